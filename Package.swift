@@ -1,0 +1,90 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+let package = Package(
+    name: "Roster",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "RosterWire", targets: ["RosterWire"]),
+        .library(name: "RosterCore", targets: ["RosterCore"]),
+        .library(name: "RosterServer", targets: ["RosterServer"]),
+        .executable(name: "roster", targets: ["roster"]),
+        .executable(name: "roster-server", targets: ["roster-server"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        .target(
+            name: "RosterWire",
+            dependencies: []
+        ),
+        .target(
+            name: "RosterResources",
+            path: "Resources",
+            sources: ["RosterResources.swift"],
+            resources: [.copy("demo")]
+        ),
+        .target(
+            name: "RosterServer",
+            dependencies: [
+                "RosterWire",
+                "RosterResources",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(
+            name: "RosterCore",
+            dependencies: [
+                "RosterWire",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "roster",
+            dependencies: [
+                "RosterCore",
+                "RosterServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "roster-server",
+            dependencies: [
+                "RosterServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(name: "RosterWireTests", dependencies: ["RosterWire"]),
+        .testTarget(
+            name: "RosterServerTests",
+            dependencies: ["RosterServer", "RosterWire", .product(name: "JWTKit", package: "jwt-kit")]
+        ),
+        .testTarget(
+            name: "RosterCoreTests",
+            dependencies: ["RosterCore", "RosterServer", "RosterWire", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["RosterWire"]
+        ),
+    ]
+)

@@ -1,0 +1,121 @@
+/// The answer to a log-in: `{access_token, refresh_token, user_id, device_id}`.
+public struct LoginResponse: Codable, Sendable, Equatable {
+    public var accessToken: String
+    public var refreshToken: String
+    public var userId: String
+    public var deviceId: String
+
+    public init(accessToken: String, refreshToken: String, userId: String, deviceId: String) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+        self.userId = userId
+        self.deviceId = deviceId
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case refreshToken = "refresh_token"
+        case userId = "user_id"
+        case deviceId = "device_id"
+    }
+}
+
+/// The answer to a link (`?link=true`): `{access_token}`.
+public struct LinkResponse: Codable, Sendable, Equatable {
+    public var accessToken: String
+    public init(accessToken: String) { self.accessToken = accessToken }
+    enum CodingKeys: String, CodingKey { case accessToken = "access_token" }
+}
+
+/// The answer to POST `/auth/session`: a new access token, and a refresh token only where the
+/// server rotates them.
+public struct SessionResponse: Codable, Sendable, Equatable {
+    public var accessToken: String
+    public var refreshToken: String?
+    public init(accessToken: String, refreshToken: String? = nil) {
+        self.accessToken = accessToken
+        self.refreshToken = refreshToken
+    }
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case refreshToken = "refresh_token"
+    }
+}
+
+/// The answer to GET `…/location`. `hostname` is the base URL clients use from then on.
+public struct LocationResponse: Codable, Sendable, Equatable {
+    public var deploymentModel: String
+    public var location: String
+    public var hostname: String
+    public var wsHostname: String
+
+    public init(deploymentModel: String = "GLOBAL", location: String = "local", hostname: String, wsHostname: String) {
+        self.deploymentModel = deploymentModel
+        self.location = location
+        self.hostname = hostname
+        self.wsHostname = wsHostname
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case deploymentModel = "deployment_model"
+        case location
+        case hostname
+        case wsHostname = "ws_hostname"
+    }
+}
+
+/// One identity of a user: the provider's id for the user and the provider.
+public struct Identity: Codable, Sendable, Hashable {
+    public var id: String
+    public var providerType: String
+
+    public init(id: String, providerType: String) {
+        self.id = id
+        self.providerType = providerType
+    }
+
+    public init(id: String, provider: ProviderType) {
+        self.init(id: id, providerType: provider.rawValue)
+    }
+
+    /// The provider, when it is one Roster knows.
+    public var provider: ProviderType? { ProviderType(rawValue: providerType) }
+
+    enum CodingKeys: String, CodingKey {
+        case id
+        case providerType = "provider_type"
+    }
+}
+
+/// The answer to GET `/auth/profile`.
+public struct ProfileResponse: Codable, Sendable, Equatable {
+    public var userId: String
+    public var identities: [Identity]
+    /// `name`, `email`, `picture_url`, `first_name`, `last_name`, `gender`, `birthday`,
+    /// `min_age`, `max_age`, and custom-JWT metadata fields.
+    public var data: [String: JSONValue]
+    /// `normal` or `server`.
+    public var type: String
+
+    public init(userId: String, identities: [Identity], data: [String: JSONValue], type: String = "normal") {
+        self.userId = userId
+        self.identities = identities
+        self.data = data
+        self.type = type
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case userId = "user_id"
+        case identities
+        case data
+        case type
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.userId = try container.decode(String.self, forKey: .userId)
+        self.identities = try container.decodeIfPresent([Identity].self, forKey: .identities) ?? []
+        self.data = try container.decodeIfPresent([String: JSONValue].self, forKey: .data) ?? [:]
+        self.type = try container.decodeIfPresent(String.self, forKey: .type) ?? "normal"
+    }
+}

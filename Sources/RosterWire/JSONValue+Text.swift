@@ -1,0 +1,96 @@
+import Foundation
+
+extension JSONValue {
+    /// Parses JSON text exactly: `1` becomes `.int(1)` and `1.0` becomes `.double(1.0)`.
+    /// Throws when the text is not JSON, is not UTF-8, or nests past 256 levels.
+    public init(parsing text: String) throws {
+        var parser = JSONParser(text.utf8)
+        self = try parser.parseDocument()
+    }
+
+    /// Parses JSON bytes exactly.
+    public init(parsing data: Data) throws {
+        var parser = JSONParser(data)
+        self = try parser.parseDocument()
+    }
+
+    /// Compact JSON with keys in sorted order, so equal documents print the same. Doubles keep a
+    /// fraction or exponent (`1.0`), so the text parses back to the same value.
+    public var compactText: String {
+        var out = ""
+        write(into: &out, level: 0, indent: nil)
+        return out
+    }
+
+    /// Indented JSON with keys in sorted order, for people to read.
+    public func prettyText(indent: Int = 2) -> String {
+        var out = ""
+        write(into: &out, level: 0, indent: indent)
+        return out
+    }
+
+    /// The compact text as UTF-8 bytes.
+    public var data: Data { Data(compactText.utf8) }
+
+    private func write(into out: inout String, level: Int, indent: Int?) {
+        let newline = indent == nil ? "" : "\n"
+        let pad = String(repeating: " ", count: (level + 1) * (indent ?? 0))
+        let closePad = String(repeating: " ", count: level * (indent ?? 0))
+        let colon = indent == nil ? ":" : ": "
+        switch self {
+        case .null: out += "null"
+        case .bool(let value): out += value ? "true" : "false"
+        case .int(let value): out += String(value)
+        case .double(let value): out += Self.doubleText(value)
+        case .string(let value): Self.writeString(value, into: &out)
+        case .array(let items):
+            guard !items.isEmpty else { out += "[]"; return }
+            out += "[" + newline
+            for (position, item) in items.enumerated() {
+                out += pad
+                item.write(into: &out, level: level + 1, indent: indent)
+                out += (position < items.count - 1 ? "," : "") + newline
+            }
+            out += closePad + "]"
+        case .object(let fields):
+            guard !fields.isEmpty else { out += "{}"; return }
+            out += "{" + newline
+            let keys = fields.keys.sorted()
+            for (position, key) in keys.enumerated() {
+                out += pad
+                Self.writeString(key, into: &out)
+                out += colon
+                fields[key]!.write(into: &out, level: level + 1, indent: indent)
+                out += (position < keys.count - 1 ? "," : "") + newline
+            }
+            out += closePad + "}"
+        }
+    }
+
+    /// Swift's shortest round-tripping form, which always has a `.` or an exponent ("1.0",
+    /// "1e+20"); NaN and infinity are not JSON and print as `null`.
+    static func doubleText(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        return String(describing: value)
+    }
+
+    private static func writeString(_ value: String, into out: inout String) {
+        out += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            case let control where control.value < 0x20:
+                out += "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
+                    + String(control.value, radix: 16)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}

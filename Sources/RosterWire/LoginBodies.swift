@@ -1,0 +1,82 @@
+/// What a client may say about its device when it logs in (`options.device`).
+public struct DeviceInfo: Codable, Sendable, Equatable {
+    public var deviceId: String?
+    public var appId: String?
+    public var appVersion: String?
+    public var platform: String?
+    public var platformVersion: String?
+    public var sdkVersion: String?
+
+    public init(
+        deviceId: String? = nil, appId: String? = nil, appVersion: String? = nil, platform: String? = nil,
+        platformVersion: String? = nil, sdkVersion: String? = nil
+    ) {
+        self.deviceId = deviceId
+        self.appId = appId
+        self.appVersion = appVersion
+        self.platform = platform
+        self.platformVersion = platformVersion
+        self.sdkVersion = sdkVersion
+    }
+}
+
+/// `options` of a log-in body.
+public struct LoginOptions: Codable, Sendable, Equatable {
+    public var device: DeviceInfo?
+    public init(device: DeviceInfo? = nil) { self.device = device }
+}
+
+/// The parts of a log-in body every provider shares. Provider fields sit beside them.
+public struct LoginEnvelope: Codable, Sendable, Equatable {
+    public var provider: String?
+    public var options: LoginOptions?
+}
+
+/// `local-userpass` log-in: `username` holds the email.
+public struct EmailPasswordLogin: Codable, Sendable, Equatable {
+    public var username: String
+    public var password: String
+    public init(username: String, password: String) {
+        self.username = username
+        self.password = password
+    }
+}
+
+/// `api-key` log-in.
+public struct APIKeyLogin: Codable, Sendable, Equatable {
+    public var key: String
+    public init(key: String) { self.key = key }
+}
+
+/// `custom-token` log-in: a JWT signed by the app's own identity system.
+public struct CustomTokenLogin: Codable, Sendable, Equatable {
+    public var token: String
+    public init(token: String) { self.token = token }
+}
+
+/// `oauth2-google` log-in: an OpenID Connect `id_token` or a server `authCode`.
+public struct GoogleLogin: Codable, Sendable, Equatable {
+    public var idToken: String?
+    public var authCode: String?
+    public init(idToken: String? = nil, authCode: String? = nil) {
+        self.idToken = idToken
+        self.authCode = authCode
+    }
+    enum CodingKeys: String, CodingKey {
+        case idToken = "id_token"
+        case authCode
+    }
+}
+
+/// `oauth2-apple` log-in.
+public struct AppleLogin: Codable, Sendable, Equatable {
+    public var idToken: String
+    public init(idToken: String) { self.idToken = idToken }
+    enum CodingKeys: String, CodingKey { case idToken = "id_token" }
+}
+
+/// `oauth2-facebook` log-in.
+public struct FacebookLogin: Codable, Sendable, Equatable {
+    public var accessToken: String
+    public init(accessToken: String) { self.accessToken = accessToken }
+}
