@@ -39,6 +39,7 @@ let package = Package(
                 "RosterResources",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -68,15 +69,21 @@ let package = Package(
             name: "roster-server",
             dependencies: [
                 "RosterServer",
+                "RosterWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "RosterWireTests", dependencies: ["RosterWire"]),
         .testTarget(
             name: "RosterServerTests",
-            dependencies: ["RosterServer", "RosterWire", .product(name: "JWTKit", package: "jwt-kit")]
+            dependencies: [
+                "RosterServer", "RosterWire", .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]
         ),
         .testTarget(
             name: "RosterCoreTests",

@@ -1,0 +1,37 @@
+import Foundation
+import Logging
+
+/// How an `App` reaches its server and where it keeps its device store.
+///
+///     let configuration = AppConfiguration(
+///         appId: "roster-demo", transport: HTTPTransport(baseURL: url), directory: deviceDirectory)
+public struct AppConfiguration: Sendable {
+    public var appId: String
+    public var transport: any Transport
+    /// The device directory: `device.sqlite` and per-user files under `users/<id>/`.
+    public var directory: URL
+    public var clock: any RosterClock
+    /// An access token that expires within this many seconds is refreshed before use.
+    public var refreshMargin: TimeInterval
+    /// How many times a refresh that failed for a reason other than a dead session (network,
+    /// 5xx, 429) is retried, with doubling waits starting at `refreshRetryDelay`.
+    public var refreshRetries: Int
+    public var refreshRetryDelay: TimeInterval
+    /// Where the core says what it does: user ids and events, never a token or password.
+    /// Routine events are `debug`; retries and failures to clean up are `notice` and above.
+    public var logger: Logger
+
+    public init(
+        appId: String, transport: any Transport, directory: URL, clock: any RosterClock = SystemClock(),
+        refreshMargin: TimeInterval = 60
+    ) {
+        self.appId = appId
+        self.transport = transport
+        self.directory = directory
+        self.clock = clock
+        self.refreshMargin = refreshMargin
+        self.refreshRetries = 3
+        self.refreshRetryDelay = 0.5
+        self.logger = Logger(label: "roster.core")
+    }
+}

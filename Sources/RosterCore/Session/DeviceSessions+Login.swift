@@ -1,0 +1,97 @@
+import Foundation
+import RosterWire
+
+extension DeviceSessions {
+    /// Logs in: POST login, check both tokens are JWTs, GET the profile with the new access
+    /// token, then store everything in one transaction and make the user current (BEHAVIOURS 5-10).
+    func login(_ credentials: Credentials) async throws -> User {
+        if case .anonymous = credentials, let reused = try reuseAnonymousUser() { return reused }
+        let deviceId = try? store.users().lazy.compactMap(\.deviceId).first
+        let body = try WireCoding.encode(credentials.loginBody(appId: appId, deviceId: deviceId))
+        let response = try await connection.expectSuccess(
+            .json(.post, Route.login(appId: appId, provider: credentials.provider), body: body))
+        let login = try ServerConnection.decode(LoginResponse.self, from: response, what: "log-in")
+        try Self.checkTokens(access: login.accessToken, refresh: login.refreshToken, userId: login.userId)
+        let receivedAt = clock.now()
+        let profile = try await fetchProfile(accessToken: login.accessToken)
+        guard profile.userId == login.userId else {
+            throw RosterError.malformedResponse("the profile is of another user than the one logged in")
+        }
+        let record = LoginRecord(
+            id: login.userId, refreshToken: login.refreshToken, accessToken: login.accessToken, receivedAt: receivedAt,
+            deviceId: login.deviceId.isEmpty ? nil : login.deviceId, identities: profile.identities, profile: profile.data)
+        let row = try store.saveLogIn(record, newEntry: UUID().uuidString, at: receivedAt)
+        try? PrivateFiles.makeDirectory(directory.appendingPathComponent("users", isDirectory: true))
+        try? PrivateFiles.makeDirectory(userDirectory(row.id))
+        logger.debug("logged in", metadata: ["user": "\(row.id)", "provider": "\(credentials.provider.rawValue)"])
+        publish(.loggedIn, userId: row.id, currentUserId: row.id)
+        return handle(for: row)
+    }
+
+    /// An anonymous log-in reuses the anonymous user already logged in here (BEHAVIOURS 8).
+    private func reuseAnonymousUser() throws -> User? {
+        guard let existing = try store.loggedInAnonymousUser() else { return nil }
+        guard case .switched(let row) = try store.makeCurrent(id: existing.id, entry: existing.entry, at: clock.now())
+        else { return nil }
+        publish(.loggedIn, userId: row.id, currentUserId: row.id)
+        return handle(for: row)
+    }
+
+    /// GET `/auth/profile` with an access token.
+    func fetchProfile(accessToken: String) async throws -> ProfileResponse {
+        let response = try await connection.expectSuccess(.json(.get, Route.profile, bearer: accessToken))
+        return try ServerConnection.decode(ProfileResponse.self, from: response, what: "profile")
+    }
+
+    /// Both tokens must be JWTs whose payloads a client can read (BEHAVIOURS 10).
+    static func checkTokens(access: String, refresh: String?, userId: String?) throws {
+        let claims: AccessTokenClaims
+        do {
+            claims = try UnverifiedJWT.claims(AccessTokenClaims.self, of: access)
+            if let refresh { _ = try UnverifiedJWT.payload(of: refresh) }
+        } catch {
+            throw RosterError.malformedResponse("the server sent a token that is not a readable JWT")
+        }
+        if let userId, claims.sub != userId {
+            throw RosterError.malformedResponse("the access token is for another user than the one logged in")
+        }
+        guard claims.exp > claims.iat else {
+            throw RosterError.malformedResponse("the access token expires before it was issued")
+        }
+    }
+
+    /// Links credentials to a logged-in user: same user id, one more identity (BEHAVIOURS 36, 37).
+    func link(_ user: User, credentials: Credentials) async throws {
+        if credentials.provider == .anonymous {
+            throw RosterError.invalidRequest(
+                "anonymous credentials cannot be linked to a user; link email/password or another provider")
+        }
+        let body = try WireCoding.encode(credentials.loginBody(appId: appId, deviceId: nil))
+        let path = Route.login(appId: appId, provider: credentials.provider)
+        let response = try await authorized(user) { token in
+            .json(.post, path, body: body, bearer: token, query: ["link": "true"])
+        }
+        guard response.isSuccess else { throw ServerConnection.error(from: response) }
+        let linked = try ServerConnection.decode(LinkResponse.self, from: response, what: "link")
+        try Self.checkTokens(access: linked.accessToken, refresh: nil, userId: user.id)
+        let row = try loggedInRow(user)
+        guard let refreshToken = row.refreshToken,
+            try store.storeAccessToken(
+                id: row.id, entry: row.entry, usedRefreshToken: refreshToken, accessToken: linked.accessToken,
+                refreshToken: nil, receivedAt: clock.now()) != nil
+        else { throw RosterError.userLoggedOut(row.displayName) }
+        let profile = try await fetchProfile(accessToken: linked.accessToken)
+        try store.updateProfile(id: row.id, entry: row.entry, identities: profile.identities, profile: profile.data)
+        publish(.profileChanged, userId: row.id)
+    }
+
+    /// GET `/auth/profile` again and store it.
+    func refreshProfile(_ user: User) async throws -> ProfileResponse {
+        let response = try await authorized(user) { token in .json(.get, Route.profile, bearer: token) }
+        guard response.isSuccess else { throw ServerConnection.error(from: response) }
+        let profile = try ServerConnection.decode(ProfileResponse.self, from: response, what: "profile")
+        try store.updateProfile(id: user.id, entry: user.entry, identities: profile.identities, profile: profile.data)
+        publish(.profileChanged, userId: user.id)
+        return profile
+    }
+}

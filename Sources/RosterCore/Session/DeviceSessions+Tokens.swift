@@ -1,0 +1,139 @@
+import Foundation
+import RosterWire
+
+extension DeviceSessions {
+    /// Whether the access token must be refreshed before use: it expires (in device time,
+    /// received-at plus lifetime) within the refresh margin, or cannot be read (BEHAVIOURS 30).
+    func needsRefresh(_ row: StoredUser) -> Bool {
+        guard let expiresAt = row.accessTokenExpiresAt else { return true }
+        return expiresAt.timeIntervalSince(clock.now()) <= refreshMargin
+    }
+
+    /// A new access token for the user, through one POST `/auth/session` shared by every caller
+    /// that asks while it is in flight (BEHAVIOURS 29). With `replacing`, a caller that found
+    /// that token stale gets the token another caller stored meanwhile, without a second POST.
+    func refresh(_ user: User, replacing stale: String? = nil) async throws -> StoredUser {
+        try await refresher.refresh(userId: user.id) { [self] in
+            try await self.performRefresh(user, replacing: stale)
+        }
+    }
+
+    private func performRefresh(_ user: User, replacing stale: String?) async throws -> StoredUser {
+        let row = try loggedInRow(user)
+        if let stale, row.accessToken != stale, !needsRefresh(row) { return row }
+        guard let refreshToken = row.refreshToken else { throw RosterError.userLoggedOut(row.displayName) }
+        var attempt = 0
+        while true {
+            let failure: RosterError
+            var serverDelay: TimeInterval?
+            switch try await attemptRefresh(user, row: row, refreshToken: refreshToken) {
+            case .stored(let stored): return stored
+            case .retry(let error, let after): (failure, serverDelay) = (error, after)
+            }
+            // Network trouble and server errors never log anyone out: wait and try again (28).
+            guard attempt < refreshRetries else { throw failure }
+            logger.notice("refresh failed; retrying", metadata: ["user": "\(row.id)", "attempt": "\(attempt + 1)"])
+            let backoff = refreshRetryDelay * pow(2, Double(attempt))
+            try await clock.sleep(for: min(60, max(backoff, serverDelay ?? 0)))
+            attempt += 1
+        }
+    }
+
+    /// What one POST `/auth/session` came to, short of a final error.
+    private enum RefreshAttempt {
+        case stored(StoredUser)
+        /// Worth trying again, after at least the server's `Retry-After`, when it sent one.
+        case retry(RosterError, after: TimeInterval?)
+    }
+
+    /// One POST `/auth/session`: the stored row, a failure worth retrying, or a thrown error
+    /// that is final.
+    private func attemptRefresh(_ user: User, row: StoredUser, refreshToken: String) async throws -> RefreshAttempt {
+        let response: WireResponse
+        do {
+            response = try await connection.send(.json(.post, Route.session, bearer: refreshToken))
+        } catch RosterError.network(let why) {
+            return .retry(.network(why), after: nil)
+        }
+        if response.isSuccess { return .stored(try storeRefreshed(response, row: row, usedRefreshToken: refreshToken)) }
+        let refused = ServerConnection.error(from: response)
+        if Self.isDeadSession(response, refused) {
+            try endDeadSession(user, row: row, usedRefreshToken: refreshToken, failure: refused)
+        }
+        guard response.status >= 500 || response.status == 429 else { throw refused }
+        return .retry(refused, after: response.headers["retry-after"].flatMap(TimeInterval.init))
+    }
+
+    private static func isDeadSession(_ response: WireResponse, _ failure: RosterError) -> Bool {
+        guard response.status == 401 else { return false }
+        switch failure.serverCode {
+        case .invalidSession, .userDisabled: return true
+        default: return false
+        }
+    }
+
+    private func storeRefreshed(_ response: WireResponse, row: StoredUser, usedRefreshToken: String) throws -> StoredUser {
+        let session = try ServerConnection.decode(SessionResponse.self, from: response, what: "session")
+        try Self.checkTokens(access: session.accessToken, refresh: session.refreshToken, userId: row.id)
+        if let stored = try store.storeAccessToken(
+            id: row.id, entry: row.entry, usedRefreshToken: usedRefreshToken, accessToken: session.accessToken,
+            refreshToken: session.refreshToken, receivedAt: clock.now())
+        {
+            publish(.refreshed, userId: row.id)
+            return stored
+        }
+        // Another process logged the user out, or in again, meanwhile: its write wins.
+        guard let now = try store.user(id: row.id), now.entry == row.entry else {
+            throw RosterError.userRemoved(row.displayName)
+        }
+        guard now.state == .loggedIn else { throw RosterError.userLoggedOut(now.displayName) }
+        return now
+    }
+
+    /// The server says the session is dead: log the user out here (anonymous: remove), choose
+    /// the next current user, and say why (BEHAVIOURS 27). Throws always.
+    private func endDeadSession(_ user: User, row: StoredUser, usedRefreshToken: String, failure: RosterError) throws -> Never {
+        let remove = row.isAnonymous
+        if let ended = try store.endSession(id: row.id, entry: row.entry, remove: remove, onlyIfRefreshToken: usedRefreshToken) {
+            if remove {
+                user.markRemoved()
+                deleteUserFiles(row.id)
+            }
+            logger.debug("session ended by the server", metadata: ["user": "\(row.id)"])
+            publish(remove ? .removed : .loggedOut, userId: row.id, currentUserId: ended.currentUserId)
+        }
+        let reason: String
+        if case .server(let code, _, _) = failure, code == ErrorCode.userDisabled.rawValue {
+            reason = "the account is disabled"
+        } else {
+            reason = "the server ended it: expired, revoked, or the account was disabled or deleted"
+        }
+        let suffix = remove ? "; this anonymous user has been removed" : ""
+        throw RosterError.sessionExpired(user: row.displayName, reason: reason + suffix)
+    }
+
+    /// Sends a request authorized by the user's access token: refreshed first when about to
+    /// expire; on 401 refreshed once and sent once more (BEHAVIOURS 26, 30). At most one
+    /// refresh per request.
+    func authorized(_ user: User, _ build: @Sendable (String) -> WireRequest) async throws -> WireResponse {
+        var row = try loggedInRow(user)
+        var refreshed = false
+        if needsRefresh(row) {
+            row = try await refresh(user, replacing: row.accessToken)
+            refreshed = true
+        }
+        let response = try await connection.send(build(row.accessToken ?? ""))
+        guard response.status == 401, !refreshed else { return response }
+        row = try await refresh(user, replacing: row.accessToken)
+        return try await connection.send(build(row.accessToken ?? ""))
+    }
+
+    /// An access token valid for at least the refresh margin (when the server's tokens live
+    /// that long).
+    func freshAccessToken(_ user: User) async throws -> String {
+        var row = try loggedInRow(user)
+        if needsRefresh(row) { row = try await refresh(user, replacing: row.accessToken) }
+        guard let token = row.accessToken else { throw RosterError.userLoggedOut(row.displayName) }
+        return token
+    }
+}

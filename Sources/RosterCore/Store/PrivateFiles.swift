@@ -1,0 +1,33 @@
+import Foundation
+
+/// Creates and tightens the files that hold credentials: directories 0700, files 0600.
+enum PrivateFiles {
+    static func makeDirectory(_ url: URL) throws {
+        let manager = FileManager.default
+        if !manager.fileExists(atPath: url.path) {
+            try manager.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
+        try manager.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
+    }
+
+    /// Creates an empty file with mode 0600 when there is none, so it is never briefly readable.
+    static func touchFile(_ url: URL) throws {
+        let manager = FileManager.default
+        if !manager.fileExists(atPath: url.path) {
+            guard manager.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+            }
+        }
+    }
+
+    /// Sets mode 0600 on each file that exists.
+    static func restrict(_ urls: [URL]) {
+        for url in urls where FileManager.default.fileExists(atPath: url.path) {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        }
+    }
+
+    static func mode(of url: URL) -> Int? {
+        (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int
+    }
+}

@@ -1,0 +1,54 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import RosterWire
+
+/// Sends wire requests over HTTP(S) with AsyncHTTPClient's shared client (non-blocking, on
+/// SwiftNIO, so many users' refreshes never tie up threads; URLSession on Linux is a thinner
+/// layer over libcurl with weaker timeout control).
+///
+///     let transport = HTTPTransport(baseURL: URL(string: "http://127.0.0.1:9090")!)
+public struct HTTPTransport: Transport {
+    public let baseURL: URL
+    /// The longest a request may take, connection included.
+    public var timeout: TimeInterval
+    /// The largest response body accepted.
+    public var maxResponseBytes: Int
+
+    public init(baseURL: URL) {
+        self.init(baseURL: baseURL, timeout: 30)
+    }
+
+    public init(baseURL: URL, timeout: TimeInterval, maxResponseBytes: Int = 4 << 20) {
+        self.baseURL = baseURL
+        self.timeout = timeout
+        self.maxResponseBytes = maxResponseBytes
+    }
+
+    public func send(_ request: WireRequest) async throws -> WireResponse {
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        var outgoing = HTTPClientRequest(url: base + request.target)
+        outgoing.method = HTTPMethod(rawValue: request.method.rawValue)
+        for (name, value) in request.headers { outgoing.headers.add(name: name, value: value) }
+        if let body = request.body {
+            outgoing.body = .bytes(ByteBuffer(bytes: body))
+            if request.headers["content-type"] == nil {
+                outgoing.headers.add(name: "content-type", value: "application/json")
+            }
+        }
+        do {
+            let response = try await HTTPClient.shared.execute(outgoing, timeout: .milliseconds(Int64(timeout * 1000)))
+            let body = try await response.body.collect(upTo: maxResponseBytes)
+            var headers: [String: String] = [:]
+            for header in response.headers { headers[header.name.lowercased()] = header.value }
+            return WireResponse(status: Int(response.status.code), headers: headers, body: Data(body.readableBytesView))
+        } catch let error as RosterError {
+            throw error
+        } catch {
+            // HTTPClientError descriptions name the failure (connect refused, timeout), never headers.
+            throw RosterError.network("\(error) (\(base))")
+        }
+    }
+}

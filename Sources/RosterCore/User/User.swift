@@ -1,0 +1,174 @@
+import Foundation
+import RosterWire
+import Synchronization
+
+/// One user on the device. Properties read the device store, so they work offline and follow
+/// changes made by other handles; once removed, a handle stays removed for ever and keeps its
+/// last id, identities and profile readable (BEHAVIOURS 2).
+///
+///     let user = try await app.login(credentials: .anonymous)
+///     print(user.state, user.customData)
+public final class User: Sendable, Identifiable {
+    public let id: String
+    /// Which stay of this user id on the device the handle belongs to.
+    let entry: String
+    let sessions: DeviceSessions
+    private let snapshot: Mutex<Snapshot>
+
+    private struct Snapshot {
+        var last: StoredUser
+        var removed = false
+    }
+
+    init(row: StoredUser, sessions: DeviceSessions) {
+        id = row.id
+        entry = row.entry
+        self.sessions = sessions
+        snapshot = Mutex(Snapshot(last: row.withoutSession))
+    }
+
+    /// The stored row, or `nil` once removed. A store that cannot be read falls back to the
+    /// last snapshot (without tokens).
+    func load() -> StoredUser? {
+        if snapshot.withLock({ $0.removed }) { return nil }
+        do {
+            guard let row = try sessions.store.user(id: id), row.entry == entry else {
+                markRemoved()
+                return nil
+            }
+            snapshot.withLock { $0.last = row.withoutSession }
+            return row
+        } catch {
+            sessions.logger.warning("cannot read the device store", metadata: ["user": "\(id)"])
+            return snapshot.withLock { $0.last }
+        }
+    }
+
+    func markRemoved() {
+        snapshot.withLock { $0.removed = true }
+    }
+
+    private var lastKnown: StoredUser { load() ?? snapshot.withLock { $0.last } }
+
+    /// The name used in messages: email, name, "anonymous user …" or the id.
+    var displayName: String { snapshot.withLock { $0.last.displayName } }
+
+    public var state: UserState { load()?.state ?? .removed }
+
+    public var isCurrent: Bool {
+        guard let row = load(), row.state == .loggedIn else { return false }
+        return (try? sessions.store.currentUserId()) == id
+    }
+
+    /// Logged in with exactly one identity, from `anon-user` (BEHAVIOURS 3).
+    public var isAnonymous: Bool { lastKnown.isAnonymous }
+
+    public var identities: [Identity] { lastKnown.identities }
+
+    /// The profile captured at log-in.
+    public var profile: UserProfile { UserProfile(data: lastKnown.profile) }
+
+    public var deviceId: String? { lastKnown.deviceId }
+
+    /// Last log-in, switch or refresh, in device time.
+    public var lastActive: Date? { lastKnown.lastActive }
+
+    /// The `user_data` of the current access token: an object, `{}` when the user has no
+    /// document or holds no token (BEHAVIOURS 31, 34, 35).
+    public var customData: JSONValue {
+        guard let row = load(), row.state == .loggedIn, let data = row.accessClaims?.userData else { return .emptyObject }
+        return data.objectValue == nil ? .emptyObject : data
+    }
+
+    /// When the custom data was fetched: the device time its access token arrived.
+    public var customDataIssuedAt: Date? {
+        guard let row = load(), row.state == .loggedIn else { return nil }
+        return row.accessTokenReceivedAt
+    }
+
+    public var accessToken: String? { load()?.accessToken }
+
+    /// When the access token expires, in device time.
+    public var accessTokenExpiresAt: Date? { load()?.accessTokenExpiresAt }
+
+    /// The refresh token, for requests the protocol authorizes with it.
+    var refreshToken: String? { load()?.refreshToken }
+
+    /// An access token good for the refresh margin, refreshed first when about to expire.
+    public func freshAccessToken() async throws -> String {
+        try await sessions.freshAccessToken(self)
+    }
+
+    /// Fetches a new access token and with it the server's custom data now (BEHAVIOURS 32, 33).
+    @discardableResult
+    public func refreshCustomData() async throws -> JSONValue {
+        _ = try await sessions.refresh(self)
+        return customData
+    }
+
+    /// Fetches the profile again and stores it.
+    @discardableResult
+    public func refreshProfile() async throws -> UserProfile {
+        UserProfile(data: try await sessions.refreshProfile(self).data)
+    }
+
+    /// Logs out here first, then tells the server; never fails for want of a network
+    /// (BEHAVIOURS 15-20). A no-op on a logged-out or removed user.
+    @discardableResult
+    public func logOut() async throws -> LogOutReport {
+        await sessions.logOut(self)
+    }
+
+    /// Takes the user off the device (BEHAVIOURS 21-25).
+    public func remove() async throws {
+        try await sessions.remove(self)
+    }
+
+    /// Deletes the user on the server, and from the device (BEHAVIOURS 38).
+    public func delete() async throws {
+        try await sessions.delete(self)
+    }
+
+    /// Links more credentials to this logged-in user (BEHAVIOURS 36, 37).
+    public func linkUser(credentials: Credentials) async throws {
+        try await sessions.link(self, credentials: credentials)
+    }
+
+    /// Calls a server function (or, with `service: "mongodb-atlas"`, a data-access operation),
+    /// authorized by the access token; the result as JSON.
+    public func callFunction(_ name: String, arguments: [JSONValue] = [], service: String? = nil) async throws -> JSONValue {
+        let body = try WireCoding.encode(FunctionCallRequest(name: name, arguments: arguments, service: service))
+        let path = Route.functionCall(appId: sessions.appId)
+        let response = try await sessions.authorized(self) { token in .json(.post, path, body: body, bearer: token) }
+        guard response.isSuccess else { throw ServerConnection.error(from: response) }
+        guard !response.body.isEmpty else { return .null }
+        do {
+            return try JSONValue(parsing: response.body)
+        } catch {
+            throw RosterError.malformedResponse("the function's result is not JSON")
+        }
+    }
+
+    /// The user's API keys, managed with its refresh token.
+    public var apiKeysAuth: APIKeyClient { APIKeyClient(user: self) }
+
+    /// Changes to this user, from now on; each call is a new stream.
+    public func changes() -> AsyncStream<UserChange> {
+        let source = sessions.broadcaster.stream()
+        let id = id
+        return AsyncStream { continuation in
+            let task = Task {
+                for await change in source where change.userId == id {
+                    let state: UserState = switch change.event {
+                    case .loggedOut: .loggedOut
+                    case .removed: .removed
+                    default: .loggedIn
+                    }
+                    continuation.yield(UserChange(event: change.event, state: state, isCurrent: change.currentUserId == id))
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

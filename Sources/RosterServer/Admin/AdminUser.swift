@@ -1,0 +1,26 @@
+import Foundation
+import RosterWire
+
+/// A user as an administrator sees it.
+public struct AdminUser: Sendable, Equatable, Codable {
+    public var id: String
+    public var identities: [Identity]
+    public var email: String?
+    public var name: String?
+    public var disabled: Bool
+    public var createdAt: Date
+    /// Sessions neither revoked nor expired.
+    public var activeSessions: Int
+
+    public init(
+        id: String, identities: [Identity], email: String?, name: String?, disabled: Bool, createdAt: Date, activeSessions: Int
+    ) {
+        self.id = id
+        self.identities = identities
+        self.email = email
+        self.name = name
+        self.disabled = disabled
+        self.createdAt = createdAt
+        self.activeSessions = activeSessions
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import RosterResources
+import RosterWire
+
+/// One app a server serves: its id, the enabled log-in providers, where custom user data lives,
+/// password hashing cost, token lifetimes and the request size limit. It is the JSON of
+/// `Resources/demo/app.json`:
+///
+///     let config = try AppConfig.load(from: URL(fileURLWithPath: "app.json"))
+///     let server = try await RosterServer.open(databasePath: "roster.sqlite", apps: [config])
+public struct AppConfig: Codable, Sendable, Equatable {
+    public var appId: String
+    /// A name people read; defaults to the app id.
+    public var name: String
+    /// Access token lifetime (`exp` - `iat`), 1800 seconds by default.
+    public var accessTokenLifetimeSeconds: Int
+    /// Refresh token and session lifetime, 60 days by default.
+    public var refreshTokenLifetimeSeconds: Int
+    /// The largest request body accepted; larger ones get 413 PayloadTooLarge.
+    public var maxRequestBytes: Int
+    public var passwordHashing: PasswordHashingConfig
+    public var providers: ProvidersConfig
+    public var customUserData: CustomUserDataConfig?
+
+    public init(
+        appId: String, name: String? = nil, accessTokenLifetimeSeconds: Int = 1800,
+        refreshTokenLifetimeSeconds: Int = 60 * 24 * 3600, maxRequestBytes: Int = 65536,
+        passwordHashing: PasswordHashingConfig = .owasp, providers: ProvidersConfig = ProvidersConfig(),
+        customUserData: CustomUserDataConfig? = nil
+    ) {
+        self.appId = appId
+        self.name = name ?? appId
+        self.accessTokenLifetimeSeconds = accessTokenLifetimeSeconds
+        self.refreshTokenLifetimeSeconds = refreshTokenLifetimeSeconds
+        self.maxRequestBytes = maxRequestBytes
+        self.passwordHashing = passwordHashing
+        self.providers = providers
+        self.customUserData = customUserData
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        appId = try container.decode(String.self, forKey: .appId)
+        name = try container.decodeIfPresent(String.self, forKey: .name) ?? appId
+        accessTokenLifetimeSeconds = try container.decodeIfPresent(Int.self, forKey: .accessTokenLifetimeSeconds) ?? 1800
+        refreshTokenLifetimeSeconds =
+            try container.decodeIfPresent(Int.self, forKey: .refreshTokenLifetimeSeconds) ?? 60 * 24 * 3600
+        maxRequestBytes = try container.decodeIfPresent(Int.self, forKey: .maxRequestBytes) ?? 65536
+        passwordHashing = try container.decodeIfPresent(PasswordHashingConfig.self, forKey: .passwordHashing) ?? .owasp
+        providers = try container.decodeIfPresent(ProvidersConfig.self, forKey: .providers) ?? ProvidersConfig()
+        customUserData = try container.decodeIfPresent(CustomUserDataConfig.self, forKey: .customUserData)
+    }
+
+    /// Reads and checks an app configuration file. The error names the file and what is wrong.
+    public static func load(from url: URL) throws -> AppConfig {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw AppConfigError.unreadable(path: url.path, reason: (error as NSError).localizedDescription)
+        }
+        return try parse(data, source: url.path)
+    }
+
+    /// The demo app (`roster-demo`) shipped in Resources.
+    public static func demo() throws -> AppConfig {
+        try parse(try RosterResources.demoAppConfiguration(), source: "demo/app.json")
+    }
+
+    /// Decodes and checks configuration JSON; `source` names it in errors.
+    public static func parse(_ data: Data, source: String) throws -> AppConfig {
+        let config: AppConfig
+        do {
+            config = try JSONDecoder().decode(AppConfig.self, from: data)
+        } catch let error as DecodingError {
+            throw AppConfigError.invalid(path: source, reason: AppConfigError.describe(error))
+        } catch {
+            throw AppConfigError.invalid(path: source, reason: "not valid JSON")
+        }
+        try config.validate(source: source)
+        return config
+    }
+
+    /// Checks what decoding cannot: ranges, key lengths, the custom-token keys.
+    public func validate(source: String = "app configuration") throws {
+        func fail(_ reason: String) -> AppConfigError { .invalid(path: source, reason: reason) }
+        guard !appId.isEmpty, appId.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else { throw fail("appId must be non-empty letters, digits, '-' or '_'") }
+        guard accessTokenLifetimeSeconds > 0, refreshTokenLifetimeSeconds > 0 else {
+            throw fail("token lifetimes must be positive")
+        }
+        guard maxRequestBytes >= 256 else { throw fail("maxRequestBytes must be at least 256") }
+        try passwordHashing.validate(source: source)
+        if let customToken = providers.customToken, customToken.enabled {
+            guard !customToken.keys.isEmpty else { throw fail("custom-token is enabled but has no keys") }
+            for key in customToken.keys { try key.validate(source: source) }
+        }
+        if let data = customUserData, data.enabled {
+            guard !data.database.isEmpty, !data.collection.isEmpty, !data.userIdField.isEmpty else {
+                throw fail("customUserData needs database, collection and userIdField")
+            }
+        }
+    }
+
+    /// Whether log-in through `provider` is enabled for this app.
+    public func isEnabled(_ provider: ProviderType) -> Bool {
+        providers.isEnabled(provider)
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Logging
+
+/// The outside world a server depends on - the clock, randomness and logging - injected so
+/// tests control it.
+///
+///     var environment = ServerEnvironment.live
+///     environment.now = { Date(timeIntervalSince1970: 1_700_000_000) }
+public struct ServerEnvironment: Sendable {
+    /// The current time; token `iat`/`exp` and session expiry use it.
+    public var now: @Sendable () -> Date
+    /// `count` cryptographically random bytes: ids, salts, keys and signing secrets come from it.
+    public var randomBytes: @Sendable (Int) -> [UInt8]
+    /// Where the server writes what it does. Never given a token, password or key.
+    public var logger: Logger
+
+    public init(
+        now: @escaping @Sendable () -> Date = { Date() },
+        randomBytes: @escaping @Sendable (Int) -> [UInt8] = ServerEnvironment.systemRandomBytes,
+        logger: Logger = Logger(label: "roster-server")
+    ) {
+        self.now = now
+        self.randomBytes = randomBytes
+        self.logger = logger
+    }
+
+    /// The real clock, the system's secure random generator and a `roster-server` logger.
+    public static var live: ServerEnvironment { ServerEnvironment() }
+
+    /// Bytes from the system's cryptographically secure generator.
+    @Sendable public static func systemRandomBytes(_ count: Int) -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    }
+}

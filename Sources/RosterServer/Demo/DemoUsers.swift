@@ -1,0 +1,58 @@
+import Foundation
+import RosterResources
+import RosterWire
+
+/// The demo users of `Resources/demo/users.json`: email, password, name and custom data.
+struct DemoUsers {
+    struct User {
+        var email: String
+        var password: String
+        var name: String?
+        var customData: JSONValue?
+    }
+
+    var users: [User]
+
+    /// Read with the exact JSON reader, so `1.0` in the custom data stays a double.
+    static func load() throws -> DemoUsers {
+        let document = try JSONValue(parsing: try RosterResources.demoUsers())
+        let users = try (document["users"]?.arrayValue ?? []).map { entry in
+            guard let email = entry["email"]?.stringValue, let password = entry["password"]?.stringValue else {
+                throw AppConfigError.invalid(path: "demo/users.json", reason: "every user needs an email and a password")
+            }
+            return User(email: email, password: password, name: entry["name"]?.stringValue, customData: entry["customData"])
+        }
+        return DemoUsers(users: users)
+    }
+}
+
+/// Seeds an empty app with the demo users and their custom data, in one transaction, so two
+/// processes starting together seed once.
+struct DemoSeeder: Sendable {
+    let store: any ServerStore
+    let admin: ServerAdmin
+    let ids: IdentifierSource
+
+    func seed(app: ServedApp) async throws {
+        guard try await store.userCount(appId: app.id) == 0 else { return }
+        var seeds: [SeedUser] = []
+        for demo in try DemoUsers.load().users {
+            let email = EmailPasswordProvider.normalize(demo.email)
+            let (account, user, identity) = try admin.newEmailUser(app: app, email: email, password: demo.password, name: demo.name)
+            var seed = SeedUser(user: user, account: account, identity: identity, document: nil)
+            if case .object(var fields) = demo.customData, let settings = app.config.customUserData,
+                let selector = CustomDataService.selector(app: app, userId: user.id)
+            {
+                fields[settings.userIdField] = .string(user.id)
+                seed.document = (
+                    selector,
+                    DocumentRecord(
+                        appId: app.id, database: settings.database, collection: settings.collection, id: ids.objectId(),
+                        body: JSONValue.object(fields).compactText)
+                )
+            }
+            seeds.append(seed)
+        }
+        _ = try await store.seedIfEmpty(appId: app.id, seeds)
+    }
+}

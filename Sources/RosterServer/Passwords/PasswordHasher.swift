@@ -1,0 +1,68 @@
+import Crypto
+import Foundation
+import _CryptoExtras
+
+/// Hashes and checks passwords with scrypt at an app's cost setting. A hash carries its own
+/// parameters, `$scrypt$ln=15,r=8,p=3$<salt base64>$<hash base64>`, so raising the cost later
+/// still verifies old hashes.
+///
+///     let hasher = PasswordHasher(cost: config.passwordHashing, randomBytes: environment.randomBytes)
+///     let stored = try hasher.hash("passw0rd")
+///     hasher.verify("passw0rd", against: stored) // true
+struct PasswordHasher: Sendable {
+    let cost: PasswordHashingConfig
+    let randomBytes: @Sendable (Int) -> [UInt8]
+
+    static let saltBytes = 16
+    static let hashBytes = 32
+
+    /// A new salted hash of `password`.
+    func hash(_ password: String) throws -> String {
+        let salt = randomBytes(Self.saltBytes)
+        let derived = try Self.derive(password, salt: salt, cost: cost, length: Self.hashBytes)
+        return EncodedPasswordHash(cost: cost, salt: salt, hash: derived).text
+    }
+
+    /// Whether `password` matches `encoded`, compared in constant time. A malformed hash never matches.
+    func verify(_ password: String, against encoded: String) -> Bool {
+        guard let stored = EncodedPasswordHash(parsing: encoded),
+            let derived = try? Self.derive(password, salt: stored.salt, cost: stored.cost, length: stored.hash.count)
+        else { return false }
+        return ConstantTime.equals(derived, stored.hash)
+    }
+
+    /// Spends the time a real check would, for an unknown account, so the answer's timing does
+    /// not tell whether the email exists.
+    func spendVerificationTime(_ password: String) {
+        _ = try? Self.derive(password, salt: [UInt8](repeating: 0, count: Self.saltBytes), cost: cost, length: Self.hashBytes)
+    }
+
+    /// `hash` on a Dispatch thread: scrypt is slow on purpose and must not hold up the
+    /// cooperative pool other requests run on.
+    func hashInBackground(_ password: String) async throws -> String {
+        try await Self.inBackground { try hash(password) }
+    }
+
+    /// `verify` on a Dispatch thread.
+    func verifyInBackground(_ password: String, against encoded: String) async -> Bool {
+        (try? await Self.inBackground { verify(password, against: encoded) }) ?? false
+    }
+
+    /// `spendVerificationTime` on a Dispatch thread.
+    func spendVerificationTimeInBackground(_ password: String) async {
+        _ = try? await Self.inBackground { spendVerificationTime(password) }
+    }
+
+    private static func inBackground<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    static func derive(_ password: String, salt: [UInt8], cost: PasswordHashingConfig, length: Int) throws -> [UInt8] {
+        let key = try KDF.Scrypt.deriveKey(
+            from: Array(password.utf8), salt: salt, outputByteCount: length,
+            rounds: 1 << cost.logN, blockSize: cost.r, parallelism: cost.p)
+        return key.withUnsafeBytes { Array($0) }
+    }
+}

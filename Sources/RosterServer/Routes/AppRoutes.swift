@@ -1,0 +1,52 @@
+import Hummingbird
+import RosterWire
+
+/// The routes under `/api/client/v2.0/app/{appId}`: location, log-in, and the email/password
+/// account routes.
+enum AppRoutes {
+    static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
+        let app = "\(Route.base)/app/:appId"
+        router.get("\(app)/location") { request, context in
+            await services.handle(request, context) { incoming in
+                _ = try services.login.app(incoming.parameter("appId"))
+                let base = incoming.baseURL
+                let socket = base.replacingOccurrences(of: "https://", with: "wss://").replacingOccurrences(of: "http://", with: "ws://")
+                return try .json(LocationResponse(hostname: base, wsHostname: socket))
+            }
+        }
+        router.post("\(app)/auth/providers/:provider/login") { request, context in
+            await services.handle(request, context) { incoming in
+                let served = try services.login.app(incoming.parameter("appId"))
+                let provider = try services.login.provider(incoming.parameter("provider"), of: served)
+                try RouteServices.checkSize(incoming.body, app: served)
+                if incoming.request.uri.queryParameters.get("link") == "true" {
+                    let caller = try await services.sessions.authorize(accessToken: try incoming.bearerToken())
+                    guard caller.app.id == served.id else { throw ErrorResponse.invalidSession("the token is for another app") }
+                    return try .json(try await services.login.link(caller: caller, provider: provider, body: incoming.body))
+                }
+                return try .json(try await services.login.login(app: served, provider: provider, body: incoming.body))
+            }
+        }
+        for route in Route.EmailPassword.allCases {
+            router.post("\(app)/auth/providers/local-userpass/\(route.rawValue)") { request, context in
+                await services.handle(request, context) { incoming in
+                    let served = try services.login.app(incoming.parameter("appId"))
+                    _ = try services.login.provider(ProviderType.emailPassword.rawValue, of: served)
+                    try RouteServices.checkSize(incoming.body, app: served)
+                    let accounts = services.emailPassword
+                    switch route {
+                    case .register:
+                        try await accounts.register(app: served, body: incoming.body)
+                        return .created
+                    case .confirm: try accounts.confirm(body: incoming.body)
+                    case .confirmSend, .confirmCall: try await accounts.resendConfirmation(app: served, body: incoming.body)
+                    case .resetSend: try accounts.sendReset(body: incoming.body)
+                    case .reset: try accounts.reset(body: incoming.body)
+                    case .resetCall: try accounts.callReset(body: incoming.body)
+                    }
+                    return .noContent
+                }
+            }
+        }
+    }
+}

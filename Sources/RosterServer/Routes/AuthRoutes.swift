@@ -1,0 +1,72 @@
+import Hummingbird
+import RosterWire
+
+/// The routes under `/api/client/v2.0/auth` (no app id: the token says which app): profile,
+/// session refresh and log-out, user deletion, and API keys.
+enum AuthRoutes {
+    static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
+        router.get(RouterPath(Route.profile)) { request, context in
+            await services.handle(request, context) { incoming in
+                let caller = try await services.sessions.authorize(accessToken: try incoming.bearerToken())
+                return try .json(try await services.login.profile(of: caller))
+            }
+        }
+        router.post(RouterPath(Route.session)) { request, context in
+            await services.handle(request, context) { incoming in
+                try .json(try await services.sessions.refresh(refreshToken: try incoming.bearerToken()))
+            }
+        }
+        router.delete(RouterPath(Route.session)) { request, context in
+            await services.handle(request, context) { incoming in
+                try await services.sessions.logout(refreshToken: try incoming.bearerToken())
+                return .noContent
+            }
+        }
+        router.delete(RouterPath(Route.delete)) { request, context in
+            await services.handle(request, context) { incoming in
+                let caller = try await services.sessions.authorize(accessToken: try incoming.bearerToken())
+                _ = try await services.login.store.deleteUser(appId: caller.app.id, userId: caller.user.id)
+                return .noContent
+            }
+        }
+        addAPIKeyRoutes(to: router, services)
+    }
+
+    private static func addAPIKeyRoutes(to router: Router<RosterRequestContext>, _ services: RouteServices) {
+        let keys = services.apiKeys
+        @Sendable func caller(_ incoming: IncomingRequest) async throws -> AuthorizedSession {
+            try await services.sessions.authorize(refreshToken: try incoming.bearerToken())
+        }
+        router.post(RouterPath(Route.apiKeys)) { request, context in
+            await services.handle(request, context) { incoming in
+                let caller = try await caller(incoming)
+                try RouteServices.checkSize(incoming.body, app: caller.app)
+                return try .json(try await keys.create(for: caller, body: incoming.body), status: 201)
+            }
+        }
+        router.get(RouterPath(Route.apiKeys)) { request, context in
+            await services.handle(request, context) { incoming in
+                try .json(try await keys.list(for: try await caller(incoming)))
+            }
+        }
+        router.get(RouterPath("\(Route.apiKeys)/:keyId")) { request, context in
+            await services.handle(request, context) { incoming in
+                try .json(try await keys.fetch(incoming.parameter("keyId"), for: try await caller(incoming)))
+            }
+        }
+        router.delete(RouterPath("\(Route.apiKeys)/:keyId")) { request, context in
+            await services.handle(request, context) { incoming in
+                try await keys.delete(incoming.parameter("keyId"), for: try await caller(incoming))
+                return .noContent
+            }
+        }
+        for (action, disabled) in [("enable", false), ("disable", true)] {
+            router.put(RouterPath("\(Route.apiKeys)/:keyId/\(action)")) { request, context in
+                await services.handle(request, context) { incoming in
+                    try await keys.setDisabled(incoming.parameter("keyId"), disabled, for: try await caller(incoming))
+                    return .noContent
+                }
+            }
+        }
+    }
+}

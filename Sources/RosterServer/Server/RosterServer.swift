@@ -1,0 +1,109 @@
+import Foundation
+import Hummingbird
+import Logging
+import RosterWire
+import ServiceLifecycle
+import UnixSignals
+
+/// The Roster auth server: the App Services client API over an SQLite store, served in-process
+/// (`respond(to:)`, no port) or over HTTP (`serve`), from one router.
+///
+///     let server = try await RosterServer.open(databasePath: path, apps: [try AppConfig.demo()])
+///     try await server.seedDemoUsers(appId: "roster-demo")
+///     let response = await server.respond(to: WireRequest(method: .get, path: Route.location(appId: "roster-demo")))
+public final class RosterServer: Sendable {
+    let responder: RosterResponder
+    let environment: ServerEnvironment
+    let apps: [String: ServedApp]
+    let seeder: DemoSeeder
+    /// Administrative operations that bypass the client rules.
+    public let admin: ServerAdmin
+
+    private init(
+        responder: RosterResponder, environment: ServerEnvironment, apps: [String: ServedApp], seeder: DemoSeeder,
+        admin: ServerAdmin
+    ) {
+        self.responder = responder
+        self.environment = environment
+        self.apps = apps
+        self.seeder = seeder
+        self.admin = admin
+    }
+
+    /// Opens (creating, migrating) the SQLite store at `databasePath` (WAL) and serves `apps`.
+    public static func open(
+        databasePath: String, apps configs: [AppConfig], environment: ServerEnvironment = .live
+    ) async throws -> RosterServer {
+        let store = try SQLiteServerStore(path: databasePath)
+        return try await open(store: store, apps: configs, environment: environment)
+    }
+
+    static func open(store: any ServerStore, apps configs: [AppConfig], environment: ServerEnvironment) async throws
+        -> RosterServer
+    {
+        var apps: [String: ServedApp] = [:]
+        for config in configs {
+            try config.validate(source: "app '\(config.appId)'")
+            apps[config.appId] = try await ServedApp(config: config, randomBytes: environment.randomBytes)
+        }
+        let ids = IdentifierSource(randomBytes: environment.randomBytes)
+        let secret = try await store.signingSecret(
+            name: TokenService.secretName, ifAbsent: environment.randomBytes(TokenService.secretBytes))
+        let tokens = await TokenService(secret: secret, now: environment.now)
+        let customData = CustomDataService(store: store, ids: ids)
+        let sessions = SessionService(
+            store: store, tokens: tokens, customData: customData, ids: ids, apps: apps, now: environment.now)
+        let services = RouteServices(
+            login: LoginService(store: store, sessions: sessions, ids: ids, apps: apps, now: environment.now),
+            sessions: sessions,
+            apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
+            emailPassword: EmailPasswordService(store: store, ids: ids, now: environment.now),
+            maxRequestBytes: configs.map(\.maxRequestBytes).max() ?? 65536)
+        let router = Router(context: RosterRequestContext.self)
+        AppRoutes.add(to: router, services)
+        AuthRoutes.add(to: router, services)
+        let admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)
+        return RosterServer(
+            responder: RosterResponder(router: router.buildResponder()), environment: environment, apps: apps,
+            seeder: DemoSeeder(store: store, admin: admin, ids: ids), admin: admin)
+    }
+
+    /// The in-process responder: no port. Never throws: every failure is error JSON.
+    public func respond(to request: WireRequest) async -> WireResponse {
+        let context = RosterRequestContext(source: RosterContextSource(logger: environment.logger))
+        let response = await responder.respond(to: WireBridge.request(from: request), context: context)
+        return await WireBridge.wireResponse(from: response)
+    }
+
+    /// Serves HTTP until the task is cancelled; calls onListening with the bound port (port 0 = any).
+    public func serve(host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try await serve(host: host, port: port, gracefulShutdownSignals: [], onListening: onListening)
+    }
+
+    /// Serves HTTP until the task is cancelled or one of `gracefulShutdownSignals` arrives, then
+    /// finishes the requests in flight and returns.
+    public func serve(
+        host: String, port: Int, gracefulShutdownSignals: [UnixSignal],
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        let responder = self.responder
+        let application = Application(
+            responder: CallbackResponder { (request: Request, context: BasicRequestContext) in
+                await responder.respond(to: request, context: RosterRequestContext(source: RosterContextSource(logger: context.logger)))
+            },
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
+            logger: environment.logger)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [application], gracefulShutdownSignals: gracefulShutdownSignals, logger: environment.logger))
+        try await group.run()
+    }
+
+    /// Seeds the demo users (Resources/demo/users.json) and their custom data into an empty app;
+    /// does nothing when the app already has users. Safe if two processes race.
+    public func seedDemoUsers(appId: String) async throws {
+        guard let app = apps[appId] else { throw ServerAdminError.appNotFound(appId) }
+        try await seeder.seed(app: app)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import RosterWire
+
+/// Logs users in: picks the app and provider, lets the provider check the credentials, finds or
+/// makes the user, and opens a session.
+struct LoginService: Sendable {
+    let store: any ServerStore
+    let sessions: SessionService
+    let ids: IdentifierSource
+    let apps: [String: ServedApp]
+    let now: @Sendable () -> Date
+
+    /// The app with this id; AppNotFound otherwise.
+    func app(_ appId: String) throws(ErrorResponse) -> ServedApp {
+        guard let app = apps[appId] else { throw .appNotFound(appId) }
+        return app
+    }
+
+    /// An enabled provider of the app, by its wire name; AuthProviderNotFound otherwise.
+    func provider(_ name: String, of app: ServedApp) throws(ErrorResponse) -> ProviderType {
+        guard let provider = ProviderType(rawValue: name), app.config.isEnabled(provider) else {
+            throw .providerNotFound(name)
+        }
+        return provider
+    }
+
+    /// POST …/auth/providers/{provider}/login.
+    func login(app: ServedApp, provider: ProviderType, body: Data) async throws -> LoginResponse {
+        let envelope = try WireBody.decode(LoginEnvelope.self, from: body)
+        let outcome = try await authenticate(app: app, provider: provider, body: body)
+        let user: UserRecord
+        switch outcome {
+        case .user(let id):
+            guard let owner = try await store.user(appId: app.id, id: id) else { throw ErrorResponse.authError("invalid API key") }
+            user = owner
+        case .identity(let providerId, let profile):
+            let created = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
+            let candidate = UserRecord(
+                id: ids.objectId(), appId: app.id, disabled: false, createdAt: created,
+                profile: JSONValue.object(profile).compactText)
+            let identity = IdentityRecord(
+                appId: app.id, providerType: provider.rawValue, providerId: providerId, userId: candidate.id, createdAt: created)
+            let found = try await store.findOrCreateUser(identity: identity, newUser: candidate)
+            user = try await merge(profile, into: found)
+        }
+        guard !user.disabled else { throw ErrorResponse.userDisabled() }
+        return try await sessions.open(app: app, user: user, deviceId: envelope.options?.device?.deviceId)
+    }
+
+    /// POST …/login?link=true: adds the credentials' identity to the caller (Bearer access) and
+    /// answers a fresh access token for the caller's session.
+    func link(caller: AuthorizedSession, provider: ProviderType, body: Data) async throws -> LinkResponse {
+        guard provider != .anonymous else { throw ErrorResponse.badRequest("anonymous credentials cannot be linked to a user") }
+        _ = try WireBody.decode(LoginEnvelope.self, from: body)
+        guard case .identity(let providerId, let profile) = try await authenticate(app: caller.app, provider: provider, body: body)
+        else { throw ErrorResponse.badRequest("API keys cannot be linked: they already belong to a user") }
+        if let existing = try await store.identity(appId: caller.app.id, providerType: provider.rawValue, providerId: providerId) {
+            guard existing.userId == caller.user.id else {
+                throw ErrorResponse.authError("these credentials already belong to another user")
+            }
+        } else {
+            let identity = IdentityRecord(
+                appId: caller.app.id, providerType: provider.rawValue, providerId: providerId, userId: caller.user.id,
+                createdAt: Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down)))
+            guard try await store.addIdentity(identity) else {
+                throw ErrorResponse.authError("these credentials already belong to another user")
+            }
+        }
+        _ = try await merge(profile, into: caller.user)
+        return LinkResponse(
+            accessToken: try await sessions.accessToken(
+                app: caller.app, userId: caller.user.id, sessionId: caller.session.id, deviceId: caller.session.deviceId))
+    }
+
+    /// Stores the provider's profile fields over the user's.
+    private func merge(_ profile: [String: JSONValue], into user: UserRecord) async throws -> UserRecord {
+        guard !profile.isEmpty else { return user }
+        var merged = (try? JSONValue(parsing: user.profile))?.objectValue ?? [:]
+        merged.merge(profile) { _, new in new }
+        let text = JSONValue.object(merged).compactText
+        guard text != user.profile else { return user }
+        try await store.updateProfile(appId: user.appId, userId: user.id, profile: text)
+        var updated = user
+        updated.profile = text
+        return updated
+    }
+
+    private func authenticate(app: ServedApp, provider: ProviderType, body: Data) async throws -> ProviderOutcome {
+        switch provider {
+        case .anonymous:
+            return AnonymousProvider(ids: ids).authenticate()
+        case .emailPassword:
+            let login = try WireBody.decode(EmailPasswordLogin.self, from: body)
+            return try await EmailPasswordProvider(store: store).authenticate(login, app: app)
+        case .apiKey:
+            let login = try WireBody.decode(APIKeyLogin.self, from: body)
+            return try await APIKeyProvider(store: store).authenticate(login, app: app)
+        case .customToken:
+            let login = try WireBody.decode(CustomTokenLogin.self, from: body)
+            guard let verifier = app.customTokens else { throw ErrorResponse.providerNotFound(provider.rawValue) }
+            let (subject, profile) = try await verifier.verify(login.token, now: now())
+            return .identity(providerId: subject, profile: profile)
+        case .customFunction, .google, .apple, .facebook:
+            throw ErrorResponse.providerNotFound(provider.rawValue)
+        }
+    }
+}
+
+extension LoginService {
+    /// GET /auth/profile: the caller's identities and profile data.
+    func profile(of caller: AuthorizedSession) async throws -> ProfileResponse {
+        let identities = try await store.identities(appId: caller.app.id, userId: caller.user.id)
+        let data = (try? JSONValue(parsing: caller.user.profile))?.objectValue ?? [:]
+        return ProfileResponse(
+            userId: caller.user.id,
+            identities: identities.map { Identity(id: $0.providerId, providerType: $0.providerType) }, data: data)
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import RosterWire
+
+/// Opens sessions and checks the tokens that stand for them: log-in answers, access-token
+/// refresh, log-out, and authorizing requests by access or refresh token.
+struct SessionService: Sendable {
+    let store: any ServerStore
+    let tokens: TokenService
+    let customData: CustomDataService
+    let ids: IdentifierSource
+    let apps: [String: ServedApp]
+    let now: @Sendable () -> Date
+
+    /// A new session for `user` and its first token pair.
+    func open(app: ServedApp, user: UserRecord, deviceId requested: String?) async throws -> LoginResponse {
+        let deviceId = Self.acceptableDeviceId(requested) ?? ids.objectId()
+        let issued = Int64(now().timeIntervalSince1970)
+        let sessionId = ids.sessionId()
+        let refreshClaims = RefreshTokenClaims(
+            sub: user.id, iat: issued, exp: issued + Int64(app.config.refreshTokenLifetimeSeconds), sessionId: sessionId,
+            appId: app.id)
+        let refreshToken = try await tokens.sign(refresh: refreshClaims)
+        try await store.insertSession(
+            SessionRecord(
+                id: sessionId, appId: app.id, userId: user.id, deviceId: deviceId,
+                refreshDigest: SecretDigest.hex(of: refreshToken), createdAt: Date(timeIntervalSince1970: TimeInterval(issued)),
+                expiresAt: Date(timeIntervalSince1970: TimeInterval(refreshClaims.exp)), revoked: false))
+        let accessToken = try await accessToken(app: app, userId: user.id, sessionId: sessionId, deviceId: deviceId)
+        return LoginResponse(accessToken: accessToken, refreshToken: refreshToken, userId: user.id, deviceId: deviceId)
+    }
+
+    /// A fresh access token for a session, carrying the user's current custom data.
+    func accessToken(app: ServedApp, userId: String, sessionId: String, deviceId: String) async throws -> String {
+        let issued = Int64(now().timeIntervalSince1970)
+        let claims = AccessTokenClaims(
+            sub: userId, iat: issued, exp: issued + Int64(app.config.accessTokenLifetimeSeconds),
+            userData: try await customData.document(app: app, userId: userId), sessionId: sessionId, appId: app.id,
+            deviceId: deviceId)
+        return try await tokens.sign(access: claims)
+    }
+
+    /// POST /auth/session: a new access token for a live session.
+    func refresh(refreshToken: String) async throws -> SessionResponse {
+        let caller = try await authorize(refreshToken: refreshToken)
+        return SessionResponse(
+            accessToken: try await accessToken(
+                app: caller.app, userId: caller.user.id, sessionId: caller.session.id, deviceId: caller.session.deviceId))
+    }
+
+    /// DELETE /auth/session: revokes the session of a genuine refresh token, even of a disabled
+    /// user; revoking twice is fine.
+    func logout(refreshToken: String) async throws {
+        let claims = try await tokens.verifyRefresh(refreshToken)
+        guard let session = try await store.session(id: claims.sessionId),
+            ConstantTime.equals(session.refreshDigest, SecretDigest.hex(of: refreshToken))
+        else { throw ErrorResponse.invalidSession("the session does not exist") }
+        try await store.revokeSession(id: session.id)
+    }
+
+    /// The caller of a refresh-token request; InvalidSession unless the session is live and the
+    /// user exists and is enabled.
+    func authorize(refreshToken: String) async throws -> AuthorizedSession {
+        let claims = try await tokens.verifyRefresh(refreshToken)
+        let caller = try await liveSession(id: claims.sessionId, userId: claims.sub)
+        guard ConstantTime.equals(caller.session.refreshDigest, SecretDigest.hex(of: refreshToken)) else {
+            throw ErrorResponse.invalidSession("the refresh token does not belong to its session")
+        }
+        return caller
+    }
+
+    /// The caller of an access-token request; the session must still be live.
+    func authorize(accessToken: String) async throws -> AuthorizedSession {
+        let claims = try await tokens.verifyAccess(accessToken)
+        guard let sessionId = claims.sessionId else { throw ErrorResponse.invalidSession("the access token has no session") }
+        return try await liveSession(id: sessionId, userId: claims.sub)
+    }
+
+    private func liveSession(id: String, userId: String) async throws -> AuthorizedSession {
+        guard let session = try await store.session(id: id), session.userId == userId else {
+            throw ErrorResponse.invalidSession("the session does not exist")
+        }
+        guard !session.revoked else { throw ErrorResponse.invalidSession("the session has been revoked") }
+        guard session.expiresAt > now() else { throw ErrorResponse.invalidSession("the session has expired") }
+        guard let app = apps[session.appId] else { throw ErrorResponse.invalidSession("the session's app is not served here") }
+        guard let user = try await store.user(appId: app.id, id: userId) else {
+            throw ErrorResponse.invalidSession("the user no longer exists")
+        }
+        guard !user.disabled else { throw ErrorResponse.invalidSession("the user has been disabled") }
+        return AuthorizedSession(app: app, user: user, session: session)
+    }
+
+    /// The client's device id when it is 24 hex characters and not all zeros (what SDKs send
+    /// when they have none).
+    static func acceptableDeviceId(_ candidate: String?) -> String? {
+        guard let candidate, Hex.isHex(candidate, count: 24), candidate != String(repeating: "0", count: 24) else { return nil }
+        return candidate.lowercased()
+    }
+}

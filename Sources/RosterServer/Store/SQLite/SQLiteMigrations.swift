@@ -1,0 +1,73 @@
+import GRDB
+
+/// The schema of the SQLite store, as named, append-only migrations: never edit one that has
+/// shipped; add the next.
+enum SQLiteMigrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-auth") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS signing_secret (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    secret BLOB NOT NULL
+                );
+                CREATE TABLE IF NOT EXISTS user (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    disabled BOOLEAN NOT NULL DEFAULT 0,
+                    created_at DATETIME NOT NULL,
+                    profile TEXT NOT NULL DEFAULT '{}'
+                );
+                CREATE INDEX IF NOT EXISTS user_app ON user(app_id);
+                CREATE TABLE IF NOT EXISTS identity (
+                    app_id TEXT NOT NULL,
+                    provider_type TEXT NOT NULL,
+                    provider_id TEXT NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    created_at DATETIME NOT NULL,
+                    PRIMARY KEY (app_id, provider_type, provider_id)
+                );
+                CREATE INDEX IF NOT EXISTS identity_user ON identity(user_id);
+                CREATE TABLE IF NOT EXISTS session (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    device_id TEXT NOT NULL,
+                    refresh_digest TEXT NOT NULL,
+                    created_at DATETIME NOT NULL,
+                    expires_at DATETIME NOT NULL,
+                    revoked BOOLEAN NOT NULL DEFAULT 0
+                );
+                CREATE INDEX IF NOT EXISTS session_user ON session(user_id);
+                CREATE TABLE IF NOT EXISTS email_account (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    email TEXT NOT NULL,
+                    password_hash TEXT NOT NULL,
+                    confirmed BOOLEAN NOT NULL DEFAULT 0,
+                    created_at DATETIME NOT NULL,
+                    UNIQUE (app_id, email)
+                );
+                CREATE TABLE IF NOT EXISTS api_key (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    key_digest TEXT NOT NULL UNIQUE,
+                    disabled BOOLEAN NOT NULL DEFAULT 0,
+                    created_at DATETIME NOT NULL,
+                    UNIQUE (app_id, user_id, name)
+                );
+                CREATE TABLE IF NOT EXISTS document (
+                    app_id TEXT NOT NULL,
+                    "database" TEXT NOT NULL,
+                    collection TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    PRIMARY KEY (app_id, "database", collection, id)
+                );
+                """)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import GRDB
+
+extension SQLiteServerStore {
+    func user(appId: String, id: String) async throws -> UserRecord? {
+        try await pool.read { db in
+            try UserRecord.filter(Column("app_id") == appId && Column("id") == id).fetchOne(db)
+        }
+    }
+
+    func users(appId: String) async throws -> [UserRecord] {
+        try await pool.read { db in
+            try UserRecord.filter(Column("app_id") == appId).order(Column("created_at"), Column("id")).fetchAll(db)
+        }
+    }
+
+    func userCount(appId: String) async throws -> Int {
+        try await pool.read { db in try UserRecord.filter(Column("app_id") == appId).fetchCount(db) }
+    }
+
+    func identities(appId: String, userId: String) async throws -> [IdentityRecord] {
+        try await pool.read { db in
+            try IdentityRecord.filter(Column("app_id") == appId && Column("user_id") == userId)
+                .order(Column("created_at"), Column("provider_type")).fetchAll(db)
+        }
+    }
+
+    func identity(appId: String, providerType: String, providerId: String) async throws -> IdentityRecord? {
+        try await pool.read { db in try Self.identity(db, appId: appId, providerType: providerType, providerId: providerId) }
+    }
+
+    static func identity(_ db: Database, appId: String, providerType: String, providerId: String) throws -> IdentityRecord? {
+        try IdentityRecord.filter(
+            Column("app_id") == appId && Column("provider_type") == providerType && Column("provider_id") == providerId
+        ).fetchOne(db)
+    }
+
+    func findOrCreateUser(identity: IdentityRecord, newUser: UserRecord) async throws -> UserRecord {
+        try await pool.write { db in
+            if let existing = try Self.identity(
+                db, appId: identity.appId, providerType: identity.providerType, providerId: identity.providerId),
+                let user = try UserRecord.filter(Column("id") == existing.userId).fetchOne(db)
+            {
+                return user
+            }
+            try newUser.insert(db)
+            var linked = identity
+            linked.userId = newUser.id
+            try linked.insert(db)
+            return newUser
+        }
+    }
+
+    func addIdentity(_ identity: IdentityRecord) async throws -> Bool {
+        do {
+            try await pool.write { db in try identity.insert(db) }
+            return true
+        } catch let error as DatabaseError where error.isUniqueViolation {
+            return false
+        }
+    }
+
+    func updateProfile(appId: String, userId: String, profile: String) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE user SET profile = ? WHERE app_id = ? AND id = ?", arguments: [profile, appId, userId])
+        }
+    }
+
+    func setDisabled(appId: String, userId: String, disabled: Bool) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE user SET disabled = ? WHERE app_id = ? AND id = ?", arguments: [disabled, appId, userId])
+            return db.changesCount > 0
+        }
+    }
+
+    func deleteUser(appId: String, userId: String) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM email_account WHERE app_id = ? AND id IN
+                    (SELECT provider_id FROM identity WHERE app_id = ? AND user_id = ? AND provider_type = 'local-userpass')
+                    """,
+                arguments: [appId, appId, userId])
+            try db.execute(sql: "DELETE FROM api_key WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
+            try db.execute(sql: "DELETE FROM session WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
+            try db.execute(sql: "DELETE FROM identity WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
+            try db.execute(sql: "DELETE FROM user WHERE app_id = ? AND id = ?", arguments: [appId, userId])
+            return db.changesCount > 0
+        }
+    }
+
+    // MARK: Sessions
+
+    func insertSession(_ session: SessionRecord) async throws {
+        try await pool.write { db in try session.insert(db) }
+    }
+
+    func session(id: String) async throws -> SessionRecord? {
+        try await pool.read { db in try SessionRecord.fetchOne(db, key: id) }
+    }
+
+    func revokeSession(id: String) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE session SET revoked = 1 WHERE id = ?", arguments: [id])
+        }
+    }
+
+    func revokeSessions(appId: String, userId: String) async throws -> Int {
+        try await pool.write { db in
+            try db.execute(
+                sql: "UPDATE session SET revoked = 1 WHERE app_id = ? AND user_id = ? AND revoked = 0",
+                arguments: [appId, userId])
+            return db.changesCount
+        }
+    }
+
+    func activeSessionCount(appId: String, userId: String, now: Date) async throws -> Int {
+        try await pool.read { db in
+            try SessionRecord.filter(
+                Column("app_id") == appId && Column("user_id") == userId && Column("revoked") == false
+                    && Column("expires_at") > now
+            ).fetchCount(db)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import GRDB
+
+/// The `ServerStore` driver over one SQLite file in WAL mode, shared safely by several server
+/// processes: writes are immediate transactions, and a busy database is waited for.
+///
+///     let store = try SQLiteServerStore(path: "/tmp/roster.sqlite")
+final class SQLiteServerStore: ServerStore {
+    let pool: DatabasePool
+
+    /// Opens (creating and migrating) the database at `path`.
+    init(path: String) throws {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(15)
+        configuration.foreignKeysEnabled = true
+        configuration.label = "roster-server"
+        do {
+            pool = try DatabasePool(path: path, configuration: configuration)
+        } catch {
+            throw ServerStoreError.cannotOpen(path: path, reason: "\(error)")
+        }
+        // The file holds password hashes and the token signing secret: owner only. SQLite gives
+        // its -wal and -shm files the same mode.
+        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
+        let migrator = SQLiteMigrations.migrator
+        do {
+            try migrator.migrate(pool)
+        } catch {
+            // Another process may have applied the same migration in between; once more sees it.
+            do {
+                try migrator.migrate(pool)
+            } catch {
+                throw ServerStoreError.cannotOpen(path: path, reason: "migration failed: \(error)")
+            }
+        }
+    }
+
+    func signingSecret(name: String, ifAbsent candidate: [UInt8]) async throws -> [UInt8] {
+        try await pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO signing_secret (name, secret) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
+                arguments: [name, Data(candidate)])
+            let stored = try Data.fetchOne(db, sql: "SELECT secret FROM signing_secret WHERE name = ?", arguments: [name])
+            return Array(stored ?? Data(candidate))
+        }
+    }
+
+    func seedIfEmpty(appId: String, _ seeds: [SeedUser]) async throws -> Bool {
+        try await pool.write { db in
+            let count = try UserRecord.filter(Column("app_id") == appId).fetchCount(db)
+            guard count == 0 else { return false }
+            for seed in seeds {
+                try seed.user.insert(db)
+                try seed.account.insert(db)
+                try seed.identity.insert(db)
+                if let document = seed.document {
+                    try Self.replaceDocument(db, document.selector, with: document.record)
+                }
+            }
+            return true
+        }
+    }
+
+    // MARK: Documents
+
+    func document(_ selector: DocumentSelector) async throws -> DocumentRecord? {
+        try await pool.read { db in try Self.document(db, selector) }
+    }
+
+    func replaceDocument(_ selector: DocumentSelector, with record: DocumentRecord) async throws {
+        try await pool.write { db in try Self.replaceDocument(db, selector, with: record) }
+    }
+
+    static func document(_ db: Database, _ selector: DocumentSelector) throws -> DocumentRecord? {
+        try DocumentRecord.fetchOne(
+            db,
+            sql: """
+                SELECT * FROM document WHERE app_id = ? AND "database" = ? AND collection = ?
+                AND json_valid(body) AND json_extract(body, ?) = ? ORDER BY id LIMIT 1
+                """,
+            arguments: [selector.appId, selector.database, selector.collection, jsonPath(selector.field), selector.value])
+    }
+
+    static func replaceDocument(_ db: Database, _ selector: DocumentSelector, with record: DocumentRecord) throws {
+        if var existing = try document(db, selector) {
+            existing.body = record.body
+            try existing.update(db)
+        } else {
+            try record.insert(db)
+        }
+    }
+
+    /// A JSON path naming one top-level field, quoted so any field name is safe.
+    static func jsonPath(_ field: String) -> String {
+        "$.\"" + field.replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+}
+
+/// Why the server store could not be used.
+public enum ServerStoreError: Error, CustomStringConvertible {
+    case cannotOpen(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): "cannot open the server database \(path): \(reason)"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// What the auth service keeps: signing keys, users and identities, sessions, email accounts,
+/// API keys and documents. The services talk only to this protocol; `SQLiteServerStore` is the
+/// driver for one machine, and a PostgreSQL driver can take its place for scale-out.
+///
+/// Every method that changes more than one row does so in one transaction, and every "if
+/// absent" is decided inside the store, so several server processes over one database agree.
+protocol ServerStore: Sendable {
+    /// The secret stored under `name`, storing `candidate` first when there is none yet.
+    func signingSecret(name: String, ifAbsent candidate: [UInt8]) async throws -> [UInt8]
+
+    // MARK: Users and identities
+
+    func user(appId: String, id: String) async throws -> UserRecord?
+    func users(appId: String) async throws -> [UserRecord]
+    func userCount(appId: String) async throws -> Int
+    func identities(appId: String, userId: String) async throws -> [IdentityRecord]
+    func identity(appId: String, providerType: String, providerId: String) async throws -> IdentityRecord?
+    /// The user that owns `identity`'s provider id, or `newUser` stored with `identity` when
+    /// nobody does. The identity's `userId` is ignored.
+    func findOrCreateUser(identity: IdentityRecord, newUser: UserRecord) async throws -> UserRecord
+    /// Adds an identity to its user; false when the provider id already belongs to a user.
+    func addIdentity(_ identity: IdentityRecord) async throws -> Bool
+    /// Replaces the profile text of a user.
+    func updateProfile(appId: String, userId: String, profile: String) async throws
+    /// Returns false when the user does not exist.
+    func setDisabled(appId: String, userId: String, disabled: Bool) async throws -> Bool
+    /// Removes the user, its identities, sessions, API keys and email accounts. False when absent.
+    func deleteUser(appId: String, userId: String) async throws -> Bool
+
+    // MARK: Sessions
+
+    func insertSession(_ session: SessionRecord) async throws
+    func session(id: String) async throws -> SessionRecord?
+    func revokeSession(id: String) async throws
+    /// Revokes every live session of a user; returns how many were live.
+    func revokeSessions(appId: String, userId: String) async throws -> Int
+    func activeSessionCount(appId: String, userId: String, now: Date) async throws -> Int
+
+    // MARK: Email accounts
+
+    func emailAccount(appId: String, email: String) async throws -> EmailAccountRecord?
+    /// False when the email is taken.
+    func insertEmailAccount(_ account: EmailAccountRecord) async throws -> Bool
+    /// Stores an account with its user and identity at once. False when the email is taken.
+    func createEmailUser(account: EmailAccountRecord, user: UserRecord, identity: IdentityRecord) async throws -> Bool
+
+    // MARK: API keys
+
+    /// False when the user already has a key with this name.
+    func insertAPIKey(_ key: APIKeyRecord) async throws -> Bool
+    func apiKeys(appId: String, userId: String) async throws -> [APIKeyRecord]
+    func apiKey(appId: String, userId: String, id: String) async throws -> APIKeyRecord?
+    func apiKey(appId: String, digest: String) async throws -> APIKeyRecord?
+    func setAPIKeyDisabled(appId: String, userId: String, id: String, disabled: Bool) async throws -> Bool
+    func deleteAPIKey(appId: String, userId: String, id: String) async throws -> Bool
+
+    // MARK: Documents
+
+    func document(_ selector: DocumentSelector) async throws -> DocumentRecord?
+    /// Replaces the body of the selected document, or inserts `record` when none matches.
+    func replaceDocument(_ selector: DocumentSelector, with record: DocumentRecord) async throws
+
+    // MARK: Seeding
+
+    /// Stores `seeds` when the app has no users, in one transaction; false when it had users.
+    func seedIfEmpty(appId: String, _ seeds: [SeedUser]) async throws -> Bool
+}

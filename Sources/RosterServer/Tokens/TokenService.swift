@@ -1,0 +1,59 @@
+import Foundation
+import JWTKit
+import RosterWire
+
+/// Signs and checks the server's own tokens: HS256 JWTs under a secret kept in the store, so
+/// every server process over one database accepts the others' tokens.
+///
+///     let tokens = try await TokenService(secret: secret, now: environment.now)
+///     let jwt = try await tokens.sign(access: claims)
+///     let checked = try await tokens.verifyAccess(jwt) // throws InvalidSession when bad
+struct TokenService: Sendable {
+    /// The store name of the signing secret.
+    static let secretName = "token-signing-hs256"
+    static let secretBytes = 32
+
+    private let keys: JWTKeyCollection
+    private let now: @Sendable () -> Date
+
+    init(secret: [UInt8], now: @escaping @Sendable () -> Date) async {
+        precondition(secret.count >= Self.secretBytes, "the token signing secret must be 32+ bytes")
+        keys = JWTKeyCollection()
+        await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256)
+        self.now = now
+    }
+
+    func sign(access claims: AccessTokenClaims) async throws -> String {
+        try await keys.sign(AccessPayload(claims))
+    }
+
+    func sign(refresh claims: RefreshTokenClaims) async throws -> String {
+        try await keys.sign(RefreshPayload(claims))
+    }
+
+    /// The claims of a valid, unexpired access token; InvalidSession otherwise.
+    func verifyAccess(_ token: String) async throws(ErrorResponse) -> AccessTokenClaims {
+        let claims: AccessTokenClaims
+        do {
+            claims = try await keys.verify(token, as: AccessPayload.self).claims
+        } catch {
+            throw .invalidSession("the access token is invalid")
+        }
+        guard claims.typ == TokenType.access.rawValue else { throw .invalidSession("the token is not an access token") }
+        guard claims.exp > Int64(now().timeIntervalSince1970) else { throw .invalidSession("the access token has expired") }
+        return claims
+    }
+
+    /// The claims of a valid, unexpired refresh token; InvalidSession otherwise.
+    func verifyRefresh(_ token: String) async throws(ErrorResponse) -> RefreshTokenClaims {
+        let claims: RefreshTokenClaims
+        do {
+            claims = try await keys.verify(token, as: RefreshPayload.self).claims
+        } catch {
+            throw .invalidSession("the refresh token is invalid")
+        }
+        guard claims.typ == TokenType.refresh.rawValue else { throw .invalidSession("the token is not a refresh token") }
+        guard claims.exp > Int64(now().timeIntervalSince1970) else { throw .invalidSession("the session has expired") }
+        return claims
+    }
+}

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import RosterServer
+import UnixSignals
+
+/// `roster-server serve`: serves HTTP until SIGINT or SIGTERM.
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve", abstract: "Serve the App Services client API over HTTP.")
+
+    @OptionGroup var app: AppOptions
+
+    @Option(help: "The address to listen on.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one.")
+    var port = 9090
+
+    func run() async throws {
+        let (server, config) = try await app.open()
+        if app.demo { try await server.seedDemoUsers(appId: config.appId) }
+        let host = self.host
+        do {
+            try await server.serve(host: host, port: port, gracefulShutdownSignals: [.sigint, .sigterm]) { bound in
+                let shown = host.contains(":") ? "[\(host)]" : host
+                FileHandle.standardOutput.write(Data("roster-server listening on http://\(shown):\(bound)\n".utf8))
+            }
+        } catch {
+            throw CommandFailure("cannot serve on \(host):\(port): \(error)")
+        }
+    }
+}

@@ -1,0 +1,72 @@
+import ArgumentParser
+import RosterCore
+
+/// `roster login`: adds a user to this device and makes it the active one.
+struct LoginCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Log a user in and make it the active user.",
+        discussion: """
+            Secrets are never taken from the command line: the password is asked for without echo \
+            (or read from stdin with --password-stdin); API keys and JWTs are read from stdin.
+            """
+    )
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Flag(help: "Log in anonymously (reuses the anonymous user already on this device).")
+    var anonymous = false
+
+    @Flag(name: .customLong("new"), help: "With --anonymous: always make a new anonymous user.")
+    var newAnonymous = false
+
+    @Option(help: ArgumentHelp("Log in with email and password.", valueName: "email"))
+    var email: String?
+
+    @Flag(help: "Read the password from the first line of stdin instead of asking.")
+    var passwordStdin = false
+
+    @Flag(name: .customLong("api-key-stdin"), help: "Log in with a user API key read from stdin.")
+    var apiKeyStdin = false
+
+    @Flag(name: .customLong("jwt-stdin"), help: "Log in with a custom JWT read from stdin.")
+    var jwtStdin = false
+
+    func validate() throws {
+        let chosen = [anonymous, email != nil, apiKeyStdin, jwtStdin].filter { $0 }.count
+        guard chosen == 1 else {
+            throw ValidationError("choose one of --anonymous, --email, --api-key-stdin, --jwt-stdin")
+        }
+        if passwordStdin && email == nil { throw ValidationError("--password-stdin goes with --email") }
+        if newAnonymous && !anonymous { throw ValidationError("--new goes with --anonymous") }
+        if let email, !email.contains("@") || email.count > 254 {
+            throw ValidationError("'\(email)' is not an email address")
+        }
+    }
+
+    func run() async throws {
+        let credentials = try readCredentials()
+        let app = try await connection.openApp()
+        do {
+            let user = try await app.login(credentials: credentials)
+            print("Logged in \(UserSummary.displayName(of: user)) (\(user.id)); now the active user.")
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    private func readCredentials() throws -> Credentials {
+        if anonymous { return newAnonymous ? .anonymousNew : .anonymous }
+        if let email {
+            let password = passwordStdin
+                ? Terminal.readLineFromStandardInput() : try Terminal.promptSecret("Password for \(email): ")
+            guard let password, !password.isEmpty else { throw CommandFailure("no password given") }
+            return .emailPassword(email: email, password: password)
+        }
+        let secret = Terminal.readLineFromStandardInput()?.trimmingCharacters(in: .whitespaces) ?? ""
+        guard !secret.isEmpty else {
+            throw CommandFailure(apiKeyStdin ? "no API key on stdin" : "no JWT on stdin")
+        }
+        return apiKeyStdin ? .userAPIKey(secret) : .jwt(secret)
+    }
+}

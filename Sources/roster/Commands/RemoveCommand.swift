@@ -1,0 +1,28 @@
+import ArgumentParser
+import RosterCore
+
+/// `roster remove USER`: logs a user out and deletes everything this device holds for it.
+struct RemoveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove", abstract: "Remove a user from this device (the account itself stays on the server).")
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Argument(help: "An id, an email, or a unique prefix of either.")
+    var user: String
+
+    func run() async throws {
+        let app = try await connection.openApp()
+        let target = try UserResolver(users: app.allUsers).resolve(user)
+        let name = UserSummary.displayName(of: target)
+        do {
+            try await target.remove()
+        } catch {
+            throw CommandFailure(error)
+        }
+        print("Removed \(name) from this device.")
+        if let current = app.currentUser {
+            print("Active user: \(UserSummary.displayName(of: current)).")
+        }
+    }
+}

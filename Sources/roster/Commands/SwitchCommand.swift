@@ -1,0 +1,27 @@
+import ArgumentParser
+import RosterCore
+
+/// `roster switch USER`: makes a logged-in user the active one, without the network.
+struct SwitchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "switch", abstract: "Make a logged-in user the active user.")
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Argument(help: "An id, an email, or a unique prefix of either.")
+    var user: String
+
+    func run() async throws {
+        let app = try await connection.openApp()
+        let target = try UserResolver(users: app.allUsers).resolve(user)
+        guard target.state == .loggedIn else {
+            throw CommandFailure("\(UserSummary.displayName(of: target)) is logged out; log in again with `roster login`")
+        }
+        do {
+            try app.switchUser(to: target)
+        } catch {
+            throw CommandFailure(error)
+        }
+        print("Switched to \(UserSummary.displayName(of: target)).")
+    }
+}

@@ -1,0 +1,63 @@
+import ArgumentParser
+import RosterCore
+
+/// `roster users`: everyone on this device, most recently active first.
+struct UsersCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "users",
+        abstract: "List the users on this device with their states.",
+        discussion: "Markers: * active, + logged in, - logged out."
+    )
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Flag(help: "Print a JSON array: id, name, email, providers, state, current, lastActive.")
+    var json = false
+
+    func run() async throws {
+        let app = try await connection.openApp()
+        let users = app.allUsers
+        if json {
+            try UserSummary.printJSON(users.map(UserSummary.init))
+            return
+        }
+        guard !users.isEmpty else {
+            print("No users on this device. Log one in with `roster login`.")
+            return
+        }
+        print(UserTable(users: users).render())
+    }
+}
+
+/// The plain-text table of `roster users`.
+struct UserTable {
+    let users: [User]
+
+    static func marker(of user: User) -> String {
+        if user.isCurrent { return "*" }
+        return user.state == .loggedIn ? "+" : "-"
+    }
+
+    static func stateText(of user: User) -> String {
+        if user.isCurrent { return "active" }
+        return user.state == .loggedIn ? "logged in" : "logged out"
+    }
+
+    func render() -> String {
+        let header = ["", "USER", "PROVIDER", "STATE", "LAST ACTIVE", "ID"]
+        let rows = users.map { user in
+            [
+                Self.marker(of: user), UserSummary.displayName(of: user),
+                UserSummary.providers(of: user).joined(separator: ","), Self.stateText(of: user),
+                user.lastActive.map { UserSummary.age(of: $0) } ?? "-", user.id,
+            ]
+        }
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        return all.map { row in
+            row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import RosterCore
+import RosterServer
+
+/// The options every subcommand shares: which server, which app, where the files live.
+struct ConnectionOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "Base URL of a running roster-server (or $ROSTER_SERVER_URL). Without it, Roster runs its own server in-process.",
+        valueName: "url"))
+    var server: String?
+
+    @Option(name: .long, help: ArgumentHelp("App id on that server (or $ROSTER_APP_ID).", valueName: "id"))
+    var app: String?
+
+    @Option(name: .long, help: ArgumentHelp("Directory for all of Roster's files (or $ROSTER_HOME).", valueName: "path"))
+    var home: String?
+
+    /// Opens the app: over HTTP to `--server`, or on the embedded default.
+    func openApp(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> App {
+        let paths = try RosterPaths(home: home, environment: environment)
+        let serverURL = server ?? environment["ROSTER_SERVER_URL"].flatMap { $0.isEmpty ? nil : $0 }
+        do {
+            if let serverURL {
+                guard let url = URL(string: serverURL), let scheme = url.scheme, ["http", "https"].contains(scheme),
+                    let host = url.host, !host.isEmpty
+                else {
+                    throw CommandFailure("--server must be an http:// or https:// URL, not '\(serverURL)'")
+                }
+                guard let appId = app ?? environment["ROSTER_APP_ID"], !appId.isEmpty else {
+                    throw CommandFailure("--server needs --app (or ROSTER_APP_ID) to say which app")
+                }
+                let directory = paths.deviceDirectory(server: "\(host)_\(url.port ?? (scheme == "https" ? 443 : 80))", appId: appId)
+                try RosterPaths.makePrivateDirectory(directory)
+                return try App(configuration: AppConfiguration(
+                    appId: appId, transport: HTTPTransport(baseURL: url), directory: directory))
+            }
+            return try await openEmbedded(paths: paths, environment: environment)
+        } catch let error as RosterError {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// The embedded default: RosterServer in-process over SQLite in the data directory, seeded
+    /// with the demo app on first start. No port is opened.
+    private func openEmbedded(paths: RosterPaths, environment: [String: String]) async throws -> App {
+        let config = try AppConfig.demo()
+        let requested = app ?? environment["ROSTER_APP_ID"]
+        if let requested, !requested.isEmpty, requested != config.appId {
+            throw CommandFailure("the embedded server has only the app '\(config.appId)'; use --server for '\(requested)'")
+        }
+        let database = paths.embeddedServerDatabase
+        try RosterPaths.makePrivateDirectory(database.deletingLastPathComponent())
+        let server = try await RosterServer.open(databasePath: database.path, apps: [config])
+        try await server.seedDemoUsers(appId: config.appId)
+        let directory = paths.deviceDirectory(server: "embedded", appId: config.appId)
+        try RosterPaths.makePrivateDirectory(directory)
+        return try App(configuration: AppConfiguration(
+            appId: config.appId, transport: InProcessTransport { await server.respond(to: $0) }, directory: directory))
+    }
+}

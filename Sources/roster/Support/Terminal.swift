@@ -1,0 +1,39 @@
+import Foundation
+
+/// Writing to the terminal's two streams, and reading secrets without echo.
+enum Terminal {
+    static func printError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// Reads one line from standard input, without its line ending.
+    static func readLineFromStandardInput() -> String? {
+        guard let line = readLine(strippingNewline: true) else { return nil }
+        return line.hasSuffix("\r") ? String(line.dropLast()) : line
+    }
+
+    /// Asks on the controlling terminal with echo off, so the secret never shows.
+    static func promptSecret(_ prompt: String) throws -> String {
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY)
+        guard fd >= 0 else {
+            throw CommandFailure("no terminal to ask for the password on; pipe it in with --password-stdin")
+        }
+        defer { close(fd) }
+        var saved = termios()
+        guard tcgetattr(fd, &saved) == 0 else { throw CommandFailure("cannot turn off echo on this terminal") }
+        var silent = saved
+        silent.c_lflag &= ~tcflag_t(ECHO)
+        _ = prompt.withCString { write(fd, $0, strlen($0)) }
+        tcsetattr(fd, TCSAFLUSH, &silent)
+        defer {
+            tcsetattr(fd, TCSAFLUSH, &saved)
+            _ = "\n".withCString { write(fd, $0, 1) }
+        }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(fd, &byte, 1) == 1, byte != UInt8(ascii: "\n") {
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import RosterCore
+
+/// Finds the user a person means by `USER`: an exact id or email first, then a unique prefix
+/// of an id or email. Unknown and ambiguous names fail with a line that says which.
+struct UserResolver {
+    let users: [User]
+
+    func resolve(_ name: String) throws -> User {
+        let needle = name.trimmingCharacters(in: .whitespaces)
+        guard !needle.isEmpty else { throw CommandFailure("say which user: an id, an email or a prefix") }
+        let lowered = needle.lowercased()
+        if let exact = users.first(where: { $0.id == needle || $0.profile.email?.lowercased() == lowered }) {
+            return exact
+        }
+        let matches = users.filter { user in
+            user.id.hasPrefix(needle) || (user.profile.email?.lowercased().hasPrefix(lowered) ?? false)
+                || (user.profile.name?.lowercased().hasPrefix(lowered) ?? false)
+        }
+        switch matches.count {
+        case 1:
+            return matches[0]
+        case 0:
+            throw CommandFailure("no user '\(needle)' on this device (see `roster users`)")
+        default:
+            let names = matches.prefix(4).map { UserSummary.displayName(of: $0) }.joined(separator: ", ")
+            throw CommandFailure("'\(needle)' matches \(matches.count) users (\(names)); say more")
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+/// Runs Roster's real binaries as a person or a script would, with a private `ROSTER_HOME`.
+struct CommandRunner {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    let home: URL
+    var environment: [String: String]
+
+    init(home: URL, extra: [String: String] = [:]) {
+        self.home = home
+        var environment = ["ROSTER_HOME": home.path, "HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        environment.merge(extra) { _, new in new }
+        self.environment = environment
+    }
+
+    /// The folder holding the built `roster` and `roster-server`.
+    static let binaries: URL = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+            URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent(".build/debug"),
+        ]
+        for folder in candidates
+        where FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("roster").path) {
+            return folder
+        }
+        return candidates.last!
+    }()
+
+    func roster(_ arguments: [String], stdin: String? = nil) throws -> Result {
+        try run("roster", arguments, stdin: stdin)
+    }
+
+    func rosterServer(_ arguments: [String], stdin: String? = nil) throws -> Result {
+        try run("roster-server", arguments, stdin: stdin)
+    }
+
+    func run(_ binary: String, _ arguments: [String], stdin: String?) throws -> Result {
+        let process = Process()
+        process.executableURL = Self.binaries.appendingPathComponent(binary)
+        process.arguments = arguments
+        process.environment = environment
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes at once so neither fills up and stalls the child.
+        let errorBox = DataBox()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errorBox.data = errors.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        let err = errorBox.data
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// Makes a fresh temporary directory.
+    static func temporaryDirectory(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("roster-e2e-\(name)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+}
+
+private final class DataBox: @unchecked Sendable {
+    var data = Data()
+}
+
+/// `roster users --json` decoded.
+struct ListedUser: Decodable, Equatable {
+    let id: String
+    let name: String?
+    let email: String?
+    let providers: [String]
+    let state: String
+    let current: Bool
+    let lastActive: String?
+}
+
+extension CommandRunner.Result {
+    func users() throws -> [ListedUser] {
+        try JSONDecoder().decode([ListedUser].self, from: Data(stdout.utf8))
+    }
+}

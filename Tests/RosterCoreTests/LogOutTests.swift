@@ -1,0 +1,125 @@
+import Foundation
+import RosterWire
+import Testing
+
+@testable import RosterCore
+
+@Suite("Log out")
+struct LogOutTests {
+    // BEHAVIOURS 15
+    @Test func loggingOutKeepsTheUserLoggedOut() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        let report = try await joe.logOut()
+        #expect(report.revocationError == nil)
+        #expect(joe.state == .loggedOut)
+        #expect(app.allUsers.map(\.id) == [joe.id])
+        #expect(app.allUsers.first?.state == .loggedOut)
+    }
+
+    // BEHAVIOURS 16
+    @Test func loggingOutAnAnonymousUserRemovesIt() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let anonymous = try await app.login(credentials: .anonymous)
+        try await anonymous.logOut()
+        #expect(anonymous.state == .removed)
+        #expect(app.allUsers.isEmpty)
+        #expect(app.currentUser == nil)
+        let next = try await app.login(credentials: .anonymous)
+        #expect(next.id != anonymous.id)
+    }
+
+    // BEHAVIOURS 17
+    @Test func nextCurrentIsTheMostRecentlyActiveLoggedInUserAcrossRestarts() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        fixture.clock.advance(by: 10)
+        let emma = try await app.login(credentials: Fixture.emma)
+        fixture.clock.advance(by: 10)
+        let anonymous = try await app.login(credentials: .anonymous)
+        fixture.clock.advance(by: 10)
+        try app.switchUser(to: joe)  // order of activity now: joe, anonymous, emma
+        fixture.clock.advance(by: 10)
+        try app.switchUser(to: emma)  // emma, joe, anonymous
+        #expect(app.allUsers.map(\.id) == [emma.id, joe.id, anonymous.id])
+
+        try await emma.logOut()
+        #expect(app.currentUser?.id == joe.id)
+
+        // The order is persisted: a new App continues from it.
+        let reopened = try fixture.makeApp()
+        let joeAgain = try #require(reopened.currentUser)
+        #expect(joeAgain.id == joe.id)
+        try await joeAgain.logOut()
+        #expect(reopened.currentUser?.id == anonymous.id)
+        try await reopened.currentUser?.logOut()
+        #expect(reopened.currentUser == nil)
+        #expect(app.currentUser == nil)
+    }
+
+    // BEHAVIOURS 18
+    @Test func loggingOutAnotherUserKeepsTheCurrentOne() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        let emma = try await app.login(credentials: Fixture.emma)
+        try await joe.logOut()
+        #expect(app.currentUser?.id == emma.id)
+    }
+
+    // BEHAVIOURS 19
+    @Test func logOutRevokesTheSessionOnTheServer() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        let refreshToken = try #require(joe.refreshToken)
+        #expect(await fixture.refreshStatus(refreshToken) == 200)
+        let report = try await joe.logOut()
+        #expect(report.revocationError == nil)
+        #expect(fixture.transport.count(.delete, Route.session) == 1)
+        #expect(await fixture.refreshStatus(refreshToken) == 401)
+    }
+
+    // BEHAVIOURS 19
+    @Test func offlineLogOutHappensLocallyAndReportsTheFailure() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        let refreshToken = try #require(joe.refreshToken)
+        fixture.transport.offline = true
+        let report = try await joe.logOut()
+        #expect(report.revocationError?.isNetwork == true)
+        #expect(report.revocationError?.description.contains(refreshToken) == false)
+        #expect(joe.state == .loggedOut)
+        #expect(app.currentUser == nil)
+        #expect(try fixture.makeApp().allUsers.first?.state == .loggedOut)
+        // Not undone: the session is still alive on the server, and that is reported, not hidden.
+        #expect(await fixture.refreshStatus(refreshToken) == 200)
+    }
+
+    // BEHAVIOURS 20
+    @Test func loggingOutTwiceChangesNothing() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        let emma = try await app.login(credentials: Fixture.emma)
+        try await joe.logOut()
+        let lastActive = joe.lastActive
+        fixture.transport.reset()
+        let again = try await joe.logOut()
+        #expect(again.revocationError == nil)
+        #expect(joe.state == .loggedOut)
+        #expect(joe.lastActive == lastActive)
+        #expect(app.currentUser?.id == emma.id)
+        #expect(fixture.transport.log.isEmpty)
+
+        let anonymous = try await app.login(credentials: .anonymous)
+        try await anonymous.logOut()
+        let removedAgain = try await anonymous.logOut()
+        #expect(removedAgain.revocationError == nil)
+        #expect(anonymous.state == .removed)
+    }
+}

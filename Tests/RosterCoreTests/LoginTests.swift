@@ -1,0 +1,161 @@
+import Foundation
+import RosterWire
+import Testing
+
+@testable import RosterCore
+
+@Suite("Log in")
+struct LoginTests {
+    // BEHAVIOURS 4
+    @Test func noUsersMeansNoCurrentUser() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        #expect(app.currentUser == nil)
+        #expect(app.allUsers.isEmpty)
+    }
+
+    // BEHAVIOURS 5
+    @Test func logInStoresEverythingAndMakesCurrentBeforeReturning() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        #expect(app.currentUser?.id == joe.id)
+        #expect(try await joe.id == fixture.serverUserId("joe@example.com"))
+
+        // A second App over the same directory, with no server, sees it all.
+        let offline = fixture.makeTransport()
+        offline.offline = true
+        let reopened = try fixture.makeApp(transport: offline)
+        let stored = try #require(reopened.currentUser)
+        #expect(stored.id == joe.id)
+        #expect(stored.state == .loggedIn)
+        #expect(stored.accessToken == joe.accessToken)
+        #expect(stored.refreshToken != nil)
+        #expect(stored.deviceId != nil && stored.deviceId == joe.deviceId)
+        #expect(stored.identities == joe.identities)
+        #expect(stored.identities.first?.provider == .emailPassword)
+        #expect(stored.profile.email == "joe@example.com")
+        #expect(stored.profile.name == "Joe")
+        #expect(offline.log.isEmpty)
+    }
+
+    // BEHAVIOURS 6
+    @Test func secondUserBecomesCurrentFirstStaysLoggedIn() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        let emma = try await app.login(credentials: Fixture.emma)
+        #expect(app.currentUser?.id == emma.id)
+        #expect(emma.isCurrent)
+        #expect(!joe.isCurrent)
+        #expect(joe.state == .loggedIn)
+        #expect(Set(app.allUsers.map(\.id)) == [joe.id, emma.id])
+    }
+
+    // BEHAVIOURS 7
+    @Test func sameIdentityAgainUpdatesTokensWithoutSecondEntry() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let first = try await app.login(credentials: Fixture.joe)
+        let firstRefresh = try #require(first.refreshToken)
+        let emma = try await app.login(credentials: Fixture.emma)
+        #expect(app.currentUser?.id == emma.id)
+        fixture.clock.advance(by: 5)
+        let second = try await app.login(credentials: Fixture.joe)
+        #expect(second.id == first.id)
+        #expect(second.refreshToken != firstRefresh)
+        #expect(first.refreshToken == second.refreshToken)
+        #expect(app.currentUser?.id == first.id)
+        #expect(app.allUsers.count == 2)
+    }
+
+    // BEHAVIOURS 8
+    @Test func anonymousLogInReusesTheDevicesAnonymousUser() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let first = try await app.login(credentials: .anonymous)
+        _ = try await app.login(credentials: Fixture.joe)
+        let before = try await fixture.server.admin.listUsers(appId: fixture.appId).count
+        fixture.transport.reset()
+        let reused = try await app.login(credentials: .anonymous)
+        #expect(reused.id == first.id)
+        #expect(app.currentUser?.id == first.id)
+        #expect(fixture.transport.count(.post, Route.login(appId: fixture.appId, provider: .anonymous)) == 0)
+        #expect(try await fixture.server.admin.listUsers(appId: fixture.appId).count == before)
+
+        let fresh = try await app.login(credentials: .anonymousNew)
+        #expect(fresh.id != first.id)
+        #expect(try await fixture.server.admin.listUsers(appId: fixture.appId).count == before + 1)
+        #expect(app.allUsers.filter(\.isAnonymous).count == 2)
+    }
+
+    // BEHAVIOURS 9
+    @Test func wrongPasswordAndUnknownEmailLookAlikeAndChangeNothing() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        let wrong = await rosterError {
+            try await app.login(credentials: .emailPassword(email: "emma@example.com", password: "nope-nope"))
+        }
+        let unknown = await rosterError {
+            try await app.login(credentials: .emailPassword(email: "nobody@example.com", password: "nope-nope"))
+        }
+        #expect(wrong?.serverCode == .invalidPassword)
+        #expect(unknown?.serverCode == .invalidPassword)
+        #expect(wrong?.description == unknown?.description)
+        #expect(app.allUsers.map(\.id) == [joe.id])
+        #expect(app.currentUser?.id == joe.id)
+    }
+
+    // BEHAVIOURS 10
+    @Test(arguments: ["access_token", "refresh_token"])
+    func malformedTokenStoresNothing(field: String) async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        fixture.transport.rewrite { request, response in
+            guard request.path.hasSuffix("/login"), response.isSuccess,
+                case .object(var body)? = try? JSONValue(parsing: response.body)
+            else { return response }
+            body[field] = "not-a-jwt"
+            return WireResponse(status: response.status, headers: response.headers, body: JSONValue.object(body).data)
+        }
+        let error = await rosterError { try await app.login(credentials: Fixture.joe) }
+        guard case .malformedResponse(let why)? = error else {
+            Issue.record("expected malformedResponse, got \(String(describing: error))")
+            return
+        }
+        #expect(why.contains("JWT"))
+        #expect(app.allUsers.isEmpty)
+        #expect(app.currentUser == nil)
+        #expect(try fixture.makeApp().allUsers.isEmpty)
+    }
+
+    // BEHAVIOURS 11
+    @Test func everyReadButLogInWorksOffline() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        fixture.transport.offline = true
+        let error = await rosterError { try await app.login(credentials: Fixture.emma) }
+        #expect(error?.isNetwork == true)
+        #expect(app.currentUser?.id == joe.id)
+        #expect(app.allUsers.map(\.id) == [joe.id])
+        #expect(joe.profile.name == "Joe")
+        #expect(joe.customData["favoriteColor"] == "green")
+        #expect(try await joe.freshAccessToken() == joe.accessToken)
+    }
+
+    // PROTOCOL "Client rules": the location is fetched lazily, once, before the first request.
+    @Test func locationIsFetchedOnceBeforeTheFirstRequest() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        #expect(fixture.transport.log.isEmpty)
+        let joe = try await app.login(credentials: Fixture.joe)
+        _ = try await app.login(credentials: Fixture.emma)
+        try await joe.refreshCustomData()
+        try await joe.logOut()
+        let location = "GET \(Route.location(appId: fixture.appId))"
+        #expect(fixture.transport.log.first == location)
+        #expect(fixture.transport.log.filter { $0 == location }.count == 1)
+    }
+}

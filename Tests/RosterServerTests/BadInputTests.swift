@@ -1,0 +1,95 @@
+import Foundation
+import RosterWire
+import Testing
+@testable import RosterServer
+
+/// Bad input of every kind gets the protocol's error JSON with the right code, and changes nothing.
+@Suite struct BadInputTests {
+    func expectError(_ response: WireResponse, _ status: Int, _ code: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(response.status == status, sourceLocation: sourceLocation)
+        #expect(response.errorCode == code, sourceLocation: sourceLocation)
+        #expect(response.headers["content-type"] == "application/json", sourceLocation: sourceLocation)
+        #expect(response.errorResponse?.error.isEmpty == false, sourceLocation: sourceLocation)
+    }
+
+    @Test func malformedJSONIsBadRequest() async throws {
+        let t = try await TestServer.make()
+        let login = Route.login(appId: t.appId, provider: .emailPassword)
+        for body in ["{", "not json", "[1,2]", "\"text\"", "{\"username\": }"] {
+            expectError(await t.call(.post, login, body: Data(body.utf8)), 400, "BadRequest")
+        }
+        expectError(await t.call(.post, Route.emailPassword(appId: t.appId, .register), body: Data("{".utf8)), 400, "BadRequest")
+        let ann = try await t.loggedIn(.anonymous)
+        expectError(await t.call(.post, Route.apiKeys, body: Data("{oops".utf8), bearer: ann.refreshToken), 400, "BadRequest")
+        #expect(try await t.userCount() == 1)
+    }
+
+    @Test func missingFieldIsMissingParameter() async throws {
+        let t = try await TestServer.make()
+        expectError(await t.login(.emailPassword, ["username": "ann@example.com"]), 400, "MissingParameter")
+        expectError(await t.login(.emailPassword, [:]), 400, "MissingParameter")
+        expectError(await t.login(.apiKey, [:]), 400, "MissingParameter")
+        expectError(await t.login(.customToken, ["other": 1]), 400, "MissingParameter")
+        expectError(await t.call(.post, Route.emailPassword(appId: t.appId, .register), json: ["email": "a@b.co"]), 400, "MissingParameter")
+        #expect(try await t.userCount() == 0)
+    }
+
+    @Test func wrongTypeIsInvalidParameter() async throws {
+        let t = try await TestServer.make()
+        expectError(await t.login(.emailPassword, ["username": 5, "password": "x"]), 400, "InvalidParameter")
+        expectError(await t.login(.apiKey, ["key": ["nested": true]]), 400, "InvalidParameter")
+        expectError(await t.login(.anonymous, ["options": ["device": ["deviceId": 12]]]), 400, "InvalidParameter")
+        expectError(
+            await t.call(.post, Route.emailPassword(appId: t.appId, .register), json: ["email": "a@b.co", "password": 123456]), 400,
+            "InvalidParameter")
+        #expect(try await t.userCount() == 0)
+    }
+
+    @Test func oversizedBodyIsPayloadTooLarge() async throws {
+        let t = try await TestServer.make(TestConfig.app(maxRequestBytes: 1024))
+        let padding = String(repeating: "x", count: 2048)
+        expectError(await t.login(.anonymous, ["padding": .string(padding)]), 413, "PayloadTooLarge")
+        expectError(await t.register("ann@example.com", padding), 413, "PayloadTooLarge")
+        let ann = try await t.loggedIn(.anonymous)
+        expectError(await t.call(.post, Route.session, body: Data(padding.utf8), bearer: ann.refreshToken), 413, "PayloadTooLarge")
+        #expect(try await t.userCount() == 1)
+    }
+
+    @Test func unknownProviderAppAndRoute() async throws {
+        let t = try await TestServer.make()
+        expectError(await t.call(.post, "\(Route.app(t.appId))/auth/providers/nope/login", json: [:]), 404, "AuthProviderNotFound")
+        for disabled in [ProviderType.customFunction, .google, .apple, .facebook] {
+            expectError(await t.login(disabled, [:]), 404, "AuthProviderNotFound")
+        }
+        expectError(await t.call(.post, Route.login(appId: "nope", provider: .anonymous), json: [:]), 404, "AppNotFound")
+        expectError(await t.call(.post, Route.emailPassword(appId: "nope", .register), json: [:]), 404, "AppNotFound")
+        expectError(await t.call(.get, "/api/client/v2.0/nothing/here"), 404, "RouteNotFound")
+        expectError(await t.call(.get, "/"), 404, "RouteNotFound")
+        expectError(await t.call(.put, Route.session), 404, "RouteNotFound")
+        #expect(try await t.userCount() == 0)
+    }
+
+    @Test func providerDisabledInConfigIsNotFound() async throws {
+        var config = TestConfig.app()
+        config.providers.anonymous = ToggleProviderConfig(enabled: false)
+        config.providers.customToken = nil
+        let t = try await TestServer.make(config)
+        expectError(await t.login(.anonymous, [:]), 404, "AuthProviderNotFound")
+        expectError(await t.login(.customToken, ["token": "x"]), 404, "AuthProviderNotFound")
+    }
+
+    @Test func badTokensAreInvalidSessionAndChangeNothing() async throws {
+        let t = try await TestServer.make()
+        let ann = try await t.loggedIn(.anonymous)
+        for header in [nil, "garbage", "a.b.c", ann.accessToken, ann.refreshToken + "x"] {
+            expectError(await t.call(.post, Route.session, bearer: header), 401, "InvalidSession")
+            expectError(await t.call(.delete, Route.session, bearer: header), 401, "InvalidSession")
+        }
+        let raw = await t.server.respond(
+            to: WireRequest(method: .delete, path: Route.delete, headers: ["authorization": "Basic abc"]))
+        expectError(raw, 401, "InvalidSession")
+        expectError(await t.call(.delete, Route.delete, bearer: ann.refreshToken), 401, "InvalidSession")
+        #expect(try await t.userCount() == 1)
+        #expect(await t.call(.post, Route.session, bearer: ann.refreshToken).status == 200)
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import JWTKit
+import RosterWire
+import Testing
+import _CryptoExtras
+@testable import RosterServer
+
+/// A custom-token JWT signed in the test, the way an app's identity system would.
+struct ExternalToken: JWTPayload {
+    var fields: [String: JSONValue]
+    init(_ fields: [String: JSONValue]) { self.fields = fields }
+    init(from decoder: any Decoder) throws { fields = try JSONValue(from: decoder).objectValue ?? [:] }
+    func encode(to encoder: any Encoder) throws { try JSONValue.object(fields).encode(to: encoder) }
+    func verify(using algorithm: some JWTAlgorithm) async throws {}
+
+    static func hs256(_ fields: [String: JSONValue], secret: String = TestConfig.customSecret) async throws -> String {
+        let keys = JWTKeyCollection()
+        await keys.add(hmac: HMACKey(from: Array(secret.utf8)), digestAlgorithm: .sha256)
+        return try await keys.sign(ExternalToken(fields))
+    }
+
+    static func rs256(_ fields: [String: JSONValue], privateKey: _RSA.Signing.PrivateKey) async throws -> String {
+        let keys = JWTKeyCollection()
+        await keys.add(rsa: try Insecure.RSA.PrivateKey(backing: privateKey), digestAlgorithm: .sha256)
+        return try await keys.sign(ExternalToken(fields))
+    }
+}
+
+@Suite struct CustomTokenTests {
+    func claims(_ t: TestServer, sub: String = "ext-42", aud: JSONValue = .string(TestConfig.audience), ttl: Int64 = 600)
+        -> [String: JSONValue]
+    {
+        let now = Int64(t.clock.now.timeIntervalSince1970)
+        return ["sub": .string(sub), "aud": aud, "iat": .int(now), "exp": .int(now + ttl), "name": "Ann", "profile": ["team": "ops"]]
+    }
+
+    @Test func hs256TokenLogsInAndCopiesMetadata() async throws {
+        let t = try await TestServer.make()
+        let token = try await ExternalToken.hs256(claims(t))
+        let first = try await t.loggedIn(.customToken, ["token": .string(token)])
+        let second = try await t.loggedIn(.customToken, ["token": .string(try await ExternalToken.hs256(claims(t)))])
+        #expect(first.userId == second.userId)
+        let profile = try await t.call(.get, Route.profile, bearer: first.accessToken).decoded(ProfileResponse.self)
+        #expect(profile.identities == [Identity(id: "ext-42", providerType: "custom-token")])
+        #expect(profile.data["name"] == "Ann")
+        #expect(profile.data["team"] == "ops")
+    }
+
+    @Test func audienceMayBeAnArray() async throws {
+        let t = try await TestServer.make()
+        let token = try await ExternalToken.hs256(claims(t, aud: ["other", .string(TestConfig.audience)]))
+        #expect(await t.login(.customToken, ["token": .string(token)]).status == 200)
+    }
+
+    @Test func rs256TokenLogsIn() async throws {
+        let privateKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let config = TestConfig.app(customTokenKeys: [
+            CustomTokenKey(kid: "hs", algorithm: .hs256, secret: TestConfig.customSecret),
+            CustomTokenKey(algorithm: .rs256, publicKey: privateKey.publicKey.pemRepresentation),
+        ])
+        let t = try await TestServer.make(config)
+        let token = try await ExternalToken.rs256(claims(t, sub: "rsa-user"), privateKey: privateKey)
+        let login = try await t.loggedIn(.customToken, ["token": .string(token)])
+        let profile = try await t.call(.get, Route.profile, bearer: login.accessToken).decoded(ProfileResponse.self)
+        #expect(profile.identities.first?.id == "rsa-user")
+        // A token from another RSA key is refused.
+        let stranger = try _RSA.Signing.PrivateKey(keySize: .bits2048)
+        let forged = try await ExternalToken.rs256(claims(t, sub: "rsa-user"), privateKey: stranger)
+        #expect(await t.login(.customToken, ["token": .string(forged)]).errorCode == "AuthError")
+    }
+
+    @Test func wrongAudienceExpiredAndWrongSignatureAreAuthErrors() async throws {
+        let t = try await TestServer.make()
+        let wrongAudience = try await ExternalToken.hs256(claims(t, aud: "someone-else"))
+        let expired = try await ExternalToken.hs256(claims(t, ttl: -1))
+        let wrongKey = try await ExternalToken.hs256(claims(t), secret: "another-secret-that-is-long-enough-0123456789")
+        let noSubject = try await ExternalToken.hs256(claims(t).filter { $0.key != "sub" })
+        for token in [wrongAudience, expired, wrongKey, noSubject, "not.a.jwt"] {
+            let response = await t.login(.customToken, ["token": .string(token)])
+            #expect(response.status == 401)
+            #expect(response.errorCode == "AuthError")
+        }
+        #expect(try await t.userCount() == 0)
+    }
+
+    @Test func missingRequiredMetadataIsAnAuthError() async throws {
+        let config = TestConfig.app(metadataFields: [.init(name: "email", fieldName: "email", required: true)])
+        let t = try await TestServer.make(config)
+        let without = try await ExternalToken.hs256(claims(t))
+        let response = await t.login(.customToken, ["token": .string(without)])
+        #expect(response.errorCode == "AuthError")
+        #expect(try await t.userCount() == 0)
+        var withEmail = claims(t)
+        withEmail["email"] = "ann@example.com"
+        let login = try await t.loggedIn(.customToken, ["token": .string(try await ExternalToken.hs256(withEmail))])
+        let profile = try await t.call(.get, Route.profile, bearer: login.accessToken).decoded(ProfileResponse.self)
+        #expect(profile.data["email"] == "ann@example.com")
+    }
+
+    @Test func adminMintsTokensTheServerAccepts() async throws {
+        let t = try await TestServer.make()
+        let token = try await t.server.admin.mintCustomJWT(appId: t.appId, subject: "minted", claims: ["name": "Min"], lifetime: 300)
+        let claims = try JSONValue(parsing: UnverifiedJWT.payload(of: token))
+        #expect(claims["aud"] == .string(TestConfig.audience))
+        #expect(claims["exp"]?.intValue == Int64(t.clock.now.timeIntervalSince1970) + 300)
+        let login = try await t.loggedIn(.customToken, ["token": .string(token)])
+        let profile = try await t.call(.get, Route.profile, bearer: login.accessToken).decoded(ProfileResponse.self)
+        #expect(profile.data["name"] == "Min")
+        #expect(profile.identities.first?.id == "minted")
+    }
+}

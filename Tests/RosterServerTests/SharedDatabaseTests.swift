@@ -1,0 +1,56 @@
+import Foundation
+import RosterWire
+import Testing
+@testable import RosterServer
+
+@Suite struct SharedDatabaseTests {
+    @Test func twoServersOverOneFileAcceptEachOthersTokens() async throws {
+        let t = try await TestServer.make()
+        let other = try await t.reopen()
+        let ann = try await t.loggedIn(.anonymous)
+        let refreshed = await t.call(.post, Route.session, bearer: ann.refreshToken, on: other)
+        #expect(refreshed.status == 200)
+        let access = try refreshed.decoded(SessionResponse.self).accessToken
+        #expect(await t.call(.get, Route.profile, bearer: access).status == 200)
+        // A log-out through one is seen by the other.
+        #expect(await t.call(.delete, Route.session, bearer: ann.refreshToken, on: other).status == 204)
+        #expect(await t.call(.post, Route.session, bearer: ann.refreshToken).errorCode == "InvalidSession")
+    }
+
+    @Test func theDatabaseFileIsOwnerOnly() async throws {
+        let t = try await TestServer.make()
+        let attributes = try FileManager.default.attributesOfItem(atPath: t.databasePath)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+
+    @Test func aRestartKeepsUsersAndTheSigningKey() async throws {
+        let t = try await TestServer.make()
+        _ = await t.register("ann@example.com", "secret-1")
+        let login = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
+        let restarted = try await t.reopen()
+        #expect(await t.call(.get, Route.profile, bearer: login.accessToken, on: restarted).status == 200)
+        let again = await t.login(.emailPassword, ["username": "ann@example.com", "password": "secret-1"], on: restarted)
+        #expect(try again.decoded(LoginResponse.self).userId == login.userId)
+    }
+
+    @Test func concurrentFirstLoginsOfOneIdentityMakeOneUser() async throws {
+        let t = try await TestServer.make()
+        let other = try await t.reopen()
+        let now = Int64(t.clock.now.timeIntervalSince1970)
+        let token = try await ExternalToken.hs256(["sub": "same", "aud": .string(TestConfig.audience), "exp": .int(now + 600)])
+        let ids = await withTaskGroup(of: String?.self) { group in
+            for index in 0..<6 {
+                group.addTask {
+                    let response = await t.login(.customToken, ["token": .string(token)], on: index.isMultiple(of: 2) ? t.server : other)
+                    return try? response.decoded(LoginResponse.self).userId
+                }
+            }
+            var ids: [String?] = []
+            for await id in group { ids.append(id) }
+            return ids
+        }
+        #expect(ids.allSatisfy { $0 != nil })
+        #expect(Set(ids.compactMap { $0 }).count == 1)
+        #expect(try await t.userCount() == 1)
+    }
+}

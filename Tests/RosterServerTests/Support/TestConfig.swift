@@ -1,0 +1,29 @@
+import Foundation
+@testable import RosterServer
+
+enum TestConfig {
+    static let appId = "test-app"
+    static let customSecret = "test-custom-token-secret-0123456789-abcdef"
+    static let audience = "test-audience"
+
+    /// Every provider on, fast scrypt (logN 10), custom data in my_database.users by `userId`.
+    static func app(
+        appId: String = appId, autoConfirm: Bool = true, maxRequestBytes: Int = 4096,
+        customTokenKeys: [CustomTokenKey]? = nil,
+        metadataFields: [CustomTokenConfig.MetadataField] = [
+            .init(name: "name", fieldName: "name"), .init(name: "profile.team", fieldName: "team", required: false),
+        ]
+    ) -> AppConfig {
+        AppConfig(
+            appId: appId, accessTokenLifetimeSeconds: 1800, refreshTokenLifetimeSeconds: 3600 * 24,
+            maxRequestBytes: maxRequestBytes, passwordHashing: PasswordHashingConfig(logN: 10, r: 8, p: 1),
+            providers: ProvidersConfig(
+                anonymous: ToggleProviderConfig(), emailPassword: EmailPasswordConfig(enabled: true, autoConfirm: autoConfirm),
+                apiKey: ToggleProviderConfig(),
+                customToken: CustomTokenConfig(
+                    audience: [audience],
+                    keys: customTokenKeys ?? [CustomTokenKey(kid: "k1", algorithm: .hs256, secret: customSecret)],
+                    metadataFields: metadataFields)),
+            customUserData: CustomUserDataConfig(database: "my_database", collection: "users", userIdField: "userId"))
+    }
+}

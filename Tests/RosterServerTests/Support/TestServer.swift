@@ -1,0 +1,72 @@
+import Foundation
+import RosterWire
+@testable import RosterServer
+
+/// A real RosterServer over a real SQLite file in a fresh temporary directory, called in-process.
+struct TestServer {
+    let server: RosterServer
+    let directory: URL
+    let clock: TestClock
+    let appId: String
+
+    var databasePath: String { directory.appendingPathComponent("server.sqlite").path }
+
+    static func make(_ config: AppConfig = TestConfig.app(), clock: TestClock = TestClock()) async throws -> TestServer {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-server-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let server = try await RosterServer.open(
+            databasePath: directory.appendingPathComponent("server.sqlite").path, apps: [config],
+            environment: ServerEnvironment(now: { clock.now }))
+        return TestServer(server: server, directory: directory, clock: clock, appId: config.appId)
+    }
+
+    /// Another server instance over the same database file.
+    func reopen(_ config: AppConfig = TestConfig.app()) async throws -> RosterServer {
+        let clock = self.clock
+        return try await RosterServer.open(databasePath: databasePath, apps: [config], environment: ServerEnvironment(now: { clock.now }))
+    }
+
+    func call(
+        _ method: WireMethod, _ path: String, json: JSONValue? = nil, body: Data? = nil, bearer: String? = nil,
+        query: [String: String] = [:], on target: RosterServer? = nil
+    ) async -> WireResponse {
+        var headers = ["content-type": "application/json"]
+        if let bearer { headers["authorization"] = "Bearer \(bearer)" }
+        let request = WireRequest(method: method, path: path, query: query, headers: headers, body: body ?? json.map(\.data))
+        return await (target ?? server).respond(to: request)
+    }
+
+    func login(_ provider: ProviderType, _ fields: JSONValue = [:], on target: RosterServer? = nil) async -> WireResponse {
+        await call(.post, Route.login(appId: appId, provider: provider), json: fields, on: target)
+    }
+
+    /// Logs in and decodes the answer; fails the test when the log-in fails.
+    func loggedIn(_ provider: ProviderType, _ fields: JSONValue = [:]) async throws -> LoginResponse {
+        let response = await login(provider, fields)
+        guard response.status == 200 else { throw Unexpected(response: response) }
+        return try WireCoding.decode(LoginResponse.self, from: response.body)
+    }
+
+    func register(_ email: String, _ password: String) async -> WireResponse {
+        await call(.post, Route.emailPassword(appId: appId, .register), json: ["email": .string(email), "password": .string(password)])
+    }
+
+    func emailLogin(_ email: String, _ password: String) async -> WireResponse {
+        await login(.emailPassword, ["username": .string(email), "password": .string(password)])
+    }
+
+    func userCount() async throws -> Int {
+        try await server.admin.listUsers(appId: appId).count
+    }
+
+    struct Unexpected: Error, CustomStringConvertible {
+        let response: WireResponse
+        var description: String { "unexpected \(response.status): \(String(decoding: response.body, as: UTF8.self))" }
+    }
+}
+
+extension WireResponse {
+    var errorCode: String? { errorResponse?.errorCode }
+    func decoded<T: Decodable>(_ type: T.Type) throws -> T { try WireCoding.decode(type, from: body) }
+    var json: JSONValue? { try? JSONValue(parsing: body) }
+}
