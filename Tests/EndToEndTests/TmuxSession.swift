@@ -19,7 +19,10 @@ final class TmuxSession {
         let exports = env.keys.sorted().map { "\($0)=\(Self.quote(env[$0]!))" }.joined(separator: " ")
         let line = "env -i \(exports) " + command.map(Self.quote).joined(separator: " ")
             + "; echo '[exited '$?']'; sleep 600"
-        try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", name, line])
+        // The tmux server forks off this first client and keeps what it inherited, so Foundation's
+        // Process, which watches descriptors of its own, would wait for ever: spawn it plainly.
+        try spawnAndWait(["/usr/bin/tmux", "-L", socket, "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
+            "-s", name, line])
     }
 
     deinit {
@@ -50,16 +53,37 @@ final class TmuxSession {
     }
 
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
+    private func spawnAndWait(_ arguments: [String]) throws {
+        var pid: pid_t = 0
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in 0...2 {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let environment = ["LANG=C.UTF-8", "PATH=/usr/bin:/bin"]
+        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
+        defer { envp.forEach { free($0) } }
+        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else {
+            throw Failure(description: "cannot start tmux")
+        }
+        var status: Int32 = 0
+        waitpid(pid, &status, 0)
+        guard status == 0 else { throw Failure(description: "tmux new-session failed with \(status)") }
+    }
+
+    private func tmux(_ arguments: [String], readOutput: Bool = true) throws -> String {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
         process.arguments = ["-L", socket] + arguments
         process.environment = ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
         let output = Pipe()
-        process.standardOutput = output
+        process.standardOutput = readOutput ? output : FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = readOutput ? output.fileHandleForReading.readDataToEndOfFile() : Data()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
             throw Failure(description: "tmux \(arguments.first ?? "") failed with \(process.terminationStatus)")

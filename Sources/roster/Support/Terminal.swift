@@ -23,10 +23,12 @@ enum Terminal {
         guard tcgetattr(fd, &saved) == 0 else { throw CommandFailure("cannot turn off echo on this terminal") }
         var silent = saved
         silent.c_lflag &= ~tcflag_t(ECHO)
+        // Echo goes off before the prompt shows, and without flushing, so a password typed the
+        // moment the prompt appears is neither shown nor lost.
+        tcsetattr(fd, TCSANOW, &silent)
         _ = prompt.withCString { write(fd, $0, strlen($0)) }
-        tcsetattr(fd, TCSAFLUSH, &silent)
         defer {
-            tcsetattr(fd, TCSAFLUSH, &saved)
+            tcsetattr(fd, TCSANOW, &saved)
             _ = "\n".withCString { write(fd, $0, 1) }
         }
         var bytes: [UInt8] = []
