@@ -39,7 +39,7 @@ public struct HTTPTransport: Transport {
             }
         }
         do {
-            let response = try await HTTPClient.shared.execute(outgoing, timeout: .milliseconds(Int64(timeout * 1000)))
+            let response = try await Self.client.execute(outgoing, timeout: .milliseconds(Int64(timeout * 1000)))
             let body = try await response.body.collect(upTo: maxResponseBytes)
             var headers: [String: String] = [:]
             for header in response.headers { headers[header.name.lowercased()] = header.value }
@@ -47,8 +47,30 @@ public struct HTTPTransport: Transport {
         } catch let error as RosterError {
             throw error
         } catch {
-            // HTTPClientError descriptions name the failure (connect refused, timeout), never headers.
-            throw RosterError.network("\(error) (\(base))")
+            throw RosterError.network("\(Self.describe(error)) (\(base))")
         }
+    }
+
+    /// One client for the process. It does not retry a refused connection until the deadline
+    /// (AsyncHTTPClient's default), so a server that is down is reported at once.
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.timeout.connect = .seconds(5)
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
+    /// Words for a transport failure; descriptions name the failure, never headers or bodies.
+    static func describe(_ error: any Error) -> String {
+        let text = String(describing: error)
+        if text.contains("Connection refused") || text.contains("errno: 111") { return "connection refused" }
+        if let clientError = error as? HTTPClientError {
+            switch clientError {
+            case .deadlineExceeded, .readTimeout, .connectTimeout: return "timed out"
+            case .remoteConnectionClosed: return "the server closed the connection"
+            default: break
+            }
+        }
+        return text
     }
 }
