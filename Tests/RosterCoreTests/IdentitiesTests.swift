@@ -7,7 +7,7 @@ import Testing
 @Suite("Identities")
 struct IdentitiesTests {
     // BEHAVIOURS 36
-    @Test(.disabled("RosterServer answers ?link=true with BadRequest until linking lands there"))
+    @Test
     func linkingAddsAnIdentityAndMakesAnAnonymousUserPermanent() async throws {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()

@@ -20,14 +20,7 @@ struct CustomDataCommand: AsyncParsableCommand {
 
     func run() async throws {
         let app = try await connection.openApp()
-        let target: User
-        if let user {
-            target = try UserResolver(users: app.allUsers).resolve(user)
-        } else if let current = app.currentUser {
-            target = current
-        } else {
-            throw CommandFailure("no active user; name one or log in with `roster login`")
-        }
+        let target = try UserResolver.namedOrCurrent(user, in: app)
         if refresh {
             do {
                 try await target.refreshCustomData()

@@ -14,7 +14,7 @@ struct LogoutCommand: AsyncParsableCommand {
 
     func run() async throws {
         let app = try await connection.openApp()
-        let target = try resolveTarget(app)
+        let target = try UserResolver.namedOrCurrent(user, in: app)
         let name = UserSummary.displayName(of: target)
         let report: LogOutReport
         do {
@@ -29,11 +29,5 @@ struct LogoutCommand: AsyncParsableCommand {
         if let problem = report.revocationError {
             Terminal.printError("roster: logged out on this device, but the server was not told: \(problem)")
         }
-    }
-
-    private func resolveTarget(_ app: App) throws -> User {
-        if let user { return try UserResolver(users: app.allUsers).resolve(user) }
-        guard let current = app.currentUser else { throw CommandFailure("no active user to log out") }
-        return current
     }
 }

@@ -14,14 +14,7 @@ struct TokenCommand: AsyncParsableCommand {
 
     func run() async throws {
         let app = try await connection.openApp()
-        let target: User
-        if let user {
-            target = try UserResolver(users: app.allUsers).resolve(user)
-        } else if let current = app.currentUser {
-            target = current
-        } else {
-            throw CommandFailure("no active user; name one or log in with `roster login`")
-        }
+        let target = try UserResolver.namedOrCurrent(user, in: app)
         do {
             print(try await target.freshAccessToken())
         } catch {

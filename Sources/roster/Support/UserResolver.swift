@@ -6,6 +6,15 @@ import RosterCore
 struct UserResolver {
     let users: [User]
 
+    /// The named user, or the active one when no name is given.
+    static func namedOrCurrent(_ name: String?, in app: App) throws -> User {
+        if let name { return try UserResolver(users: app.allUsers).resolve(name) }
+        guard let current = app.currentUser else {
+            throw CommandFailure("no active user; name one or log in with `roster login`")
+        }
+        return current
+    }
+
     func resolve(_ name: String) throws -> User {
         let needle = name.trimmingCharacters(in: .whitespaces)
         guard !needle.isEmpty else { throw CommandFailure("say which user: an id, an email or a prefix") }
