@@ -28,6 +28,35 @@ struct CommandLineTests {
         #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("client/embedded").path))
     }
 
+    // BEHAVIOURS 5, 7
+    @Test func customJWTLogInReadsTheTokenFromStdin() throws {
+        let home = try CommandRunner.temporaryDirectory("jwt")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let runner = CommandRunner(home: home)
+        let database = home.appendingPathComponent("embedded/server.sqlite").path
+        #expect(try runner.roster(["users"]).status == 0)  // makes and seeds the embedded store
+        let minted = try runner.rosterServer(
+            ["admin", "--db", database, "--demo", "mint-jwt", "--sub", "kiosk-7", "--name", "Zoë", "--email", "zoe@example.com"])
+        #expect(minted.status == 0, "mint-jwt: \(minted.stderr)")
+        let token = minted.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let login = try runner.roster(["login", "--jwt-stdin"], stdin: token + "\n")
+        #expect(login.status == 0, "login: \(login.stderr)")
+        #expect(!login.stdout.contains(token) && !login.stderr.contains(token))
+        let users = try runner.roster(["users", "--json"]).users()
+        let zoe = try #require(users.first)
+        #expect(users.count == 1 && zoe.providers == ["custom-token"] && zoe.current)
+        #expect(zoe.name == "Zoë" && zoe.email == "zoe@example.com")
+        // The same external id is the same user.
+        #expect(try runner.roster(["login", "--jwt-stdin"], stdin: token + "\n").status == 0)
+        #expect(try runner.roster(["users", "--json"]).users().map(\.id) == [zoe.id])
+        // A forged token is refused and changes nothing.
+        let forged = try runner.roster(["login", "--jwt-stdin"], stdin: String(token.dropLast(4)) + "AAAA\n")
+        #expect(forged.status == 1 && forged.stderr.split(separator: "\n").count == 1)
+        #expect(try runner.roster(["users", "--json"]).users().map(\.id) == [zoe.id])
+        let empty = try runner.roster(["login", "--api-key-stdin"], stdin: "\n")
+        #expect(empty.status == 1 && empty.stderr.contains("no API key"))
+    }
+
     @Test func usageErrorsExitTwo() throws {
         let home = try CommandRunner.temporaryDirectory("usage")
         defer { try? FileManager.default.removeItem(at: home) }
