@@ -1,125 +1,132 @@
 import Foundation
 import Testing
 
-/// The `roster` and `roster-server` binaries, driven as a script would drive them.
-@Suite("roster subcommands end to end", .serialized)
-struct CommandLineTests {
-    // BEHAVIOURS 4, 5, 6, 7, 8, 9, 12, 13, 15, 16, 17, 18, 20, 21, 23, 25, 31, 32, 33, 39
-    @Test func scriptOnTheEmbeddedDefault() throws {
-        let home = try CommandRunner.temporaryDirectory("embedded")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let runner = CommandRunner(home: home)
-        let database = home.appendingPathComponent("embedded/server.sqlite").path
-        try DeviceScript(runner: runner, adminArguments: ["--db", database, "--demo"]).run()
-    }
+/// Every end-to-end suite runs one test at a time: they start real processes, and a tmux server
+/// started while another test's pipes are open would keep them open.
+@Suite("end to end", .serialized)
+struct EndToEndTests {}
 
-    // BEHAVIOURS 4, 5, 6, 7, 8, 9, 12, 13, 15, 16, 17, 18, 20, 21, 23, 25, 31, 32, 33, 39
-    @Test func scriptAgainstRosterServerOverHTTP() throws {
-        let home = try CommandRunner.temporaryDirectory("http")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let database = home.appendingPathComponent("server.sqlite").path
-        let server = try ServerProcess(database: database, home: home)
-        defer { server.stop() }
-        let runner = CommandRunner(
-            home: home.appendingPathComponent("client"),
-            extra: ["ROSTER_SERVER_URL": server.baseURL, "ROSTER_APP_ID": "roster-demo"])
-        try DeviceScript(runner: runner, adminArguments: ["--db", database, "--demo"]).run()
-        // The embedded store was never made: --server really used the server.
-        #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("client/embedded").path))
-    }
-
-    // BEHAVIOURS 5, 7
-    @Test func customJWTLogInReadsTheTokenFromStdin() throws {
-        let home = try CommandRunner.temporaryDirectory("jwt")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let runner = CommandRunner(home: home)
-        let database = home.appendingPathComponent("embedded/server.sqlite").path
-        #expect(try runner.roster(["users"]).status == 0)  // makes and seeds the embedded store
-        let minted = try runner.rosterServer(
-            ["admin", "--db", database, "--demo", "mint-jwt", "--sub", "kiosk-7", "--name", "Zoë", "--email", "zoe@example.com"])
-        #expect(minted.status == 0, "mint-jwt: \(minted.stderr)")
-        let token = minted.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let login = try runner.roster(["login", "--jwt-stdin"], stdin: token + "\n")
-        #expect(login.status == 0, "login: \(login.stderr)")
-        #expect(!login.stdout.contains(token) && !login.stderr.contains(token))
-        let users = try runner.roster(["users", "--json"]).users()
-        let zoe = try #require(users.first)
-        #expect(users.count == 1 && zoe.providers == ["custom-token"] && zoe.current)
-        #expect(zoe.name == "Zoë" && zoe.email == "zoe@example.com")
-        // The same external id is the same user.
-        #expect(try runner.roster(["login", "--jwt-stdin"], stdin: token + "\n").status == 0)
-        #expect(try runner.roster(["users", "--json"]).users().map(\.id) == [zoe.id])
-        // A forged token is refused and changes nothing.
-        let forged = try runner.roster(["login", "--jwt-stdin"], stdin: String(token.dropLast(4)) + "AAAA\n")
-        #expect(forged.status == 1 && forged.stderr.split(separator: "\n").count == 1)
-        #expect(try runner.roster(["users", "--json"]).users().map(\.id) == [zoe.id])
-        let empty = try runner.roster(["login", "--api-key-stdin"], stdin: "\n")
-        #expect(empty.status == 1 && empty.stderr.contains("no API key"))
-    }
-
-    @Test func usageErrorsExitTwo() throws {
-        let home = try CommandRunner.temporaryDirectory("usage")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let runner = CommandRunner(home: home)
-        for arguments in [["frobnicate"], ["login"], ["login", "--anonymous", "--email", "a@b.c"], ["switch"],
-            ["login", "--email", "not-an-email", "--password-stdin"], ["users", "--bogus"]]
-        {
-            let result = try runner.roster(arguments)
-            #expect(result.status == 2, "roster \(arguments) exited \(result.status): \(result.stderr)")
-            #expect(!result.stderr.isEmpty)
+extension EndToEndTests {
+    /// The `roster` and `roster-server` binaries, driven as a script would drive them.
+    @Suite("roster subcommands end to end")
+    struct CommandLineTests {
+        // BEHAVIOURS 4, 5, 6, 7, 8, 9, 12, 13, 15, 16, 17, 18, 20, 21, 23, 25, 31, 32, 33, 39
+        @Test func scriptOnTheEmbeddedDefault() throws {
+            let home = try CommandRunner.temporaryDirectory("embedded")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            let database = home.appendingPathComponent("embedded/server.sqlite").path
+            try DeviceScript(runner: runner, adminArguments: ["--db", database, "--demo"]).run()
         }
-        #expect(try runner.roster(["--help"]).status == 0)
-    }
 
-    @Test func aMissingServerIsOneClearLine() throws {
-        let home = try CommandRunner.temporaryDirectory("noserver")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let runner = CommandRunner(home: home)
-        let result = try runner.roster(["login", "--anonymous", "--server", "http://127.0.0.1:9", "--app", "roster-demo"])
-        #expect(result.status == 1)
-        #expect(result.stderr.split(separator: "\n").count == 1)
-        #expect(result.stderr.lowercased().contains("server"), "stderr: \(result.stderr)")
-        let badURL = try runner.roster(["users", "--server", "ftp://example", "--app", "x"])
-        #expect(badURL.status == 1 && badURL.stderr.contains("http"))
-        let noApp = try runner.roster(["users", "--server", "http://127.0.0.1:9"])
-        #expect(noApp.status == 1 && noApp.stderr.contains("--app"))
-    }
-
-    @Test func aCorruptDeviceStoreIsReportedAndKept() throws {
-        let home = try CommandRunner.temporaryDirectory("corrupt")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let runner = CommandRunner(home: home)
-        #expect(try runner.roster(["login", "--anonymous"]).status == 0)
-        let device = home.appendingPathComponent("devices/embedded/roster-demo")
-        let store = try #require(
-            try FileManager.default.contentsOfDirectory(atPath: device.path).first { $0.hasSuffix(".sqlite") })
-        let storeURL = device.appendingPathComponent(store)
-        for suffix in ["-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: storeURL.path + suffix)
+        // BEHAVIOURS 4, 5, 6, 7, 8, 9, 12, 13, 15, 16, 17, 18, 20, 21, 23, 25, 31, 32, 33, 39
+        @Test func scriptAgainstRosterServerOverHTTP() throws {
+            let home = try CommandRunner.temporaryDirectory("http")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let database = home.appendingPathComponent("server.sqlite").path
+            let server = try ServerProcess(database: database, home: home)
+            defer { server.stop() }
+            let runner = CommandRunner(
+                home: home.appendingPathComponent("client"),
+                extra: ["ROSTER_SERVER_URL": server.baseURL, "ROSTER_APP_ID": "roster-demo"])
+            try DeviceScript(runner: runner, adminArguments: ["--db", database, "--demo"]).run()
+            // The embedded store was never made: --server really used the server.
+            #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("client/embedded").path))
         }
-        let garbage = Data(repeating: 0x5A, count: 8192)
-        try garbage.write(to: storeURL)
-        let result = try runner.roster(["users"])
-        #expect(result.status == 1)
-        #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
-        #expect(result.stderr.contains(store) || result.stderr.lowercased().contains("store"), "stderr: \(result.stderr)")
-        #expect(try Data(contentsOf: storeURL) == garbage, "the unreadable store must be left as it was")
-    }
 
-    @Test func secretsStayOffTheCommandLineAndFilesArePrivate() throws {
-        let home = try CommandRunner.temporaryDirectory("private")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let runner = CommandRunner(home: home)
-        // There is no option that takes a password.
-        let result = try runner.roster(["login", "--email", "joe@example.com", "--password", "passw0rd"])
-        #expect(result.status == 2)
-        #expect(try runner.roster(["login", "--email", "joe@example.com", "--password-stdin"], stdin: "passw0rd\n").status == 0)
-        let device = home.appendingPathComponent("devices/embedded/roster-demo")
-        let attributes = try FileManager.default.attributesOfItem(atPath: device.path)
-        #expect((attributes[.posixPermissions] as? Int) == 0o700)
-        for file in try FileManager.default.contentsOfDirectory(atPath: device.path) where file.contains("sqlite") {
-            let mode = try FileManager.default.attributesOfItem(atPath: device.appendingPathComponent(file).path)[.posixPermissions]
-            #expect((mode as? Int) == 0o600, "\(file) is not owner-only")
+        // BEHAVIOURS 5, 7
+        @Test func customJWTLogInReadsTheTokenFromStdin() throws {
+            let home = try CommandRunner.temporaryDirectory("jwt")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            let database = home.appendingPathComponent("embedded/server.sqlite").path
+            #expect(try runner.roster(["users"]).status == 0)  // makes and seeds the embedded store
+            let minted = try runner.rosterServer(
+                ["admin", "--db", database, "--demo", "mint-jwt", "--sub", "kiosk-7", "--name", "Zoë", "--email", "zoe@example.com"])
+            #expect(minted.status == 0, "mint-jwt: \(minted.stderr)")
+            let token = minted.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            let login = try runner.roster(["login", "--jwt-stdin"], stdin: token + "\n")
+            #expect(login.status == 0, "login: \(login.stderr)")
+            #expect(!login.stdout.contains(token) && !login.stderr.contains(token))
+            let users = try runner.roster(["users", "--json"]).users()
+            let zoe = try #require(users.first)
+            #expect(users.count == 1 && zoe.providers == ["custom-token"] && zoe.current)
+            #expect(zoe.name == "Zoë" && zoe.email == "zoe@example.com")
+            // The same external id is the same user.
+            #expect(try runner.roster(["login", "--jwt-stdin"], stdin: token + "\n").status == 0)
+            #expect(try runner.roster(["users", "--json"]).users().map(\.id) == [zoe.id])
+            // A forged token is refused and changes nothing.
+            let forged = try runner.roster(["login", "--jwt-stdin"], stdin: String(token.dropLast(4)) + "AAAA\n")
+            #expect(forged.status == 1 && forged.stderr.split(separator: "\n").count == 1)
+            #expect(try runner.roster(["users", "--json"]).users().map(\.id) == [zoe.id])
+            let empty = try runner.roster(["login", "--api-key-stdin"], stdin: "\n")
+            #expect(empty.status == 1 && empty.stderr.contains("no API key"))
+        }
+
+        @Test func usageErrorsExitTwo() throws {
+            let home = try CommandRunner.temporaryDirectory("usage")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            for arguments in [["frobnicate"], ["login"], ["login", "--anonymous", "--email", "a@b.c"], ["switch"],
+                ["login", "--email", "not-an-email", "--password-stdin"], ["users", "--bogus"]]
+            {
+                let result = try runner.roster(arguments)
+                #expect(result.status == 2, "roster \(arguments) exited \(result.status): \(result.stderr)")
+                #expect(!result.stderr.isEmpty)
+            }
+            #expect(try runner.roster(["--help"]).status == 0)
+        }
+
+        @Test func aMissingServerIsOneClearLine() throws {
+            let home = try CommandRunner.temporaryDirectory("noserver")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            let result = try runner.roster(["login", "--anonymous", "--server", "http://127.0.0.1:9", "--app", "roster-demo"])
+            #expect(result.status == 1)
+            #expect(result.stderr.split(separator: "\n").count == 1)
+            #expect(result.stderr.lowercased().contains("server"), "stderr: \(result.stderr)")
+            let badURL = try runner.roster(["users", "--server", "ftp://example", "--app", "x"])
+            #expect(badURL.status == 1 && badURL.stderr.contains("http"))
+            let noApp = try runner.roster(["users", "--server", "http://127.0.0.1:9"])
+            #expect(noApp.status == 1 && noApp.stderr.contains("--app"))
+        }
+
+        @Test func aCorruptDeviceStoreIsReportedAndKept() throws {
+            let home = try CommandRunner.temporaryDirectory("corrupt")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            #expect(try runner.roster(["login", "--anonymous"]).status == 0)
+            let device = home.appendingPathComponent("devices/embedded/roster-demo")
+            let store = try #require(
+                try FileManager.default.contentsOfDirectory(atPath: device.path).first { $0.hasSuffix(".sqlite") })
+            let storeURL = device.appendingPathComponent(store)
+            for suffix in ["-wal", "-shm"] {
+                try? FileManager.default.removeItem(atPath: storeURL.path + suffix)
+            }
+            let garbage = Data(repeating: 0x5A, count: 8192)
+            try garbage.write(to: storeURL)
+            let result = try runner.roster(["users"])
+            #expect(result.status == 1)
+            #expect(result.stderr.split(separator: "\n").count == 1, "stderr: \(result.stderr)")
+            #expect(result.stderr.contains(store) || result.stderr.lowercased().contains("store"), "stderr: \(result.stderr)")
+            #expect(try Data(contentsOf: storeURL) == garbage, "the unreadable store must be left as it was")
+        }
+
+        @Test func secretsStayOffTheCommandLineAndFilesArePrivate() throws {
+            let home = try CommandRunner.temporaryDirectory("private")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            // There is no option that takes a password.
+            let result = try runner.roster(["login", "--email", "joe@example.com", "--password", "passw0rd"])
+            #expect(result.status == 2)
+            #expect(try runner.roster(["login", "--email", "joe@example.com", "--password-stdin"], stdin: "passw0rd\n").status == 0)
+            let device = home.appendingPathComponent("devices/embedded/roster-demo")
+            let attributes = try FileManager.default.attributesOfItem(atPath: device.path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o700)
+            for file in try FileManager.default.contentsOfDirectory(atPath: device.path) where file.contains("sqlite") {
+                let mode = try FileManager.default.attributesOfItem(atPath: device.appendingPathComponent(file).path)[.posixPermissions]
+                #expect((mode as? Int) == 0o600, "\(file) is not owner-only")
+            }
         }
     }
 }

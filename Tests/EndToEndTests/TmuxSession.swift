@@ -61,6 +61,9 @@ final class TmuxSession {
         for descriptor: Int32 in 0...2 {
             posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
         }
+        // The tmux server lives on after this call: it must not keep the pipes of commands that
+        // other tests are running, or their readers never see end of file.
+        Self.markDescriptorsCloseOnExec()
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         let environment = ["LANG=C.UTF-8", "PATH=/usr/bin:/bin"]
@@ -72,6 +75,16 @@ final class TmuxSession {
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         guard status == 0 else { throw Failure(description: "tmux new-session failed with \(status)") }
+    }
+
+    /// Sets close-on-exec on every descriptor above stderr, so a spawned child inherits none.
+    private static func markDescriptorsCloseOnExec() {
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
+        for entry in entries {
+            guard let descriptor = Int32(entry), descriptor > 2 else { continue }
+            let flags = fcntl(descriptor, F_GETFD)
+            if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
+        }
     }
 
     private func tmux(_ arguments: [String], readOutput: Bool = true) throws -> String {
