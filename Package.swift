@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "RosterWire", targets: ["RosterWire"]),
         .library(name: "RosterCore", targets: ["RosterCore"]),
         .library(name: "RosterServer", targets: ["RosterServer"]),
+        .library(name: "RosterTUI", targets: ["RosterTUI"]),
         .executable(name: "roster", targets: ["roster"]),
         .executable(name: "roster-server", targets: ["roster-server"]),
     ],
@@ -57,11 +58,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .target(
+            name: "RosterTUI",
+            dependencies: ["RosterCore", "RosterWire"]
+        ),
         .executableTarget(
             name: "roster",
             dependencies: [
                 "RosterCore",
                 "RosterServer",
+                "RosterTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -88,6 +94,10 @@ let package = Package(
         .testTarget(
             name: "RosterCoreTests",
             dependencies: ["RosterCore", "RosterServer", "RosterWire", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .testTarget(
+            name: "RosterTUITests",
+            dependencies: ["RosterTUI", "RosterCore", "RosterWire", "RosterServer"]
         ),
         .testTarget(
             name: "EndToEndTests",

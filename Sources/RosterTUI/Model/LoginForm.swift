@@ -1,0 +1,142 @@
+/// The log-in form: a provider, its fields, a register toggle for new email users, which field
+/// has focus and the message beside each refused field.
+public struct LoginForm: Sendable, Equatable {
+    /// The providers a person can log in with from the terminal.
+    public enum Provider: Sendable, Equatable, CaseIterable {
+        case anonymous, emailPassword, apiKey, customJWT
+
+        public var label: String {
+            switch self {
+            case .anonymous: "anonymous"
+            case .emailPassword: "email/password"
+            case .apiKey: "API key"
+            case .customJWT: "custom JWT"
+            }
+        }
+    }
+
+    public enum Field: Sendable, Equatable, Hashable {
+        case provider, email, password, register, apiKey, token
+    }
+
+    /// Longest value a field keeps; a longer paste is cut here.
+    public static let maxLength: [Field: Int] = [.email: 254, .password: 128, .apiKey: 256, .token: 4096]
+
+    public var provider: Provider
+    public var email: String
+    public var password: String
+    public var register: Bool
+    public var apiKey: String
+    public var token: String
+    public var focus: Field
+    public var errors: [Field: String]
+
+    public init(provider: Provider = .emailPassword, email: String = "") {
+        self.provider = provider
+        self.email = email
+        password = ""
+        register = false
+        apiKey = ""
+        token = ""
+        focus = email.isEmpty ? .provider : .password
+        errors = [:]
+    }
+
+    /// The fields the chosen provider shows, in Tab order.
+    public var fields: [Field] {
+        switch provider {
+        case .anonymous: [.provider]
+        case .emailPassword: [.provider, .email, .password, .register]
+        case .apiKey: [.provider, .apiKey]
+        case .customJWT: [.provider, .token]
+        }
+    }
+
+    public func value(of field: Field) -> String {
+        switch field {
+        case .email: email
+        case .password: password
+        case .apiKey: apiKey
+        case .token: token
+        case .provider: provider.label
+        case .register: register ? "yes" : "no"
+        }
+    }
+
+    mutating func setValue(_ value: String, of field: Field) {
+        let capped = String(value.prefix(LoginForm.maxLength[field] ?? 256))
+        switch field {
+        case .email: email = capped
+        case .password: password = capped
+        case .apiKey: apiKey = capped
+        case .token: token = capped
+        case .provider, .register: break
+        }
+    }
+
+    /// What the form asks for, or the fields refused with why.
+    public func validated() -> Result<LoginRequest, Refusal> {
+        var errors: [Field: String] = [:]
+        switch provider {
+        case .anonymous:
+            return .success(LoginRequest(provider: .anonymous))
+        case .emailPassword:
+            let email = email.trimmingSpaces
+            if email.isEmpty {
+                errors[.email] = "enter an email address"
+            } else if !email.isPlausibleEmail {
+                errors[.email] = "not an email address (like joe@example.com)"
+            }
+            if password.isEmpty {
+                errors[.password] = "enter the password"
+            } else if register && password.count < 6 {
+                errors[.password] = "at least 6 characters for a new account"
+            }
+            if errors.isEmpty {
+                return .success(LoginRequest(provider: .emailPassword, email: email, secret: password, register: register))
+            }
+        case .apiKey:
+            let key = apiKey.trimmingSpaces
+            if key.isEmpty { errors[.apiKey] = "paste the API key" }
+            if errors.isEmpty { return .success(LoginRequest(provider: .apiKey, secret: key)) }
+        case .customJWT:
+            let jwt = token.trimmingSpaces
+            if jwt.isEmpty {
+                errors[.token] = "paste the JWT"
+            } else if jwt.split(separator: ".", omittingEmptySubsequences: false).count != 3 {
+                errors[.token] = "a JWT has three parts separated by dots"
+            }
+            if errors.isEmpty { return .success(LoginRequest(provider: .customJWT, secret: jwt)) }
+        }
+        return .failure(Refusal(errors: errors))
+    }
+
+    /// Fields refused by validation, each with a message to show beside it.
+    public struct Refusal: Error, Equatable {
+        public var errors: [Field: String]
+    }
+}
+
+extension String {
+    var trimmingSpaces: String {
+        var text = Substring(self)
+        while text.first?.isWhitespace == true { text.removeFirst() }
+        while text.last?.isWhitespace == true { text.removeLast() }
+        return String(text)
+    }
+
+    var isPlausibleEmail: Bool {
+        let parts = split(separator: "@", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !parts[1].hasPrefix(".")
+            && !parts[1].hasSuffix(".") && !contains(where: \.isWhitespace)
+    }
+}
+
+extension LoginForm: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The form without its secrets, for logs and test failure messages.
+    public var description: String {
+        "LoginForm(\(provider.label), email: \(email), focus: \(focus), register: \(register), errors: \(errors))"
+    }
+
+    public var debugDescription: String { description }
+}

@@ -1,0 +1,34 @@
+import RosterCore
+
+/// A validated log-in the form asks the effect runner for. Equatable so tests can compare
+/// effects; `credentials` turns it into RosterCore's type. Its description hides the secret.
+public struct LoginRequest: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
+    public var provider: LoginForm.Provider
+    public var email: String
+    /// Password, API key or JWT.
+    public var secret: String
+    /// Register the email user first.
+    public var register: Bool
+
+    public init(provider: LoginForm.Provider, email: String = "", secret: String = "", register: Bool = false) {
+        self.provider = provider
+        self.email = email
+        self.secret = secret
+        self.register = register
+    }
+
+    public var credentials: Credentials {
+        switch provider {
+        case .anonymous: .anonymous
+        case .emailPassword: .emailPassword(email: email, password: secret)
+        case .apiKey: .userAPIKey(secret)
+        case .customJWT: .jwt(secret)
+        }
+    }
+
+    public var description: String {
+        "LoginRequest(\(provider.label)\(email.isEmpty ? "" : ", \(email)")\(register ? ", register" : ""))"
+    }
+
+    public var debugDescription: String { description }
+}

@@ -1,0 +1,87 @@
+import Foundation
+
+/// Which screen is up.
+public enum Mode: Sendable, Equatable {
+    case list
+    case help
+    /// The removal dialog for a user; Cancel has focus unless `removeFocused`.
+    case confirmRemove(userId: String, removeFocused: Bool = false)
+    case loginForm(LoginForm)
+}
+
+/// The line at the bottom: the last result, or an error in words.
+public struct StatusMessage: Sendable, Equatable {
+    public var text: String
+    public var isError: Bool
+
+    public init(_ text: String, isError: Bool = false) {
+        self.text = text
+        self.isError = isError
+    }
+}
+
+/// Columns and rows of the terminal.
+public struct TerminalSize: Sendable, Equatable {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Everything the screen shows, as plain values: `update` changes it, `view` draws it.
+public struct Model: Sendable, Equatable {
+    public var users: [UserRow]
+    /// Index into `visibleUsers`.
+    public var selection: Int
+    public var filter: String
+    /// Keys go into the filter while this is on (after `/`, until Enter or Esc).
+    public var isEditingFilter: Bool
+    public var mode: Mode
+    public var status: StatusMessage?
+    /// Operations under way; the spinner turns while any is.
+    public var pendingOperations: Int
+    public var spinnerFrame: Int
+    public var size: TerminalSize
+    /// Device time, set by `tick`, so `view` stays pure.
+    public var now: Date
+
+    public static let maxFilterLength = 64
+
+    public init(users: [UserRow] = [], size: TerminalSize = TerminalSize(width: 100, height: 30), now: Date = Date(timeIntervalSince1970: 0)) {
+        self.users = users
+        selection = 0
+        filter = ""
+        isEditingFilter = false
+        mode = .list
+        status = nil
+        pendingOperations = 0
+        spinnerFrame = 0
+        self.size = size
+        self.now = now
+        if let current = users.firstIndex(where: \.isCurrent) { selection = current }
+    }
+
+    public var isBusy: Bool { pendingOperations > 0 }
+
+    /// The users the filter lets through (case-insensitive match on name, provider or id).
+    public var visibleUsers: [UserRow] {
+        let needle = filter.lowercased()
+        guard !needle.isEmpty else { return users }
+        return users.filter {
+            $0.displayName.lowercased().contains(needle) || $0.provider.lowercased().contains(needle)
+                || $0.id.lowercased().contains(needle)
+        }
+    }
+
+    public var selectedUser: UserRow? {
+        let visible = visibleUsers
+        return visible.indices.contains(selection) ? visible[selection] : nil
+    }
+
+    public var currentUser: UserRow? { users.first(where: \.isCurrent) }
+
+    public func user(id: String) -> UserRow? { users.first { $0.id == id } }
+}

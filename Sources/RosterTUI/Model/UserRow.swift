@@ -1,0 +1,93 @@
+import Foundation
+import RosterCore
+import RosterWire
+
+/// The state badge of a user in the list: a text symbol first, colour only on top.
+public enum StateBadge: Sendable, Equatable {
+    case active, loggedIn, loggedOut
+
+    /// `*` active, `+` logged in, `-` logged out.
+    public var symbol: String {
+        switch self {
+        case .active: "*"
+        case .loggedIn: "+"
+        case .loggedOut: "-"
+        }
+    }
+
+    public var words: String {
+        switch self {
+        case .active: "active"
+        case .loggedIn: "logged in"
+        case .loggedOut: "logged out"
+        }
+    }
+
+    public var role: ColorRole {
+        switch self {
+        case .active: .active
+        case .loggedIn: .loggedIn
+        case .loggedOut: .loggedOut
+        }
+    }
+}
+
+/// One user as the screen shows it: a plain value read once from a RosterCore `User`, so
+/// `update` and `view` never touch the store.
+public struct UserRow: Sendable, Equatable, Identifiable {
+    public var id: String
+    public var displayName: String
+    /// The short provider name of the first identity ("email", "anonymous").
+    public var provider: String
+    public var state: UserState
+    public var isCurrent: Bool
+    public var identities: [Identity]
+    public var profile: UserProfile
+    public var customData: JSONValue
+    public var customDataIssuedAt: Date?
+    public var accessTokenExpiresAt: Date?
+    public var deviceId: String?
+
+    public init(
+        id: String, displayName: String, provider: String, state: UserState, isCurrent: Bool = false,
+        identities: [Identity] = [], profile: UserProfile = UserProfile(), customData: JSONValue = .emptyObject,
+        customDataIssuedAt: Date? = nil, accessTokenExpiresAt: Date? = nil, deviceId: String? = nil
+    ) {
+        self.id = id
+        self.displayName = displayName
+        self.provider = provider
+        self.state = state
+        self.isCurrent = isCurrent
+        self.identities = identities
+        self.profile = profile
+        self.customData = customData
+        self.customDataIssuedAt = customDataIssuedAt
+        self.accessTokenExpiresAt = accessTokenExpiresAt
+        self.deviceId = deviceId
+    }
+
+    /// Reads a RosterCore user once.
+    public init(user: User) {
+        let identities = user.identities
+        let profile = user.profile
+        let provider = identities.first.map { ProviderType(rawValue: $0.providerType)?.displayName ?? $0.providerType }
+        self.init(
+            id: user.id,
+            displayName: user.displayName,
+            provider: provider ?? "unknown", state: user.state, isCurrent: user.isCurrent,
+            identities: identities, profile: profile, customData: user.customData,
+            customDataIssuedAt: user.customDataIssuedAt, accessTokenExpiresAt: user.accessTokenExpiresAt,
+            deviceId: user.deviceId)
+    }
+
+    /// The name used on screen: email, name, "anonymous user …" or the id, as RosterCore names users.
+    public var badge: StateBadge {
+        if state == .loggedIn { return isCurrent ? .active : .loggedIn }
+        return .loggedOut
+    }
+
+    public var isLoggedIn: Bool { state == .loggedIn }
+
+    /// The email to pre-fill a log-in form with.
+    public var email: String? { profile.email }
+}

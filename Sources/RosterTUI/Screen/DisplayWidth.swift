@@ -1,0 +1,66 @@
+/// How many terminal columns text takes: wide East Asian characters and emoji take two,
+/// combining marks none, control characters are never drawn. A table rather than `wcwidth`,
+/// which answers -1 for everything non-ASCII unless a UTF-8 locale is set.
+public enum DisplayWidth {
+    /// Columns of one grapheme cluster; `nil` for a control character, which is never stored.
+    public static func of(_ character: Character) -> Int? {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if isControl(first) { return nil }
+        let category = first.properties.generalCategory
+        if category == .nonspacingMark || category == .enclosingMark { return 0 }
+        if first.value == 0x200B || first.value == 0x200D || first.value == 0xFEFF { return 0 }
+        if isWide(first) { return 2 }
+        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) && first.properties.isEmoji { return 2 }
+        return 1
+    }
+
+    /// Columns of a string, control characters counting nothing.
+    public static func of(_ text: String) -> Int {
+        text.reduce(0) { $0 + (of($1) ?? 0) }
+    }
+
+    /// C0, DEL and C1 controls, plus line and paragraph separators.
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        return value < 0x20 || (0x7F..<0xA0).contains(value) || value == 0x2028 || value == 0x2029
+    }
+
+    /// The text without control characters (a pasted newline or escape does no harm).
+    public static func printable(_ text: String) -> String {
+        String(text.filter { of($0) != nil })
+    }
+
+    private static let wideRanges: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0,
+        0x23F3...0x23F3, 0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F,
+        0x2693...0x2693, 0x26A1...0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5,
+        0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA, 0x26F2...0x26F5, 0x26FA...0x26FA,
+        0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B, 0x2728...0x2728, 0x274C...0x274C,
+        0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797, 0x27B0...0x27B0,
+        0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55, 0x2E80...0x303E,
+        0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x16FE0...0x18CFF, 0x1B000...0x1B2FF, 0x1F004...0x1F004, 0x1F0CF...0x1F0CF,
+        0x1F18E...0x1F18E, 0x1F191...0x1F19A, 0x1F1E6...0x1F1FF, 0x1F200...0x1F251, 0x1F300...0x1F64F, 0x1F680...0x1F6FF,
+        0x1F7E0...0x1F7EB, 0x1F90C...0x1F9FF, 0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+
+    private static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        let value = scalar.value
+        if value < 0x1100 { return false }
+        var low = 0
+        var high = wideRanges.count - 1
+        while low <= high {
+            let middle = (low + high) / 2
+            let range = wideRanges[middle]
+            if value < range.lowerBound {
+                high = middle - 1
+            } else if value > range.upperBound {
+                low = middle + 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+}

@@ -1,0 +1,19 @@
+/// Work `update` asks for; a runner performs it with RosterCore and answers with actions.
+public enum Effect: Sendable, Equatable {
+    case login(LoginRequest)
+    case switchUser(id: String)
+    case logOut(id: String)
+    case remove(id: String)
+    case refreshCustomData(id: String)
+    /// Read the users again.
+    case reload
+    case quit
+
+    /// Whether the effect waits on the network (or the store) and turns the spinner.
+    public var isOperation: Bool {
+        switch self {
+        case .reload, .quit: false
+        default: true
+        }
+    }
+}

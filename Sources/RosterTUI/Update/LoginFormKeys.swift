@@ -1,0 +1,67 @@
+/// Keys on the log-in form: Tab/Shift-Tab (or arrows) move between fields, Space changes the
+/// provider or the register toggle, typing edits a text field (control characters dropped,
+/// length capped), Enter submits, Esc cancels.
+func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effect] {
+    switch key {
+    case .escape:
+        model.mode = .list
+        model.status = StatusMessage("Log-in cancelled")
+    case .tab, .down: moveFocus(&form, by: 1)
+    case .backTab, .up: moveFocus(&form, by: -1)
+    case .backspace:
+        let value = form.value(of: form.focus)
+        if isText(form.focus), !value.isEmpty {
+            form.setValue(String(value.dropLast()), of: form.focus)
+            form.errors[form.focus] = nil
+        }
+    case .enter:
+        if model.isBusy {
+            model.status = StatusMessage("Still working; wait for the last operation", isError: true)
+            return []
+        }
+        switch form.validated() {
+        case .success(let request):
+            form.errors = [:]
+            model.status = StatusMessage(request.register ? "Registering \(request.email)…" : "Logging in…")
+            return [.login(request)]
+        case .failure(let refusal):
+            form.errors = refusal.errors
+            if let first = form.fields.first(where: { refusal.errors[$0] != nil }) { form.focus = first }
+            model.status = StatusMessage("Fix the marked fields", isError: true)
+        }
+    case .char(let character):
+        typeCharacter(&form, character)
+    default: break
+    }
+    return []
+}
+
+private func typeCharacter(_ form: inout LoginForm, _ character: Character) {
+    switch form.focus {
+    case .provider:
+        let all = LoginForm.Provider.allCases
+        if character == " ", let index = all.firstIndex(of: form.provider) {
+            form.provider = all[(index + 1) % all.count]
+        } else if let digit = character.wholeNumberValue, (1...all.count).contains(digit) {
+            form.provider = all[digit - 1]
+        }
+        form.errors = [:]
+    case .register:
+        if character == " " { form.register.toggle() }
+    default:
+        let text = DisplayWidth.printable(String(character))
+        guard !text.isEmpty else { return }
+        form.setValue(form.value(of: form.focus) + text, of: form.focus)
+        form.errors[form.focus] = nil
+    }
+}
+
+private func moveFocus(_ form: inout LoginForm, by step: Int) {
+    let fields = form.fields
+    let index = fields.firstIndex(of: form.focus) ?? 0
+    form.focus = fields[(index + step + fields.count) % fields.count]
+}
+
+private func isText(_ field: LoginForm.Field) -> Bool {
+    field != .provider && field != .register
+}

@@ -1,0 +1,176 @@
+import Foundation
+
+/// Applies an action to the model and returns the effects to run. Pure: no clock, no store,
+/// no terminal. Ctrl-C quits from every screen; keys that mean nothing on a screen do nothing.
+public func update(_ model: inout Model, _ action: Action) -> [Effect] {
+    switch action {
+    case .key(.ctrlC):
+        return [.quit]
+    case .key(.resize(let width, let height)):
+        model.size = TerminalSize(width: max(0, width), height: max(0, height))
+        return []
+    case .key(let key):
+        let effects: [Effect]
+        switch model.mode {
+        case .list: effects = model.isEditingFilter ? filterKey(&model, key) : listKey(&model, key)
+        case .help: effects = helpKey(&model, key)
+        case .confirmRemove(let id, let removeFocused): effects = confirmKey(&model, key, id: id, removeFocused: removeFocused)
+        case .loginForm(var form):
+            effects = formKey(&model, &form, key)
+            if case .loginForm = model.mode { model.mode = .loginForm(form) }
+        }
+        model.pendingOperations += effects.filter(\.isOperation).count
+        return effects
+    case .usersLoaded(let rows):
+        let selectedId = model.selectedUser?.id
+        model.users = rows
+        if let selectedId, let index = model.visibleUsers.firstIndex(where: { $0.id == selectedId }) {
+            model.selection = index
+        }
+        clampSelection(&model)
+        if case .confirmRemove(let id, _) = model.mode, model.user(id: id) == nil { model.mode = .list }
+        return []
+    case .operationFinished(let message):
+        model.pendingOperations = max(0, model.pendingOperations - 1)
+        model.status = StatusMessage(message)
+        if case .loginForm = model.mode { model.mode = .list }
+        return [.reload]
+    case .operationFailed(let message):
+        model.pendingOperations = max(0, model.pendingOperations - 1)
+        model.status = StatusMessage(message, isError: true)
+        return []
+    case .tick(let now):
+        model.now = now
+        if model.isBusy { model.spinnerFrame = (model.spinnerFrame + 1) % Spinner.frames.count }
+        return []
+    }
+}
+
+private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
+    switch key {
+    case .up, .char("k"): moveSelection(&model, by: -1)
+    case .down, .char("j"): moveSelection(&model, by: 1)
+    case .char("g"): model.selection = 0
+    case .char("G"): model.selection = max(0, model.visibleUsers.count - 1)
+    case .char("/"):
+        model.isEditingFilter = true
+    case .escape:
+        model.filter = ""
+        clampSelection(&model)
+    case .char("?"): model.mode = .help
+    case .char("q"): return [.quit]
+    case .char("n"): model.mode = .loginForm(LoginForm())
+    case .enter: return switchToSelected(&model)
+    case .char("o"):
+        guard let user = model.selectedUser else { return noUser(&model) }
+        guard user.isLoggedIn else {
+            model.status = StatusMessage("\(user.displayName) is already logged out")
+            return []
+        }
+        model.status = StatusMessage("Logging out \(user.displayName)…")
+        return [.logOut(id: user.id)]
+    case .char("x"):
+        guard let user = model.selectedUser else { return noUser(&model) }
+        model.mode = .confirmRemove(userId: user.id)
+    case .char("r"):
+        guard let user = model.selectedUser else { return noUser(&model) }
+        guard user.isLoggedIn else {
+            model.status = StatusMessage("Log \(user.displayName) in to refresh its custom data", isError: true)
+            return []
+        }
+        model.status = StatusMessage("Refreshing custom data of \(user.displayName)…")
+        return [.refreshCustomData(id: user.id)]
+    default: break
+    }
+    return []
+}
+
+private func switchToSelected(_ model: inout Model) -> [Effect] {
+    guard let user = model.selectedUser else { return noUser(&model) }
+    if !user.isLoggedIn {
+        let provider: LoginForm.Provider = switch user.provider {
+        case "anonymous": .anonymous
+        case "api-key": .apiKey
+        case "jwt": .customJWT
+        default: .emailPassword
+        }
+        model.mode = .loginForm(LoginForm(provider: provider, email: provider == .emailPassword ? user.email ?? "" : ""))
+        model.status = StatusMessage("\(user.displayName) is logged out; log in again")
+        return []
+    }
+    if user.isCurrent {
+        model.status = StatusMessage("\(user.displayName) is already the active user")
+        return []
+    }
+    model.status = StatusMessage("Switching to \(user.displayName)…")
+    return [.switchUser(id: user.id)]
+}
+
+private func noUser(_ model: inout Model) -> [Effect] {
+    model.status = StatusMessage("No user selected; press n to log in", isError: true)
+    return []
+}
+
+private func filterKey(_ model: inout Model, _ key: Key) -> [Effect] {
+    switch key {
+    case .escape:
+        model.filter = ""
+        model.isEditingFilter = false
+    case .enter:
+        model.isEditingFilter = false
+    case .backspace:
+        if !model.filter.isEmpty { model.filter.removeLast() }
+    case .char(let character):
+        let text = DisplayWidth.printable(String(character))
+        if model.filter.count + text.count <= Model.maxFilterLength { model.filter += text }
+    case .up: moveSelection(&model, by: -1)
+    case .down: moveSelection(&model, by: 1)
+    default: break
+    }
+    clampSelection(&model)
+    return []
+}
+
+private func helpKey(_ model: inout Model, _ key: Key) -> [Effect] {
+    switch key {
+    case .escape, .char("?"), .enter: model.mode = .list
+    case .char("q"): return [.quit]
+    default: break
+    }
+    return []
+}
+
+private func confirmKey(_ model: inout Model, _ key: Key, id: String, removeFocused: Bool) -> [Effect] {
+    switch key {
+    case .tab, .backTab, .up, .down:
+        model.mode = .confirmRemove(userId: id, removeFocused: !removeFocused)
+    case .char("y"):
+        return confirmRemove(&model, id: id)
+    case .enter:
+        if removeFocused { return confirmRemove(&model, id: id) }
+        model.mode = .list
+        model.status = StatusMessage("Nothing removed")
+    case .escape, .char("n"), .char("q"):
+        model.mode = .list
+        model.status = StatusMessage("Nothing removed")
+    default: break
+    }
+    return []
+}
+
+private func confirmRemove(_ model: inout Model, id: String) -> [Effect] {
+    model.mode = .list
+    let name = model.user(id: id)?.displayName ?? id
+    model.status = StatusMessage("Removing \(name)…")
+    return [.remove(id: id)]
+}
+
+private func moveSelection(_ model: inout Model, by step: Int) {
+    model.selection += step
+    clampSelection(&model)
+}
+
+private func clampSelection(_ model: inout Model) {
+    let count = model.visibleUsers.count
+    model.selection = count == 0 ? 0 : min(max(0, model.selection), count - 1)
+}

@@ -1,0 +1,19 @@
+/// The keys of each screen: one line for the status bar, the full list for help.
+enum KeyHints {
+    static let list: [(key: String, meaning: String)] = [
+        ("↑/↓ j/k", "move"), ("g/G", "first/last user"), ("Enter", "switch to the user (log in if logged out)"),
+        ("n", "log in a user"), ("o", "log out"), ("x", "remove from this device"),
+        ("r", "refresh custom data"), ("/", "filter (Esc clears)"), ("?", "this help"), ("q", "quit"),
+        ("Ctrl-C", "quit from any screen"),
+    ]
+
+    static func line(for model: Model) -> String {
+        switch model.mode {
+        case .list where model.isEditingFilter: "type to filter · Enter keep · Esc clear"
+        case .list: "Enter switch · n log in · o log out · x remove · r refresh · / filter · ? help · q quit"
+        case .help: "Esc back · q quit"
+        case .confirmRemove: "Tab choose · Enter confirm · y remove · Esc cancel"
+        case .loginForm: "Tab/Shift-Tab field · Space change · Enter submit · Esc cancel"
+        }
+    }
+}

@@ -1,0 +1,137 @@
+/// The smallest terminal the switcher draws on; below it the screen says what it needs.
+public enum MinimumSize {
+    public static let width = 40
+    public static let height = 10
+}
+
+/// Terminals at least this wide show the list and the detail pane side by side.
+public let twoColumnWidth = 80
+
+/// Draws the model into a new buffer of the given size. Pure: the same model and size give
+/// the same buffer, so every screen can be asserted on its text.
+///
+/// Rows: a title, the body (list and detail, help, dialog or form), a key-hint line and a
+/// status line with the last result and the active user.
+public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffer {
+    var buffer = ScreenBuffer(width: size.width, height: size.height)
+    guard size.width >= MinimumSize.width, size.height >= MinimumSize.height else {
+        drawTooSmall(&buffer)
+        return buffer
+    }
+    drawTitle(model, &buffer)
+    let body = Rect(top: 1, left: 0, width: size.width, height: size.height - 3)
+    switch model.mode {
+    case .list:
+        drawUsers(model, in: body, &buffer)
+    case .help:
+        drawHelp(in: body, &buffer)
+    case .confirmRemove(let id, let removeFocused):
+        drawUsers(model, in: body, &buffer)
+        drawConfirm(name: model.user(id: id)?.displayName ?? id, removeFocused: removeFocused, in: body, &buffer)
+    case .loginForm(let form):
+        drawForm(form, in: body, &buffer)
+    }
+    drawStatus(model, &buffer)
+    return buffer
+}
+
+/// A region of the screen.
+struct Rect {
+    var top: Int
+    var left: Int
+    var width: Int
+    var height: Int
+    var bottom: Int { top + height }
+}
+
+private func drawTooSmall(_ buffer: inout ScreenBuffer) {
+    let lines = [
+        "Terminal too small (\(buffer.width)x\(buffer.height)).",
+        "Roster needs at least \(MinimumSize.width)x\(MinimumSize.height).",
+    ]
+    for (offset, line) in lines.enumerated() {
+        buffer.write(line, row: min(buffer.height - 1, buffer.height / 2 - 1 + offset), column: 0)
+    }
+}
+
+private func drawTitle(_ model: Model, _ buffer: inout ScreenBuffer) {
+    let count = model.users.count
+    let title = "Roster · \(count) \(count == 1 ? "user" : "users")"
+    buffer.fill(row: 0, attributes: CellAttributes(reverse: true, role: .title))
+    buffer.write(title, row: 0, column: 1, attributes: CellAttributes(bold: true, reverse: true, role: .title))
+    if model.isEditingFilter || !model.filter.isEmpty {
+        let filter = "filter: /\(model.filter)\(model.isEditingFilter ? "_" : "")"
+        let width = min(DisplayWidth.of(filter), buffer.width / 2)
+        buffer.write(filter, row: 0, column: buffer.width - width - 1, maxWidth: width, attributes: CellAttributes(reverse: true, role: .title))
+    }
+}
+
+private func drawUsers(_ model: Model, in body: Rect, _ buffer: inout ScreenBuffer) {
+    if body.width >= twoColumnWidth {
+        let listWidth = min(44, body.width * 2 / 5)
+        drawList(model, in: Rect(top: body.top, left: 0, width: listWidth, height: body.height), &buffer)
+        for row in body.top..<body.bottom {
+            buffer.write("│", row: row, column: listWidth, attributes: CellAttributes(dim: true))
+        }
+        let detail = Rect(top: body.top, left: listWidth + 2, width: body.width - listWidth - 2, height: body.height)
+        drawDetail(model.selectedUser, now: model.now, in: detail, &buffer)
+    } else {
+        let wanted = max(1, model.visibleUsers.count)
+        let listHeight = min(wanted, max(1, (body.height - 1) / 2))
+        drawList(model, in: Rect(top: body.top, left: 0, width: body.width, height: listHeight), &buffer)
+        let rule = body.top + listHeight
+        buffer.write(String(repeating: "─", count: body.width), row: rule, column: 0, attributes: CellAttributes(dim: true))
+        let detail = Rect(top: rule + 1, left: 0, width: body.width, height: body.bottom - rule - 1)
+        drawDetail(model.selectedUser, now: model.now, in: detail, &buffer)
+    }
+}
+
+private func drawHelp(in body: Rect, _ buffer: inout ScreenBuffer) {
+    buffer.write("Keys on the user list", row: body.top, column: 1, attributes: CellAttributes(bold: true))
+    let keyWidth = KeyHints.list.map { DisplayWidth.of($0.key) }.max() ?? 8
+    for (offset, hint) in KeyHints.list.enumerated() {
+        let row = body.top + 2 + offset
+        guard row < body.bottom else { break }
+        buffer.write(hint.key, row: row, column: 3, attributes: CellAttributes(bold: true))
+        buffer.write(hint.meaning, row: row, column: 3 + keyWidth + 2)
+    }
+}
+
+private func drawConfirm(name: String, removeFocused: Bool, in body: Rect, _ buffer: inout ScreenBuffer) {
+    let lines = [
+        "Remove \(name) from this device?",
+        "Its tokens are deleted here; the account stays on the server.",
+        "",
+        removeFocused ? "  Cancel    [ Remove ]" : "[ Cancel ]    Remove  ",
+    ]
+    let width = min(body.width - 4, max(40, lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
+    let left = (body.width - width) / 2
+    let top = body.top + max(0, (body.height - lines.count - 2) / 2)
+    let attributes = CellAttributes(bold: true)
+    buffer.write("┌" + String(repeating: "─", count: width - 2) + "┐", row: top, column: left, attributes: attributes)
+    for (offset, line) in lines.enumerated() {
+        let row = top + 1 + offset
+        buffer.fill(row: row, from: left, width: width, attributes: .plain)
+        buffer.write("│", row: row, column: left, attributes: attributes)
+        buffer.write(line, row: row, column: left + 2, maxWidth: width - 4)
+        buffer.write("│", row: row, column: left + width - 1, attributes: attributes)
+    }
+    buffer.write("└" + String(repeating: "─", count: width - 2) + "┘", row: top + lines.count + 1, column: left, attributes: attributes)
+}
+
+private func drawStatus(_ model: Model, _ buffer: inout ScreenBuffer) {
+    let hintRow = buffer.height - 2
+    let statusRow = buffer.height - 1
+    buffer.write(KeyHints.line(for: model), row: hintRow, column: 0, attributes: CellAttributes(dim: true, role: .hint))
+    let active = "active: \(model.currentUser?.displayName ?? "none")"
+    let activeWidth = min(DisplayWidth.of(active), buffer.width / 2)
+    buffer.write(active, row: statusRow, column: buffer.width - activeWidth, maxWidth: activeWidth, attributes: CellAttributes(bold: true))
+    var left = model.isBusy ? Spinner.frame(model.spinnerFrame) + " " : ""
+    if let status = model.status {
+        left += status.isError ? "error: \(status.text)" : status.text
+    } else if model.isBusy {
+        left += "working…"
+    }
+    let attributes = model.status?.isError == true ? CellAttributes(bold: true, role: .error) : CellAttributes.plain
+    buffer.write(left, row: statusRow, column: 0, maxWidth: buffer.width - activeWidth - 1, attributes: attributes)
+}

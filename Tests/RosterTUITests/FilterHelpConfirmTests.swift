@@ -1,0 +1,116 @@
+import RosterTUI
+import Testing
+
+@Suite struct FilterTests {
+    @Test func slashFiltersLiveAndEnterKeepsTheFilter() {
+        var model = Sample.model()
+        model.press(.char("/"))
+        model.type("EMMA")
+        #expect(model.visibleUsers.map(\.id) == [Sample.emma.id])
+        #expect(model.selectedUser?.id == Sample.emma.id)
+        model.press(.enter)
+        #expect(!model.isEditingFilter)
+        #expect(model.filter == "EMMA")
+        // Letters act as keys again once the filter is kept.
+        #expect(model.press(.char("o")) == [.logOut(id: Sample.emma.id)])
+    }
+
+    @Test func escapeClearsTheFilter() {
+        var model = Sample.model()
+        model.press(.char("/"))
+        model.type("zo")
+        model.press(.backspace)
+        #expect(model.filter == "z")
+        model.press(.escape)
+        #expect(model.filter == "")
+        #expect(model.visibleUsers.count == Sample.all.count)
+        model.press(.char("/"))
+        model.type("張")
+        model.press(.enter, .escape)
+        #expect(model.filter == "")
+    }
+
+    @Test func filterDropsControlCharactersAndIsCapped() {
+        var model = Sample.model()
+        model.press(.char("/"))
+        model.type("a\nb\u{1B}" + String(repeating: "x", count: 200))
+        #expect(model.filter.hasPrefix("abx"))
+        #expect(model.filter.count == Model.maxFilterLength)
+    }
+
+    @Test func filterMatchingNothingSaysSo() {
+        var model = Sample.model()
+        model.press(.char("/"))
+        model.type("nobody")
+        #expect(model.selectedUser == nil)
+        #expect(model.screen.line(containing: "No user matches \"nobody\".") != nil)
+        #expect(model.screen[0].contains("filter: /nobody_"))
+    }
+}
+
+@Suite struct HelpTests {
+    @Test func questionMarkListsTheKeysOfTheList() {
+        var model = Sample.model()
+        model.press(.char("?"))
+        #expect(model.mode == .help)
+        let screen = model.screen
+        for key in ["↑/↓ j/k", "g/G", "Enter", "n", "o", "x", "r", "/", "q", "Ctrl-C"] {
+            #expect(screen.contains { $0.hasPrefix("   \(key) ") }, "help lists \(key)")
+        }
+        #expect(screen.line(containing: "remove from this device") != nil)
+    }
+
+    @Test func escapeOrQuestionMarkGoesBack() {
+        var model = Sample.model()
+        model.press(.char("?"), .escape)
+        #expect(model.mode == .list)
+        model.press(.char("?"), .char("?"))
+        #expect(model.mode == .list)
+        model.press(.char("?"))
+        #expect(model.press(.char("j")).isEmpty)
+        #expect(model.mode == .help)
+        #expect(model.press(.char("q")) == [.quit])
+    }
+}
+
+@Suite struct ConfirmRemoveTests {
+    @Test func xAsksNamingTheUserWithCancelAsDefault() {
+        var model = Sample.model()
+        model.press(.down, .char("x"))
+        #expect(model.mode == .confirmRemove(userId: Sample.emma.id))
+        let screen = model.screen
+        #expect(screen.line(containing: "Remove emma@example.com from this device?") != nil)
+        #expect(screen.line(containing: "[ Cancel ]    Remove") != nil)
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.mode == .list)
+        #expect(model.status?.text == "Nothing removed")
+    }
+
+    @Test func tabThenEnterRemoves() {
+        var model = Sample.model()
+        model.press(.down, .char("x"), .tab)
+        #expect(model.screen.line(containing: "Cancel    [ Remove ]") != nil)
+        #expect(model.press(.enter) == [.remove(id: Sample.emma.id)])
+        #expect(model.mode == .list)
+        #expect(model.isBusy)
+    }
+
+    @Test func yRemovesAndEscapeOrNCancels() {
+        var model = Sample.model()
+        model.press(.char("x"))
+        #expect(model.press(.char("y")) == [.remove(id: Sample.joe.id)])
+        for cancel: Key in [.escape, .char("n")] {
+            var other = Sample.model()
+            other.press(.char("x"))
+            #expect(other.press(cancel).isEmpty)
+            #expect(other.mode == .list)
+        }
+    }
+
+    @Test func otherKeysOnTheDialogDoNothing() {
+        var model = Sample.model()
+        model.press(.char("x"))
+        #expect(model.press(.char("o"), .char("r"), .backspace, .char("g")).isEmpty)
+        #expect(model.mode == .confirmRemove(userId: Sample.joe.id))
+    }
+}

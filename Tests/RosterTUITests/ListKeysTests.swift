@@ -1,0 +1,164 @@
+import Foundation
+import RosterTUI
+import Testing
+
+/// The keys of the user list (DESIGN: the terminal front end, keys).
+@Suite struct ListKeysTests {
+    @Test func startsOnTheActiveUser() {
+        var users = Sample.all
+        users.swapAt(0, 2)
+        let model = Model(users: users, now: Sample.now)
+        #expect(model.selectedUser?.id == Sample.joe.id)
+    }
+
+    @Test func arrowsAndJKMoveWithinTheList() {
+        var model = Sample.model()
+        #expect(model.press(.down, .char("j")).isEmpty)
+        #expect(model.selectedUser?.id == Sample.zoe.id)
+        model.press(.up)
+        #expect(model.selectedUser?.id == Sample.emma.id)
+        model.press(.char("k"), .char("k"), .up)
+        #expect(model.selection == 0)
+        model.press(.char("G"))
+        #expect(model.selectedUser?.id == Sample.lapsed.id)
+        model.press(.down)
+        #expect(model.selectedUser?.id == Sample.lapsed.id)
+        model.press(.char("g"))
+        #expect(model.selectedUser?.id == Sample.joe.id)
+    }
+
+    @Test func enterSwitchesToALoggedInUser() {
+        var model = Sample.model()
+        let effects = model.press(.down, .enter)
+        #expect(effects == [.switchUser(id: Sample.emma.id)])
+        #expect(model.isBusy)
+        #expect(model.status?.text == "Switching to emma@example.com…")
+    }
+
+    @Test func enterOnTheActiveUserSaysSo() {
+        var model = Sample.model()
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.status?.text == "joe@example.com is already the active user")
+        #expect(!model.isBusy)
+    }
+
+    @Test func enterOnALoggedOutUserOpensTheFormWithItsEmail() {
+        var model = Sample.model()
+        #expect(model.press(.char("G"), .enter).isEmpty)
+        let form = model.form
+        #expect(form?.provider == .emailPassword)
+        #expect(form?.email == "lapsed@example.com")
+        #expect(form?.focus == .password)
+    }
+
+    @Test func enterOnALoggedOutJWTUserOpensTheFormOnItsProvider() {
+        var model = Sample.model()
+        model.press(.down, .down, .enter)
+        #expect(model.form?.provider == .customJWT)
+        #expect(model.form?.email == "")
+    }
+
+    @Test func oLogsOutTheSelectedUser() {
+        var model = Sample.model()
+        #expect(model.press(.char("o")) == [.logOut(id: Sample.joe.id)])
+        model.press(.down, .down)
+        #expect(model.press(.char("o")).isEmpty)
+        #expect(model.status?.text == "Zoë is already logged out")
+    }
+
+    @Test func rRefreshesCustomDataOfALoggedInUserOnly() {
+        var model = Sample.model()
+        #expect(model.press(.char("r")) == [.refreshCustomData(id: Sample.joe.id)])
+        model.press(.char("G"))
+        #expect(model.press(.char("r")).isEmpty)
+        #expect(model.status == StatusMessage("Log lapsed@example.com in to refresh its custom data", isError: true))
+    }
+
+    @Test func nOpensAnEmptyFormOnTheProviderField() {
+        var model = Sample.model()
+        model.press(.char("n"))
+        #expect(model.form == LoginForm())
+        #expect(model.form?.focus == .provider)
+    }
+
+    @Test func qQuitsAndCtrlCQuitsFromEveryScreen() {
+        var model = Sample.model()
+        #expect(model.press(.char("q")) == [.quit])
+        for opener: Key in [.char("n"), .char("x"), .char("?"), .char("/")] {
+            var screen = Sample.model()
+            screen.press(opener)
+            #expect(screen.press(.ctrlC) == [.quit])
+        }
+    }
+
+    @Test func keysThatMeanNothingDoNothing() {
+        var model = Sample.model()
+        let before = model
+        #expect(model.press(.char("z"), .tab, .backTab, .backspace, .char("\u{1B}")).isEmpty)
+        #expect(model == before)
+    }
+
+    @Test func keysOnAnEmptyListAreHarmless() {
+        var model = Model(now: Sample.now)
+        #expect(model.press(.up, .down, .char("G"), .enter, .char("o"), .char("x"), .char("r")).isEmpty)
+        #expect(model.mode == .list)
+        #expect(model.status?.isError == true)
+    }
+
+    @Test func resizeChangesTheSizeOnAnyScreen() {
+        var model = Sample.model()
+        model.press(.char("n"), .resize(width: 60, height: 20))
+        #expect(model.size == TerminalSize(width: 60, height: 20))
+        #expect(model.form != nil)
+    }
+}
+
+/// Results of effects and the clock.
+@Suite struct ResultTests {
+    @Test func finishedOperationStopsTheSpinnerAndAsksForAReload() {
+        var model = Sample.model()
+        model.press(.down, .enter)
+        #expect(update(&model, .operationFinished("Switched to emma@example.com")) == [.reload])
+        #expect(!model.isBusy)
+        #expect(model.status == StatusMessage("Switched to emma@example.com"))
+    }
+
+    @Test func failureShowsItsReasonAndChangesNothingElse() {
+        var model = Sample.model()
+        model.press(.char("r"))
+        let users = model.users
+        #expect(update(&model, .operationFailed("The server cannot be reached; check the URL")).isEmpty)
+        #expect(model.status == StatusMessage("The server cannot be reached; check the URL", isError: true))
+        #expect(model.users == users)
+        #expect(!model.isBusy)
+    }
+
+    @Test func usersLoadedKeepsTheSelectedUser() {
+        var model = Sample.model()
+        model.press(.down, .down)
+        var reloaded = Sample.all
+        reloaded.removeFirst()
+        _ = update(&model, .usersLoaded(reloaded))
+        #expect(model.selectedUser?.id == Sample.zoe.id)
+        _ = update(&model, .usersLoaded([Sample.joe]))
+        #expect(model.selectedUser?.id == Sample.joe.id)
+    }
+
+    @Test func tickSetsTheClockAndTurnsTheSpinnerOnlyWhenBusy() {
+        var model = Sample.model()
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(5)))
+        #expect(model.now == Sample.now.addingTimeInterval(5))
+        #expect(model.spinnerFrame == 0)
+        model.press(.char("r"))
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(6)))
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(7)))
+        #expect(model.spinnerFrame == 2)
+    }
+
+    @Test func aRemovedUserClosesItsConfirmation() {
+        var model = Sample.model()
+        model.press(.down, .char("x"))
+        _ = update(&model, .usersLoaded([Sample.joe]))
+        #expect(model.mode == .list)
+    }
+}

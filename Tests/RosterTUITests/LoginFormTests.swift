@@ -1,0 +1,182 @@
+import RosterTUI
+import Testing
+
+/// The log-in form: providers, fields, masking, validation and bad input.
+@Suite struct LoginFormTests {
+    private func openForm() -> Model {
+        var model = Sample.model()
+        model.press(.char("n"))
+        return model
+    }
+
+    @Test func emailPasswordLogInThroughTheFields() {
+        var model = openForm()
+        #expect(model.form?.fields == [.provider, .email, .password, .register])
+        model.press(.tab)
+        model.type("joe@example.com")
+        model.press(.tab)
+        model.type("passw0rd")
+        let effects = model.press(.enter)
+        #expect(effects == [.login(LoginRequest(provider: .emailPassword, email: "joe@example.com", secret: "passw0rd"))])
+        #expect(model.isBusy)
+        #expect(model.form != nil, "the form stays up until the result")
+        _ = update(&model, .operationFinished("Logged in joe@example.com"))
+        #expect(model.mode == .list)
+    }
+
+    @Test func passwordIsMaskedAndNeverShown() {
+        var model = openForm()
+        model.press(.tab)
+        model.type("joe@example.com")
+        model.press(.tab)
+        model.type("s3cret")
+        let screen = model.screen
+        #expect(screen.line(containing: "Password") == ">" + " Password    [******" + String(repeating: " ", count: 34) + "]")
+        #expect(!screen.joined().contains("s3cret"))
+        #expect(!LoginRequest(provider: .emailPassword, email: "a@b.c", secret: "s3cret").description.contains("s3cret"))
+    }
+
+    @Test func spaceAndDigitsChooseTheProviderAndFieldsFollow() {
+        var model = openForm()
+        model.type(" ")
+        #expect(model.form?.provider == .apiKey)
+        #expect(model.form?.fields == [.provider, .apiKey])
+        model.type(" ")
+        #expect(model.form?.provider == .customJWT)
+        model.type(" ")
+        #expect(model.form?.provider == .anonymous)
+        #expect(model.press(.enter) == [.login(LoginRequest(provider: .anonymous))])
+        var other = openForm()
+        other.type("3")
+        #expect(other.form?.provider == .apiKey)
+        other.press(.tab)
+        other.type("  key-123 ")
+        #expect(other.press(.enter) == [.login(LoginRequest(provider: .apiKey, secret: "key-123"))])
+    }
+
+    @Test func tabAndShiftTabCycleThroughTheFields() {
+        var model = openForm()
+        model.press(.tab, .tab, .tab)
+        #expect(model.form?.focus == .register)
+        model.press(.tab)
+        #expect(model.form?.focus == .provider)
+        model.press(.backTab)
+        #expect(model.form?.focus == .register)
+        model.press(.backTab, .up)
+        #expect(model.form?.focus == .email)
+    }
+
+    @Test func registerToggleAsksForARegistration() {
+        var model = openForm()
+        model.press(.tab)
+        model.type("new@example.com")
+        model.press(.tab)
+        model.type("abc")
+        model.press(.tab)
+        model.type(" ")
+        #expect(model.form?.register == true)
+        #expect(model.screen.line(containing: "[x] register a new account") != nil)
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.form?.errors[.password] == "at least 6 characters for a new account")
+        #expect(model.form?.focus == .password)
+        model.type("def")
+        #expect(model.press(.enter) == [.login(LoginRequest(provider: .emailPassword, email: "new@example.com", secret: "abcdef", register: true))])
+    }
+
+    @Test func emptyAndInvalidFieldsAreRefusedBesideTheField() {
+        var model = openForm()
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.form?.errors == [.email: "enter an email address", .password: "enter the password"])
+        #expect(model.form?.focus == .email)
+        #expect(model.status == StatusMessage("Fix the marked fields", isError: true))
+        var screen = model.screen
+        #expect(screen.line(containing: "Email")?.hasSuffix("]  ! enter an email address") == true)
+        #expect(screen.line(containing: "Password")?.hasSuffix("]  ! enter the password") == true)
+        model.type("not-an-email")
+        #expect(model.form?.errors[.email] == nil, "typing clears the field's message")
+        model.press(.enter)
+        #expect(model.form?.errors[.email] == "not an email address (like joe@example.com)")
+        screen = model.screen
+        #expect(screen.line(containing: "! not an email address") != nil)
+    }
+
+    @Test func jwtMustHaveThreeParts() {
+        var model = openForm()
+        model.type("4")
+        model.press(.tab)
+        model.type("abc.def")
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.form?.errors[.token] == "a JWT has three parts separated by dots")
+        model.type(".ghi")
+        #expect(model.press(.enter) == [.login(LoginRequest(provider: .customJWT, secret: "abc.def.ghi"))])
+    }
+
+    @Test func pastedControlCharactersAreDroppedAndValuesCapped() {
+        var model = openForm()
+        model.press(.tab)
+        model.type("jo\ne@ex\u{1B}ample.com\r\n\t")
+        #expect(model.form?.email == "joe@example.com")
+        model.type(String(repeating: "a", count: 1000))
+        #expect(model.form?.email.count == LoginForm.maxLength[.email])
+        // A long value shows its end, cut at the front.
+        #expect(model.screen.line(containing: "Email")?.contains("[…aaaa") == true)
+    }
+
+    @Test func backspaceEditsTextFieldsOnly() {
+        var model = openForm()
+        model.press(.backspace)
+        #expect(model.form?.provider == .emailPassword)
+        model.press(.tab)
+        model.type("ab")
+        model.press(.backspace)
+        #expect(model.form?.email == "a")
+    }
+
+    @Test func escapeCancelsWithoutEffects() {
+        var model = openForm()
+        model.press(.tab)
+        model.type("joe@example.com")
+        #expect(model.press(.escape).isEmpty)
+        #expect(model.mode == .list)
+        #expect(model.status?.text == "Log-in cancelled")
+    }
+
+    @Test func failedLogInKeepsTheFormAndSaysWhy() {
+        var model = openForm()
+        model.press(.tab)
+        model.type("joe@example.com")
+        model.press(.tab)
+        model.type("wrong")
+        model.press(.enter)
+        _ = update(&model, .operationFailed("Wrong email or password"))
+        #expect(model.form?.password == "wrong")
+        let status: String? = model.screen.last
+        #expect(status?.hasPrefix("error: Wrong email or password   ") == true)
+        #expect(status?.hasSuffix("active: joe@example.com") == true)
+    }
+
+    @Test func enterWhileBusyDoesNotSubmitTwice() {
+        var model = openForm()
+        model.type("4")
+        model.press(.tab)
+        model.type("a.b.c")
+        #expect(model.press(.enter).count == 1)
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.pendingOperations == 1)
+    }
+}
+
+@Suite struct SecretTests {
+    @Test func descriptionsNeverShowTheSecret() {
+        var model = Sample.model()
+        model.press(.char("n"), .tab)
+        model.type("joe@example.com")
+        model.press(.tab)
+        model.type("passw0rd")
+        let effects = model.press(.enter)
+        for text in [String(describing: effects), String(reflecting: effects), String(describing: model.form), String(reflecting: model.mode)] {
+            #expect(!text.contains("passw0rd"), "\(text)")
+            #expect(text.contains("joe@example.com"))
+        }
+    }
+}

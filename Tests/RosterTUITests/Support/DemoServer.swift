@@ -1,0 +1,36 @@
+import Foundation
+import RosterCore
+import RosterServer
+
+/// A clock that stands still, shared by the server and the device.
+struct FixedClock: RosterClock {
+    let date: Date
+    func now() -> Date { date }
+    func sleep(for seconds: TimeInterval) async throws {}
+}
+
+/// A real RosterServer in-process over a temporary SQLite file, seeded with the demo users,
+/// and an App over a temporary device directory talking to it without a port.
+struct DemoServer {
+    let directory: URL
+    let app: App
+
+    static func start(clock: FixedClock) async throws -> DemoServer {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("roster-tui-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        var config = try AppConfig.demo()
+        config.passwordHashing = PasswordHashingConfig(logN: 10, r: 8, p: 1)
+        let server = try await RosterServer.open(
+            databasePath: root.appendingPathComponent("server.sqlite").path, apps: [config],
+            environment: ServerEnvironment(now: { clock.date }))
+        try await server.seedDemoUsers(appId: config.appId)
+        let app = try App(configuration: AppConfiguration(
+            appId: config.appId, transport: InProcessTransport { await server.respond(to: $0) },
+            directory: root.appendingPathComponent("device"), clock: clock))
+        return DemoServer(directory: root, app: app)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: directory)
+    }
+}

@@ -1,0 +1,205 @@
+import Foundation
+import RosterTUI
+import RosterWire
+import Testing
+
+/// The screens as text (DESIGN: the terminal front end, layout).
+@Suite struct ViewTests {
+    @Test func wideLayoutListDetailAndStatus() {
+        var model = Sample.model()
+        model.status = StatusMessage("Switched to joe@example.com")
+        let screen = model.screen
+        #expect(screen.count == 30)
+        #expect(screen[0] == " Roster · 6 users")
+        #expect(screen[1] == "> * joe@example.com           email     │ joe@example.com  [* active]")
+        #expect(screen[2] == "  + emma@example.com          email     │ id        64a1joe")
+        #expect(screen[3] == "  - Zoë                       jwt       │ provider  email")
+        #expect(screen[4] == "  + 张伟                      api-key   │ device    device-1")
+        #expect(screen[5] == "  - 😀 Sunny                  anonymous │ access token expires in 29 min")
+        #expect(screen[6] == "  - lapsed@example.com        email     │ identities")
+        #expect(Array(screen[7...14]) == [
+            "                                        │   email  joe-identity",
+            "                                        │ profile",
+            "                                        │   email: joe@example.com",
+            "                                        │ custom data as of 12 min ago",
+            "                                        │   {",
+            "                                        │     \"favoriteColor\": \"blue\",",
+            "                                        │     \"userId\": \"64a1joe\"",
+            "                                        │   }",
+        ])
+        #expect(screen[28] == "Enter switch · n log in · o log out · x remove · r refresh · / filter · ? help · q quit")
+        #expect(screen[29].hasPrefix("Switched to joe@example.com "))
+        #expect(screen[29].hasSuffix(" active: joe@example.com"))
+    }
+
+    @Test func utf8NamesAlignByDisplayWidth() {
+        let buffer = view(Sample.model(), size: (100, 30))
+        // The provider column starts at the same display column on every row.
+        for row in 1...6 {
+            let line = buffer.lines()[row]
+            let prefix = line.components(separatedBy: "│")[0]
+            #expect(DisplayWidth.of(prefix) == 40, "row \(row): \(line)")
+        }
+        #expect(buffer[4, 4].text == "张")
+        #expect(buffer[4, 5].isContinuation)
+        #expect(buffer[4, 6].text == "伟")
+        #expect(buffer[3, 6].text == "ë")
+        #expect(buffer[5, 4].text == "😀")
+        #expect(buffer[5, 30].text == "a")  // "anonymous" at the provider column
+    }
+
+    @Test func stateIsTextNotOnlyColour() {
+        // Monochrome: ignore every attributes; the badges and words must still tell the states apart.
+        var model = Sample.model()
+        let screen = model.screen
+        #expect(screen[1].hasPrefix("> * "))  // active, and the selection marker
+        #expect(screen[2].hasPrefix("  + "))
+        #expect(screen[3].hasPrefix("  - "))
+        model.press(.down)
+        #expect(model.screen[1].contains("[+ logged in]"))
+        model.press(.down)
+        let zoe = model.screen
+        #expect(zoe[1].contains("[- logged out]"))
+        #expect(zoe[3].hasPrefix("> - Zoë"))
+        #expect(zoe.line(containing: "access token none (logged out)") != nil)
+    }
+
+    @Test func selectionIsReverseVideoAndMarked() {
+        let buffer = view(Sample.model(), size: (100, 30))
+        #expect(buffer[1, 0].text == ">")
+        #expect(buffer[1, 10].attributes.reverse)
+        #expect(!buffer[2, 10].attributes.reverse)
+        #expect(buffer[1, 2].attributes.role == .active)
+        #expect(buffer[2, 2].attributes.role == .loggedIn)
+        #expect(buffer[3, 2].attributes.role == .loggedOut)
+    }
+
+    @Test func narrowTerminalCollapsesToOneColumn() {
+        let screen = Sample.model(width: 60, height: 24).screen
+        #expect(screen[1] == "> * joe@example.com                               email")
+        #expect(screen[4] == "  + 张伟                                          api-key")
+        #expect(screen[7] == String(repeating: "─", count: 60))
+        #expect(screen[8] == "joe@example.com  [* active]")
+        #expect(!screen.joined().contains("│"))
+        #expect(screen[22] == "Enter switch · n log in · o log out · x remove · r refresh …")
+    }
+
+    @Test func belowTheMinimumTheScreenSaysWhatItNeeds() {
+        let screen = Sample.model().screen
+        #expect(!screen.contains("Roster needs at least 40x10."))
+        let small = view(Sample.model(), size: (30, 8)).lines()
+        #expect(small.count == 8)
+        #expect(small.contains("Terminal too small (30x8)."))
+        #expect(small.contains("Roster needs at least 40x10."))
+        #expect(view(Sample.model(), size: (40, 10)).lines()[0] == " Roster · 6 users")
+        #expect(view(Sample.model(), size: (0, 0)).lines() == [])
+    }
+
+    @Test func resizeRelaysOut() {
+        var model = Sample.model()
+        model.press(.resize(width: 50, height: 12))
+        let screen = model.screen
+        #expect(screen.count == 12)
+        #expect(screen.allSatisfy { DisplayWidth.of($0) <= 50 })
+        #expect(screen[1].hasPrefix("> * joe@example.com"))
+    }
+
+    @Test func spinnerAndBusyStatus() {
+        var model = Sample.model()
+        model.press(.char("r"))
+        #expect(model.screen[29].hasPrefix("| Refreshing custom data of joe@example.com…"))
+        _ = update(&model, .tick(Sample.now))
+        #expect(model.screen[29].hasPrefix("/ Refreshing"))
+        _ = update(&model, .operationFinished("Custom data of joe@example.com refreshed"))
+        #expect(model.screen[29].hasPrefix("Custom data of joe@example.com refreshed "))
+    }
+
+    @Test func ageAndExpiryFollowTheModelClock() {
+        var model = Sample.model()
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(3 * 3600)))
+        let screen = model.screen
+        #expect(screen.line(containing: "custom data as of 3 h ago") != nil)
+        #expect(screen.line(containing: "access token expired 2 h ago") != nil)
+    }
+
+    @Test func noActiveUserAndEmptyDevice() {
+        let model = Model(now: Sample.now)
+        let screen = model.screen
+        #expect(screen[0] == " Roster · 0 users")
+        #expect(screen[1] == " No users yet. Press n to log in.       │ No user selected.")
+        #expect(screen[29].hasSuffix("active: none"))
+    }
+
+    @Test func longNamesAreCutWithAnEllipsis() {
+        let long = UserRow(id: "x", displayName: String(repeating: "very-long-name-", count: 5), provider: "email", state: .loggedIn)
+        let screen = Model(users: [long], now: Sample.now).screen
+        #expect(screen[1] == "> + very-long-name-very-long… email     │ \(long.displayName.prefix(57))…")
+    }
+
+    @Test func filterShowsInTheTitle() {
+        var model = Sample.model()
+        model.press(.char("/"))
+        model.type("张")
+        let screen = model.screen
+        #expect(screen[0].hasSuffix("filter: /张_"))
+        #expect(screen[1].hasPrefix("> + 张伟"))
+        #expect(screen[2].hasPrefix("                                        │"))
+        #expect(screen[28] == "type to filter · Enter keep · Esc clear")
+    }
+
+    @Test func customDataIsIndentedJSON() {
+        var joe = Sample.joe
+        joe.customData = ["nested": ["list": [1, 2.5, true]], "name": "Zoë"]
+        let lines = Model(users: [joe], now: Sample.now).screen.map { $0.components(separatedBy: "│ ").last ?? "" }
+        let found = lines.firstIndex(of: "custom data as of 12 min ago")
+        #expect(found != nil)
+        let start = found ?? 0
+        #expect(Array(lines[start + 1...start + 9]) == [
+            "  {", "    \"name\": \"Zoë\",", "    \"nested\": {", "      \"list\": [", "        1,", "        2.5,",
+            "        true", "      ]", "    }",
+        ])
+    }
+
+    @Test func selectionMovesOnlyTheChangedRows() {
+        var model = Sample.model()
+        let before = view(model, size: (100, 30))
+        model.press(.char("j"))
+        let after = view(model, size: (100, 30))
+        let changed = after.diff(from: before)
+        #expect(changed.contains(1) && changed.contains(2))
+        #expect(!changed.contains(3) && !changed.contains(0) && !changed.contains(28))
+    }
+
+    @Test func viewIsPure() {
+        let model = Sample.model()
+        #expect(view(model, size: (100, 30)) == view(model, size: (100, 30)))
+    }
+}
+
+@Suite struct ScrollingTests {
+    @Test func theSelectionStaysInViewOnALongList() {
+        let users = (1...50).map { UserRow(id: "u\($0)", displayName: "user\($0)@example.com", provider: "email", state: .loggedIn) }
+        var model = Model(users: users, size: TerminalSize(width: 100, height: 20), now: Sample.now)
+        model.press(.char("G"))
+        var screen = model.screen
+        #expect(screen[17].hasPrefix("> + user50@example.com"))
+        #expect(screen[1].hasPrefix("  + user34@example.com"))
+        model.press(.char("g"))
+        screen = model.screen
+        #expect(screen[1].hasPrefix("> + user1@example.com"))
+    }
+
+    @Test func smallestScreenStillShowsEveryPart() {
+        var model = Sample.model(width: 40, height: 10)
+        var screen = model.screen
+        #expect(screen[1].hasPrefix("> * joe@example.com"))
+        #expect(screen.contains(String(repeating: "─", count: 40)))
+        #expect(screen[9].hasSuffix("active: joe@example…"))
+        model.press(.char("x"))
+        screen = model.screen
+        #expect(screen.line(containing: "Remove joe@example.c") != nil)
+        #expect(screen.line(containing: "[ Cancel ]") != nil)
+        model.press(.escape, .char("n"))
+        #expect(model.screen.line(containing: "> Provider") != nil)
+    }
+}
