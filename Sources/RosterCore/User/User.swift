@@ -50,8 +50,9 @@ public final class User: Sendable, Identifiable {
 
     private var lastKnown: StoredUser { load() ?? snapshot.withLock { $0.last } }
 
-    /// The name used in messages: email, name, "anonymous user …" or the id.
-    var displayName: String { snapshot.withLock { $0.last.displayName } }
+    /// The name people know the user by, for lists and messages: email, name,
+    /// "anonymous user …", or the id.
+    public var displayName: String { snapshot.withLock { $0.last.displayName } }
 
     public var state: UserState { load()?.state ?? .removed }
 

@@ -28,7 +28,7 @@ struct CustomDataCommand: AsyncParsableCommand {
                 throw CommandFailure(error)
             }
         } else if target.state != .loggedIn {
-            throw CommandFailure("\(UserSummary.displayName(of: target)) is logged out, so the device holds no custom data")
+            throw CommandFailure("\(target.displayName) is logged out, so the device holds no custom data")
         }
         print(target.customData.prettyText())
     }

@@ -49,7 +49,7 @@ struct LoginCommand: AsyncParsableCommand {
         let app = try await connection.openApp()
         do {
             let user = try await app.login(credentials: credentials)
-            print("Logged in \(UserSummary.displayName(of: user)) (\(user.id)); now the active user.")
+            print("Logged in \(user.displayName) (\(user.id)); now the active user.")
         } catch {
             throw CommandFailure(error)
         }

@@ -15,7 +15,7 @@ struct LogoutCommand: AsyncParsableCommand {
     func run() async throws {
         let app = try await connection.openApp()
         let target = try UserResolver.namedOrCurrent(user, in: app)
-        let name = UserSummary.displayName(of: target)
+        let name = target.displayName
         let report: LogOutReport
         do {
             report = try await target.logOut()
@@ -24,7 +24,7 @@ struct LogoutCommand: AsyncParsableCommand {
         }
         print(target.state == .removed ? "Logged out \(name); anonymous users are removed." : "Logged out \(name).")
         if let current = app.currentUser {
-            print("Active user: \(UserSummary.displayName(of: current)).")
+            print("Active user: \(current.displayName).")
         }
         if let problem = report.revocationError {
             Terminal.printError("roster: logged out on this device, but the server was not told: \(problem)")

@@ -14,7 +14,7 @@ struct RemoveCommand: AsyncParsableCommand {
     func run() async throws {
         let app = try await connection.openApp()
         let target = try UserResolver(users: app.allUsers).resolve(user)
-        let name = UserSummary.displayName(of: target)
+        let name = target.displayName
         do {
             try await target.remove()
         } catch {
@@ -22,7 +22,7 @@ struct RemoveCommand: AsyncParsableCommand {
         }
         print("Removed \(name) from this device.")
         if let current = app.currentUser {
-            print("Active user: \(UserSummary.displayName(of: current)).")
+            print("Active user: \(current.displayName).")
         }
     }
 }

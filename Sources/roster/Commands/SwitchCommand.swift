@@ -15,13 +15,13 @@ struct SwitchCommand: AsyncParsableCommand {
         let app = try await connection.openApp()
         let target = try UserResolver(users: app.allUsers).resolve(user)
         guard target.state == .loggedIn else {
-            throw CommandFailure("\(UserSummary.displayName(of: target)) is logged out; log in again with `roster login`")
+            throw CommandFailure("\(target.displayName) is logged out; log in again with `roster login`")
         }
         do {
             try app.switchUser(to: target)
         } catch {
             throw CommandFailure(error)
         }
-        print("Switched to \(UserSummary.displayName(of: target)).")
+        print("Switched to \(target.displayName).")
     }
 }

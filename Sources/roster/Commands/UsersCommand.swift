@@ -1,5 +1,7 @@
+import Foundation
 import ArgumentParser
 import RosterCore
+import RosterTUI
 
 /// `roster users`: everyone on this device, most recently active first.
 struct UsersCommand: AsyncParsableCommand {
@@ -43,13 +45,13 @@ struct UserTable {
         return user.state == .loggedIn ? "logged in" : "logged out"
     }
 
-    func render() -> String {
+    func render(now: Date = Date()) -> String {
         let header = ["", "USER", "PROVIDER", "STATE", "LAST ACTIVE", "ID"]
         let rows = users.map { user in
             [
-                Self.marker(of: user), UserSummary.displayName(of: user),
+                Self.marker(of: user), user.displayName,
                 UserSummary.providers(of: user).joined(separator: ","), Self.stateText(of: user),
-                user.lastActive.map { UserSummary.age(of: $0) } ?? "-", user.id,
+                user.lastActive.map { RelativeTime.ago($0, now: now) } ?? "-", user.id,
             ]
         }
         let all = [header] + rows

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RosterCore
+import RosterTUI
 
 /// `roster whoami`: the active user, read from the device (works offline).
 struct WhoamiCommand: AsyncParsableCommand {
@@ -21,7 +22,7 @@ struct WhoamiCommand: AsyncParsableCommand {
             try UserSummary.printJSON(UserSummary(user))
             return
         }
-        var lines = ["\(UserSummary.displayName(of: user)) (active)", "id:         \(user.id)"]
+        var lines = ["\(user.displayName) (active)", "id:         \(user.id)"]
         lines.append("providers:  \(UserSummary.providers(of: user).joined(separator: ", "))")
         if let name = user.profile.name { lines.append("name:       \(name)") }
         if let deviceId = user.deviceId { lines.append("device:     \(deviceId)") }
@@ -30,7 +31,7 @@ struct WhoamiCommand: AsyncParsableCommand {
             lines.append(seconds > 0 ? "token:      expires in \(seconds / 60) min" : "token:      expired; refreshed on next use")
         }
         if let issued = user.customDataIssuedAt {
-            lines.append("custom data as of \(UserSummary.age(of: issued)) (`roster custom-data --refresh` for fresh):")
+            lines.append("custom data as of \(RelativeTime.ago(issued, now: Date())) (`roster custom-data --refresh` for fresh):")
         } else {
             lines.append("custom data:")
         }

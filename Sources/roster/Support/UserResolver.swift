@@ -32,7 +32,7 @@ struct UserResolver {
         case 0:
             throw CommandFailure("no user '\(needle)' on this device (see `roster users`)")
         default:
-            let names = matches.prefix(4).map { UserSummary.displayName(of: $0) }.joined(separator: ", ")
+            let names = matches.prefix(4).map(\.displayName).joined(separator: ", ")
             throw CommandFailure("'\(needle)' matches \(matches.count) users (\(names)); say more")
         }
     }
