@@ -1,41 +1,35 @@
 import GRDB
 
-// The records' tables; columns are the properties in snake_case.
+/// A record whose table columns are its properties in snake_case.
+protocol SnakeCaseRecord: FetchableRecord, PersistableRecord {}
 
-extension UserRecord: FetchableRecord, PersistableRecord {
+extension SnakeCaseRecord {
+    static var databaseColumnDecodingStrategy: DatabaseColumnDecodingStrategy { .convertFromSnakeCase }
+    static var databaseColumnEncodingStrategy: DatabaseColumnEncodingStrategy { .convertToSnakeCase }
+}
+
+extension UserRecord: SnakeCaseRecord {
     static let databaseTableName = "user"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 }
 
-extension IdentityRecord: FetchableRecord, PersistableRecord {
+extension IdentityRecord: SnakeCaseRecord {
     static let databaseTableName = "identity"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 }
 
-extension SessionRecord: FetchableRecord, PersistableRecord {
+extension SessionRecord: SnakeCaseRecord {
     static let databaseTableName = "session"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 }
 
-extension EmailAccountRecord: FetchableRecord, PersistableRecord {
+extension EmailAccountRecord: SnakeCaseRecord {
     static let databaseTableName = "email_account"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 }
 
-extension APIKeyRecord: FetchableRecord, PersistableRecord {
+extension APIKeyRecord: SnakeCaseRecord {
     static let databaseTableName = "api_key"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 }
 
-extension DocumentRecord: FetchableRecord, PersistableRecord {
+extension DocumentRecord: SnakeCaseRecord {
     static let databaseTableName = "document"
-    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
-    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 }
 
 extension DatabaseError {
