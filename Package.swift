@@ -58,9 +58,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        .systemLibrary(
+            name: "CNCurses",
+            pkgConfig: "ncursesw",
+            providers: [.apt(["libncurses-dev"])]
+        ),
         .target(
             name: "RosterTUI",
-            dependencies: ["RosterCore", "RosterWire"]
+            dependencies: ["CNCurses", "RosterCore", "RosterWire"]
         ),
         .executableTarget(
             name: "roster",

@@ -13,10 +13,10 @@ struct Roster: AsyncParsableCommand {
             USER is a user id, an email, or a unique prefix of either.
             """,
         subcommands: [
-            UsersCommand.self, LoginCommand.self, SwitchCommand.self, LogoutCommand.self,
-            RemoveCommand.self, WhoamiCommand.self, CustomDataCommand.self, TokenCommand.self,
+            SwitcherCommand.self, UsersCommand.self, LoginCommand.self, SwitchCommand.self, LogoutCommand.self,
+            RemoveCommand.self, WhoamiCommand.self, CustomDataCommand.self, TokenCommand.self, BenchmarkCommand.self,
         ],
-        defaultSubcommand: UsersCommand.self
+        defaultSubcommand: SwitcherCommand.self
     )
 
     /// Exit codes: 0 success, 1 failure (one line on stderr), 2 usage.

@@ -39,6 +39,11 @@ struct CommandRunner {
         try run("roster", arguments, stdin: stdin)
     }
 
+    /// The users `roster users --json` lists.
+    func users() throws -> [ListedUser] {
+        try roster(["users", "--json"]).users()
+    }
+
     func rosterServer(_ arguments: [String], stdin: String? = nil) throws -> Result {
         try run("roster-server", arguments, stdin: stdin)
     }

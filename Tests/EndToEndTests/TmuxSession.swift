@@ -10,7 +10,8 @@ final class TmuxSession {
         let description: String
     }
 
-    /// Starts `command` in a 100×30 terminal with `environment` (and a pinned locale and TERM).
+    /// Starts `command` in a 100×30 terminal with `environment` (and a pinned locale and TERM);
+    /// when it ends, the pane shows `[exited N]` and the terminal settings (`stty -a`).
     init(command: [String], environment: [String: String], width: Int = 100, height: Int = 30) throws {
         socket = "roster-test-\(UUID().uuidString.prefix(8))"
         var env = environment
@@ -18,7 +19,7 @@ final class TmuxSession {
         env["LANG"] = "C.UTF-8"
         let exports = env.keys.sorted().map { "\($0)=\(Self.quote(env[$0]!))" }.joined(separator: " ")
         let line = "env -i \(exports) " + command.map(Self.quote).joined(separator: " ")
-            + "; echo '[exited '$?']'; sleep 600"
+            + "; echo '[exited '$?']'; stty -a; sleep 600"
         // The tmux server forks off this first client and keeps what it inherited, so Foundation's
         // Process, which watches descriptors of its own, would wait for ever: spawn it plainly.
         try spawnAndWait(["/usr/bin/tmux", "-L", socket, "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
@@ -37,6 +38,16 @@ final class TmuxSession {
     /// The screen as text.
     func capture() throws -> String {
         try tmux(["capture-pane", "-p", "-t", name])
+    }
+
+    /// The screen with its colours and attributes as escape sequences.
+    func captureWithAttributes() throws -> String {
+        try tmux(["capture-pane", "-p", "-e", "-t", name])
+    }
+
+    /// Resizes the terminal, as a person dragging the window would.
+    func resize(width: Int, height: Int) throws {
+        try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// Waits until the screen contains `text`, or fails after `timeout` seconds.

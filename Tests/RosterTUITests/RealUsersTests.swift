@@ -4,7 +4,7 @@ import RosterTUI
 import RosterWire
 import Testing
 
-/// Rows read from real RosterCore users, logged in against an in-process RosterServer.
+/// Rows read from a snapshot of real RosterCore users, logged in against an in-process RosterServer.
 @Suite struct RealUsersTests {
     @Test func rowsFromRealUsersShowStatesAndCustomData() async throws {
         let clock = FixedClock(date: Date(timeIntervalSince1970: 1_800_000_000))
@@ -13,7 +13,7 @@ import Testing
         let joe = try await demo.app.login(credentials: .emailPassword(email: "joe@example.com", password: "passw0rd"))
         let emma = try await demo.app.login(credentials: .emailPassword(email: "emma@example.com", password: "pa55word"))
 
-        let rows = demo.app.allUsers.map(UserRow.init(user:))
+        let rows = try demo.app.userSnapshots().map(UserRow.init(snapshot:))
         let emmaRow = try #require(rows.first { $0.id == emma.id })
         let joeRow = try #require(rows.first { $0.id == joe.id })
         #expect(emmaRow.displayName == "emma@example.com")
@@ -35,7 +35,7 @@ import Testing
         #expect(screen.last?.hasSuffix("active: emma@example.com") == true)
 
         try await joe.logOut()
-        _ = update(&model, .usersLoaded(demo.app.allUsers.map(UserRow.init(user:))))
+        _ = update(&model, .usersLoaded(try demo.app.userSnapshots().map(UserRow.init(snapshot:))))
         screen = model.screen
         #expect(screen.line(containing: "- joe@example.com") != nil)
         #expect(model.selectedUser?.id == emma.id)

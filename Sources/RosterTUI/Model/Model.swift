@@ -7,6 +7,8 @@ public enum Mode: Sendable, Equatable {
     /// The removal dialog for a user; Cancel has focus unless `removeFocused`.
     case confirmRemove(userId: String, removeFocused: Bool = false)
     case loginForm(LoginForm)
+    /// Roster cannot go on (the device store cannot be read): the reason, and a way out.
+    case failure(String)
 }
 
 /// The line at the bottom: the last result, or an error in words.
@@ -33,10 +35,13 @@ public struct TerminalSize: Sendable, Equatable {
 
 /// Everything the screen shows, as plain values: `update` changes it, `view` draws it.
 public struct Model: Sendable, Equatable {
-    public var users: [UserRow]
+    public var users: [UserRow] { didSet { visibleUsers = Self.matching(users, filter) } }
+    /// The users the filter lets through (case-insensitive match on name, provider or id),
+    /// worked out when the users or the filter change, so drawing never scans them all.
+    public private(set) var visibleUsers: [UserRow]
     /// Index into `visibleUsers`.
     public var selection: Int
-    public var filter: String
+    public var filter: String { didSet { visibleUsers = Self.matching(users, filter) } }
     /// Keys go into the filter while this is on (after `/`, until Enter or Esc).
     public var isEditingFilter: Bool
     public var mode: Mode
@@ -52,6 +57,7 @@ public struct Model: Sendable, Equatable {
 
     public init(users: [UserRow] = [], size: TerminalSize = TerminalSize(width: 100, height: 30), now: Date = Date(timeIntervalSince1970: 0)) {
         self.users = users
+        visibleUsers = users
         selection = 0
         filter = ""
         isEditingFilter = false
@@ -66,8 +72,7 @@ public struct Model: Sendable, Equatable {
 
     public var isBusy: Bool { pendingOperations > 0 }
 
-    /// The users the filter lets through (case-insensitive match on name, provider or id).
-    public var visibleUsers: [UserRow] {
+    private static func matching(_ users: [UserRow], _ filter: String) -> [UserRow] {
         let needle = filter.lowercased()
         guard !needle.isEmpty else { return users }
         return users.filter {
@@ -77,8 +82,7 @@ public struct Model: Sendable, Equatable {
     }
 
     public var selectedUser: UserRow? {
-        let visible = visibleUsers
-        return visible.indices.contains(selection) ? visible[selection] : nil
+        visibleUsers.indices.contains(selection) ? visibleUsers[selection] : nil
     }
 
     public var currentUser: UserRow? { users.first(where: \.isCurrent) }

@@ -66,16 +66,13 @@ public struct UserRow: Sendable, Equatable, Identifiable {
         self.deviceId = deviceId
     }
 
-    /// Reads a RosterCore user once.
-    public init(user: User) {
-        let identities = user.identities
-        let profile = user.profile
-        let provider = identities.first.map { ProviderType(rawValue: $0.providerType)?.displayName ?? $0.providerType }
+    /// Takes a user from a snapshot of the whole device, read once, so `update` and `view`
+    /// never touch the store.
+    public init(snapshot user: UserSnapshot) {
+        let provider = user.identities.first.map { ProviderType(rawValue: $0.providerType)?.displayName ?? $0.providerType }
         self.init(
-            id: user.id,
-            displayName: user.displayName,
-            provider: provider ?? "unknown", state: user.state, isCurrent: user.isCurrent,
-            identities: identities, profile: profile, customData: user.customData,
+            id: user.id, displayName: user.displayName, provider: provider ?? "unknown", state: user.state,
+            isCurrent: user.isCurrent, identities: user.identities, profile: user.profile, customData: user.customData,
             customDataIssuedAt: user.customDataIssuedAt, accessTokenExpiresAt: user.accessTokenExpiresAt,
             deviceId: user.deviceId)
     }

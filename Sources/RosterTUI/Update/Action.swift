@@ -4,8 +4,12 @@ import Foundation
 public enum Action: Sendable, Equatable {
     case key(Key)
     case usersLoaded([UserRow])
+    /// Put the selection on this user (the one just logged in or switched to), if shown.
+    case selectUser(id: String)
     case operationFinished(String)
     case operationFailed(String)
+    /// The device's users could not be read; what is on screen stays.
+    case loadFailed(String)
     /// Time passes: the clock for ages and expiry, and the spinner.
     case tick(Date)
 }

@@ -18,6 +18,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         case .loginForm(var form):
             effects = formKey(&model, &form, key)
             if case .loginForm = model.mode { model.mode = .loginForm(form) }
+        case .failure: effects = [.escape, .enter, .char("q")].contains(key) ? [.quit] : []
         }
         model.pendingOperations += effects.filter(\.isOperation).count
         return effects
@@ -30,6 +31,9 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         clampSelection(&model)
         if case .confirmRemove(let id, _) = model.mode, model.user(id: id) == nil { model.mode = .list }
         return []
+    case .selectUser(let id):
+        if let index = model.visibleUsers.firstIndex(where: { $0.id == id }) { model.selection = index }
+        return []
     case .operationFinished(let message):
         model.pendingOperations = max(0, model.pendingOperations - 1)
         model.status = StatusMessage(message)
@@ -38,6 +42,9 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
     case .operationFailed(let message):
         model.pendingOperations = max(0, model.pendingOperations - 1)
         model.status = StatusMessage(message, isError: true)
+        return []
+    case .loadFailed(let message):
+        model.status = StatusMessage("cannot read this device's users: \(message)", isError: true)
         return []
     case .tick(let now):
         model.now = now

@@ -14,6 +14,7 @@ enum KeyHints {
         case .help: "Esc back · q quit"
         case .confirmRemove: "Tab choose · Enter confirm · y remove · Esc cancel"
         case .loginForm: "Tab/Shift-Tab field · Space change · Enter submit · Esc cancel"
+        case .failure: "q quit"
         }
     }
 }

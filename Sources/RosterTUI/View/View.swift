@@ -30,6 +30,8 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         drawConfirm(name: model.user(id: id)?.displayName ?? id, removeFocused: removeFocused, in: body, &buffer)
     case .loginForm(let form):
         drawForm(form, in: body, &buffer)
+    case .failure(let message):
+        drawFailure(message, in: body, &buffer)
     }
     drawStatus(model, &buffer)
     return buffer
@@ -95,6 +97,47 @@ private func drawHelp(in body: Rect, _ buffer: inout ScreenBuffer) {
         buffer.write(hint.key, row: row, column: 3, attributes: CellAttributes(bold: true))
         buffer.write(hint.meaning, row: row, column: 3 + keyWidth + 2)
     }
+}
+
+private func drawFailure(_ message: String, in body: Rect, _ buffer: inout ScreenBuffer) {
+    buffer.write("Roster cannot go on", row: body.top + 1, column: 2, attributes: CellAttributes(bold: true, role: .error))
+    let lines = wrap(message, width: body.width - 4)
+    for (offset, line) in lines.prefix(max(0, body.height - 5)).enumerated() {
+        buffer.write(line, row: body.top + 3 + offset, column: 2)
+    }
+    buffer.write("Press q to quit.", row: body.top + 4 + min(lines.count, max(0, body.height - 5)), column: 2)
+}
+
+/// Breaks text into lines of at most `width` columns, at spaces where it can.
+func wrap(_ text: String, width: Int) -> [String] {
+    guard width > 0 else { return [] }
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+        var word = word
+        while DisplayWidth.of(word) > width {
+            if !line.isEmpty {
+                lines.append(line)
+                line = ""
+            }
+            var head = ""
+            while let first = word.first, DisplayWidth.of(head + String(first)) <= width {
+                head.append(first)
+                word.removeFirst()
+            }
+            lines.append(head)
+        }
+        if line.isEmpty {
+            line = word
+        } else if DisplayWidth.of(line + " " + word) <= width {
+            line += " " + word
+        } else {
+            lines.append(line)
+            line = word
+        }
+    }
+    if !line.isEmpty { lines.append(line) }
+    return lines
 }
 
 private func drawConfirm(name: String, removeFocused: Bool, in body: Rect, _ buffer: inout ScreenBuffer) {

@@ -41,21 +41,13 @@ struct ConnectionOptions: ParsableArguments {
         }
     }
 
-    /// The embedded default: RosterServer in-process over SQLite in the data directory, seeded
-    /// with the demo app on first start. No port is opened.
+    /// The embedded default, refusing an app it does not serve.
     private func openEmbedded(paths: RosterPaths, environment: [String: String]) async throws -> App {
-        let config = try AppConfig.demo()
         let requested = app ?? environment["ROSTER_APP_ID"]
-        if let requested, !requested.isEmpty, requested != config.appId {
-            throw CommandFailure("the embedded server has only the app '\(config.appId)'; use --server for '\(requested)'")
+        let appId = try AppConfig.demo().appId
+        if let requested, !requested.isEmpty, requested != appId {
+            throw CommandFailure("the embedded server has only the app '\(appId)'; use --server for '\(requested)'")
         }
-        let database = paths.embeddedServerDatabase
-        try RosterPaths.makePrivateDirectory(database.deletingLastPathComponent())
-        let server = try await RosterServer.open(databasePath: database.path, apps: [config])
-        try await server.seedDemoUsers(appId: config.appId)
-        let directory = paths.deviceDirectory(server: "embedded", appId: config.appId)
-        try RosterPaths.makePrivateDirectory(directory)
-        return try App(configuration: AppConfiguration(
-            appId: config.appId, transport: InProcessTransport { await server.respond(to: $0) }, directory: directory))
+        return try await EmbeddedDefault.open(paths: paths).app
     }
 }

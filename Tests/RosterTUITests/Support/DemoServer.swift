@@ -13,21 +13,32 @@ struct FixedClock: RosterClock {
 /// and an App over a temporary device directory talking to it without a port.
 struct DemoServer {
     let directory: URL
+    let server: RosterServer
+    let appId: String
+    let clock: any RosterClock
     let app: App
 
-    static func start(clock: FixedClock) async throws -> DemoServer {
+    static func start(clock: any RosterClock = SystemClock()) async throws -> DemoServer {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("roster-tui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         var config = try AppConfig.demo()
         config.passwordHashing = PasswordHashingConfig(logN: 10, r: 8, p: 1)
         let server = try await RosterServer.open(
             databasePath: root.appendingPathComponent("server.sqlite").path, apps: [config],
-            environment: ServerEnvironment(now: { clock.date }))
+            environment: ServerEnvironment(now: { clock.now() }))
         try await server.seedDemoUsers(appId: config.appId)
         let app = try App(configuration: AppConfiguration(
             appId: config.appId, transport: InProcessTransport { await server.respond(to: $0) },
             directory: root.appendingPathComponent("device"), clock: clock))
-        return DemoServer(directory: root, app: app)
+        return DemoServer(directory: root, server: server, appId: config.appId, clock: clock, app: app)
+    }
+
+    /// Another App over the same device directory, as a second `roster` process would open.
+    func secondDevice() throws -> App {
+        let server = server
+        return try App(configuration: AppConfiguration(
+            appId: appId, transport: InProcessTransport { await server.respond(to: $0) },
+            directory: directory.appendingPathComponent("device"), clock: clock))
     }
 
     func remove() {

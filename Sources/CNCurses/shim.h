@@ -1,0 +1,59 @@
+// What Swift cannot import from ncursesw: macros, and globals Swift 6 refuses as unsafe.
+// Every function here is a thin inline wrapper; the ncurses backend is the only caller.
+#ifndef ROSTER_CNCURSES_SHIM_H
+#define ROSTER_CNCURSES_SHIM_H
+
+#define NCURSES_WIDECHAR 1
+#ifndef _XOPEN_SOURCE_EXTENDED
+#define _XOPEN_SOURCE_EXTENDED 1
+#endif
+#include <locale.h>
+#include <stdio.h>
+#include <wchar.h>
+#include <ncursesw/curses.h>
+
+static inline WINDOW *roster_stdscr(void) { return stdscr; }
+
+static inline int roster_lines(void) { return LINES; }
+static inline int roster_cols(void) { return COLS; }
+
+static inline int roster_width(WINDOW *window) {
+    int rows, columns;
+    getmaxyx(window, rows, columns);
+    (void)rows;
+    return columns;
+}
+
+static inline int roster_height(WINDOW *window) {
+    int rows, columns;
+    getmaxyx(window, rows, columns);
+    (void)columns;
+    return rows;
+}
+
+static inline attr_t roster_a_normal(void) { return A_NORMAL; }
+static inline attr_t roster_a_bold(void) { return A_BOLD; }
+static inline attr_t roster_a_reverse(void) { return A_REVERSE; }
+static inline attr_t roster_a_dim(void) { return A_DIM; }
+static inline attr_t roster_color_pair(short pair) { return COLOR_PAIR(pair); }
+
+static inline int roster_key_f(int n) { return KEY_F(n); }
+static inline int roster_err(void) { return ERR; }
+static inline int roster_ok(void) { return OK; }
+static inline int roster_key_code_yes(void) { return KEY_CODE_YES; }
+
+/// Draws one cell's text (a base character and any combining marks) at the cursor.
+static inline int roster_add_cell(WINDOW *window, int row, int column, const wchar_t *text, attr_t attributes, short pair) {
+    cchar_t cell;
+    if (setcchar(&cell, text, attributes, pair, NULL) == ERR) return ERR;
+    return mvwadd_wch(window, row, column, &cell);
+}
+
+/// Sets ESCDELAY so a lone Esc answers at once.
+static inline void roster_set_escdelay(int milliseconds) { set_escdelay(milliseconds); }
+
+/// Opens curses on the process's terminal; NULL when TERM names a terminal curses does not know
+/// (initscr would exit the process instead).
+static inline SCREEN *roster_newterm(void) { return newterm(NULL, stdout, stdin); }
+
+#endif

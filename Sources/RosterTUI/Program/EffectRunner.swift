@@ -1,0 +1,10 @@
+/// Performs the effects `update` asks for and reports back in actions. The program calls it
+/// from tasks, never from the terminal thread, so slow work never holds up keys.
+public protocol EffectRunner: Sendable {
+    /// Performs one effect (never `.quit`, which the program handles itself).
+    func perform(_ effect: Effect) async -> [Action]
+
+    /// Actions that come without a key: changes to the device made by this or another process.
+    /// The program stops listening when it quits.
+    func changes() -> AsyncStream<[Action]>
+}

@@ -1,0 +1,92 @@
+import Foundation
+import RosterCore
+
+/// Effects performed with the session core: log-ins, switches, log-outs, removals, custom
+/// data, and the device's users read again after each change, whoever made it.
+public struct SessionEffects: EffectRunner {
+    public let app: App
+    /// How often writes by other processes on the same device directory are looked for.
+    public let watchInterval: TimeInterval
+
+    public init(app: App, watchInterval: TimeInterval = 0.25) {
+        self.app = app
+        self.watchInterval = watchInterval
+    }
+
+    /// The users as rows, read in one pass; throws when the store cannot be read.
+    public func rows() throws -> [UserRow] {
+        try app.userSnapshots().map(UserRow.init(snapshot:))
+    }
+
+    public func perform(_ effect: Effect) async -> [Action] {
+        do {
+            switch effect {
+            case .reload:
+                return [.usersLoaded(try rows())]
+            case .quit:
+                return []
+            case .login(let request):
+                if request.register {
+                    try await app.emailPasswordAuth.registerUser(email: request.email, password: request.secret)
+                }
+                let user = try await app.login(credentials: request.credentials)
+                let registered = request.register ? "Registered and logged in" : "Logged in"
+                return reloaded() + [.selectUser(id: user.id), .operationFinished("\(registered) \(user.displayName)")]
+            case .switchUser(let id):
+                let user = try existing(id)
+                try app.switchUser(to: user)
+                return reloaded() + [.selectUser(id: user.id), .operationFinished("Switched to \(user.displayName)")]
+            case .logOut(let id):
+                let user = try existing(id)
+                let report = try await user.logOut()
+                if let error = report.revocationError {
+                    return [.operationFinished("Logged out \(user.displayName) here; the server was not told: \(error)")]
+                }
+                return [.operationFinished("Logged out \(user.displayName)")]
+            case .remove(let id):
+                let user = try existing(id)
+                try await user.remove()
+                return [.operationFinished("Removed \(user.displayName) from this device")]
+            case .refreshCustomData(let id):
+                let user = try existing(id)
+                _ = try await user.refreshCustomData()
+                return [.operationFinished("Custom data of \(user.displayName) refreshed")]
+            }
+        } catch {
+            let words = (error as? RosterError)?.description ?? String(describing: error)
+            if effect == .reload { return [.loadFailed(words)] }
+            // A failed operation may still have changed the device (a session the server ended
+            // logs the user out), so the users are read again.
+            return [.operationFailed(words)] + reloaded()
+        }
+    }
+
+    public func changes() -> AsyncStream<[Action]> {
+        let app = app
+        let interval = watchInterval
+        return AsyncStream { continuation in
+            let task = Task {
+                for await _ in app.changes(watchingOtherProcessesEvery: interval) {
+                    do {
+                        continuation.yield([.usersLoaded(try app.userSnapshots().map(UserRow.init(snapshot:)))])
+                    } catch {
+                        continuation.yield([.loadFailed((error as? RosterError)?.description ?? "\(error)")])
+                    }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+
+    /// The users read again, or nothing when the store cannot be read just now (the change
+    /// stream reports that).
+    private func reloaded() -> [Action] {
+        (try? rows()).map { [.usersLoaded($0)] } ?? []
+    }
+
+    private func existing(_ id: String) throws -> User {
+        guard let user = app.user(id: id) else { throw RosterError.userNotFound(id) }
+        return user
+    }
+}

@@ -1,0 +1,30 @@
+import CNCurses
+
+/// Turns what curses reads into keys. Codes and control characters that mean nothing to
+/// Roster become `nil` and are dropped.
+enum KeyDecoding {
+    static func key(forKeyCode code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: .up
+        case KEY_DOWN: .down
+        case KEY_ENTER: .enter
+        case KEY_BACKSPACE, KEY_DC: .backspace
+        case KEY_BTAB: .backTab
+        default: nil
+        }
+    }
+
+    static func key(forCharacter value: UInt32) -> Key? {
+        switch value {
+        case 3: return .ctrlC
+        case 9: return .tab
+        case 10, 13: return .enter
+        case 8, 127: return .backspace
+        case 27: return .escape
+        case 0..<32, 0x7F..<0xA0: return nil
+        default:
+            guard let scalar = Unicode.Scalar(value) else { return nil }
+            return .char(Character(scalar))
+        }
+    }
+}

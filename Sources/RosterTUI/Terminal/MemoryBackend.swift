@@ -1,0 +1,69 @@
+import Foundation
+import Synchronization
+
+/// A terminal in memory: keys are queued by a test, frames are kept as buffers. Draws and key
+/// reads come from the program's thread; `press`, `screen` and `resize` from anywhere.
+public final class MemoryBackend: TerminalBackend, Sendable {
+    private struct State {
+        var size: TerminalSize
+        var keys: [Key] = []
+        var screen: ScreenBuffer
+        var frames = 0
+        var rowsWritten = 0
+        var closed = false
+    }
+
+    private let state: Mutex<State>
+
+    public init(size: TerminalSize = TerminalSize(width: 100, height: 30)) {
+        state = Mutex(State(size: size, screen: ScreenBuffer(width: size.width, height: size.height)))
+    }
+
+    public var size: TerminalSize { state.withLock { $0.size } }
+
+    /// Queues keys as if typed.
+    public func press(_ keys: Key...) { press(keys) }
+
+    public func press(_ keys: [Key]) { state.withLock { $0.keys += keys } }
+
+    /// Queues each character of `text` as a key.
+    public func type(_ text: String) { press(text.map { Key.char($0) }) }
+
+    /// Changes the size and queues the resize event a terminal would send.
+    public func resize(to size: TerminalSize) {
+        state.withLock {
+            $0.size = size
+            $0.keys.append(.resize(width: size.width, height: size.height))
+        }
+    }
+
+    /// The last frame drawn.
+    public var screen: ScreenBuffer { state.withLock { $0.screen } }
+
+    /// The last frame's text, one string per row.
+    public var lines: [String] { screen.lines() }
+
+    /// How many frames were drawn, and how many rows they wrote in all.
+    public var drawCounts: (frames: Int, rowsWritten: Int) { state.withLock { ($0.frames, $0.rowsWritten) } }
+
+    public var isClosed: Bool { state.withLock { $0.closed } }
+
+    public func nextKey(waitingAtMost milliseconds: Int) -> Key? {
+        let deadline = Date().addingTimeInterval(Double(milliseconds) / 1000)
+        while true {
+            if let key = state.withLock({ $0.keys.isEmpty ? nil : $0.keys.removeFirst() }) { return key }
+            if Date() >= deadline { return nil }
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+    }
+
+    public func draw(_ buffer: ScreenBuffer) {
+        state.withLock {
+            $0.rowsWritten += buffer.diff(from: $0.screen).count
+            $0.frames += 1
+            $0.screen = buffer
+        }
+    }
+
+    public func close() { state.withLock { $0.closed = true } }
+}

@@ -1,0 +1,15 @@
+/// Where the screen goes and keys come from. The program calls a backend from one thread only:
+/// ncurses for people, memory for tests and benchmarks.
+public protocol TerminalBackend: AnyObject {
+    /// Columns and rows right now.
+    var size: TerminalSize { get }
+
+    /// Waits at most `milliseconds` for a key or a terminal event; `nil` when none came.
+    func nextKey(waitingAtMost milliseconds: Int) -> Key?
+
+    /// Shows `buffer`, writing only the rows that differ from the last one drawn.
+    func draw(_ buffer: ScreenBuffer)
+
+    /// Gives the terminal back as it was found. Safe to call more than once.
+    func close()
+}

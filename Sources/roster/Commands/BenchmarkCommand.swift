@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import RosterCore
+import RosterTUI
+
+/// `roster benchmark`: fills a device with many users on the embedded server and measures the
+/// switcher against the targets in docs/BENCHMARKS.md. Build with `-c release` for figures.
+struct BenchmarkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "benchmark",
+        abstract: "Measure the switcher with many users on the device (build with -c release).",
+        discussion: """
+            Targets with 10,000 users: view of a full screen under 1 ms; moving the selection \
+            writes only the changed rows; start-up to first paint under 200 ms; memory under 64 MiB. \
+            Uses a temporary data directory unless --home is given; the users are kept there for \
+            the next run.
+            """
+    )
+
+    @Option(help: "Users on the device.")
+    var users = 10_000
+
+    @Option(help: ArgumentHelp("Data directory to fill and measure (kept afterwards).", valueName: "path"))
+    var home: String?
+
+    @Option(help: "Start-ups to time.")
+    var startups = 7
+
+    func validate() throws {
+        guard (1...100_000).contains(users) else { throw ValidationError("--users must be between 1 and 100000") }
+        guard (1...100).contains(startups) else { throw ValidationError("--startups must be between 1 and 100") }
+    }
+
+    func run() async throws {
+        let directory = home.map { URL(fileURLWithPath: $0, isDirectory: true) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("roster-benchmark-\(UUID().uuidString)")
+        defer { if home == nil { try? FileManager.default.removeItem(at: directory) } }
+        let paths = try RosterPaths(home: directory.path, environment: [:])
+        let embedded = try await EmbeddedDefault.open(paths: paths)
+
+        print("Roster benchmark: \(users) users, \(MachineDescription.current)")
+        let filled = try await BenchmarkDevice.fill(embedded, users: users)
+        print(String(format: "  fill the device            %8.1f s   (%d users logged in for this run)", filled.seconds, filled.added))
+
+        let effects = SessionEffects(app: embedded.app)
+        let read = try Timing.measure(runs: 10) { _ in _ = try effects.rows() }
+        print("  read the users             \(read.summary)")
+        let rows = try effects.rows()
+
+        for result in try ViewBenchmark.run(rows: rows) { print(result) }
+
+        let startup = try StartupProbe.measure(home: directory, runs: startups)
+        print("  start-up to first paint    \(startup.time.summary)   (a real `roster ui` under script(1), 100x30)")
+        print(String(format: "  peak memory at first paint %8.1f MiB (max resident set of that process)", startup.peakMiB))
+    }
+}

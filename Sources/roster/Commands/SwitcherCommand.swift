@@ -1,0 +1,69 @@
+import ArgumentParser
+import Foundation
+import RosterCore
+import RosterTUI
+
+/// `roster` with no arguments: the full-screen account switcher. Without a terminal on both
+/// standard input and output (a pipe, a script) it prints the user list instead.
+struct SwitcherCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "ui",
+        abstract: "Open the full-screen account switcher (what `roster` alone does).",
+        discussion: """
+            Keys: arrows or j/k move, Enter switches, n logs in, o logs out, x removes, r refreshes \
+            custom data, / filters, ? lists every key, q quits. Set NO_COLOR or pass --no-color \
+            for a monochrome screen. Without a terminal, the user list is printed instead.
+            """
+    )
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Flag(name: .long, help: "Draw without colour (as NO_COLOR does); states still show as * + -.")
+    var noColor = false
+
+    @Flag(name: .long, help: .hidden)
+    var quitAfterFirstPaint = false
+
+    func run() async throws {
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            var list = UsersCommand()
+            list.connection = connection
+            try await list.run()
+            return
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let colorMode = ColorMode.chosen(noColorFlag: noColor, environment: environment)
+        let backend: @Sendable () throws -> any TerminalBackend = {
+            try NCursesBackend(colorMode: colorMode, environment: environment)
+        }
+        do {
+            let effects = SessionEffects(app: try await connection.openApp())
+            let model = Model(users: try effects.rows(), now: Date())
+            _ = try await Program.run(model, backend: backend, effects: effects, quitAfterFirstPaint: quitAfterFirstPaint)
+        } catch let failure as NCursesBackend.OpenError {
+            throw CommandFailure(failure.description)
+        } catch let failure as CommandFailure {
+            try await showFailure(failure.message, backend: backend)
+        } catch let error as RosterError {
+            try await showFailure(error.description, backend: backend)
+        }
+    }
+
+    /// The error screen: the reason in words until the person quits, then exit status 1.
+    private func showFailure(_ message: String, backend: @escaping @Sendable () throws -> any TerminalBackend) async throws {
+        var model = Model(now: Date())
+        model.mode = .failure(message)
+        do {
+            _ = try await Program.run(model, backend: backend, effects: NoEffects())
+        } catch let failure as NCursesBackend.OpenError {
+            throw CommandFailure("\(message) (and \(failure.description))")
+        }
+        throw CommandFailure(message)
+    }
+}
+
+/// The effects of a switcher that has nothing to work on: its error screen only quits.
+private struct NoEffects: EffectRunner {
+    func perform(_ effect: Effect) async -> [Action] { [] }
+    func changes() -> AsyncStream<[Action]> { AsyncStream { $0.finish() } }
+}

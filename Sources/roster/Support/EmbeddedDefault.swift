@@ -1,0 +1,25 @@
+import Foundation
+import RosterCore
+import RosterServer
+
+/// The embedded default: RosterServer in-process over SQLite in the data directory, seeded
+/// with the demo app on first start, and the device directory that goes with it. No port is
+/// opened.
+struct EmbeddedDefault {
+    let server: RosterServer
+    let config: AppConfig
+    let app: App
+
+    static func open(paths: RosterPaths) async throws -> EmbeddedDefault {
+        let config = try AppConfig.demo()
+        let database = paths.embeddedServerDatabase
+        try RosterPaths.makePrivateDirectory(database.deletingLastPathComponent())
+        let server = try await RosterServer.open(databasePath: database.path, apps: [config])
+        try await server.seedDemoUsers(appId: config.appId)
+        let directory = paths.deviceDirectory(server: "embedded", appId: config.appId)
+        try RosterPaths.makePrivateDirectory(directory)
+        let app = try App(configuration: AppConfiguration(
+            appId: config.appId, transport: InProcessTransport { await server.respond(to: $0) }, directory: directory))
+        return EmbeddedDefault(server: server, config: config, app: app)
+    }
+}
