@@ -43,9 +43,7 @@ extension EndToEndTests {
             let admin = try runner.rosterServer(
                 ["admin", "--db", database, "--demo", "set-custom-data", "joe@example.com", #"{"favoriteColor": "teal"}"#])
             #expect(admin.status == 0, "roster-server admin: \(admin.stderr)")
-            try session.send("g")
-            screen = try session.capture()
-            if !screen.contains("> * joe@example.com") { try session.send("j") }
+            try select(session, "joe")
             try session.waitFor("> * joe@example.com")
             try session.send("r")
             try session.waitFor("Custom data of joe@example.com refreshed")
@@ -55,11 +53,9 @@ extension EndToEndTests {
             try session.send("o")
             try session.waitFor("Logged out joe@example.com")
             try session.waitFor("- joe@example.com")
-            try session.send("G")
-            try session.send("g")
-            let rows = try session.capture().split(separator: "\n")
-            let selectedEmma = rows.contains { $0.contains("> - emma@example.com") }
-            if !selectedEmma { try session.send("j") }
+            try session.send("Escape", literal: false)
+            try session.waitFor("  - emma@example.com")
+            try select(session, "emma")
             try session.waitFor("> - emma@example.com")
             try session.send("x")
             try session.waitFor("Remove emma@example.com from this device?")
@@ -71,6 +67,8 @@ extension EndToEndTests {
             try session.send("Enter", literal: false)
             try session.waitFor("Removed emma@example.com from this device")
             #expect(try runner.users().map(\.email) == ["joe@example.com"])
+            try session.send("Escape", literal: false)
+            try session.waitFor("> - joe@example.com")
 
             // Resize: one column when narrow, a message when too small, two columns again.
             try session.resize(width: 60, height: 20)
@@ -82,8 +80,7 @@ extension EndToEndTests {
 
             // Quit: the terminal is back as it was.
             try session.send("q")
-            screen = try session.waitFor("[exited 0]")
-            try expectSaneTerminal(screen)
+            try expectSaneTerminal(try session.waitFor("[end]"), exited: 0)
         }
 
         @Test func ctrlCInTheFormQuitsAndRestoresTheTerminal() throws {
@@ -95,8 +92,7 @@ extension EndToEndTests {
             try session.send("n")
             try session.waitFor("Log in a user")
             try session.send("C-c", literal: false)
-            let screen = try session.waitFor("[exited 0]")
-            try expectSaneTerminal(screen)
+            try expectSaneTerminal(try session.waitFor("[end]"), exited: 0)
         }
 
         @Test func noColorDrawsEveryStateWithoutColour() throws {
@@ -139,7 +135,7 @@ extension EndToEndTests {
             let screen = try session.waitFor("Roster cannot go on")
             #expect(screen.contains("Press q to quit."))
             try session.send("q")
-            try expectSaneTerminal(try session.waitFor("[exited 1]"))
+            try expectSaneTerminal(try session.waitFor("[end]"), exited: 1)
         }
 
         static var roster: String { CommandRunner.binaries.appendingPathComponent("roster").path }
@@ -147,6 +143,14 @@ extension EndToEndTests {
         /// SGR colour codes: 30–37, 38;5;n, 40–47, 90–97.
         static func hasColour(_ text: String) -> Bool {
             text.range(of: #"\x1B\[[0-9;]*(3[0-8]|4[0-8]|9[0-7])(;[0-9;]*)?m"#, options: .regularExpression) != nil
+        }
+
+        /// Filters the list down to one user with `/`, which selects it.
+        private func select(_ session: TmuxSession, _ text: String) throws {
+            try session.send("/")
+            try session.send(text)
+            try session.send("Enter", literal: false)
+            try session.waitFor("filter: /\(text)")
         }
 
         private func logIn(_ session: TmuxSession, email: String, password: String) throws {
@@ -160,8 +164,9 @@ extension EndToEndTests {
             try session.waitFor("Logged in \(email)")
         }
 
-        /// After quitting: the full screen is gone, and echo and line editing are back on.
-        private func expectSaneTerminal(_ screen: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        /// After quitting: the exit status, the full screen gone, echo and line editing back on.
+        private func expectSaneTerminal(_ screen: String, exited status: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            #expect(screen.contains("[exited \(status)]"), "screen: \(screen)", sourceLocation: sourceLocation)
             #expect(!screen.contains("Roster · "), "the switcher's screen stayed up:\n\(screen)", sourceLocation: sourceLocation)
             let settings = screen.split(whereSeparator: \.isWhitespace).map(String.init)
             for flag in ["icanon", "echo", "icrnl", "isig", "opost"] {

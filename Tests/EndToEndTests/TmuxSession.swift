@@ -11,7 +11,7 @@ final class TmuxSession {
     }
 
     /// Starts `command` in a 100×30 terminal with `environment` (and a pinned locale and TERM);
-    /// when it ends, the pane shows `[exited N]` and the terminal settings (`stty -a`).
+    /// when it ends, the pane shows `[exited N]`, the terminal settings (`stty -a`) and `[end]`.
     init(command: [String], environment: [String: String], width: Int = 100, height: Int = 30) throws {
         socket = "roster-test-\(UUID().uuidString.prefix(8))"
         var env = environment
@@ -19,7 +19,7 @@ final class TmuxSession {
         env["LANG"] = "C.UTF-8"
         let exports = env.keys.sorted().map { "\($0)=\(Self.quote(env[$0]!))" }.joined(separator: " ")
         let line = "env -i \(exports) " + command.map(Self.quote).joined(separator: " ")
-            + "; echo '[exited '$?']'; stty -a; sleep 600"
+            + "; echo '[exited '$?']'; stty -a; echo '[end]'; sleep 600"
         // The tmux server forks off this first client and keeps what it inherited, so Foundation's
         // Process, which watches descriptors of its own, would wait for ever: spawn it plainly.
         try spawnAndWait(["/usr/bin/tmux", "-L", socket, "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
