@@ -74,6 +74,7 @@ let package = Package(
                 "RosterServer",
                 "RosterTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(

@@ -168,6 +168,11 @@ extension EndToEndTests {
         private func expectSaneTerminal(_ screen: String, exited status: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
             #expect(screen.contains("[exited \(status)]"), "screen: \(screen)", sourceLocation: sourceLocation)
             #expect(!screen.contains("Roster · "), "the switcher's screen stayed up:\n\(screen)", sourceLocation: sourceLocation)
+            try Self.expectSaneSettings(screen, sourceLocation: sourceLocation)
+        }
+
+        /// `stty -a` on the screen shows echo and line editing on.
+        static func expectSaneSettings(_ screen: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
             let settings = screen.split(whereSeparator: \.isWhitespace).map(String.init)
             for flag in ["icanon", "echo", "icrnl", "isig", "opost"] {
                 #expect(settings.contains(flag), "\(flag) is off after quitting:\n\(screen)", sourceLocation: sourceLocation)

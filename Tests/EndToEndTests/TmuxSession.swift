@@ -45,6 +45,16 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-e", "-t", name])
     }
 
+    /// The process the pane runs (the command, started by the pane's shell).
+    func commandProcess() throws -> pid_t {
+        let shell = try tmux(["list-panes", "-t", name, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let children = (try? String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)) ?? ""
+        guard let child = children.split(separator: " ").first.flatMap({ pid_t($0) }) else {
+            throw Failure(description: "the pane's shell \(shell) runs no command")
+        }
+        return child
+    }
+
     /// Resizes the terminal, as a person dragging the window would.
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])

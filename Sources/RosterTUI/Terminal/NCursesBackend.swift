@@ -48,11 +48,13 @@ public final class NCursesBackend: TerminalBackend {
         TerminalSize(width: Int(roster_width(window)), height: Int(roster_height(window)))
     }
 
+    /// A termination signal reads as Ctrl-C, so the program quits the one way it always does.
     public func nextKey(waitingAtMost milliseconds: Int) -> Key? {
+        if TerminalGuard.isQuitRequested { return .ctrlC }
         wtimeout(window, Int32(milliseconds))
         var character: wint_t = 0
         let result = wget_wch(window, &character)
-        if result == roster_err() { return nil }
+        if result == roster_err() { return TerminalGuard.isQuitRequested ? .ctrlC : nil }
         if result == roster_key_code_yes() {
             if Int32(character) == KEY_RESIZE {
                 // The next draw repaints everything at the new size.

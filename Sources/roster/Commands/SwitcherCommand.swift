@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import RosterCore
 import RosterTUI
 
@@ -31,6 +32,9 @@ struct SwitcherCommand: AsyncParsableCommand {
             try await list.run()
             return
         }
+        // The screen is the switcher's only output: log lines would tear it. Errors reach the
+        // person on the status line instead.
+        LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
         let environment = ProcessInfo.processInfo.environment
         let colorMode = ColorMode.chosen(noColorFlag: noColor, environment: environment)
         let backend: @Sendable () throws -> any TerminalBackend = {
