@@ -1,0 +1,118 @@
+import Foundation
+@testable import RosterTUI
+import Testing
+
+/// The error screen, and what effect results do to the model.
+@Suite struct FailureAndResultsTests {
+    @Test func theFailureScreenSaysWhyAndOnlyQuits() {
+        var model = Model(now: Sample.now)
+        let reason = "the device store at /home/joe/.local/share/roster/devices/embedded/roster-demo/device.sqlite cannot be read: file is not a database"
+        model.mode = .failure(reason)
+        let screen = model.screen
+        #expect(screen.line(containing: "Roster cannot go on") != nil)
+        #expect(screen.line(containing: "file is not a database") != nil)
+        #expect(screen.line(containing: "Press q to quit.") != nil)
+        #expect(screen[28] == "q quit")
+        // Every line of the reason fits the screen.
+        #expect(screen.allSatisfy { DisplayWidth.of($0) <= 100 })
+        for key in [Key.char("n"), .char("x"), .char("o"), .up, .tab, .char("/")] {
+            var copy = model
+            #expect(update(&copy, .key(key)).isEmpty)
+            #expect(copy == model)
+        }
+        for key in [Key.char("q"), .escape, .enter, .ctrlC] {
+            var copy = model
+            #expect(update(&copy, .key(key)) == [.quit])
+        }
+    }
+
+    @Test func wrapBreaksAtSpacesAndCutsLongWords() {
+        #expect(wrap("one two three four", width: 9) == ["one two", "three", "four"])
+        #expect(wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+        #expect(wrap("张伟张伟张伟", width: 4) == ["张伟", "张伟", "张伟"])
+        #expect(wrap("", width: 10).isEmpty)
+        #expect(wrap("anything", width: 0).isEmpty)
+    }
+
+    @Test func aNewUserIsSelectedOnceLoggedIn() {
+        var model = Sample.model()
+        #expect(model.selectedUser?.id == Sample.joe.id)
+        _ = update(&model, .selectUser(id: Sample.zhang.id))
+        #expect(model.selectedUser?.id == Sample.zhang.id)
+        // A user not on screen (filtered out or gone) leaves the selection where it was.
+        _ = update(&model, .selectUser(id: "nobody"))
+        #expect(model.selectedUser?.id == Sample.zhang.id)
+    }
+
+    @Test func usersReadAgainKeepTheSelectedUser() {
+        var model = Sample.model()
+        model.press(.down, .down)
+        #expect(model.selectedUser?.id == Sample.zoe.id)
+        _ = update(&model, .usersLoaded(Sample.all.reversed()))
+        #expect(model.selectedUser?.id == Sample.zoe.id)
+        // The selected user is gone: the selection stays in range.
+        _ = update(&model, .usersLoaded([Sample.joe]))
+        #expect(model.selection == 0 && model.selectedUser?.id == Sample.joe.id)
+    }
+
+    @Test func anUnreadableStoreIsReportedAndTheScreenKept() {
+        var model = Sample.model()
+        _ = update(&model, .loadFailed("database is locked"))
+        #expect(model.users == Sample.all)
+        #expect(model.status == StatusMessage("cannot read this device's users: database is locked", isError: true))
+        #expect(model.screen[29].hasPrefix("error: cannot read this device's users: database is locked"))
+    }
+
+    @Test func finishedAndFailedOperationsStopTheSpinner() {
+        var model = Sample.model()
+        #expect(model.press(.char("o")) == [.logOut(id: Sample.joe.id)])
+        #expect(model.isBusy)
+        #expect(update(&model, .operationFailed("cannot reach the server")) == [])
+        #expect(!model.isBusy)
+        #expect(model.status?.isError == true)
+        _ = model.press(.char("o"))
+        #expect(update(&model, .operationFinished("Logged out joe@example.com")) == [.reload])
+        #expect(!model.isBusy && model.status == StatusMessage("Logged out joe@example.com"))
+    }
+}
+
+/// What the ncurses backend reads, turned into keys; and the colour choice.
+@Suite struct TerminalInputTests {
+    @Test func controlCharactersBecomeKeysOrNothing() {
+        #expect(KeyDecoding.key(forCharacter: 3) == .ctrlC)
+        #expect(KeyDecoding.key(forCharacter: 9) == .tab)
+        #expect(KeyDecoding.key(forCharacter: 10) == .enter)
+        #expect(KeyDecoding.key(forCharacter: 13) == .enter)
+        #expect(KeyDecoding.key(forCharacter: 127) == .backspace)
+        #expect(KeyDecoding.key(forCharacter: 27) == .escape)
+        // Other controls (Ctrl-A, Ctrl-Z, C1) mean nothing.
+        for value: UInt32 in [1, 7, 26, 0x85, 0x9B] {
+            #expect(KeyDecoding.key(forCharacter: value) == nil)
+        }
+        #expect(KeyDecoding.key(forCharacter: UInt32(("ë" as Unicode.Scalar).value)) == .char("ë"))
+        #expect(KeyDecoding.key(forCharacter: 0x5F20) == .char("张"))
+        #expect(KeyDecoding.key(forCharacter: 0xD800) == nil)
+    }
+
+    @Test func colourIsOffWithTheFlagOrNoColor() {
+        #expect(ColorMode.chosen(noColorFlag: false, environment: [:]) == .color)
+        #expect(ColorMode.chosen(noColorFlag: true, environment: [:]) == .monochrome)
+        #expect(ColorMode.chosen(noColorFlag: false, environment: ["NO_COLOR": "1"]) == .monochrome)
+        // no-color.org: an empty NO_COLOR does not count.
+        #expect(ColorMode.chosen(noColorFlag: false, environment: ["NO_COLOR": ""]) == .color)
+    }
+
+    @Test func theMemoryTerminalCountsRowsWritten() {
+        let terminal = MemoryBackend(size: TerminalSize(width: 50, height: 12))
+        var model = Sample.model(width: 50, height: 12)
+        terminal.draw(view(model, size: (50, 12)))
+        let first = terminal.drawCounts
+        terminal.draw(view(model, size: (50, 12)))
+        #expect(terminal.drawCounts.rowsWritten == first.rowsWritten)
+        _ = update(&model, .key(.down))
+        terminal.draw(view(model, size: (50, 12)))
+        #expect(terminal.drawCounts.frames == 3)
+        #expect(terminal.drawCounts.rowsWritten > first.rowsWritten)
+        #expect(terminal.drawCounts.rowsWritten - first.rowsWritten < 12)
+    }
+}
