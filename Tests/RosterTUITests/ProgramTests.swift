@@ -163,3 +163,62 @@ extension RunningSwitcher {
         return try await quit()
     }
 }
+
+/// Every provider of the form, and registering, against the real server.
+@Suite struct ProgramProviderTests {
+    @Test func anonymousJWTAndAPIKeyLogInsThroughTheForm() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.remove() }
+        let owner = try await demo.app.login(credentials: .emailPassword(email: "emma@example.com", password: "pa55word"))
+        let key = try await owner.apiKeysAuth.create(name: "kiosk")
+        let apiKey = try #require(key.key)
+        let jwt = try await demo.server.admin.mintCustomJWT(
+            appId: demo.appId, subject: "kiosk-7", claims: ["name": "Zoë"], lifetime: 600)
+        let switcher = try RunningSwitcher.start(demo)
+        await switcher.waitFor("* emma@example.com")
+
+        // BEHAVIOURS 3: anonymous, chosen with `1`.
+        switcher.terminal.press(.char("n"), .char("1"), .enter)
+        await switcher.waitFor("Logged in anonymous user")
+        await switcher.waitFor("> * anonymous user")
+
+        // Custom JWT, chosen with `4`; the token is pasted.
+        switcher.terminal.press(.char("n"), .char("4"), .tab)
+        switcher.terminal.type(jwt)
+        switcher.terminal.press(.enter)
+        await switcher.waitFor("Logged in Zoë")
+        await switcher.waitFor("> * Zoë")
+        #expect(!switcher.terminal.lines.joined().contains(jwt))
+
+        // API key, chosen with `3`: the key logs in the user who made it.
+        switcher.terminal.press(.char("n"), .char("3"), .tab)
+        switcher.terminal.type(apiKey)
+        switcher.terminal.press(.enter)
+        await switcher.waitFor("Logged in emma@example.com")
+        await switcher.waitFor("active: emma@example.com")
+        _ = try await switcher.quit()
+    }
+
+    @Test func registeringANewEmailUserThroughTheForm() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.remove() }
+        let switcher = try RunningSwitcher.start(demo)
+        switcher.terminal.press(.char("n"), .tab)
+        switcher.terminal.type("ada@example.com")
+        switcher.terminal.press(.tab)
+        switcher.terminal.type("analytical-1")
+        switcher.terminal.press(.tab, .char(" "), .enter)
+        await switcher.waitFor("Registered and logged in ada@example.com")
+        await switcher.waitFor("> * ada@example.com")
+
+        // Registering the same email again is refused in words, and nothing changes.
+        switcher.terminal.press(.char("n"), .tab)
+        switcher.terminal.type("ada@example.com")
+        switcher.terminal.press(.tab)
+        switcher.terminal.type("analytical-1")
+        switcher.terminal.press(.tab, .char(" "), .enter)
+        await switcher.waitFor("error: ")
+        #expect(try demo.app.userSnapshots().count == 1)
+        _ = try await switcher.quitFromForm()
+    }
+}
