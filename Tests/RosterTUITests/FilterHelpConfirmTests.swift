@@ -77,7 +77,7 @@ import Testing
     @Test func xAsksNamingTheUserWithCancelAsDefault() {
         var model = Sample.model()
         model.press(.down, .char("x"))
-        #expect(model.mode == .confirmRemove(userId: Sample.emma.id))
+        #expect(model.mode == .confirm(Confirmation(.remove, userId: Sample.emma.id)))
         let screen = model.screen
         #expect(screen.line(containing: "Remove emma@example.com from this device?") != nil)
         #expect(screen.line(containing: "[ Cancel ]    Remove") != nil)
@@ -111,6 +111,6 @@ import Testing
         var model = Sample.model()
         model.press(.char("x"))
         #expect(model.press(.char("o"), .char("r"), .backspace, .char("g")).isEmpty)
-        #expect(model.mode == .confirmRemove(userId: Sample.joe.id))
+        #expect(model.mode == .confirm(Confirmation(.remove, userId: Sample.joe.id)))
     }
 }

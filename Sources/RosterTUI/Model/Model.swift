@@ -4,8 +4,8 @@ import Foundation
 public enum Mode: Sendable, Equatable {
     case list
     case help
-    /// The removal dialog for a user; Cancel has focus unless `removeFocused`.
-    case confirmRemove(userId: String, removeFocused: Bool = false)
+    /// A question about one user (remove, delete), Cancel first.
+    case confirm(Confirmation)
     case loginForm(LoginForm)
     /// Roster cannot go on (the device store cannot be read): the reason, and a way out.
     case failure(String)

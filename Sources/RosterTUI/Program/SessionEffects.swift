@@ -47,6 +47,10 @@ public struct SessionEffects: EffectRunner {
                 let user = try existing(id)
                 try await user.remove()
                 return [.operationFinished("Removed \(user.displayName) from this device")]
+            case .delete(let id):
+                let user = try existing(id)
+                try await user.delete()
+                return [.operationFinished("Deleted the account of \(user.displayName)")]
             case .refreshCustomData(let id):
                 let user = try existing(id)
                 _ = try await user.refreshCustomData()

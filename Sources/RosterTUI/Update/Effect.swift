@@ -4,6 +4,8 @@ public enum Effect: Sendable, Equatable {
     case switchUser(id: String)
     case logOut(id: String)
     case remove(id: String)
+    /// Delete the account on the server (and so from the device).
+    case delete(id: String)
     case refreshCustomData(id: String)
     /// Read the users again.
     case reload

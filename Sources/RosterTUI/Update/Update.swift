@@ -14,7 +14,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         switch model.mode {
         case .list: effects = model.isEditingFilter ? filterKey(&model, key) : listKey(&model, key)
         case .help: effects = helpKey(&model, key)
-        case .confirmRemove(let id, let removeFocused): effects = confirmKey(&model, key, id: id, removeFocused: removeFocused)
+        case .confirm(let question): effects = confirmKey(&model, key, question)
         case .loginForm(var form):
             effects = formKey(&model, &form, key)
             if case .loginForm = model.mode { model.mode = .loginForm(form) }
@@ -29,7 +29,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
             model.selection = index
         }
         clampSelection(&model)
-        if case .confirmRemove(let id, _) = model.mode, model.user(id: id) == nil { model.mode = .list }
+        if case .confirm(let question) = model.mode, model.user(id: question.userId) == nil { model.mode = .list }
         return []
     case .selectUser(let id):
         if let index = model.visibleUsers.firstIndex(where: { $0.id == id }) { model.selection = index }
@@ -78,7 +78,7 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
         return [.logOut(id: user.id)]
     case .char("x"):
         guard let user = model.selectedUser else { return noUser(&model) }
-        model.mode = .confirmRemove(userId: user.id)
+        model.mode = .confirm(Confirmation(.remove, userId: user.id))
     case .char("r"):
         guard let user = model.selectedUser else { return noUser(&model) }
         guard user.isLoggedIn else {
@@ -147,29 +147,37 @@ private func helpKey(_ model: inout Model, _ key: Key) -> [Effect] {
     return []
 }
 
-private func confirmKey(_ model: inout Model, _ key: Key, id: String, removeFocused: Bool) -> [Effect] {
+private func confirmKey(_ model: inout Model, _ key: Key, _ question: Confirmation) -> [Effect] {
     switch key {
     case .tab, .backTab, .up, .down:
-        model.mode = .confirmRemove(userId: id, removeFocused: !removeFocused)
+        var toggled = question
+        toggled.confirmFocused.toggle()
+        model.mode = .confirm(toggled)
     case .char("y"):
-        return confirmRemove(&model, id: id)
+        return confirmed(&model, question)
     case .enter:
-        if removeFocused { return confirmRemove(&model, id: id) }
+        if question.confirmFocused { return confirmed(&model, question) }
         model.mode = .list
-        model.status = StatusMessage("Nothing removed")
+        model.status = StatusMessage(question.cancelled)
     case .escape, .char("n"), .char("q"):
         model.mode = .list
-        model.status = StatusMessage("Nothing removed")
+        model.status = StatusMessage(question.cancelled)
     default: break
     }
     return []
 }
 
-private func confirmRemove(_ model: inout Model, id: String) -> [Effect] {
+private func confirmed(_ model: inout Model, _ question: Confirmation) -> [Effect] {
     model.mode = .list
-    let name = model.user(id: id)?.displayName ?? id
-    model.status = StatusMessage("Removing \(name)…")
-    return [.remove(id: id)]
+    let name = model.user(id: question.userId)?.displayName ?? question.userId
+    switch question.kind {
+    case .remove:
+        model.status = StatusMessage("Removing \(name)…")
+        return [.remove(id: question.userId)]
+    case .delete:
+        model.status = StatusMessage("Deleting the account of \(name)…")
+        return [.delete(id: question.userId)]
+    }
 }
 
 private func moveSelection(_ model: inout Model, by step: Int) {

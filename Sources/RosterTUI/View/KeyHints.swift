@@ -12,7 +12,7 @@ enum KeyHints {
         case .list where model.isEditingFilter: "type to filter · Enter keep · Esc clear"
         case .list: "Enter switch · n log in · o log out · x remove · r refresh · / filter · ? help · q quit"
         case .help: "Esc back · q quit"
-        case .confirmRemove: "Tab choose · Enter confirm · y remove · Esc cancel"
+        case .confirm(let question): "Tab choose · Enter confirm · y \(question.kind.verb.lowercased()) · Esc cancel"
         case .loginForm: "Tab/Shift-Tab field · Space change · Enter submit · Esc cancel"
         case .failure: "q quit"
         }

@@ -25,9 +25,9 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         drawUsers(model, in: body, &buffer)
     case .help:
         drawHelp(in: body, &buffer)
-    case .confirmRemove(let id, let removeFocused):
+    case .confirm(let question):
         drawUsers(model, in: body, &buffer)
-        drawConfirm(name: model.user(id: id)?.displayName ?? id, removeFocused: removeFocused, in: body, &buffer)
+        drawConfirm(question, name: model.user(id: question.userId)?.displayName ?? question.userId, in: body, &buffer)
     case .loginForm(let form):
         drawForm(form, in: body, &buffer)
     case .failure(let message):
@@ -140,12 +140,11 @@ func wrap(_ text: String, width: Int) -> [String] {
     return lines
 }
 
-private func drawConfirm(name: String, removeFocused: Bool, in body: Rect, _ buffer: inout ScreenBuffer) {
-    let lines = [
-        "Remove \(name) from this device?",
-        "Its tokens are deleted here; the account stays on the server.",
+private func drawConfirm(_ question: Confirmation, name: String, in body: Rect, _ buffer: inout ScreenBuffer) {
+    let verb = question.kind.verb
+    let lines = question.lines(name: name) + [
         "",
-        removeFocused ? "  Cancel    [ Remove ]" : "[ Cancel ]    Remove  ",
+        question.confirmFocused ? "  Cancel    [ \(verb) ]" : "[ Cancel ]    \(verb)  ",
     ]
     let width = min(body.width - 4, max(40, lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
     let left = (body.width - width) / 2

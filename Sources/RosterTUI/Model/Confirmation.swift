@@ -1,0 +1,42 @@
+/// A question with Cancel as its default answer, about one user: take it off this device, or
+/// delete its account on the server.
+public struct Confirmation: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case remove, delete
+
+        /// The word on the confirming button.
+        public var verb: String {
+            switch self {
+            case .remove: "Remove"
+            case .delete: "Delete"
+            }
+        }
+    }
+
+    public var kind: Kind
+    public var userId: String
+    /// Whether the confirming button has focus; Cancel has it at first.
+    public var confirmFocused: Bool
+
+    public init(_ kind: Kind, userId: String, confirmFocused: Bool = false) {
+        self.kind = kind
+        self.userId = userId
+        self.confirmFocused = confirmFocused
+    }
+
+    /// The question and what follows from the answer, naming the user.
+    public func lines(name: String) -> [String] {
+        switch kind {
+        case .remove: ["Remove \(name) from this device?", "Its tokens are deleted here; the account stays on the server."]
+        case .delete: ["Delete the account of \(name) on the server?", "The user, its identities and data are gone for good."]
+        }
+    }
+
+    /// What the status line says when the answer is Cancel.
+    public var cancelled: String {
+        switch kind {
+        case .remove: "Nothing removed"
+        case .delete: "Nothing deleted"
+        }
+    }
+}
