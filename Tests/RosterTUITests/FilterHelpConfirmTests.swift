@@ -114,3 +114,37 @@ import Testing
         #expect(model.mode == .confirm(Confirmation(.remove, userId: Sample.joe.id)))
     }
 }
+
+@Suite struct ConfirmDeleteTests {
+    @Test func dAsksNamingTheUserWithCancelAsDefault() {
+        var model = Sample.model()
+        model.press(.down, .char("d"))
+        #expect(model.mode == .confirm(Confirmation(.delete, userId: Sample.emma.id)))
+        let screen = model.screen
+        #expect(screen.line(containing: "Delete the account of emma@example.com on the server?") != nil)
+        #expect(screen.line(containing: "[ Cancel ]    Delete") != nil)
+        #expect(screen[28] == "Tab choose · Enter confirm · y delete · Esc cancel")
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.status?.text == "Nothing deleted")
+        model.press(.char("d"), .tab)
+        #expect(model.screen.line(containing: "Cancel    [ Delete ]") != nil)
+        #expect(model.press(.enter) == [.delete(id: Sample.emma.id)])
+        #expect(model.isBusy)
+        #expect(model.status?.text == "Deleting the account of emma@example.com…")
+    }
+
+    @Test func aLoggedOutUserCannotBeDeletedFromHere() {
+        var model = Sample.model()
+        model.press(.down, .down)
+        #expect(model.selectedUser?.id == Sample.zoe.id)
+        #expect(model.press(.char("d")).isEmpty)
+        #expect(model.mode == .list)
+        #expect(model.status == StatusMessage("Log Zoë in to delete its account", isError: true))
+    }
+
+    @Test func helpListsDelete() {
+        var model = Sample.model()
+        model.press(.char("?"))
+        #expect(model.screen.line(containing: "delete the account on the server") != nil)
+    }
+}

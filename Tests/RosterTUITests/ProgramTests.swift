@@ -222,3 +222,27 @@ extension RunningSwitcher {
         _ = try await switcher.quitFromForm()
     }
 }
+
+/// Deleting an account from the switcher reaches the server.
+@Suite struct ProgramDeleteTests {
+    // BEHAVIOURS 38
+    @Test func deleteAsksThenDeletesTheAccountOnTheServer() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.remove() }
+        let joe = try await demo.app.login(credentials: .emailPassword(email: "joe@example.com", password: "passw0rd"))
+        let switcher = try RunningSwitcher.start(demo)
+        await switcher.waitFor("> * joe@example.com")
+        switcher.terminal.press(.char("d"))
+        await switcher.waitFor("Delete the account of joe@example.com on the server?")
+        switcher.terminal.press(.escape)
+        await switcher.waitFor("Nothing deleted")
+        #expect(try await demo.server.admin.findUser(appId: demo.appId, idOrEmail: joe.id) != nil)
+
+        switcher.terminal.press(.char("d"), .char("y"))
+        await switcher.waitFor("Deleted the account of joe@example.com")
+        await switcher.waitFor("No users yet.")
+        #expect(try await demo.server.admin.findUser(appId: demo.appId, idOrEmail: joe.id) == nil)
+        #expect(try demo.app.userSnapshots().isEmpty)
+        _ = try await switcher.quit()
+    }
+}

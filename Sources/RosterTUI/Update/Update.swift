@@ -79,6 +79,13 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
     case .char("x"):
         guard let user = model.selectedUser else { return noUser(&model) }
         model.mode = .confirm(Confirmation(.remove, userId: user.id))
+    case .char("d"):
+        guard let user = model.selectedUser else { return noUser(&model) }
+        guard user.isLoggedIn else {
+            model.status = StatusMessage("Log \(user.displayName) in to delete its account", isError: true)
+            return []
+        }
+        model.mode = .confirm(Confirmation(.delete, userId: user.id))
     case .char("r"):
         guard let user = model.selectedUser else { return noUser(&model) }
         guard user.isLoggedIn else {
