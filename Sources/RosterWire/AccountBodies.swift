@@ -46,6 +46,14 @@ public struct ResetCallRequest: Codable, Sendable, Equatable {
         self.password = password
         self.arguments = arguments
     }
+
+    /// `arguments` may be left out, meaning none.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        email = try container.decode(String.self, forKey: .email)
+        password = try container.decode(String.self, forKey: .password)
+        arguments = try container.decodeIfPresent([JSONValue].self, forKey: .arguments) ?? []
+    }
 }
 
 /// POST `/auth/api_keys`: `{name}`.

@@ -21,12 +21,14 @@ public struct AppConfig: Codable, Sendable, Equatable {
     public var passwordHashing: PasswordHashingConfig
     public var providers: ProvidersConfig
     public var customUserData: CustomUserDataConfig?
+    /// Where confirmation and reset messages go; `outbox/` beside the database when absent.
+    public var outbox: OutboxConfig?
 
     public init(
         appId: String, name: String? = nil, accessTokenLifetimeSeconds: Int = 1800,
         refreshTokenLifetimeSeconds: Int = 60 * 24 * 3600, maxRequestBytes: Int = 65536,
         passwordHashing: PasswordHashingConfig = .owasp, providers: ProvidersConfig = ProvidersConfig(),
-        customUserData: CustomUserDataConfig? = nil
+        customUserData: CustomUserDataConfig? = nil, outbox: OutboxConfig? = nil
     ) {
         self.appId = appId
         self.name = name ?? appId
@@ -36,6 +38,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         self.passwordHashing = passwordHashing
         self.providers = providers
         self.customUserData = customUserData
+        self.outbox = outbox
     }
 
     public init(from decoder: any Decoder) throws {
@@ -49,6 +52,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         passwordHashing = try container.decodeIfPresent(PasswordHashingConfig.self, forKey: .passwordHashing) ?? .owasp
         providers = try container.decodeIfPresent(ProvidersConfig.self, forKey: .providers) ?? ProvidersConfig()
         customUserData = try container.decodeIfPresent(CustomUserDataConfig.self, forKey: .customUserData)
+        outbox = try container.decodeIfPresent(OutboxConfig.self, forKey: .outbox)
     }
 
     /// Reads and checks an app configuration file. The error names the file and what is wrong.
@@ -91,6 +95,8 @@ public struct AppConfig: Codable, Sendable, Equatable {
         }
         guard maxRequestBytes >= 256 else { throw fail("maxRequestBytes must be at least 256") }
         try passwordHashing.validate(source: source)
+        try providers.emailPassword?.validate(source: source)
+        try outbox?.validate(source: source)
         if let customToken = providers.customToken, customToken.enabled {
             guard !customToken.keys.isEmpty else { throw fail("custom-token is enabled but has no keys") }
             for key in customToken.keys { try key.validate(source: source) }

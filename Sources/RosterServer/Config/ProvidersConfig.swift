@@ -44,19 +44,3 @@ public struct ToggleProviderConfig: Codable, Sendable, Equatable {
     public init(enabled: Bool = true) { self.enabled = enabled }
 }
 
-/// `local-userpass`: with `autoConfirm`, a registered email can log in at once.
-public struct EmailPasswordConfig: Codable, Sendable, Equatable {
-    public var enabled: Bool
-    public var autoConfirm: Bool
-
-    public init(enabled: Bool = true, autoConfirm: Bool = true) {
-        self.enabled = enabled
-        self.autoConfirm = autoConfirm
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
-        autoConfirm = try container.decodeIfPresent(Bool.self, forKey: .autoConfirm) ?? false
-    }
-}

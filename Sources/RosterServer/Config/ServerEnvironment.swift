@@ -13,15 +13,20 @@ public struct ServerEnvironment: Sendable {
     public var randomBytes: @Sendable (Int) -> [UInt8]
     /// Where the server writes what it does. Never given a token, password or key.
     public var logger: Logger
+    /// Where confirmation and reset messages go for apps that name no outbox; `outbox/` beside
+    /// the database when nil.
+    public var outboxDirectory: URL?
 
     public init(
         now: @escaping @Sendable () -> Date = { Date() },
         randomBytes: @escaping @Sendable (Int) -> [UInt8] = ServerEnvironment.systemRandomBytes,
-        logger: Logger = Logger(label: "roster-server")
+        logger: Logger = Logger(label: "roster-server"),
+        outboxDirectory: URL? = nil
     ) {
         self.now = now
         self.randomBytes = randomBytes
         self.logger = logger
+        self.outboxDirectory = outboxDirectory
     }
 
     /// The real clock, the system's secure random generator and a `roster-server` logger.

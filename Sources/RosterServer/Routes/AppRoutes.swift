@@ -38,11 +38,12 @@ enum AppRoutes {
                     case .register:
                         try await accounts.register(app: served, body: incoming.body)
                         return .created
-                    case .confirm: try accounts.confirm(body: incoming.body)
-                    case .confirmSend, .confirmCall: try await accounts.resendConfirmation(app: served, body: incoming.body)
-                    case .resetSend: try accounts.sendReset(body: incoming.body)
-                    case .reset: try accounts.reset(body: incoming.body)
-                    case .resetCall: try accounts.callReset(body: incoming.body)
+                    case .confirm: try await accounts.confirm(app: served, body: incoming.body)
+                    case .confirmSend: try await accounts.resendConfirmation(app: served, body: incoming.body)
+                    case .confirmCall: try await accounts.rerunConfirmation(app: served, body: incoming.body)
+                    case .resetSend: try await accounts.sendReset(app: served, body: incoming.body)
+                    case .reset: try await accounts.reset(app: served, body: incoming.body)
+                    case .resetCall: try await accounts.callReset(app: served, body: incoming.body)
                     }
                     return .noContent
                 }

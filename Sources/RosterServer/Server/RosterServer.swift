@@ -35,6 +35,11 @@ public final class RosterServer: Sendable {
         databasePath: String, apps configs: [AppConfig], environment: ServerEnvironment = .live
     ) async throws -> RosterServer {
         let store = try SQLiteServerStore(path: databasePath)
+        var environment = environment
+        if environment.outboxDirectory == nil {
+            environment.outboxDirectory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
+                .appendingPathComponent("outbox", isDirectory: true)
+        }
         return try await open(store: store, apps: configs, environment: environment)
     }
 
@@ -44,7 +49,9 @@ public final class RosterServer: Sendable {
         var apps: [String: ServedApp] = [:]
         for config in configs {
             try config.validate(source: "app '\(config.appId)'")
-            apps[config.appId] = try await ServedApp(config: config, randomBytes: environment.randomBytes)
+            let outbox = environment.outboxDirectory ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("roster-outbox")
+            apps[config.appId] = try await ServedApp(
+                config: config, randomBytes: environment.randomBytes, defaultOutbox: outbox.appendingPathComponent(config.appId))
         }
         let ids = IdentifierSource(randomBytes: environment.randomBytes)
         let secret = try await store.signingSecret(
@@ -57,7 +64,7 @@ public final class RosterServer: Sendable {
             login: LoginService(store: store, sessions: sessions, ids: ids, apps: apps, now: environment.now),
             sessions: sessions,
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
-            emailPassword: EmailPasswordService(store: store, ids: ids, now: environment.now),
+            emailPassword: EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger),
             maxRequestBytes: configs.map(\.maxRequestBytes).max() ?? 65536)
         let router = Router(context: RosterRequestContext.self)
         AppRoutes.add(to: router, services)

@@ -1,59 +1,174 @@
 import Foundation
+import Logging
 import RosterWire
 
-/// The email/password account routes: registration (confirmed at once when the app's
-/// `autoConfirm` is on) and the confirmation and reset flows, which need a mail sender Roster
-/// does not have yet and so answer as a server with no pending tokens would.
+/// The email/password account routes: registration under the app's password policy, then
+/// confirmation (automatic, by token through the outbox, or by a confirmation function) and
+/// password reset (by token, or by a reset function). Bad input changes nothing.
 struct EmailPasswordService: Sendable {
     let store: any ServerStore
     let ids: IdentifierSource
     let now: @Sendable () -> Date
+    let logger: Logger
+
+    private var tokens: AccountTokens { AccountTokens(store: store, ids: ids, now: now) }
 
     func register(app: ServedApp, body: Data) async throws {
         let request = try WireBody.decode(RegisterRequest.self, from: body)
+        let config = try settings(app)
         let email = EmailPasswordProvider.normalize(request.email)
         guard Self.looksLikeEmail(email) else { throw ErrorResponse.badRequest("'\(email)' is not an email address") }
-        guard (6...128).contains(request.password.count) else {
-            throw ErrorResponse.badRequest("password must be between 6 and 128 characters")
-        }
+        if let violation = config.policyViolation(request.password) { throw ErrorResponse.badRequest(violation) }
         let account = EmailAccountRecord(
             id: ids.objectId(), appId: app.id, email: email, passwordHash: try await app.hasher.hashInBackground(request.password),
-            confirmed: app.config.providers.emailPassword?.autoConfirm ?? false,
+            confirmed: config.confirmation == .auto,
             createdAt: Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down)))
         guard try await store.insertEmailAccount(account) else {
             throw ErrorResponse(.accountNameInUse, "name already in use")
         }
+        do {
+            switch config.confirmation {
+            case .auto: break
+            case .token: try await sendConfirmation(to: email, app: app)
+            case .function: try await runConfirmationFunction(email: email, app: app)
+            }
+        } catch {
+            // A registration that cannot be confirmed is not kept: the person can try again.
+            try await store.deleteUnusedEmailAccount(appId: app.id, email: email)
+            throw error
+        }
     }
 
-    /// confirm/send and confirm/call.
-    func resendConfirmation(app: ServedApp, body: Data) async throws {
-        let request = try WireBody.decode(EmailRequest.self, from: body)
-        guard let account = try await store.emailAccount(appId: app.id, email: EmailPasswordProvider.normalize(request.email))
-        else { throw ErrorResponse(.userNotFound, "user not found") }
+    /// confirm: a confirmation token marks its account confirmed, once.
+    func confirm(app: ServedApp, body: Data) async throws {
+        let request = try WireBody.decode(ConfirmRequest.self, from: body)
+        let record = try await tokens.issued(token: request.token, tokenId: request.tokenId, for: .confirm, app: app)
+        guard let account = try await store.emailAccount(appId: app.id, email: record.email) else {
+            throw ErrorResponse(.userpassTokenInvalid, "invalid token data")
+        }
         guard !account.confirmed else { throw ErrorResponse(.userAlreadyConfirmed, "already confirmed") }
+        try tokens.usable(record)
+        try await tokens.redeem(record)
+        _ = try await store.confirmEmailAccount(appId: app.id, email: record.email)
     }
 
-    /// confirm: no confirmation tokens are ever issued, so none is valid.
-    func confirm(body: Data) throws {
-        _ = try WireBody.decode(ConfirmRequest.self, from: body)
-        throw ErrorResponse(.userpassTokenInvalid, "invalid token data")
+    /// confirm/send: a new confirmation token to the outbox.
+    func resendConfirmation(app: ServedApp, body: Data) async throws {
+        let email = try await unconfirmedAccount(app: app, body: body)
+        if try settings(app).confirmation == .function {
+            throw ErrorResponse.badRequest("this app confirms new accounts with a function: use confirm/call")
+        }
+        try await sendConfirmation(to: email, app: app)
     }
 
-    /// reset/send: the same answer whether or not the email exists.
-    func sendReset(body: Data) throws {
-        _ = try WireBody.decode(EmailRequest.self, from: body)
+    /// confirm/call: the confirmation function again, with a new token.
+    func rerunConfirmation(app: ServedApp, body: Data) async throws {
+        let email = try await unconfirmedAccount(app: app, body: body)
+        guard try settings(app).confirmationFunction != nil else {
+            throw ErrorResponse(.functionNotFound, "this app has no confirmation function")
+        }
+        try await runConfirmationFunction(email: email, app: app)
     }
 
-    /// reset: no reset tokens are ever issued, so none is valid.
-    func reset(body: Data) throws {
-        _ = try WireBody.decode(ResetPasswordRequest.self, from: body)
-        throw ErrorResponse(.userpassTokenInvalid, "invalid token data")
+    /// reset/send: a reset token to the outbox when the account exists; the same answer either
+    /// way, and a failing outbox is logged rather than told.
+    func sendReset(app: ServedApp, body: Data) async throws {
+        let request = try WireBody.decode(EmailRequest.self, from: body)
+        let email = EmailPasswordProvider.normalize(request.email)
+        guard try await store.emailAccount(appId: app.id, email: email) != nil else { return }
+        do {
+            try await tokens.send(.reset, to: email, app: app)
+        } catch {
+            logger.error("cannot hand a reset message to the outbox", metadata: ["app": "\(app.id)", "why": "\(error)"])
+        }
     }
 
-    /// reset/call: there is no reset function.
-    func callReset(body: Data) throws {
-        _ = try WireBody.decode(ResetCallRequest.self, from: body)
-        throw ErrorResponse(.functionNotFound, "this app has no password reset function")
+    /// reset: a reset token sets the new password, once.
+    func reset(app: ServedApp, body: Data) async throws {
+        let request = try WireBody.decode(ResetPasswordRequest.self, from: body)
+        if let violation = try settings(app).policyViolation(request.password) { throw ErrorResponse.badRequest(violation) }
+        let record = try await tokens.check(token: request.token, tokenId: request.tokenId, for: .reset, app: app)
+        let hash = try await app.hasher.hashInBackground(request.password)
+        try await tokens.redeem(record)
+        _ = try await store.setEmailPassword(appId: app.id, email: record.email, passwordHash: hash)
+    }
+
+    /// reset/call: the reset function decides: success sets the password now, pending leaves a
+    /// token to redeem with `reset`, fail refuses.
+    func callReset(app: ServedApp, body: Data) async throws {
+        let request = try WireBody.decode(ResetCallRequest.self, from: body)
+        let config = try settings(app)
+        guard let function = config.resetFunction else {
+            throw ErrorResponse(.functionNotFound, "this app has no password reset function")
+        }
+        if let violation = config.policyViolation(request.password) { throw ErrorResponse.badRequest(violation) }
+        let email = EmailPasswordProvider.normalize(request.email)
+        guard try await store.emailAccount(appId: app.id, email: email) != nil else {
+            throw ErrorResponse(.userNotFound, "user not found")
+        }
+        let (token, record) = try await tokens.issue(.reset, email: email, app: app)
+        let input: JSONValue = [
+            "token": .string(token), "tokenId": .string(record.id), "username": .string(email),
+            "password": .string(request.password), "arguments": .array(request.arguments),
+        ]
+        switch try await FunctionVerdict.ask(CommandFunction(config: function), input, what: "password reset function") {
+        case .success:
+            let hash = try await app.hasher.hashInBackground(request.password)
+            try await tokens.redeem(record)
+            _ = try await store.setEmailPassword(appId: app.id, email: email, passwordHash: hash)
+        case .pending: break
+        case .fail(let message):
+            try? await tokens.redeem(record)
+            throw ErrorResponse(.functionExecutionError, message ?? "the password reset function refused the reset")
+        }
+    }
+
+    // MARK: Parts
+
+    private func settings(_ app: ServedApp) throws -> EmailPasswordConfig {
+        guard let config = app.config.providers.emailPassword else {
+            throw ErrorResponse.providerNotFound(ProviderType.emailPassword.rawValue)
+        }
+        return config
+    }
+
+    /// The email of the body, which must name an account not yet confirmed.
+    private func unconfirmedAccount(app: ServedApp, body: Data) async throws -> String {
+        let request = try WireBody.decode(EmailRequest.self, from: body)
+        let email = EmailPasswordProvider.normalize(request.email)
+        guard let account = try await store.emailAccount(appId: app.id, email: email) else {
+            throw ErrorResponse(.userNotFound, "user not found")
+        }
+        guard !account.confirmed else { throw ErrorResponse(.userAlreadyConfirmed, "already confirmed") }
+        return email
+    }
+
+    private func sendConfirmation(to email: String, app: ServedApp) async throws {
+        do {
+            try await tokens.send(.confirm, to: email, app: app)
+        } catch let failure as OutboxFailure {
+            logger.error("cannot hand a confirmation message to the outbox", metadata: ["app": "\(app.id)", "why": "\(failure)"])
+            throw ErrorResponse.internalError()
+        }
+    }
+
+    /// Runs the confirmation function with a new token: success confirms now, pending leaves the
+    /// token to be redeemed with `confirm`, fail refuses.
+    private func runConfirmationFunction(email: String, app: ServedApp) async throws {
+        guard let function = try settings(app).confirmationFunction else {
+            throw ErrorResponse(.functionNotFound, "this app has no confirmation function")
+        }
+        let (token, record) = try await tokens.issue(.confirm, email: email, app: app)
+        let input: JSONValue = ["token": .string(token), "tokenId": .string(record.id), "username": .string(email)]
+        switch try await FunctionVerdict.ask(CommandFunction(config: function), input, what: "confirmation function") {
+        case .success:
+            try await tokens.redeem(record)
+            _ = try await store.confirmEmailAccount(appId: app.id, email: email)
+        case .pending: break
+        case .fail(let message):
+            try? await tokens.redeem(record)
+            throw ErrorResponse(.functionExecutionError, message ?? "the confirmation function refused the account")
+        }
     }
 
     static func looksLikeEmail(_ text: String) -> Bool {

@@ -45,6 +45,20 @@ protocol ServerStore: Sendable {
     func insertEmailAccount(_ account: EmailAccountRecord) async throws -> Bool
     /// Stores an account with its user and identity at once. False when the email is taken.
     func createEmailUser(account: EmailAccountRecord, user: UserRecord, identity: IdentityRecord) async throws -> Bool
+    /// Marks an account confirmed; false when it was already (or does not exist).
+    func confirmEmailAccount(appId: String, email: String) async throws -> Bool
+    func setEmailPassword(appId: String, email: String, passwordHash: String) async throws -> Bool
+    /// Removes an account no user has logged in with yet (a registration a function refused).
+    func deleteUnusedEmailAccount(appId: String, email: String) async throws
+
+    // MARK: Confirmation and reset tokens
+
+    func insertAccountToken(_ token: AccountTokenRecord) async throws
+    func accountToken(appId: String, id: String) async throws -> AccountTokenRecord?
+    /// Uses a token once: true for the one caller that turned it from unused to used, when it
+    /// has not expired at `now`. Every other unused token of the same email and purpose is
+    /// retired with it.
+    func redeemAccountToken(appId: String, id: String, now: Date) async throws -> Bool
 
     // MARK: API keys
 

@@ -9,6 +9,7 @@ enum TestConfig {
     /// Every provider on, fast scrypt (logN 10), custom data in my_database.users by `userId`.
     static func app(
         appId: String = appId, autoConfirm: Bool = true, maxRequestBytes: Int = 4096,
+        emailPassword: EmailPasswordConfig? = nil, outbox: OutboxConfig? = nil,
         customTokenKeys: [CustomTokenKey]? = nil,
         metadataFields: [CustomTokenConfig.MetadataField] = [
             .init(name: "name", fieldName: "name"), .init(name: "profile.team", fieldName: "team", required: false),
@@ -18,12 +19,13 @@ enum TestConfig {
             appId: appId, accessTokenLifetimeSeconds: 1800, refreshTokenLifetimeSeconds: 3600 * 24,
             maxRequestBytes: maxRequestBytes, passwordHashing: PasswordHashingConfig(logN: 10, r: 8, p: 1),
             providers: ProvidersConfig(
-                anonymous: ToggleProviderConfig(), emailPassword: EmailPasswordConfig(enabled: true, autoConfirm: autoConfirm),
+                anonymous: ToggleProviderConfig(), emailPassword: emailPassword ?? EmailPasswordConfig(confirmation: autoConfirm ? .auto : .token),
                 apiKey: ToggleProviderConfig(),
                 customToken: CustomTokenConfig(
                     audience: [audience],
                     keys: customTokenKeys ?? [CustomTokenKey(kid: "k1", algorithm: .hs256, secret: customSecret)],
                     metadataFields: metadataFields)),
-            customUserData: CustomUserDataConfig(database: "my_database", collection: "users", userIdField: "userId"))
+            customUserData: CustomUserDataConfig(database: "my_database", collection: "users", userIdField: "userId"),
+            outbox: outbox)
     }
 }

@@ -67,6 +67,7 @@ struct TestServer {
 
 extension WireResponse {
     var errorCode: String? { errorResponse?.errorCode }
+    var errorMessage: String? { errorResponse?.error }
     func decoded<T: Decodable>(_ type: T.Type) throws -> T { try WireCoding.decode(type, from: body) }
     var json: JSONValue? { try? JSONValue(parsing: body) }
 }

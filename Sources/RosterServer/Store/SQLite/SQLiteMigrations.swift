@@ -68,6 +68,21 @@ enum SQLiteMigrations {
                 );
                 """)
         }
+        migrator.registerMigration("v2-account-tokens") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS account_token (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    email TEXT NOT NULL,
+                    purpose TEXT NOT NULL,
+                    digest TEXT NOT NULL,
+                    created_at DATETIME NOT NULL,
+                    expires_at DATETIME NOT NULL,
+                    used BOOLEAN NOT NULL DEFAULT 0
+                );
+                CREATE INDEX IF NOT EXISTS account_token_email ON account_token(app_id, email, purpose);
+                """)
+        }
         return migrator
     }
 }

@@ -28,6 +28,10 @@ extension APIKeyRecord: SnakeCaseRecord {
     static let databaseTableName = "api_key"
 }
 
+extension AccountTokenRecord: SnakeCaseRecord {
+    static let databaseTableName = "account_token"
+}
+
 extension DocumentRecord: SnakeCaseRecord {
     static let databaseTableName = "document"
 }

@@ -32,6 +32,60 @@ extension SQLiteServerStore {
         }
     }
 
+    func confirmEmailAccount(appId: String, email: String) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(
+                sql: "UPDATE email_account SET confirmed = 1 WHERE app_id = ? AND email = ? AND confirmed = 0",
+                arguments: [appId, email])
+            return db.changesCount > 0
+        }
+    }
+
+    func setEmailPassword(appId: String, email: String, passwordHash: String) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(
+                sql: "UPDATE email_account SET password_hash = ? WHERE app_id = ? AND email = ?",
+                arguments: [passwordHash, appId, email])
+            return db.changesCount > 0
+        }
+    }
+
+    func deleteUnusedEmailAccount(appId: String, email: String) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM email_account WHERE app_id = ? AND email = ? AND NOT EXISTS (
+                        SELECT 1 FROM identity WHERE identity.app_id = email_account.app_id
+                        AND identity.provider_type = 'local-userpass' AND identity.provider_id = email_account.id)
+                    """,
+                arguments: [appId, email])
+        }
+    }
+
+    // MARK: Confirmation and reset tokens
+
+    func insertAccountToken(_ token: AccountTokenRecord) async throws {
+        try await pool.write { db in try token.insert(db) }
+    }
+
+    func accountToken(appId: String, id: String) async throws -> AccountTokenRecord? {
+        try await pool.read { db in
+            try AccountTokenRecord.filter(Column("app_id") == appId && Column("id") == id).fetchOne(db)
+        }
+    }
+
+    func redeemAccountToken(appId: String, id: String, now: Date) async throws -> Bool {
+        try await pool.write { db in
+            guard let token = try AccountTokenRecord.filter(Column("app_id") == appId && Column("id") == id).fetchOne(db),
+                !token.used, token.expiresAt > now
+            else { return false }
+            try db.execute(
+                sql: "UPDATE account_token SET used = 1 WHERE app_id = ? AND email = ? AND purpose = ? AND used = 0",
+                arguments: [appId, token.email, token.purpose.rawValue])
+            return true
+        }
+    }
+
     // MARK: API keys
 
     func insertAPIKey(_ key: APIKeyRecord) async throws -> Bool {

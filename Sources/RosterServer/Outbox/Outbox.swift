@@ -1,0 +1,59 @@
+import Foundation
+
+/// Where the server hands a message it would mail. Roster has no mail server: a directory of
+/// files (the default) or a command stands in for one.
+protocol Outbox: Sendable {
+    func deliver(_ message: OutboxMessage) async throws
+}
+
+/// A confirmation or reset message: to whom, what it says, and the token it carries. It holds a
+/// secret, so it is written owner-only and never logged.
+struct OutboxMessage: Codable, Sendable, Equatable {
+    enum Kind: String, Codable, Sendable {
+        case confirm, reset
+    }
+
+    var kind: Kind
+    var appId: String
+    var to: String
+    var subject: String
+    var text: String
+    var token: String
+    var tokenId: String
+    var expiresAt: Date
+    var createdAt: Date
+
+    init(kind: Kind, appId: String, to: String, token: String, tokenId: String, createdAt: Date, expiresAt: Date) {
+        self.kind = kind
+        self.appId = appId
+        self.to = to
+        self.token = token
+        self.tokenId = tokenId
+        self.expiresAt = expiresAt
+        self.createdAt = createdAt
+        switch kind {
+        case .confirm:
+            subject = "Confirm your email for \(appId)"
+            text = "Confirm \(to) with token \(token) and token id \(tokenId), before \(Self.stamp(expiresAt))."
+        case .reset:
+            subject = "Reset your password for \(appId)"
+            text = "Reset the password of \(to) with token \(token) and token id \(tokenId), before \(Self.stamp(expiresAt))."
+        }
+    }
+
+    var json: Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data()
+    }
+
+    private static func stamp(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+}
+
+/// Why a message could not be handed over.
+struct OutboxFailure: Error, CustomStringConvertible {
+    let description: String
+}

@@ -1,0 +1,66 @@
+import Foundation
+import RosterWire
+
+/// Confirmation and reset tokens: 256 random bits, kept only as a SHA-256, good once, for the
+/// app's token lifetime.
+struct AccountTokens: Sendable {
+    let store: any ServerStore
+    let ids: IdentifierSource
+    let now: @Sendable () -> Date
+
+    /// A new token for `email`; the raw token goes to the account's owner and nowhere else.
+    func issue(_ purpose: AccountTokenRecord.Purpose, email: String, app: ServedApp) async throws
+        -> (token: String, record: AccountTokenRecord)
+    {
+        let token = ids.secret()
+        let issued = now()
+        let lifetime = TimeInterval(app.config.providers.emailPassword?.tokenLifetimeSeconds ?? 1800)
+        let record = AccountTokenRecord(
+            id: ids.objectId(), appId: app.id, email: email, purpose: purpose, digest: SecretDigest.hex(of: token),
+            createdAt: issued, expiresAt: issued.addingTimeInterval(lifetime), used: false)
+        try await store.insertAccountToken(record)
+        return (token, record)
+    }
+
+    /// The token's record when `token` and `tokenId` match an unused, unexpired token for
+    /// `purpose`; UserpassTokenInvalid otherwise, the same answer whatever is wrong.
+    func check(token: String, tokenId: String, for purpose: AccountTokenRecord.Purpose, app: ServedApp) async throws
+        -> AccountTokenRecord
+    {
+        let record = try await issued(token: token, tokenId: tokenId, for: purpose, app: app)
+        try usable(record)
+        return record
+    }
+
+    /// The record of a token that was issued for `purpose`, used or not.
+    func issued(token: String, tokenId: String, for purpose: AccountTokenRecord.Purpose, app: ServedApp) async throws
+        -> AccountTokenRecord
+    {
+        guard !tokenId.isEmpty, tokenId.utf8.count <= 64, !token.isEmpty, token.utf8.count <= 256,
+            let record = try await store.accountToken(appId: app.id, id: tokenId),
+            ConstantTime.equals(record.digest, SecretDigest.hex(of: token)), record.purpose == purpose
+        else { throw ErrorResponse(.userpassTokenInvalid, "invalid token data") }
+        return record
+    }
+
+    /// UserpassTokenInvalid when the token was used or has expired.
+    func usable(_ record: AccountTokenRecord) throws {
+        guard !record.used, record.expiresAt > now() else { throw ErrorResponse(.userpassTokenInvalid, "invalid token data") }
+    }
+
+    /// Uses a checked token; UserpassTokenInvalid when another request used it first.
+    func redeem(_ record: AccountTokenRecord) async throws {
+        guard try await store.redeemAccountToken(appId: record.appId, id: record.id, now: now()) else {
+            throw ErrorResponse(.userpassTokenInvalid, "invalid token data")
+        }
+    }
+
+    /// Hands a new token to the outbox.
+    func send(_ purpose: AccountTokenRecord.Purpose, to email: String, app: ServedApp) async throws {
+        let (token, record) = try await issue(purpose, email: email, app: app)
+        let kind: OutboxMessage.Kind = purpose == .confirm ? .confirm : .reset
+        try await app.outbox.deliver(OutboxMessage(
+            kind: kind, appId: app.id, to: email, token: token, tokenId: record.id,
+            createdAt: record.createdAt, expiresAt: record.expiresAt))
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import RosterWire
+@testable import RosterServer
+
+extension TestServer {
+    /// The default outbox of the test app: `outbox/<appId>/` beside the database.
+    var outboxDirectory: URL { directory.appendingPathComponent("outbox").appendingPathComponent(appId) }
+
+    /// The messages in the outbox, oldest first.
+    func outboxMessages() throws -> [OutboxMessage] {
+        let files = (try? FileManager.default.contentsOfDirectory(at: outboxDirectory, includingPropertiesForKeys: nil)) ?? []
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try files.sorted { $0.lastPathComponent < $1.lastPathComponent }
+            .map { try decoder.decode(OutboxMessage.self, from: Data(contentsOf: $0)) }
+    }
+
+    func emailRoute(_ route: Route.EmailPassword, _ body: JSONValue) async -> WireResponse {
+        await call(.post, Route.emailPassword(appId: appId, route), json: body)
+    }
+}
+
+/// Shell scripts standing in for an app's confirmation and reset functions.
+enum TestFunction {
+    /// A script in `directory` that saves its input to `<name>.input` and prints `answer`.
+    static func script(_ name: String, in directory: URL, answer: String, sleep: Int = 0) throws -> FunctionConfig {
+        let file = directory.appendingPathComponent("\(name).sh")
+        let input = directory.appendingPathComponent("\(name).input").path
+        let body = """
+            #!/bin/sh
+            cat > '\(input)'
+            \(sleep > 0 ? "sleep \(sleep)" : "")
+            printf '%s' '\(answer)'
+            """
+        try Data(body.utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: file.path)
+        return FunctionConfig(command: ["/bin/sh", file.path], timeoutSeconds: 2)
+    }
+
+    /// What the script named `name` was given.
+    static func input(_ name: String, in directory: URL) throws -> JSONValue {
+        try JSONValue(parsing: Data(contentsOf: directory.appendingPathComponent("\(name).input")))
+    }
+}
