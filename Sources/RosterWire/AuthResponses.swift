@@ -81,6 +81,19 @@ public struct Identity: Codable, Sendable, Hashable {
     /// The provider, when it is one Roster knows.
     public var provider: ProviderType? { ProviderType(rawValue: providerType) }
 
+    /// Identities from a JSON array of `{id, provider_type}`, read with the exact parser (many
+    /// stored users are read at once); nil when the document is not that.
+    public static func list(from document: JSONValue) -> [Identity]? {
+        guard case .array(let items) = document else { return nil }
+        var identities: [Identity] = []
+        identities.reserveCapacity(items.count)
+        for item in items {
+            guard let id = item["id"]?.stringValue, let type = item["provider_type"]?.stringValue else { return nil }
+            identities.append(Identity(id: id, providerType: type))
+        }
+        return identities
+    }
+
     enum CodingKeys: String, CodingKey {
         case id
         case providerType = "provider_type"

@@ -29,7 +29,12 @@ struct JSONParser {
     private func fail(_ message: String) -> Failure { Failure(message: message, offset: index) }
 
     private mutating func skipWhitespace() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
     }
 
     private mutating func parseValue(depth: Int) throws -> JSONValue {
@@ -111,6 +116,16 @@ struct JSONParser {
 
     private mutating func parseString() throws -> String {
         index += 1
+        // Most strings have no escapes: take them whole.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 {
+            end += 1
+        }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            guard let text = String(validating: bytes[index..<end], as: UTF8.self) else { throw fail("invalid UTF-8 in a string") }
+            index = end + 1
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         var run: [UInt8] = []
         func flush() throws {

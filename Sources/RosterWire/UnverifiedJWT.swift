@@ -21,9 +21,11 @@ public enum UnverifiedJWT {
 
     /// The decoded payload bytes.
     public static func payload(of token: String) throws -> Data {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty,
-            let data = base64URLDecode(String(parts[1]))
+        let bytes = Array(token.utf8)
+        let dot = UInt8(ascii: ".")
+        guard let first = bytes.firstIndex(of: dot), let second = bytes[(first + 1)...].firstIndex(of: dot),
+            bytes[(second + 1)...].firstIndex(of: dot) == nil, first > 0, second > first + 1,
+            let data = base64URLDecode(bytes[(first + 1)..<second])
         else { throw Failure.notAJWT }
         return data
     }
@@ -38,12 +40,32 @@ public enum UnverifiedJWT {
         }
     }
 
-    static func base64URLDecode(_ text: String) -> Data? {
-        var base64 = text.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        guard base64.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "/") }) else {
-            return nil
+    /// The payload as a JSON document, read with the exact parser: quicker than decoding a type
+    /// when only a few claims are wanted from many tokens.
+    public static func payloadDocument(of token: String) throws -> JSONValue {
+        do {
+            return try JSONValue(parsing: try payload(of: token))
+        } catch let failure as Failure {
+            throw failure
+        } catch {
+            throw Failure.badPayload("not JSON")
         }
-        while base64.count % 4 != 0 { base64 += "=" }
-        return Data(base64Encoded: base64)
+    }
+
+    static func base64URLDecode(_ text: ArraySlice<UInt8>) -> Data? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count + 3)
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "-"): bytes.append(UInt8(ascii: "+"))
+            case UInt8(ascii: "_"): bytes.append(UInt8(ascii: "/"))
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "+"), UInt8(ascii: "/"):
+                bytes.append(byte)
+            default: return nil
+            }
+        }
+        while bytes.count % 4 != 0 { bytes.append(UInt8(ascii: "=")) }
+        return Data(base64Encoded: Data(bytes))
     }
 }

@@ -90,7 +90,19 @@ final class TmuxSession {
         let environment = ["LANG=C.UTF-8", "PATH=/usr/bin:/bin"]
         let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
         defer { envp.forEach { free($0) } }
-        guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else {
+        // The calling thread may block signals (the concurrency runtime's threads do), and a child
+        // inherits its mask: tmux then never hears of its panes' exits and outlives kill-server.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        guard posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp) == 0 else {
             throw Failure(description: "cannot start tmux")
         }
         var status: Int32 = 0

@@ -203,3 +203,22 @@ import Testing
         #expect(model.screen.line(containing: "> Provider") != nil)
     }
 }
+
+@Suite struct PagedListTests {
+    @Test func theListTurnsAPageAtATime() {
+        let users = (1...50).map { UserRow(id: "u\($0)", displayName: "user\($0)@example.com", provider: "email", state: .loggedIn) }
+        var model = Model(users: users, size: TerminalSize(width: 100, height: 20), now: Sample.now)
+        let before = view(model, size: (100, 20))
+        model.press(.down)
+        let after = view(model, size: (100, 20))
+        // Within the first page only the rows left and entered change on the left.
+        let leftChanged = (0..<20).filter { row in (0..<40).contains { before[row, $0] != after[row, $0] } }
+        #expect(leftChanged == [1, 2])
+        // Past the page's last row, the next page shows from its top.
+        model.press(.char("g"))
+        for _ in 0..<17 { model.press(.down) }
+        let screen = model.screen
+        #expect(screen[1].hasPrefix("> + user18@example.com"))
+        #expect(screen[2].hasPrefix("  + user19@example.com"))
+    }
+}

@@ -83,10 +83,13 @@ final class SQLiteDeviceStore: DeviceStore {
         try read { db in try StoredUser.fetchOne(db, key: id) }
     }
 
+    /// Every user, most recently active first. Rows are read in one query and decoded on every
+    /// core: a device may hold thousands of users.
     func users() throws -> [StoredUser] {
-        try read { db in
-            try StoredUser.order(StoredUser.Columns.lastActive.desc, StoredUser.Columns.id).fetchAll(db)
+        let rows = try read { db in
+            try Row.fetchAll(db, StoredUser.order(StoredUser.Columns.lastActive.desc, StoredUser.Columns.id))
         }
+        return try rows.parallelMap(StoredUser.init(row:))
     }
 
     func currentUserId() throws -> String? {

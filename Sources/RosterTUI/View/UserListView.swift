@@ -2,7 +2,8 @@
 let providerColumnWidth = 9
 
 /// The user list: a selection marker (`>`), the state badge (`*`, `+`, `-`), the name padded by
-/// display width and the provider, scrolled so the selection stays in view.
+/// display width and the provider. It scrolls a page at a time (the last page full), so moving
+/// the selection within a page rewrites only the two rows it leaves and enters.
 func drawList(_ model: Model, in area: Rect, _ buffer: inout ScreenBuffer) {
     let users = model.visibleUsers
     guard !users.isEmpty else {
@@ -10,7 +11,8 @@ func drawList(_ model: Model, in area: Rect, _ buffer: inout ScreenBuffer) {
         buffer.write(message, row: area.top, column: area.left + 1, maxWidth: area.width - 1)
         return
     }
-    let offset = max(0, model.selection - area.height + 1)
+    let page = max(1, area.height)
+    let offset = min(model.selection - model.selection % page, max(0, users.count - page))
     let nameColumn = area.left + 4
     let providerColumn = area.left + area.width - providerColumnWidth - 1
     for (row, index) in zip(area.top..<area.bottom, offset..<users.count) {

@@ -51,6 +51,6 @@ struct BenchmarkCommand: AsyncParsableCommand {
 
         let startup = try StartupProbe.measure(home: directory, runs: startups)
         print("  start-up to first paint    \(startup.time.summary)   (a real `roster ui` under script(1), 100x30)")
-        print(String(format: "  peak memory at first paint %8.1f MiB (max resident set of that process)", startup.peakMiB))
+        print(String(format: "  peak memory at first paint %8.1f MiB (VmHWM of that process)", startup.peakMiB))
     }
 }
