@@ -6,7 +6,7 @@ extension DeviceSessions {
     /// token, then store everything in one transaction and make the user current (BEHAVIOURS 5-10).
     func login(_ credentials: Credentials) async throws -> User {
         if case .anonymous = credentials, let reused = try reuseAnonymousUser() { return reused }
-        let deviceId = try? store.users().lazy.compactMap(\.deviceId).first
+        let deviceId = try? store.knownDeviceId()
         let body = try WireCoding.encode(credentials.loginBody(appId: appId, deviceId: deviceId))
         let response = try await connection.expectSuccess(
             .json(.post, Route.login(appId: appId, provider: credentials.provider), body: body))

@@ -16,6 +16,11 @@ protocol DeviceStore: Sendable {
     func user(id: String) throws -> StoredUser?
     /// Every user on the device (none removed), most recently active first.
     func users() throws -> [StoredUser]
+    /// The device id the server gave any user here, if one has.
+    func knownDeviceId() throws -> String?
+    /// Every user, most recently active first, each as `transform` makes it: for reading many
+    /// users without holding all their stored rows at once.
+    func users<T>(_ transform: @Sendable (StoredUser) throws -> T) throws -> [T]
     func currentUserId() throws -> String?
     /// The most recently active logged-in anonymous user, if any.
     func loggedInAnonymousUser() throws -> StoredUser?

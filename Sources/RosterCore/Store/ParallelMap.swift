@@ -6,7 +6,7 @@ extension Array {
     /// screen reads at once. The first error thrown, if any, is rethrown.
     func parallelMap<T>(_ transform: @Sendable (Element) throws -> T) throws -> [T] {
         let chunks = Swift.min(count, 64)
-        guard chunks > 1, count >= 256 else { return try map(transform) }
+        guard chunks > 1, count >= 128 else { return try map(transform) }
         var results = [T?](repeating: nil, count: count)
         let failure = Mutex<(any Error)?>(nil)
         let size = (count + chunks - 1) / chunks
@@ -15,7 +15,7 @@ extension Array {
         results.withUnsafeMutableBufferPointer { slots in
             nonisolated(unsafe) let slots = slots
             DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-                let range = (chunk * size)..<Swift.min(items.count, (chunk + 1) * size)
+                let range = Swift.min(items.count, chunk * size)..<Swift.min(items.count, (chunk + 1) * size)
                 for index in range {
                     do {
                         slots[index] = try transform(items[index])

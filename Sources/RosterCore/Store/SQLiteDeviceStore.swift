@@ -83,13 +83,33 @@ final class SQLiteDeviceStore: DeviceStore {
         try read { db in try StoredUser.fetchOne(db, key: id) }
     }
 
-    /// Every user, most recently active first. Rows are read in one query and decoded on every
-    /// core: a device may hold thousands of users.
     func users() throws -> [StoredUser] {
-        let rows = try read { db in
-            try Row.fetchAll(db, StoredUser.order(StoredUser.Columns.lastActive.desc, StoredUser.Columns.id))
+        try users { $0 }
+    }
+
+    func knownDeviceId() throws -> String? {
+        try read { db in
+            try String.fetchOne(db, StoredUser.select(StoredUser.Columns.deviceId).filter(StoredUser.Columns.deviceId != nil).limit(1))
         }
-        return try rows.parallelMap(StoredUser.init(row:))
+    }
+
+    /// Every user, most recently active first, as `transform` makes it. A device may hold
+    /// thousands of users: rows are read in batches, each decoded and transformed on every core,
+    /// so only one batch of full rows (with their tokens) is in memory at a time.
+    func users<T>(_ transform: @Sendable (StoredUser) throws -> T) throws -> [T] {
+        try read { db in
+            var results: [T] = []
+            var batch: [Row] = []
+            let rows = try Row.fetchCursor(db, StoredUser.order(StoredUser.Columns.lastActive.desc, StoredUser.Columns.id))
+            while let row = try rows.next() {
+                batch.append(row.copy())
+                if batch.count == 1024 {
+                    results += try batch.parallelMap { try transform(StoredUser(row: $0)) }
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            return results + (try batch.parallelMap { try transform(StoredUser(row: $0)) })
+        }
     }
 
     func currentUserId() throws -> String? {

@@ -49,6 +49,6 @@ extension App {
     public func userSnapshots() throws -> [UserSnapshot] {
         let store = sessions.store
         let current = try store.currentUserId()
-        return try store.users().parallelMap { UserSnapshot(row: $0, currentUserId: current) }
+        return try store.users { UserSnapshot(row: $0, currentUserId: current) }
     }
 }
