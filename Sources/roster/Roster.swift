@@ -14,7 +14,8 @@ struct Roster: AsyncParsableCommand {
             """,
         subcommands: [
             SwitcherCommand.self, UsersCommand.self, LoginCommand.self, SwitchCommand.self, LogoutCommand.self,
-            RemoveCommand.self, DeleteCommand.self, WhoamiCommand.self, CustomDataCommand.self, TokenCommand.self, BenchmarkCommand.self,
+            RemoveCommand.self, DeleteCommand.self, WhoamiCommand.self, CustomDataCommand.self, TokenCommand.self, AccountCommand.self,
+            BenchmarkCommand.self,
         ],
         defaultSubcommand: SwitcherCommand.self
     )

@@ -59,11 +59,16 @@ struct CommandFunction: Sendable {
         } catch {
             throw Failure.cannotStart(config.command[0])
         }
-        let reading = Task.detached { Self.read(stdout.fileHandleForReading) }
-        // A command that does not read its input must not block the server.
-        Task.detached {
-            try? stdin.fileHandleForWriting.write(contentsOf: input)
-            try? stdin.fileHandleForWriting.close()
+        // Pipes block: they are read and written on Dispatch threads, never on the threads that
+        // run the server's tasks, and a command that does not read its input holds up nothing.
+        let output = stdout.fileHandleForReading
+        async let reading: Data = withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: Self.read(output)) }
+        }
+        let writer = stdin.fileHandleForWriting
+        DispatchQueue.global().async {
+            try? writer.write(contentsOf: input)
+            try? writer.close()
         }
         let timeout = config.timeoutSeconds
         let outOfTime = Atomic<Bool>(false)
@@ -76,10 +81,10 @@ struct CommandFunction: Sendable {
         }
         for await _ in finished.stream {}
         timer.cancel()
-        let output = await reading.value
+        let answer = await reading
         if outOfTime.load(ordering: .relaxed) { throw Failure.timedOut(seconds: timeout) }
         guard process.terminationStatus == 0 else { throw Failure.failed(status: process.terminationStatus) }
-        return output
+        return answer
     }
 
     /// Reads to the end, keeping at most `maxOutputBytes`.

@@ -41,6 +41,15 @@ struct ConnectionOptions: ParsableArguments {
         }
     }
 
+    /// Where messages with tokens go, in words: a folder for the embedded default.
+    func outboxDescription(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        if server ?? environment["ROSTER_SERVER_URL"].flatMap({ $0.isEmpty ? nil : $0 }) != nil {
+            return "the server's outbox"
+        }
+        let paths = try RosterPaths(home: home, environment: environment)
+        return EmbeddedDefault.outboxDirectory(paths: paths, appId: try AppConfig.demo().appId).path
+    }
+
     /// The embedded default, refusing an app it does not serve.
     private func openEmbedded(paths: RosterPaths, environment: [String: String]) async throws -> App {
         let requested = app ?? environment["ROSTER_APP_ID"]

@@ -10,6 +10,11 @@ struct EmbeddedDefault {
     let config: AppConfig
     let app: App
 
+    /// Where the embedded server leaves confirmation and reset messages for an app.
+    static func outboxDirectory(paths: RosterPaths, appId: String) -> URL {
+        paths.embeddedServerDatabase.deletingLastPathComponent().appendingPathComponent("outbox").appendingPathComponent(appId)
+    }
+
     static func open(paths: RosterPaths) async throws -> EmbeddedDefault {
         let config = try AppConfig.demo()
         let database = paths.embeddedServerDatabase

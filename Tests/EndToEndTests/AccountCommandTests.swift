@@ -1,0 +1,59 @@
+import Foundation
+import RosterWire
+import Testing
+
+/// `roster account`: registration and password reset on the embedded default, with the tokens
+/// taken from its outbox as a person would take them from their mail.
+extension EndToEndTests {
+    @Suite("roster account end to end")
+    struct AccountCommandTests {
+        @Test func registerThenResetThePasswordThroughTheOutbox() throws {
+            let home = try CommandRunner.temporaryDirectory("account")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+
+            let registered = try runner.roster(["account", "register", "--email", "ada@example.com", "--password-stdin"], stdin: "analytical-1\n")
+            #expect(registered.status == 0, "register: \(registered.stderr)")
+            #expect(registered.stdout.contains("Registered ada@example.com."))
+            let taken = try runner.roster(["account", "register", "--email", "ada@example.com", "--password-stdin"], stdin: "analytical-1\n")
+            #expect(taken.status == 1 && taken.stderr.contains("name already in use"))
+            let short = try runner.roster(["account", "register", "--email", "bob@example.com", "--password-stdin"], stdin: "short\n")
+            #expect(short.status == 1 && short.stderr.contains("password must be at least 8 characters"), "\(short.stderr)")
+            #expect(try runner.roster(["login", "--email", "ada@example.com", "--password-stdin"], stdin: "analytical-1\n").status == 0)
+
+            // A reset message lands in the embedded server's outbox, owner-only.
+            let outbox = home.appendingPathComponent("embedded/outbox/roster-demo")
+            let sent = try runner.roster(["account", "send-reset", "--email", "ada@example.com"])
+            #expect(sent.status == 0)
+            #expect(sent.stdout.contains(outbox.path))
+            let unknown = try runner.roster(["account", "send-reset", "--email", "nobody@example.com"])
+            #expect(unknown.status == 0 && unknown.stdout == sent.stdout.replacingOccurrences(of: "ada@example.com", with: "nobody@example.com"))
+            let files = try FileManager.default.contentsOfDirectory(at: outbox, includingPropertiesForKeys: nil)
+            #expect(files.count == 1)
+            let file = try #require(files.first)
+            #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o600)
+            let message = try JSONValue(parsing: Data(contentsOf: file))
+            let token = try #require(message["token"]?.stringValue)
+            let tokenId = try #require(message["tokenId"]?.stringValue)
+            #expect(message["to"] == "ada@example.com" && message["kind"] == "reset")
+
+            // The token and the new password come on stdin, never in the arguments.
+            let forged = try runner.roster(["account", "reset-password", "--token-id", tokenId], stdin: "\(String(repeating: "0", count: 64))\nnew-secret-9\n")
+            #expect(forged.status == 1 && forged.stderr.contains("invalid token data"))
+            let reset = try runner.roster(["account", "reset-password", "--token-id", tokenId], stdin: "\(token)\nnew-secret-9\n")
+            #expect(reset.status == 0, "reset: \(reset.stderr)")
+            #expect(!reset.stdout.contains(token) && !reset.stderr.contains(token))
+            #expect(try runner.roster(["login", "--email", "ada@example.com", "--password-stdin"], stdin: "analytical-1\n").status == 1)
+            #expect(try runner.roster(["login", "--email", "ada@example.com", "--password-stdin"], stdin: "new-secret-9\n").status == 0)
+            let again = try runner.roster(["account", "reset-password", "--token-id", tokenId], stdin: "\(token)\nthird-secret\n")
+            #expect(again.status == 1)
+
+            // The demo confirms at once, so there is nothing to confirm; the reset function is absent.
+            let confirmSend = try runner.roster(["account", "resend-confirmation", "--email", "ada@example.com"])
+            #expect(confirmSend.status == 1 && confirmSend.stderr.contains("already confirmed"))
+            let call = try runner.roster(["account", "call-reset", "--email", "ada@example.com", "--password-stdin"], stdin: "fourth-secret\n")
+            #expect(call.status == 1 && call.stderr.contains("no password reset function"))
+            #expect(try runner.roster(["account", "call-reset", "--email", "ada@example.com", "--argument", "{oops"]).status == 2)
+        }
+    }
+}
