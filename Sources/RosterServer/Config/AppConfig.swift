@@ -97,6 +97,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         try passwordHashing.validate(source: source)
         try providers.emailPassword?.validate(source: source)
         try outbox?.validate(source: source)
+        try providers.customFunction?.function.validate("custom-function", source: source)
         if let customToken = providers.customToken, customToken.enabled {
             guard !customToken.keys.isEmpty else { throw fail("custom-token is enabled but has no keys") }
             for key in customToken.keys { try key.validate(source: source) }

@@ -7,15 +7,18 @@ public struct ProvidersConfig: Codable, Sendable, Equatable {
     public var emailPassword: EmailPasswordConfig?
     public var apiKey: ToggleProviderConfig?
     public var customToken: CustomTokenConfig?
+    public var customFunction: CustomFunctionConfig?
 
     public init(
         anonymous: ToggleProviderConfig? = nil, emailPassword: EmailPasswordConfig? = nil,
-        apiKey: ToggleProviderConfig? = nil, customToken: CustomTokenConfig? = nil
+        apiKey: ToggleProviderConfig? = nil, customToken: CustomTokenConfig? = nil,
+        customFunction: CustomFunctionConfig? = nil
     ) {
         self.anonymous = anonymous
         self.emailPassword = emailPassword
         self.apiKey = apiKey
         self.customToken = customToken
+        self.customFunction = customFunction
     }
 
     enum CodingKeys: String, CodingKey {
@@ -23,17 +26,19 @@ public struct ProvidersConfig: Codable, Sendable, Equatable {
         case emailPassword = "local-userpass"
         case apiKey = "api-key"
         case customToken = "custom-token"
+        case customFunction = "custom-function"
     }
 
     /// Whether log-in through `provider` is enabled. Providers Roster does not implement yet
-    /// (custom-function, OAuth) are never enabled.
+    /// (OAuth) are never enabled.
     public func isEnabled(_ provider: ProviderType) -> Bool {
         switch provider {
         case .anonymous: anonymous?.enabled ?? false
         case .emailPassword: emailPassword?.enabled ?? false
         case .apiKey: apiKey?.enabled ?? false
         case .customToken: customToken?.enabled ?? false
-        case .customFunction, .google, .apple, .facebook: false
+        case .customFunction: customFunction?.enabled ?? false
+        case .google, .apple, .facebook: false
         }
     }
 }

@@ -100,7 +100,12 @@ struct LoginService: Sendable {
             guard let verifier = app.customTokens else { throw ErrorResponse.providerNotFound(provider.rawValue) }
             let (subject, profile) = try await verifier.verify(login.token, now: now())
             return .identity(providerId: subject, profile: profile)
-        case .customFunction, .google, .apple, .facebook:
+        case .customFunction:
+            guard let config = app.config.providers.customFunction, config.enabled else {
+                throw ErrorResponse.providerNotFound(provider.rawValue)
+            }
+            return try await CustomFunctionProvider().authenticate(body: try WireBody.object(from: body), config: config)
+        case .google, .apple, .facebook:
             throw ErrorResponse.providerNotFound(provider.rawValue)
         }
     }

@@ -1,5 +1,7 @@
+import Foundation
 import ArgumentParser
 import RosterCore
+import RosterWire
 
 /// `roster login`: adds a user to this device and makes it the active one.
 struct LoginCommand: AsyncParsableCommand {
@@ -8,7 +10,7 @@ struct LoginCommand: AsyncParsableCommand {
         abstract: "Log a user in and make it the active user.",
         discussion: """
             Secrets are never taken from the command line: the password is asked for without echo \
-            (or read from stdin with --password-stdin); API keys and JWTs are read from stdin.
+            (or read from stdin with --password-stdin); API keys, JWTs and function payloads are             read from stdin.
             """
     )
 
@@ -32,10 +34,13 @@ struct LoginCommand: AsyncParsableCommand {
     @Flag(name: .customLong("jwt-stdin"), help: "Log in with a custom JWT read from stdin.")
     var jwtStdin = false
 
+    @Flag(name: .customLong("function-stdin"), help: "Log in through the app's authentication function with a JSON object read from stdin.")
+    var functionStdin = false
+
     func validate() throws {
-        let chosen = [anonymous, email != nil, apiKeyStdin, jwtStdin].filter { $0 }.count
+        let chosen = [anonymous, email != nil, apiKeyStdin, jwtStdin, functionStdin].filter { $0 }.count
         guard chosen == 1 else {
-            throw ValidationError("choose one of --anonymous, --email, --api-key-stdin, --jwt-stdin")
+            throw ValidationError("choose one of --anonymous, --email, --api-key-stdin, --jwt-stdin, --function-stdin")
         }
         if passwordStdin && email == nil { throw ValidationError("--password-stdin goes with --email") }
         if newAnonymous && !anonymous { throw ValidationError("--new goes with --anonymous") }
@@ -62,6 +67,13 @@ struct LoginCommand: AsyncParsableCommand {
                 ? Terminal.readLineFromStandardInput() : try Terminal.promptSecret("Password for \(email): ")
             guard let password, !password.isEmpty else { throw CommandFailure("no password given") }
             return .emailPassword(email: email, password: password)
+        }
+        if functionStdin {
+            let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile().prefix(65_536), as: UTF8.self)
+            guard let payload = try? JSONValue(parsing: text), payload.objectValue != nil else {
+                throw CommandFailure("the function payload on stdin must be a JSON object")
+            }
+            return .function(payload)
         }
         let secret = Terminal.readLineFromStandardInput()?.trimmingCharacters(in: .whitespaces) ?? ""
         guard !secret.isEmpty else {

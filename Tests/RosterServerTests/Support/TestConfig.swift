@@ -9,7 +9,7 @@ enum TestConfig {
     /// Every provider on, fast scrypt (logN 10), custom data in my_database.users by `userId`.
     static func app(
         appId: String = appId, autoConfirm: Bool = true, maxRequestBytes: Int = 4096,
-        emailPassword: EmailPasswordConfig? = nil, outbox: OutboxConfig? = nil,
+        emailPassword: EmailPasswordConfig? = nil, outbox: OutboxConfig? = nil, customFunction: CustomFunctionConfig? = nil,
         customTokenKeys: [CustomTokenKey]? = nil,
         metadataFields: [CustomTokenConfig.MetadataField] = [
             .init(name: "name", fieldName: "name"), .init(name: "profile.team", fieldName: "team", required: false),
@@ -24,7 +24,8 @@ enum TestConfig {
                 customToken: CustomTokenConfig(
                     audience: [audience],
                     keys: customTokenKeys ?? [CustomTokenKey(kid: "k1", algorithm: .hs256, secret: customSecret)],
-                    metadataFields: metadataFields)),
+                    metadataFields: metadataFields),
+                customFunction: customFunction),
             customUserData: CustomUserDataConfig(database: "my_database", collection: "users", userIdField: "userId"),
             outbox: outbox)
     }

@@ -1,0 +1,101 @@
+import Foundation
+import RosterWire
+import Testing
+@testable import RosterServer
+
+/// `custom-function`: the app's authentication function, a command, decides who logs in.
+@Suite struct CustomFunctionTests {
+    let scripts: URL
+
+    init() throws {
+        scripts = FileManager.default.temporaryDirectory.appendingPathComponent("roster-auth-functions-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scripts, withIntermediateDirectories: true)
+    }
+
+    /// A server whose authentication function is a shell script body reading the payload on stdin.
+    func server(_ body: String, timeout: Double = 2) async throws -> TestServer {
+        let file = scripts.appendingPathComponent("auth-\(UUID().uuidString).sh")
+        try Data("#!/bin/sh\n\(body)\n".utf8).write(to: file)
+        let function = FunctionConfig(command: ["/bin/sh", file.path], timeoutSeconds: timeout)
+        return try await TestServer.make(TestConfig.app(customFunction: CustomFunctionConfig(function: function)))
+    }
+
+    /// A function that knows two PINs.
+    var pinFunction: String {
+        """
+        input=$(cat)
+        printf '%s' "$input" > '\(scripts.appendingPathComponent("last-input").path)'
+        case "$input" in
+          *'"pin":"1234"'*) printf '{"id": "kiosk-ada", "name": "Ada", "email": "ada@example.com", "role": "admin"}' ;;
+          *'"pin":"9876"'*) printf '{"id": 42}' ;;
+          *) printf '{"error": "unknown PIN"}' ;;
+        esac
+        """
+    }
+
+    @Test func theSameExternalIdIsTheSameUserWithTheProfileTheFunctionGives() async throws {
+        let t = try await server(pinFunction)
+        let first = try await t.login(.customFunction, ["pin": "1234", "options": ["device": ["deviceId": "d1"]]]).decoded(LoginResponse.self)
+        let second = try await t.login(.customFunction, ["pin": "1234"]).decoded(LoginResponse.self)
+        #expect(first.userId == second.userId)
+        let profile = try await t.call(.get, Route.profile, bearer: first.accessToken).decoded(ProfileResponse.self)
+        #expect(profile.identities == [Identity(id: "kiosk-ada", provider: .customFunction)])
+        #expect(profile.data["name"] == "Ada" && profile.data["email"] == "ada@example.com")
+        #expect(profile.data["role"] == nil, "only profile fields are copied")
+        // The function gets the payload without the options.
+        let input = try JSONValue(parsing: Data(contentsOf: scripts.appendingPathComponent("last-input")))
+        #expect(input == ["pin": "1234"])
+        // A numeric id works too, and is another user.
+        let other = try await t.login(.customFunction, ["pin": "9876"]).decoded(LoginResponse.self)
+        #expect(other.userId != first.userId)
+        #expect(try await t.userCount() == 2)
+    }
+
+    @Test func aRefusalIsAuthErrorWithTheFunctionsWords() async throws {
+        let t = try await server(pinFunction)
+        let refused = await t.login(.customFunction, ["pin": "0000"])
+        #expect(refused.status == 401 && refused.errorCode == "AuthError")
+        #expect(refused.errorMessage == "unknown PIN")
+        #expect(try await t.userCount() == 0)
+    }
+
+    @Test func aBrokenFunctionIsAuthErrorNeverA5xx() async throws {
+        let cases: [(body: String, message: String)] = [
+            ("cat > /dev/null; exit 3", "the authentication function failed: it exited with status 3"),
+            ("cat > /dev/null; printf 'not json'", "the authentication function failed: its answer is not usable: not JSON"),
+            ("cat > /dev/null; printf '{\"name\": \"x\"}'", "the authentication function failed: its answer has no id"),
+            ("cat > /dev/null; printf '{\"id\": \"\"}'", "the authentication function failed: its answer has no id"),
+            ("cat > /dev/null; sleep 5; printf '{\"id\": \"late\"}'", "the authentication function failed: no answer within 1 s"),
+            ("sleep 5", "the authentication function failed: no answer within 1 s"),
+        ]
+        for (body, message) in cases {
+            let t = try await server(body, timeout: 1)
+            let response = await t.login(.customFunction, ["pin": "1234"])
+            #expect(response.status == 401 && response.errorCode == "AuthError", "\(body)")
+            #expect(response.errorMessage == message, "\(body): \(response.errorMessage ?? "")")
+            #expect(try await t.userCount() == 0)
+        }
+    }
+
+    @Test func disabledOrAbsentIsProviderNotFound() async throws {
+        let t = try await TestServer.make()
+        #expect(await t.login(.customFunction, ["pin": "1234"]).errorCode == "AuthProviderNotFound")
+        let off = CustomFunctionConfig(enabled: false, function: FunctionConfig(command: ["/bin/true"]))
+        let disabled = try await TestServer.make(TestConfig.app(customFunction: off))
+        #expect(await disabled.login(.customFunction, ["pin": "1234"]).errorCode == "AuthProviderNotFound")
+    }
+
+    @Test func theConfigReadsAndChecksTheCommand() throws {
+        let config = try AppConfig.parse(Data("""
+            {"appId": "a", "providers": {"custom-function": {"command": ["/usr/local/bin/auth"], "timeoutSeconds": 3}}}
+            """.utf8), source: "test")
+        #expect(config.providers.customFunction == CustomFunctionConfig(function: FunctionConfig(command: ["/usr/local/bin/auth"], timeoutSeconds: 3)))
+        #expect(config.isEnabled(.customFunction))
+        #expect(throws: AppConfigError.self) {
+            try AppConfig.parse(Data(#"{"appId": "a", "providers": {"custom-function": {"command": ["auth"]}}}"#.utf8), source: "test")
+        }
+        #expect(throws: AppConfigError.self) {
+            try AppConfig.parse(Data(#"{"appId": "a", "providers": {"custom-function": {"command": []}}}"#.utf8), source: "test")
+        }
+    }
+}
