@@ -24,6 +24,9 @@ struct ServeCommand: AsyncParsableCommand {
             try await server.serve(host: host, port: port, gracefulShutdownSignals: [.sigint, .sigterm]) { bound in
                 let shown = host.contains(":") ? "[\(host)]" : host
                 FileHandle.standardOutput.write(Data("roster-server listening on http://\(shown):\(bound)\n".utf8))
+                if let outbox = server.outboxDescription(appId: config.appId) {
+                    FileHandle.standardOutput.write(Data("confirmation and reset messages for \(config.appId) go to \(outbox)\n".utf8))
+                }
             }
         } catch {
             throw CommandFailure("cannot serve on \(host):\(port): \(error)")

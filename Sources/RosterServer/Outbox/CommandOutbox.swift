@@ -5,6 +5,8 @@ import Foundation
 struct CommandOutbox: Outbox {
     let function: CommandFunction
 
+    var description: String { "the command \(function.config.command[0])" }
+
     func deliver(_ message: OutboxMessage) async throws {
         do {
             _ = try await function.run(message.json)

@@ -5,6 +5,8 @@ import Foundation
 struct DirectoryOutbox: Outbox {
     let directory: URL
 
+    var description: String { directory.path }
+
     func deliver(_ message: OutboxMessage) async throws {
         let manager = FileManager.default
         do {

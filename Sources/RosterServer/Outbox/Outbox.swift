@@ -2,7 +2,7 @@ import Foundation
 
 /// Where the server hands a message it would mail. Roster has no mail server: a directory of
 /// files (the default) or a command stands in for one.
-protocol Outbox: Sendable {
+protocol Outbox: Sendable, CustomStringConvertible {
     func deliver(_ message: OutboxMessage) async throws
 }
 

@@ -107,6 +107,11 @@ public final class RosterServer: Sendable {
         try await group.run()
     }
 
+    /// Where confirmation and reset messages of an app go: a folder, or the command named.
+    public func outboxDescription(appId: String) -> String? {
+        apps[appId]?.outbox.description
+    }
+
     /// Seeds the demo users (Resources/demo/users.json) and their custom data into an empty app;
     /// does nothing when the app already has users. Safe if two processes race.
     public func seedDemoUsers(appId: String) async throws {
