@@ -42,6 +42,17 @@ public struct SessionResponse: Codable, Sendable, Equatable {
     }
 }
 
+/// One entry of GET `…/auth/providers`: an enabled log-in provider, named as in log-in paths.
+public struct EnabledProvider: Codable, Sendable, Equatable {
+    public var name: String
+    public var type: String
+
+    public init(_ provider: ProviderType) {
+        name = provider.rawValue
+        type = provider.rawValue
+    }
+}
+
 /// The answer to GET `…/location`. `hostname` is the base URL clients use from then on.
 public struct LocationResponse: Codable, Sendable, Equatable {
     public var deploymentModel: String

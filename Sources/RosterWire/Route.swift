@@ -12,6 +12,9 @@ public enum Route {
 
     public static func location(appId: String) -> String { "\(app(appId))/location" }
 
+    /// GET: the log-in providers the app enables (a Roster addition; see docs/PROTOCOL-ADDITIONS.md).
+    public static func providers(appId: String) -> String { "\(app(appId))/auth/providers" }
+
     public static func provider(appId: String, _ provider: ProviderType) -> String {
         "\(app(appId))/auth/providers/\(provider.rawValue)"
     }

@@ -99,3 +99,17 @@ import Testing
         }
     }
 }
+
+/// GET `…/auth/providers`: what the app enables, for a log-in form to offer.
+@Suite struct EnabledProvidersRouteTests {
+    @Test func listsTheEnabledProvidersInOrder() async throws {
+        let t = try await TestServer.make()
+        let response = await t.call(.get, Route.providers(appId: t.appId))
+        #expect(response.status == 200)
+        let listed = try response.decoded([EnabledProvider].self)
+        #expect(listed.map(\.name) == ["anon-user", "local-userpass", "api-key", "custom-token"])
+        #expect(listed.allSatisfy { $0.name == $0.type })
+        let unknown = await t.call(.get, Route.providers(appId: "no-such-app"))
+        #expect(unknown.errorCode == "AppNotFound")
+    }
+}

@@ -40,6 +40,14 @@ public final class App: Sendable {
         try sessions.switchUser(to: user)
     }
 
+    /// The log-in providers the server enables for this app, for a form to offer. Providers
+    /// Roster does not know are left out.
+    public func enabledProviders() async throws -> [ProviderType] {
+        let response = try await sessions.connection.expectSuccess(.json(.get, Route.providers(appId: appId)))
+        let listed = try ServerConnection.decode([EnabledProvider].self, from: response, what: "provider list")
+        return listed.compactMap { ProviderType(rawValue: $0.name) }
+    }
+
     public var emailPasswordAuth: EmailPasswordClient {
         EmailPasswordClient(connection: sessions.connection, appId: appId)
     }

@@ -14,6 +14,12 @@ enum AppRoutes {
                 return try .json(LocationResponse(hostname: base, wsHostname: socket))
             }
         }
+        router.get("\(app)/auth/providers") { request, context in
+            await services.handle(request, context) { incoming in
+                let served = try services.login.app(incoming.parameter("appId"))
+                return try .json(ProviderType.allCases.filter(served.config.isEnabled).map(EnabledProvider.init))
+            }
+        }
         router.post("\(app)/auth/providers/:provider/login") { request, context in
             await services.handle(request, context) { incoming in
                 let served = try services.login.app(incoming.parameter("appId"))

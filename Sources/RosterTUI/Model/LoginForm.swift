@@ -1,9 +1,11 @@
+import RosterWire
+
 /// The log-in form: a provider, its fields, a register toggle for new email users, which field
 /// has focus and the message beside each refused field.
 public struct LoginForm: Sendable, Equatable {
     /// The providers a person can log in with from the terminal.
     public enum Provider: Sendable, Equatable, CaseIterable {
-        case anonymous, emailPassword, apiKey, customJWT
+        case anonymous, emailPassword, apiKey, customJWT, customFunction
 
         public var label: String {
             switch self {
@@ -11,34 +13,56 @@ public struct LoginForm: Sendable, Equatable {
             case .emailPassword: "email/password"
             case .apiKey: "API key"
             case .customJWT: "custom JWT"
+            case .customFunction: "function"
             }
         }
+
+        /// The form's provider for a server's, when the form can log in with it.
+        public init?(_ type: ProviderType) {
+            switch type {
+            case .anonymous: self = .anonymous
+            case .emailPassword: self = .emailPassword
+            case .apiKey: self = .apiKey
+            case .customToken: self = .customJWT
+            case .customFunction: self = .customFunction
+            case .google, .apple, .facebook: return nil
+            }
+        }
+
+        /// What the form offers before the server has said which providers it enables.
+        public static let assumed: [Provider] = [.anonymous, .emailPassword, .apiKey, .customJWT]
     }
 
     public enum Field: Sendable, Equatable, Hashable {
-        case provider, email, password, register, apiKey, token
+        case provider, email, password, register, apiKey, token, payload
     }
 
     /// Longest value a field keeps; a longer paste is cut here.
-    public static let maxLength: [Field: Int] = [.email: 254, .password: 128, .apiKey: 256, .token: 4096]
+    public static let maxLength: [Field: Int] = [.email: 254, .password: 128, .apiKey: 256, .token: 4096, .payload: 4096]
 
+    /// The providers to choose from, in order (Space steps through them, digits pick one).
+    public var choices: [Provider]
     public var provider: Provider
     public var email: String
     public var password: String
     public var register: Bool
     public var apiKey: String
     public var token: String
+    /// The JSON object handed to the app's authentication function.
+    public var payload: String
     public var focus: Field
     public var errors: [Field: String]
 
-    public init(provider: Provider = .emailPassword, email: String = "") {
-        self.provider = provider
+    public init(provider: Provider = .emailPassword, email: String = "", choices: [Provider] = Provider.assumed) {
+        self.choices = choices.isEmpty ? Provider.assumed : choices
+        self.provider = self.choices.contains(provider) ? provider : self.choices[0]
         self.email = email
         password = ""
         register = false
         apiKey = ""
         token = ""
-        focus = email.isEmpty ? .provider : .password
+        payload = ""
+        focus = email.isEmpty || self.provider != .emailPassword ? .provider : .password
         errors = [:]
     }
 
@@ -49,6 +73,7 @@ public struct LoginForm: Sendable, Equatable {
         case .emailPassword: [.provider, .email, .password, .register]
         case .apiKey: [.provider, .apiKey]
         case .customJWT: [.provider, .token]
+        case .customFunction: [.provider, .payload]
         }
     }
 
@@ -58,6 +83,7 @@ public struct LoginForm: Sendable, Equatable {
         case .password: password
         case .apiKey: apiKey
         case .token: token
+        case .payload: payload
         case .provider: provider.label
         case .register: register ? "yes" : "no"
         }
@@ -70,6 +96,7 @@ public struct LoginForm: Sendable, Equatable {
         case .password: password = capped
         case .apiKey: apiKey = capped
         case .token: token = capped
+        case .payload: payload = capped
         case .provider, .register: break
         }
     }
@@ -107,6 +134,14 @@ public struct LoginForm: Sendable, Equatable {
                 errors[.token] = "a JWT has three parts separated by dots"
             }
             if errors.isEmpty { return .success(LoginRequest(provider: .customJWT, secret: jwt)) }
+        case .customFunction:
+            let text = payload.trimmingSpaces
+            if text.isEmpty {
+                errors[.payload] = "type the JSON object for the function"
+            } else if (try? JSONValue(parsing: text))?.objectValue == nil {
+                errors[.payload] = "not a JSON object (like {\"pin\": \"1234\"})"
+            }
+            if errors.isEmpty { return .success(LoginRequest(provider: .customFunction, secret: text)) }
         }
         return .failure(Refusal(errors: errors))
     }

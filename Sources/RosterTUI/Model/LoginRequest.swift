@@ -1,11 +1,12 @@
 import RosterCore
+import RosterWire
 
 /// A validated log-in the form asks the effect runner for. Equatable so tests can compare
 /// effects; `credentials` turns it into RosterCore's type. Its description hides the secret.
 public struct LoginRequest: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     public var provider: LoginForm.Provider
     public var email: String
-    /// Password, API key or JWT.
+    /// Password, API key, JWT, or the function's JSON payload.
     public var secret: String
     /// Register the email user first.
     public var register: Bool
@@ -23,6 +24,7 @@ public struct LoginRequest: Sendable, Equatable, CustomStringConvertible, Custom
         case .emailPassword: .emailPassword(email: email, password: secret)
         case .apiKey: .userAPIKey(secret)
         case .customJWT: .jwt(secret)
+        case .customFunction: .function((try? JSONValue(parsing: secret)) ?? .emptyObject)
         }
     }
 

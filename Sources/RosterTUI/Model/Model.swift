@@ -52,6 +52,8 @@ public struct Model: Sendable, Equatable {
     public var size: TerminalSize
     /// Device time, set by `tick`, so `view` stays pure.
     public var now: Date
+    /// The providers the log-in form offers: what the server enables, once it has said.
+    public var providerChoices: [LoginForm.Provider]
 
     public static let maxFilterLength = 64
 
@@ -67,6 +69,7 @@ public struct Model: Sendable, Equatable {
         spinnerFrame = 0
         self.size = size
         self.now = now
+        providerChoices = LoginForm.Provider.assumed
         if let current = users.firstIndex(where: \.isCurrent) { selection = current }
     }
 

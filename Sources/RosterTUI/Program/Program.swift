@@ -15,6 +15,7 @@ public enum Program {
         backend openBackend: @escaping @Sendable () throws -> any TerminalBackend,
         effects: any EffectRunner,
         now: @escaping @Sendable () -> Date = Date.init,
+        startingWith initialEffects: [Effect] = [],
         quitAfterFirstPaint: Bool = false
     ) async throws -> Model {
         try await withCheckedThrowingContinuation { continuation in
@@ -22,7 +23,7 @@ public enum Program {
                 do {
                     let backend = try openBackend()
                     let loop = ProgramLoop(model: model, backend: backend, effects: effects, now: now)
-                    let last = loop.run(quitAfterFirstPaint: quitAfterFirstPaint)
+                    let last = loop.run(startingWith: initialEffects, quitAfterFirstPaint: quitAfterFirstPaint)
                     backend.close()
                     continuation.resume(returning: last)
                 } catch {
@@ -53,13 +54,14 @@ final class ProgramLoop {
         self.model.size = size
     }
 
-    func run(quitAfterFirstPaint: Bool = false) -> Model {
+    func run(startingWith initialEffects: [Effect] = [], quitAfterFirstPaint: Bool = false) -> Model {
         let inbox = inbox
         let changes = effects.changes()
         let listening = Task.detached {
             for await actions in changes { inbox.post(actions) }
         }
         defer { listening.cancel() }
+        start(initialEffects)
         var needsDraw = true
         while true {
             for action in inbox.takeAll() {
@@ -87,16 +89,16 @@ final class ProgramLoop {
     /// Updates the model and starts its effects; true when the program should end.
     private func apply(_ action: Action) -> Bool {
         let requested = update(&model, action)
-        var quit = false
+        start(requested.filter { $0 != .quit })
+        return requested.contains(.quit)
+    }
+
+    /// Runs effects as tasks; their actions come back through the inbox.
+    private func start(_ requested: [Effect]) {
         for effect in requested {
-            if effect == .quit {
-                quit = true
-                continue
-            }
             let effects = effects
             let inbox = inbox
             Task.detached { inbox.post(await effects.perform(effect)) }
         }
-        return quit
     }
 }

@@ -25,6 +25,8 @@ public struct SessionEffects: EffectRunner {
                 return [.usersLoaded(try rows())]
             case .quit:
                 return []
+            case .loadProviders:
+                return [.providersLoaded(try await app.enabledProviders())]
             case .login(let request):
                 if request.register {
                     try await app.emailPasswordAuth.registerUser(email: request.email, password: request.secret)
@@ -59,6 +61,8 @@ public struct SessionEffects: EffectRunner {
         } catch {
             let words = (error as? RosterError)?.description ?? String(describing: error)
             if effect == .reload { return [.loadFailed(words)] }
+            // Without the server's word the form offers what most apps enable.
+            if effect == .loadProviders { return [] }
             // A failed operation may still have changed the device (a session the server ended
             // logs the user out), so the users are read again.
             return [.operationFailed(words)] + reloaded()

@@ -1,4 +1,5 @@
 import Foundation
+import RosterWire
 
 /// Everything that can change the model: keys, and results of effects.
 public enum Action: Sendable, Equatable {
@@ -10,6 +11,8 @@ public enum Action: Sendable, Equatable {
     case operationFailed(String)
     /// The device's users could not be read; what is on screen stays.
     case loadFailed(String)
+    /// The log-in providers the server enables.
+    case providersLoaded([ProviderType])
     /// Time passes: the clock for ages and expiry, and the spinner.
     case tick(Date)
 }

@@ -9,12 +9,14 @@ public enum Effect: Sendable, Equatable {
     case refreshCustomData(id: String)
     /// Read the users again.
     case reload
+    /// Ask the server which log-in providers it enables.
+    case loadProviders
     case quit
 
     /// Whether the effect waits on the network (or the store) and turns the spinner.
     public var isOperation: Bool {
         switch self {
-        case .reload, .quit: false
+        case .reload, .loadProviders, .quit: false
         default: true
         }
     }

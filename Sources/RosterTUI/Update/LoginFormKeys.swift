@@ -39,7 +39,7 @@ func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effe
 private func typeCharacter(_ form: inout LoginForm, _ character: Character) {
     switch form.focus {
     case .provider:
-        let all = LoginForm.Provider.allCases
+        let all = form.choices
         if character == " ", let index = all.firstIndex(of: form.provider) {
             form.provider = all[(index + 1) % all.count]
         } else if let digit = character.wholeNumberValue, (1...all.count).contains(digit) {

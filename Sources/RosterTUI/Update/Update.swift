@@ -43,6 +43,19 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         model.pendingOperations = max(0, model.pendingOperations - 1)
         model.status = StatusMessage(message, isError: true)
         return []
+    case .providersLoaded(let types):
+        let choices = types.compactMap(LoginForm.Provider.init)
+        guard !choices.isEmpty else { return [] }
+        model.providerChoices = choices
+        if case .loginForm(var form) = model.mode {
+            form.choices = choices
+            if !choices.contains(form.provider) {
+                form.provider = choices[0]
+                form.focus = .provider
+            }
+            model.mode = .loginForm(form)
+        }
+        return []
     case .loadFailed(let message):
         model.status = StatusMessage("cannot read this device's users: \(message)", isError: true)
         return []
@@ -66,7 +79,7 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
         clampSelection(&model)
     case .char("?"): model.mode = .help
     case .char("q"): return [.quit]
-    case .char("n"): model.mode = .loginForm(LoginForm())
+    case .char("n"): model.mode = .loginForm(LoginForm(choices: model.providerChoices))
     case .enter: return switchToSelected(&model)
     case .char("o"):
         guard let user = model.selectedUser else { return noUser(&model) }
@@ -106,9 +119,11 @@ private func switchToSelected(_ model: inout Model) -> [Effect] {
         case "anonymous": .anonymous
         case "api-key": .apiKey
         case "jwt": .customJWT
+        case "function": .customFunction
         default: .emailPassword
         }
-        model.mode = .loginForm(LoginForm(provider: provider, email: provider == .emailPassword ? user.email ?? "" : ""))
+        model.mode = .loginForm(LoginForm(
+            provider: provider, email: provider == .emailPassword ? user.email ?? "" : "", choices: model.providerChoices))
         model.status = StatusMessage("\(user.displayName) is logged out; log in again")
         return []
     }

@@ -23,7 +23,7 @@ func drawForm(_ form: LoginForm, in area: Rect, _ buffer: inout ScreenBuffer) {
         if let error = form.errors[field] {
             buffer.write("! \(error)", row: row, column: valueColumn + used + 2, attributes: CellAttributes(bold: true, role: .error))
         } else if field == .provider && focused {
-            buffer.write("Space or 1-4 to change", row: row, column: valueColumn + used + 2, attributes: CellAttributes(dim: true))
+            buffer.write("Space or 1-\(form.choices.count) to change", row: row, column: valueColumn + used + 2, attributes: CellAttributes(dim: true))
         }
         row += 1
     }
@@ -40,6 +40,7 @@ private func label(_ field: LoginForm.Field) -> String {
     case .register: "New user"
     case .apiKey: "API key"
     case .token: "JWT"
+    case .payload: "Payload"
     }
 }
 

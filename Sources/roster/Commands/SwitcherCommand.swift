@@ -43,7 +43,8 @@ struct SwitcherCommand: AsyncParsableCommand {
         do {
             let effects = SessionEffects(app: try await connection.openApp())
             let model = Model(users: try effects.rows(), now: Date())
-            _ = try await Program.run(model, backend: backend, effects: effects, quitAfterFirstPaint: quitAfterFirstPaint)
+            _ = try await Program.run(
+                model, backend: backend, effects: effects, startingWith: [.loadProviders], quitAfterFirstPaint: quitAfterFirstPaint)
             // For `roster benchmark`: the process's own peak memory, which its parent cannot see.
             if quitAfterFirstPaint, let peak = PeakMemory.ownKiB() { print("peak-memory-kib \(peak)") }
         } catch let failure as NCursesBackend.OpenError {

@@ -18,11 +18,12 @@ struct DemoServer {
     let clock: any RosterClock
     let app: App
 
-    static func start(clock: any RosterClock = SystemClock()) async throws -> DemoServer {
+    static func start(clock: any RosterClock = SystemClock(), configure: (inout AppConfig) -> Void = { _ in }) async throws -> DemoServer {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("roster-tui-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         var config = try AppConfig.demo()
         config.passwordHashing = PasswordHashingConfig(logN: 10, r: 8, p: 1)
+        configure(&config)
         let server = try await RosterServer.open(
             databasePath: root.appendingPathComponent("server.sqlite").path, apps: [config],
             environment: ServerEnvironment(now: { clock.now() }))

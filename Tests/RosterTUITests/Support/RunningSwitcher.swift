@@ -13,7 +13,7 @@ struct RunningSwitcher {
         let terminal = MemoryBackend(size: size)
         let effects = SessionEffects(app: demo.app, watchInterval: 0.05)
         let model = Model(users: try effects.rows(), now: Date())
-        let finished = Task { try await Program.run(model, backend: { terminal }, effects: effects) }
+        let finished = Task { try await Program.run(model, backend: { terminal }, effects: effects, startingWith: [.loadProviders]) }
         return RunningSwitcher(terminal: terminal, finished: finished)
     }
 
