@@ -70,13 +70,12 @@ public struct SessionEffects: EffectRunner {
     }
 
     public func changes() -> AsyncStream<[Action]> {
-        let app = app
-        let interval = watchInterval
+        let effects = self
         return AsyncStream { continuation in
             let task = Task {
-                for await _ in app.changes(watchingOtherProcessesEvery: interval) {
+                for await _ in effects.app.changes(watchingOtherProcessesEvery: effects.watchInterval) {
                     do {
-                        continuation.yield([.usersLoaded(try app.userSnapshots().map(UserRow.init(snapshot:)))])
+                        continuation.yield([.usersLoaded(try effects.rows())])
                     } catch {
                         continuation.yield([.loadFailed((error as? RosterError)?.description ?? "\(error)")])
                     }

@@ -41,6 +41,16 @@ struct ConnectionOptions: ParsableArguments {
         }
     }
 
+    /// Opens the app and runs `body` with it; any failure becomes one line of words.
+    func withApp<T>(_ body: (App) async throws -> T) async throws -> T {
+        let app = try await openApp()
+        do {
+            return try await body(app)
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
     /// Where messages with tokens go, in words: a folder for the embedded default.
     func outboxDescription(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         if server ?? environment["ROSTER_SERVER_URL"].flatMap({ $0.isEmpty ? nil : $0 }) != nil {

@@ -22,19 +22,9 @@ struct APIKeyOwnerOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Whose keys: an id, an email, or a unique prefix (the active user by default).", valueName: "user"))
     var user: String?
 
-    func owner() async throws -> User {
-        let app = try await connection.openApp()
-        return try UserResolver.namedOrCurrent(user, in: app)
-    }
-
     /// Runs `body` with the owner's key client, errors in words.
     func withKeys<T>(_ body: (APIKeyClient) async throws -> T) async throws -> T {
-        let owner = try await owner()
-        do {
-            return try await body(owner.apiKeysAuth)
-        } catch {
-            throw CommandFailure(error)
-        }
+        try await connection.withApp { app in try await body(try UserResolver.namedOrCurrent(user, in: app).apiKeysAuth) }
     }
 }
 

@@ -13,12 +13,7 @@ struct ConfirmCommand: AsyncParsableCommand {
 
     func run() async throws {
         let token = try SecretInput.read("Token: ", missing: "no token given")
-        let app = try await connection.openApp()
-        do {
-            try await app.emailPasswordAuth.confirmUser(token: token, tokenId: tokenId)
-        } catch {
-            throw CommandFailure(error)
-        }
+        try await connection.withApp { app in try await app.emailPasswordAuth.confirmUser(token: token, tokenId: tokenId) }
         print("Confirmed. The account can log in now.")
     }
 }
@@ -34,12 +29,7 @@ struct ResendConfirmationCommand: AsyncParsableCommand {
     var email: String
 
     func run() async throws {
-        let app = try await connection.openApp()
-        do {
-            try await app.emailPasswordAuth.resendConfirmationEmail(email: email)
-        } catch {
-            throw CommandFailure(error)
-        }
+        try await connection.withApp { app in try await app.emailPasswordAuth.resendConfirmationEmail(email: email) }
         print("A new confirmation message for \(email) went to \(try connection.outboxDescription()).")
     }
 }
@@ -55,12 +45,7 @@ struct RetryConfirmationCommand: AsyncParsableCommand {
     var email: String
 
     func run() async throws {
-        let app = try await connection.openApp()
-        do {
-            try await app.emailPasswordAuth.retryCustomConfirmation(email: email)
-        } catch {
-            throw CommandFailure(error)
-        }
+        try await connection.withApp { app in try await app.emailPasswordAuth.retryCustomConfirmation(email: email) }
         print("The confirmation function ran again for \(email).")
     }
 }

@@ -20,12 +20,7 @@ struct RegisterCommand: AsyncParsableCommand {
 
     func run() async throws {
         let password = try SecretInput.read("Password for \(email): ", fromStdin: passwordStdin, missing: "no password given")
-        let app = try await connection.openApp()
-        do {
-            try await app.emailPasswordAuth.registerUser(email: email, password: password)
-        } catch {
-            throw CommandFailure(error)
-        }
+        try await connection.withApp { app in try await app.emailPasswordAuth.registerUser(email: email, password: password) }
         print("Registered \(email). Log in with `roster login --email \(email)`; if the app confirms new accounts,")
         print("confirm first with the token sent to \(try connection.outboxDescription()).")
     }

@@ -14,12 +14,7 @@ struct SendResetCommand: AsyncParsableCommand {
     var email: String
 
     func run() async throws {
-        let app = try await connection.openApp()
-        do {
-            try await app.emailPasswordAuth.sendResetPasswordEmail(email: email)
-        } catch {
-            throw CommandFailure(error)
-        }
+        try await connection.withApp { app in try await app.emailPasswordAuth.sendResetPasswordEmail(email: email) }
         print("If \(email) has an account, a reset message went to \(try connection.outboxDescription()).")
     }
 }
@@ -38,12 +33,7 @@ struct ResetPasswordCommand: AsyncParsableCommand {
     func run() async throws {
         let token = try SecretInput.read("Token: ", missing: "no token given")
         let password = try SecretInput.read("New password: ", missing: "no new password given")
-        let app = try await connection.openApp()
-        do {
-            try await app.emailPasswordAuth.resetPassword(to: password, token: token, tokenId: tokenId)
-        } catch {
-            throw CommandFailure(error)
-        }
+        try await connection.withApp { app in try await app.emailPasswordAuth.resetPassword(to: password, token: token, tokenId: tokenId) }
         print("Password changed. Log in with the new one.")
     }
 }
@@ -73,12 +63,7 @@ struct CallResetCommand: AsyncParsableCommand {
     func run() async throws {
         let password = try SecretInput.read("New password: ", fromStdin: passwordStdin, missing: "no new password given")
         let values = try arguments.map { try JSONValue(parsing: $0) }
-        let app = try await connection.openApp()
-        do {
-            try await app.emailPasswordAuth.callResetPasswordFunction(email: email, password: password, arguments: values)
-        } catch {
-            throw CommandFailure(error)
-        }
+        try await connection.withApp { app in try await app.emailPasswordAuth.callResetPasswordFunction(email: email, password: password, arguments: values) }
         print("The reset function took the new password for \(email).")
     }
 }
