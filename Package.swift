@@ -46,6 +46,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
         .target(
@@ -88,17 +89,33 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // A local Google, Apple and Facebook for the tests: key sets, token exchange, Graph calls.
+        .target(
+            name: "IdentityProviderStandIn",
+            dependencies: [
+                "RosterWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "JWTKit", package: "jwt-kit"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/StandIns/IdentityProvider"
+        ),
         .testTarget(name: "RosterWireTests", dependencies: ["RosterWire"]),
         .testTarget(
             name: "RosterServerTests",
             dependencies: [
-                "RosterServer", "RosterWire", .product(name: "JWTKit", package: "jwt-kit"),
+                "RosterServer", "RosterWire", "IdentityProviderStandIn", .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]
         ),
         .testTarget(
             name: "RosterCoreTests",
-            dependencies: ["RosterCore", "RosterServer", "RosterWire", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: [
+                "RosterCore", "RosterServer", "RosterWire", "IdentityProviderStandIn",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ]
         ),
         .testTarget(
             name: "RosterTUITests",
@@ -106,7 +123,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["RosterWire"]
+            dependencies: ["RosterWire", "IdentityProviderStandIn"]
         ),
     ]
 )

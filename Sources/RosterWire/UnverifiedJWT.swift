@@ -30,6 +30,17 @@ public enum UnverifiedJWT {
         return data
     }
 
+    /// The header (`alg`, `kid`, `typ`) as a JSON document; a server picks the key by it before
+    /// it checks the signature.
+    public static func headerDocument(of token: String) throws -> JSONValue {
+        _ = try payload(of: token)
+        let bytes = Array(token.utf8)
+        guard let dot = bytes.firstIndex(of: UInt8(ascii: ".")), let data = base64URLDecode(bytes[..<dot]),
+            let header = try? JSONValue(parsing: data), header.objectValue != nil
+        else { throw Failure.notAJWT }
+        return header
+    }
+
     /// The payload decoded as `T`.
     public static func claims<T: Decodable>(_ type: T.Type, of token: String) throws -> T {
         let data = try payload(of: token)

@@ -1,6 +1,7 @@
 import Foundation
 
-/// A real `roster-server serve --demo` on a loopback port the kernel picks, for the length of a test.
+/// A real `roster-server serve` (the demo app, or the app of a configuration file) on a loopback
+/// port the kernel picks, for the length of a test.
 final class ServerProcess {
     let process = Process()
     let baseURL: String
@@ -9,9 +10,10 @@ final class ServerProcess {
         let description: String
     }
 
-    init(database: String, home: URL) throws {
+    init(database: String, home: URL, config: URL? = nil) throws {
         process.executableURL = CommandRunner.binaries.appendingPathComponent("roster-server")
-        process.arguments = ["serve", "--db", database, "--demo", "--host", "127.0.0.1", "--port", "0"]
+        process.arguments = ["serve", "--db", database] + (config.map { ["--config", $0.path] } ?? ["--demo"])
+            + ["--host", "127.0.0.1", "--port", "0"]
         process.environment = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
         let output = Pipe()
         process.standardOutput = output

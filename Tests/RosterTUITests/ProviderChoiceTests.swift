@@ -10,8 +10,7 @@ import Testing
     @Test func theFormOffersWhatTheServerEnables() {
         var model = Sample.model()
         #expect(model.providerChoices == [.anonymous, .emailPassword, .apiKey, .customJWT])
-        _ = update(&model, .providersLoaded([.emailPassword, .customFunction, .google, .anonymous]))
-        // Google needs a browser flow the form does not have: it is left out.
+        _ = update(&model, .providersLoaded([.emailPassword, .customFunction, .anonymous]))
         #expect(model.providerChoices == [.emailPassword, .customFunction, .anonymous])
         model.press(.char("n"))
         #expect(model.form?.provider == .emailPassword)
@@ -34,9 +33,62 @@ import Testing
         _ = update(&model, .providersLoaded([.anonymous, .emailPassword]))
         #expect(model.form?.choices == [.anonymous, .emailPassword])
         #expect(model.form?.provider == .anonymous)
-        // An empty or unusable list keeps what the form had.
-        _ = update(&model, .providersLoaded([.facebook]))
+        // An empty list keeps what the form had.
+        _ = update(&model, .providersLoaded([]))
         #expect(model.providerChoices == [.anonymous, .emailPassword])
+    }
+
+    @Test func googleOffersAnIDTokenOrAnAuthCodeAndAppleAndFacebookTheirTokens() {
+        var model = Sample.model()
+        _ = update(&model, .providersLoaded([.google, .apple, .facebook]))
+        #expect(model.providerChoices == [.google, .googleAuthCode, .apple, .facebook])
+        model.press(.char("n"))
+        #expect(model.form?.fields == [.provider, .token])
+        #expect(model.screen.line(containing: "ID token") != nil)
+        model.press(.tab)
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.screen.line(containing: "! paste the ID token") != nil)
+        model.type("one.two")
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.screen.line(containing: "! ID tokens have three dot-separated parts") != nil)
+        model.type(".three")
+        #expect(model.press(.enter) == [.login(LoginRequest(provider: .google, secret: "one.two.three"))])
+        _ = update(&model, .operationFailed("refused"))
+
+        model.press(.backTab)
+        model.type("2")
+        #expect(model.form?.fields == [.provider, .authCode])
+        model.press(.tab)
+        model.type("4/0A bad")
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.screen.line(containing: "! an auth code has no spaces") != nil)
+        for _ in 0..<4 { model.press(.backspace) }
+        let code = model.press(.enter)
+        #expect(code == [.login(LoginRequest(provider: .googleAuthCode, secret: "4/0A"))])
+        if case .login(let request) = code.first, case .googleAuthCode(let sent) = request.credentials {
+            #expect(sent == "4/0A")
+        } else {
+            Issue.record("not a Google auth code log-in")
+        }
+        _ = update(&model, .operationFailed("refused"))
+
+        model.press(.backTab)
+        model.type("3")
+        #expect(model.form?.provider == .apple && model.form?.fields == [.provider, .token])
+        model.type("4")
+        #expect(model.form?.fields == [.provider, .accessToken])
+        model.press(.tab)
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.screen.line(containing: "! paste the access token") != nil)
+        model.type("EAAB123")
+        let facebook = model.press(.enter)
+        if case .login(let request) = facebook.first, case .facebook(let token) = request.credentials {
+            #expect(token == "EAAB123")
+        } else {
+            Issue.record("not a Facebook log-in")
+        }
+        // The description never holds the token.
+        #expect(!String(describing: facebook).contains("EAAB123"))
     }
 
     @Test func theFunctionPayloadMustBeAJSONObject() {

@@ -98,6 +98,9 @@ public struct AppConfig: Codable, Sendable, Equatable {
         try providers.emailPassword?.validate(source: source)
         try outbox?.validate(source: source)
         try providers.customFunction?.function.validate("custom-function", source: source)
+        try providers.google?.validate("oauth2-google", source: source)
+        try providers.apple?.validate("oauth2-apple", source: source)
+        try providers.facebook?.validate(source: source)
         if let customToken = providers.customToken, customToken.enabled {
             guard !customToken.keys.isEmpty else { throw fail("custom-token is enabled but has no keys") }
             for key in customToken.keys { try key.validate(source: source) }

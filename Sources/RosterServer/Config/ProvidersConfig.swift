@@ -8,17 +8,24 @@ public struct ProvidersConfig: Codable, Sendable, Equatable {
     public var apiKey: ToggleProviderConfig?
     public var customToken: CustomTokenConfig?
     public var customFunction: CustomFunctionConfig?
+    public var google: OpenIDConfig?
+    public var apple: OpenIDConfig?
+    public var facebook: FacebookConfig?
 
     public init(
         anonymous: ToggleProviderConfig? = nil, emailPassword: EmailPasswordConfig? = nil,
         apiKey: ToggleProviderConfig? = nil, customToken: CustomTokenConfig? = nil,
-        customFunction: CustomFunctionConfig? = nil
+        customFunction: CustomFunctionConfig? = nil, google: OpenIDConfig? = nil, apple: OpenIDConfig? = nil,
+        facebook: FacebookConfig? = nil
     ) {
         self.anonymous = anonymous
         self.emailPassword = emailPassword
         self.apiKey = apiKey
         self.customToken = customToken
         self.customFunction = customFunction
+        self.google = google
+        self.apple = apple
+        self.facebook = facebook
     }
 
     enum CodingKeys: String, CodingKey {
@@ -27,10 +34,12 @@ public struct ProvidersConfig: Codable, Sendable, Equatable {
         case apiKey = "api-key"
         case customToken = "custom-token"
         case customFunction = "custom-function"
+        case google = "oauth2-google"
+        case apple = "oauth2-apple"
+        case facebook = "oauth2-facebook"
     }
 
-    /// Whether log-in through `provider` is enabled. Providers Roster does not implement yet
-    /// (OAuth) are never enabled.
+    /// Whether log-in through `provider` is enabled.
     public func isEnabled(_ provider: ProviderType) -> Bool {
         switch provider {
         case .anonymous: anonymous?.enabled ?? false
@@ -38,7 +47,9 @@ public struct ProvidersConfig: Codable, Sendable, Equatable {
         case .apiKey: apiKey?.enabled ?? false
         case .customToken: customToken?.enabled ?? false
         case .customFunction: customFunction?.enabled ?? false
-        case .google, .apple, .facebook: false
+        case .google: google?.enabled ?? false
+        case .apple: apple?.enabled ?? false
+        case .facebook: facebook?.enabled ?? false
         }
     }
 }

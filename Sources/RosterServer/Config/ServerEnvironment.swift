@@ -1,8 +1,8 @@
 import Foundation
 import Logging
 
-/// The outside world a server depends on - the clock, randomness and logging - injected so
-/// tests control it.
+/// The outside world a server depends on - the clock, randomness, logging and the network -
+/// injected so tests control it.
 ///
 ///     var environment = ServerEnvironment.live
 ///     environment.now = { Date(timeIntervalSince1970: 1_700_000_000) }
@@ -16,17 +16,21 @@ public struct ServerEnvironment: Sendable {
     /// Where confirmation and reset messages go for apps that name no outbox; `outbox/` beside
     /// the database when nil.
     public var outboxDirectory: URL?
+    /// How the server reaches identity providers (key sets, token endpoints, the Graph API).
+    public var http: any OutboundHTTP
 
     public init(
         now: @escaping @Sendable () -> Date = { Date() },
         randomBytes: @escaping @Sendable (Int) -> [UInt8] = ServerEnvironment.systemRandomBytes,
         logger: Logger = Logger(label: "roster-server"),
-        outboxDirectory: URL? = nil
+        outboxDirectory: URL? = nil,
+        http: any OutboundHTTP = AsyncHTTPOutbound()
     ) {
         self.now = now
         self.randomBytes = randomBytes
         self.logger = logger
         self.outboxDirectory = outboxDirectory
+        self.http = http
     }
 
     /// The real clock, the system's secure random generator and a `roster-server` logger.

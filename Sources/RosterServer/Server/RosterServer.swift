@@ -51,7 +51,7 @@ public final class RosterServer: Sendable {
             try config.validate(source: "app '\(config.appId)'")
             let outbox = environment.outboxDirectory ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("roster-outbox")
             apps[config.appId] = try await ServedApp(
-                config: config, randomBytes: environment.randomBytes, defaultOutbox: outbox.appendingPathComponent(config.appId))
+                config: config, environment: environment, defaultOutbox: outbox.appendingPathComponent(config.appId))
         }
         let ids = IdentifierSource(randomBytes: environment.randomBytes)
         let secret = try await store.signingSecret(

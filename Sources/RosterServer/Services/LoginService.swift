@@ -105,8 +105,22 @@ struct LoginService: Sendable {
                 throw ErrorResponse.providerNotFound(provider.rawValue)
             }
             return try await CustomFunctionProvider().authenticate(body: try WireBody.object(from: body), config: config)
-        case .google, .apple, .facebook:
-            throw ErrorResponse.providerNotFound(provider.rawValue)
+        case .google:
+            let login = try WireBody.decode(GoogleLogin.self, from: body)
+            guard let google = app.google else { throw ErrorResponse.providerNotFound(provider.rawValue) }
+            switch (login.idToken, login.authCode) {
+            case (let idToken?, nil): return try await google.authenticate(idToken: idToken)
+            case (nil, let code?): return try await google.authenticate(authCode: code)
+            default: throw ErrorResponse.badRequest("give exactly one of 'id_token' and 'authCode'")
+            }
+        case .apple:
+            let login = try WireBody.decode(AppleLogin.self, from: body)
+            guard let apple = app.apple else { throw ErrorResponse.providerNotFound(provider.rawValue) }
+            return try await apple.authenticate(idToken: login.idToken)
+        case .facebook:
+            let login = try WireBody.decode(FacebookLogin.self, from: body)
+            guard let facebook = app.facebook else { throw ErrorResponse.providerNotFound(provider.rawValue) }
+            return try await facebook.authenticate(accessToken: login.accessToken)
         }
     }
 }

@@ -8,12 +8,15 @@ struct ServedApp: Sendable {
     let customTokens: CustomTokenVerifier?
     /// Where confirmation and reset messages go.
     let outbox: any Outbox
+    let google: OpenIDProvider?
+    let apple: OpenIDProvider?
+    let facebook: FacebookProvider?
 
     var id: String { config.appId }
 
-    init(config: AppConfig, randomBytes: @escaping @Sendable (Int) -> [UInt8], defaultOutbox: URL) async throws {
+    init(config: AppConfig, environment: ServerEnvironment, defaultOutbox: URL) async throws {
         self.config = config
-        hasher = PasswordHasher(cost: config.passwordHashing, randomBytes: randomBytes)
+        hasher = PasswordHasher(cost: config.passwordHashing, randomBytes: environment.randomBytes)
         if let command = config.outbox?.command {
             outbox = CommandOutbox(function: CommandFunction(config: command))
         } else {
@@ -24,5 +27,13 @@ struct ServedApp: Sendable {
         } else {
             customTokens = nil
         }
+        let (http, now) = (environment.http, environment.now)
+        func openID(_ issuer: OpenIDIssuer, _ config: OpenIDConfig?) -> OpenIDProvider? {
+            guard let config, config.enabled else { return nil }
+            return OpenIDProvider(verifier: IDTokenVerifier(issuer: issuer, config: config, http: http, now: now), http: http)
+        }
+        google = openID(.google, config.providers.google)
+        apple = openID(.apple, config.providers.apple)
+        facebook = config.providers.facebook.flatMap { $0.enabled ? FacebookProvider(config: $0, http: http) : nil }
     }
 }

@@ -43,7 +43,7 @@ struct CustomTokenVerifier: Sendable {
         } catch {
             throw .authError("the custom token's signature is not valid for this app")
         }
-        guard let exp = Self.seconds(claims["exp"]) else { throw .authError("the custom token has no 'exp'") }
+        guard let exp = claims["exp"]?.secondsValue else { throw .authError("the custom token has no 'exp'") }
         guard exp > now.timeIntervalSince1970 else { throw .authError("the custom token has expired") }
         if !config.audience.isEmpty {
             let audiences: [String]
@@ -68,14 +68,6 @@ struct CustomTokenVerifier: Sendable {
             }
         }
         return (subject, profile)
-    }
-
-    private static func seconds(_ value: JSONValue?) -> Double? {
-        switch value {
-        case .int(let number): Double(number)
-        case .double(let number): number
-        default: nil
-        }
     }
 
     /// A claim by dotted path (`user.name` reads `name` inside `user`).

@@ -5,7 +5,7 @@ import RosterWire
 public struct LoginForm: Sendable, Equatable {
     /// The providers a person can log in with from the terminal.
     public enum Provider: Sendable, Equatable, CaseIterable {
-        case anonymous, emailPassword, apiKey, customJWT, customFunction
+        case anonymous, emailPassword, apiKey, customJWT, customFunction, google, googleAuthCode, apple, facebook
 
         public var label: String {
             switch self {
@@ -14,18 +14,25 @@ public struct LoginForm: Sendable, Equatable {
             case .apiKey: "API key"
             case .customJWT: "custom JWT"
             case .customFunction: "function"
+            case .google: "Google ID token"
+            case .googleAuthCode: "Google auth code"
+            case .apple: "Apple ID token"
+            case .facebook: "Facebook token"
             }
         }
 
-        /// The form's provider for a server's, when the form can log in with it.
-        public init?(_ type: ProviderType) {
+        /// The form's choices for one of the server's providers: Google takes an ID token or a
+        /// server auth code, so it offers both.
+        public static func offered(for type: ProviderType) -> [Provider] {
             switch type {
-            case .anonymous: self = .anonymous
-            case .emailPassword: self = .emailPassword
-            case .apiKey: self = .apiKey
-            case .customToken: self = .customJWT
-            case .customFunction: self = .customFunction
-            case .google, .apple, .facebook: return nil
+            case .anonymous: [.anonymous]
+            case .emailPassword: [.emailPassword]
+            case .apiKey: [.apiKey]
+            case .customToken: [.customJWT]
+            case .customFunction: [.customFunction]
+            case .google: [.google, .googleAuthCode]
+            case .apple: [.apple]
+            case .facebook: [.facebook]
             }
         }
 
@@ -34,11 +41,13 @@ public struct LoginForm: Sendable, Equatable {
     }
 
     public enum Field: Sendable, Equatable, Hashable {
-        case provider, email, password, register, apiKey, token, payload
+        case provider, email, password, register, apiKey, token, payload, authCode, accessToken
     }
 
     /// Longest value a field keeps; a longer paste is cut here.
-    public static let maxLength: [Field: Int] = [.email: 254, .password: 128, .apiKey: 256, .token: 4096, .payload: 4096]
+    public static let maxLength: [Field: Int] = [
+        .email: 254, .password: 128, .apiKey: 256, .token: 4096, .payload: 4096, .authCode: 2048, .accessToken: 4096,
+    ]
 
     /// The providers to choose from, in order (Space steps through them, digits pick one).
     public var choices: [Provider]
@@ -47,9 +56,12 @@ public struct LoginForm: Sendable, Equatable {
     public var password: String
     public var register: Bool
     public var apiKey: String
+    /// A custom JWT or an ID token.
     public var token: String
     /// The JSON object handed to the app's authentication function.
     public var payload: String
+    public var authCode: String
+    public var accessToken: String
     public var focus: Field
     public var errors: [Field: String]
 
@@ -62,6 +74,8 @@ public struct LoginForm: Sendable, Equatable {
         apiKey = ""
         token = ""
         payload = ""
+        authCode = ""
+        accessToken = ""
         focus = email.isEmpty || self.provider != .emailPassword ? .provider : .password
         errors = [:]
     }
@@ -72,8 +86,10 @@ public struct LoginForm: Sendable, Equatable {
         case .anonymous: [.provider]
         case .emailPassword: [.provider, .email, .password, .register]
         case .apiKey: [.provider, .apiKey]
-        case .customJWT: [.provider, .token]
+        case .customJWT, .google, .apple: [.provider, .token]
         case .customFunction: [.provider, .payload]
+        case .googleAuthCode: [.provider, .authCode]
+        case .facebook: [.provider, .accessToken]
         }
     }
 
@@ -84,6 +100,8 @@ public struct LoginForm: Sendable, Equatable {
         case .apiKey: apiKey
         case .token: token
         case .payload: payload
+        case .authCode: authCode
+        case .accessToken: accessToken
         case .provider: provider.label
         case .register: register ? "yes" : "no"
         }
@@ -97,6 +115,8 @@ public struct LoginForm: Sendable, Equatable {
         case .apiKey: apiKey = capped
         case .token: token = capped
         case .payload: payload = capped
+        case .authCode: authCode = capped
+        case .accessToken: accessToken = capped
         case .provider, .register: break
         }
     }
@@ -114,11 +134,8 @@ public struct LoginForm: Sendable, Equatable {
             } else if !email.isPlausibleEmail {
                 errors[.email] = "not an email address (like joe@example.com)"
             }
-            if password.isEmpty {
-                errors[.password] = "enter the password"
-            } else if register && password.count < 6 {
-                errors[.password] = "at least 6 characters for a new account"
-            }
+            // How long a new password must be is the server's policy; it answers in words.
+            if password.isEmpty { errors[.password] = "enter the password" }
             if errors.isEmpty {
                 return .success(LoginRequest(provider: .emailPassword, email: email, secret: password, register: register))
             }
@@ -126,14 +143,31 @@ public struct LoginForm: Sendable, Equatable {
             let key = apiKey.trimmingSpaces
             if key.isEmpty { errors[.apiKey] = "paste the API key" }
             if errors.isEmpty { return .success(LoginRequest(provider: .apiKey, secret: key)) }
-        case .customJWT:
+        case .customJWT, .google, .apple:
             let jwt = token.trimmingSpaces
+            let what = provider == .customJWT ? "JWT" : "ID token"
             if jwt.isEmpty {
-                errors[.token] = "paste the JWT"
-            } else if jwt.split(separator: ".", omittingEmptySubsequences: false).count != 3 {
-                errors[.token] = "a JWT has three parts separated by dots"
+                errors[.token] = "paste the \(what)"
+            } else if jwt.split(separator: ".", omittingEmptySubsequences: false).count != 3 || jwt.contains(where: \.isWhitespace) {
+                errors[.token] = "\(what)s have three dot-separated parts"
             }
-            if errors.isEmpty { return .success(LoginRequest(provider: .customJWT, secret: jwt)) }
+            if errors.isEmpty { return .success(LoginRequest(provider: provider, secret: jwt)) }
+        case .googleAuthCode:
+            let code = authCode.trimmingSpaces
+            if code.isEmpty {
+                errors[.authCode] = "paste the auth code"
+            } else if code.contains(where: \.isWhitespace) {
+                errors[.authCode] = "an auth code has no spaces"
+            }
+            if errors.isEmpty { return .success(LoginRequest(provider: .googleAuthCode, secret: code)) }
+        case .facebook:
+            let token = accessToken.trimmingSpaces
+            if token.isEmpty {
+                errors[.accessToken] = "paste the access token"
+            } else if token.contains(where: \.isWhitespace) {
+                errors[.accessToken] = "an access token has no spaces"
+            }
+            if errors.isEmpty { return .success(LoginRequest(provider: .facebook, secret: token)) }
         case .customFunction:
             let text = payload.trimmingSpaces
             if text.isEmpty {

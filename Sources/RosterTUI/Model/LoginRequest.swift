@@ -6,7 +6,7 @@ import RosterWire
 public struct LoginRequest: Sendable, Equatable, CustomStringConvertible, CustomDebugStringConvertible {
     public var provider: LoginForm.Provider
     public var email: String
-    /// Password, API key, JWT, or the function's JSON payload.
+    /// Password, API key, JWT, ID token, auth code, access token, or the function's JSON payload.
     public var secret: String
     /// Register the email user first.
     public var register: Bool
@@ -25,6 +25,10 @@ public struct LoginRequest: Sendable, Equatable, CustomStringConvertible, Custom
         case .apiKey: .userAPIKey(secret)
         case .customJWT: .jwt(secret)
         case .customFunction: .function((try? JSONValue(parsing: secret)) ?? .emptyObject)
+        case .google: .google(idToken: secret)
+        case .googleAuthCode: .googleAuthCode(secret)
+        case .apple: .apple(idToken: secret)
+        case .facebook: .facebook(accessToken: secret)
         }
     }
 

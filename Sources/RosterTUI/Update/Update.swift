@@ -44,7 +44,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         model.status = StatusMessage(message, isError: true)
         return []
     case .providersLoaded(let types):
-        let choices = types.compactMap(LoginForm.Provider.init)
+        let choices = types.flatMap(LoginForm.Provider.offered(for:))
         guard !choices.isEmpty else { return [] }
         model.providerChoices = choices
         if case .loginForm(var form) = model.mode {

@@ -9,7 +9,7 @@ func drawForm(_ form: LoginForm, in area: Rect, _ buffer: inout ScreenBuffer) {
     for field in form.fields where row < area.bottom {
         let focused = form.focus == field
         buffer.write(focused ? ">" : " ", row: row, column: 0, attributes: CellAttributes(bold: true))
-        buffer.write(label(field), row: row, column: labelColumn, attributes: CellAttributes(bold: focused))
+        buffer.write(label(field, of: form.provider), row: row, column: labelColumn, attributes: CellAttributes(bold: focused))
         let shown: String
         switch field {
         case .provider: shown = "< \(form.provider.label) >"
@@ -32,15 +32,17 @@ func drawForm(_ form: LoginForm, in area: Rect, _ buffer: inout ScreenBuffer) {
     }
 }
 
-private func label(_ field: LoginForm.Field) -> String {
+private func label(_ field: LoginForm.Field, of provider: LoginForm.Provider) -> String {
     switch field {
     case .provider: "Provider"
     case .email: "Email"
     case .password: "Password"
     case .register: "New user"
     case .apiKey: "API key"
-    case .token: "JWT"
+    case .token: provider == .customJWT ? "JWT" : "ID token"
     case .payload: "Payload"
+    case .authCode: "Auth code"
+    case .accessToken: "Token"
     }
 }
 

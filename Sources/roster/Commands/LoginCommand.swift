@@ -10,7 +10,8 @@ struct LoginCommand: AsyncParsableCommand {
         abstract: "Log a user in and make it the active user.",
         discussion: """
             Secrets are never taken from the command line: the password is asked for without echo \
-            (or read from stdin with --password-stdin); API keys, JWTs and function payloads are             read from stdin.
+            (or read from stdin with --password-stdin); API keys, JWTs, ID tokens, auth codes, \
+            access tokens and function payloads are read from stdin.
             """
     )
 
@@ -37,10 +38,35 @@ struct LoginCommand: AsyncParsableCommand {
     @Flag(name: .customLong("function-stdin"), help: "Log in through the app's authentication function with a JSON object read from stdin.")
     var functionStdin = false
 
+    @Flag(name: .customLong("google-id-token-stdin"), help: "Log in with a Google ID token read from stdin.")
+    var googleIdTokenStdin = false
+
+    @Flag(name: .customLong("google-auth-code-stdin"), help: "Log in with a Google server auth code read from stdin.")
+    var googleAuthCodeStdin = false
+
+    @Flag(name: .customLong("apple-id-token-stdin"), help: "Log in with a Sign in with Apple ID token read from stdin.")
+    var appleIdTokenStdin = false
+
+    @Flag(name: .customLong("facebook-token-stdin"), help: "Log in with a Facebook access token read from stdin.")
+    var facebookTokenStdin = false
+
+    /// The flags that read one line of stdin: the credentials each makes, and what it is called.
+    private var lineCredentials: [(chosen: Bool, name: String, make: (String) -> Credentials)] {
+        [
+            (apiKeyStdin, "API key", Credentials.userAPIKey), (jwtStdin, "JWT", Credentials.jwt),
+            (googleIdTokenStdin, "Google ID token", { .google(idToken: $0) }),
+            (googleAuthCodeStdin, "Google auth code", Credentials.googleAuthCode),
+            (appleIdTokenStdin, "Apple ID token", { .apple(idToken: $0) }),
+            (facebookTokenStdin, "Facebook access token", { .facebook(accessToken: $0) }),
+        ]
+    }
+
     func validate() throws {
-        let chosen = [anonymous, email != nil, apiKeyStdin, jwtStdin, functionStdin].filter { $0 }.count
+        let chosen = ([anonymous, email != nil, functionStdin] + lineCredentials.map(\.chosen)).filter { $0 }.count
         guard chosen == 1 else {
-            throw ValidationError("choose one of --anonymous, --email, --api-key-stdin, --jwt-stdin, --function-stdin")
+            throw ValidationError(
+                "choose one of --anonymous, --email, --api-key-stdin, --jwt-stdin, --function-stdin, --google-id-token-stdin, "
+                    + "--google-auth-code-stdin, --apple-id-token-stdin, --facebook-token-stdin")
         }
         if passwordStdin && email == nil { throw ValidationError("--password-stdin goes with --email") }
         if newAnonymous && !anonymous { throw ValidationError("--new goes with --anonymous") }
@@ -75,10 +101,9 @@ struct LoginCommand: AsyncParsableCommand {
             }
             return .function(payload)
         }
+        guard let line = lineCredentials.first(where: \.chosen) else { throw CommandFailure("no credentials chosen") }
         let secret = Terminal.readLineFromStandardInput()?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard !secret.isEmpty else {
-            throw CommandFailure(apiKeyStdin ? "no API key on stdin" : "no JWT on stdin")
-        }
-        return apiKeyStdin ? .userAPIKey(secret) : .jwt(secret)
+        guard !secret.isEmpty else { throw CommandFailure("no \(line.name) on stdin") }
+        return line.make(secret)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IdentityProviderStandIn
 @testable import RosterServer
 
 enum TestConfig {
@@ -10,7 +11,8 @@ enum TestConfig {
     static func app(
         appId: String = appId, autoConfirm: Bool = true, maxRequestBytes: Int = 4096,
         emailPassword: EmailPasswordConfig? = nil, outbox: OutboxConfig? = nil, customFunction: CustomFunctionConfig? = nil,
-        customTokenKeys: [CustomTokenKey]? = nil,
+        customTokenKeys: [CustomTokenKey]? = nil, google: OpenIDConfig? = nil, apple: OpenIDConfig? = nil,
+        facebook: FacebookConfig? = nil,
         metadataFields: [CustomTokenConfig.MetadataField] = [
             .init(name: "name", fieldName: "name"), .init(name: "profile.team", fieldName: "team", required: false),
         ]
@@ -25,8 +27,22 @@ enum TestConfig {
                     audience: [audience],
                     keys: customTokenKeys ?? [CustomTokenKey(kid: "k1", algorithm: .hs256, secret: customSecret)],
                     metadataFields: metadataFields),
-                customFunction: customFunction),
+                customFunction: customFunction, google: google, apple: apple, facebook: facebook),
             customUserData: CustomUserDataConfig(database: "my_database", collection: "users", userIdField: "userId"),
             outbox: outbox)
+    }
+
+    /// Google, Apple and Facebook all pointed at a local stand-in.
+    static func oauth(
+        _ standIn: IdentityProviderStandIn, google: OpenIDConfig? = nil, apple: OpenIDConfig? = nil
+    ) -> AppConfig {
+        app(
+            google: google ?? OpenIDConfig(
+                clientIds: [IdentityProviderStandIn.clientId], jwksURL: standIn.jwksURL, tokenEndpoint: standIn.tokenEndpoint,
+                clientSecret: IdentityProviderStandIn.clientSecret),
+            apple: apple ?? OpenIDConfig(clientIds: [IdentityProviderStandIn.clientId], jwksURL: standIn.jwksURL),
+            facebook: FacebookConfig(
+                appId: IdentityProviderStandIn.facebookAppId, appSecret: IdentityProviderStandIn.facebookAppSecret,
+                graphURL: standIn.baseURL))
     }
 }
