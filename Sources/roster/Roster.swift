@@ -14,7 +14,7 @@ struct Roster: AsyncParsableCommand {
             """,
         subcommands: [
             SwitcherCommand.self, UsersCommand.self, LoginCommand.self, SwitchCommand.self, LogoutCommand.self,
-            RemoveCommand.self, DeleteCommand.self, WhoamiCommand.self, CustomDataCommand.self, TokenCommand.self, AccountCommand.self, APIKeysCommand.self,
+            RemoveCommand.self, DeleteCommand.self, WhoamiCommand.self, CustomDataCommand.self, TokenCommand.self, AccountCommand.self, APIKeysCommand.self, LinkCommand.self,
             BenchmarkCommand.self,
         ],
         defaultSubcommand: SwitcherCommand.self

@@ -41,27 +41,47 @@ extension EndToEndTests {
             ]
         }
 
-        @Test func eachProviderLogsInThroughTheForm() async throws {
-            let home = try CommandRunner.temporaryDirectory("provider-form")
-            defer { try? FileManager.default.removeItem(at: home) }
-            let standIn = try await IdentityProviderStandIn.start()
-            defer { standIn.stop() }
+        /// A `roster-server` serving that app, the stand-in, and a client pointed at them.
+        struct Setup {
+            let home: URL
+            let standIn: IdentityProviderStandIn
+            let server: ServerProcess
+            let runner: CommandRunner
+            let database: URL
+            let config: URL
 
-            let script = home.appendingPathComponent("kiosk-auth.sh")
-            try Data("""
-                case "$(cat)" in
-                  *'"pin":"1234"'*) printf '{"id": "kiosk-ada", "name": "Ada"}' ;;
-                  *) printf '{"error": "unknown PIN"}' ;;
-                esac
-                """.utf8).write(to: script)
-            let config = home.appendingPathComponent("app.json")
-            try Data(Self.appConfig(standIn: standIn, functionScript: script).compactText.utf8).write(to: config)
-            let database = home.appendingPathComponent("server/server.sqlite")
-            try FileManager.default.createDirectory(at: database.deletingLastPathComponent(), withIntermediateDirectories: true)
-            let server = try ServerProcess(database: database.path, home: home, config: config)
-            defer { server.stop() }
-            let runner = CommandRunner(
-                home: home.appendingPathComponent("client"), extra: ["ROSTER_SERVER_URL": server.baseURL, "ROSTER_APP_ID": Self.appId])
+            static func start(_ name: String) async throws -> Setup {
+                let home = try CommandRunner.temporaryDirectory(name)
+                let standIn = try await IdentityProviderStandIn.start()
+                let script = home.appendingPathComponent("kiosk-auth.sh")
+                try Data("""
+                    case "$(cat)" in
+                      *'"pin":"1234"'*) printf '{"id": "kiosk-ada", "name": "Ada"}' ;;
+                      *) printf '{"error": "unknown PIN"}' ;;
+                    esac
+                    """.utf8).write(to: script)
+                let config = home.appendingPathComponent("app.json")
+                try Data(ProviderFormTests.appConfig(standIn: standIn, functionScript: script).compactText.utf8).write(to: config)
+                let database = home.appendingPathComponent("server/server.sqlite")
+                try FileManager.default.createDirectory(at: database.deletingLastPathComponent(), withIntermediateDirectories: true)
+                let server = try ServerProcess(database: database.path, home: home, config: config)
+                let runner = CommandRunner(
+                    home: home.appendingPathComponent("client"),
+                    extra: ["ROSTER_SERVER_URL": server.baseURL, "ROSTER_APP_ID": ProviderFormTests.appId])
+                return Setup(home: home, standIn: standIn, server: server, runner: runner, database: database, config: config)
+            }
+
+            func stop() {
+                server.stop()
+                standIn.stop()
+                try? FileManager.default.removeItem(at: home)
+            }
+        }
+
+        @Test func eachProviderLogsInThroughTheForm() async throws {
+            let setup = try await Setup.start("provider-form")
+            defer { setup.stop() }
+            let (standIn, runner, database, config) = (setup.standIn, setup.runner, setup.database, setup.config)
 
             // What each person pastes, made the way their provider would make it.
             let google = try await standIn.idToken(IdentityProviderStandIn.claims(subject: "g-grace", extra: ["name": "Grace Hopper"]))
@@ -157,6 +177,51 @@ extension EndToEndTests {
                 #expect(try session.waitFor("[end]").contains("[exited 0]"))
             }
             #expect(try runner.users().count == 7)
+        }
+
+        @Test func theCommandLineReadsEachProvidersSecretFromStdinAndLinks() async throws {
+            let setup = try await Setup.start("provider-cli")
+            defer { setup.stop() }
+            let (standIn, runner) = (setup.standIn, setup.runner)
+            let google = try await standIn.idToken(IdentityProviderStandIn.claims(subject: "g-grace", extra: ["name": "Grace Hopper"]))
+            await standIn.state.issue(code: "4/0Acode", idToken: google)
+            let apple = try await standIn.idToken(IdentityProviderStandIn.claims(subject: "a-ann", issuer: "https://appleid.apple.com"))
+            await standIn.state.issueFacebookToken("EAAB-flo", profile: ["id": "f-flo", "name": "Flo"])
+            await standIn.state.issueFacebookToken("EAAB-kim", profile: ["id": "f-kim", "name": "Kim"])
+            let expired = try await standIn.idToken(IdentityProviderStandIn.claims(subject: "g-late", lifetime: -60))
+
+            let grace = try runner.roster(["login", "--google-id-token-stdin"], stdin: google + "\n")
+            #expect(grace.status == 0 && grace.stdout.contains("Logged in Grace Hopper"), "\(grace.stderr)")
+            let viaCode = try runner.roster(["login", "--google-auth-code-stdin"], stdin: "4/0Acode\n")
+            #expect(viaCode.status == 0 && viaCode.stdout.contains("Logged in Grace Hopper"), "\(viaCode.stderr)")
+            #expect(try runner.roster(["login", "--apple-id-token-stdin"], stdin: apple).status == 0)
+            let flo = try runner.roster(["login", "--facebook-token-stdin"], stdin: "EAAB-flo\n")
+            #expect(flo.status == 0 && flo.stdout.contains("Logged in Flo"), "\(flo.stderr)")
+            #expect(try runner.users().map(\.providers).sorted { $0.description < $1.description } == [["oauth2-apple"], ["oauth2-facebook"], ["oauth2-google"]])
+
+            let late = try runner.roster(["login", "--google-id-token-stdin"], stdin: expired)
+            #expect(late.status == 1 && late.stderr.contains("the Google ID token has expired"), "\(late.stderr)")
+            #expect(!late.stderr.contains(expired) && !late.stdout.contains(expired))
+            let empty = try runner.roster(["login", "--facebook-token-stdin"], stdin: "\n")
+            #expect(empty.status == 1 && empty.stderr.contains("no Facebook access token on stdin"), "\(empty.stderr)")
+            #expect(try runner.roster(["login", "--apple-id-token-stdin", "--jwt-stdin"], stdin: apple).status == 2)
+            #expect(try runner.users().count == 3)
+
+            // An anonymous user linked to Facebook is kept through log-out and logs in again as itself.
+            let anonymous = try runner.roster(["login", "--anonymous"])
+            #expect(anonymous.status == 0)
+            #expect(try runner.roster(["link", "--anonymous"]).status == 2)
+            let linked = try runner.roster(["link", "--facebook-token-stdin"], stdin: "EAAB-kim\n")
+            #expect(linked.status == 0 && linked.stdout.contains("Linked a facebook log-in to anonymous user"), "\(linked.stderr)")
+            let taken = try runner.roster(["link", "--facebook-token-stdin"], stdin: "EAAB-flo\n")
+            #expect(taken.status == 1 && taken.stderr.contains("already belong to another user"), "\(taken.stderr)")
+            let kept = try #require(try runner.users().first { $0.current })
+            #expect(Set(kept.providers) == ["anon-user", "oauth2-facebook"], "\(kept.providers)")
+            #expect(try runner.roster(["logout"]).status == 0)
+            #expect(try runner.users().first { $0.id == kept.id }?.state == "loggedOut")
+            #expect(try runner.roster(["link", "--user", kept.id, "--facebook-token-stdin"], stdin: "EAAB-kim\n").status == 1)
+            let again = try runner.roster(["login", "--facebook-token-stdin"], stdin: "EAAB-kim\n")
+            #expect(again.status == 0 && again.stdout.contains(kept.id), "\(again.stderr)")
         }
 
         /// Runs blocking terminal work on its own thread, so the stand-in's handlers (on Swift's

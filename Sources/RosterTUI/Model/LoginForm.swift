@@ -64,9 +64,26 @@ public struct LoginForm: Sendable, Equatable {
     public var accessToken: String
     public var focus: Field
     public var errors: [Field: String]
+    /// The logged-in user the credentials are linked to, instead of logging a user in.
+    public var linking: LinkTarget?
 
-    public init(provider: Provider = .emailPassword, email: String = "", choices: [Provider] = Provider.assumed) {
-        self.choices = choices.isEmpty ? Provider.assumed : choices
+    /// Who a linking form adds a log-in to.
+    public struct LinkTarget: Sendable, Equatable {
+        public var id: String
+        public var name: String
+        public init(id: String, name: String) {
+            self.id = id
+            self.name = name
+        }
+    }
+
+    public init(
+        provider: Provider = .emailPassword, email: String = "", choices: [Provider] = Provider.assumed, linking: LinkTarget? = nil
+    ) {
+        self.linking = linking
+        let offered = choices.isEmpty ? Provider.assumed : choices
+        // An anonymous log-in cannot be linked: it names no one.
+        self.choices = linking == nil ? offered : offered.filter { $0 != .anonymous }
         self.provider = self.choices.contains(provider) ? provider : self.choices[0]
         self.email = email
         password = ""

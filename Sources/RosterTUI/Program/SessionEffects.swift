@@ -34,6 +34,13 @@ public struct SessionEffects: EffectRunner {
                 let user = try await app.login(credentials: request.credentials)
                 let registered = request.register ? "Registered and logged in" : "Logged in"
                 return reloaded() + [.selectUser(id: user.id), .operationFinished("\(registered) \(user.displayName)")]
+            case .link(let id, let request):
+                let user = try existing(id)
+                if request.register {
+                    try await app.emailPasswordAuth.registerUser(email: request.email, password: request.secret)
+                }
+                try await user.linkUser(credentials: request.credentials)
+                return reloaded() + [.selectUser(id: user.id), .operationFinished("Linked a \(request.provider.label) log-in to \(user.displayName)")]
             case .switchUser(let id):
                 let user = try existing(id)
                 try app.switchUser(to: user)

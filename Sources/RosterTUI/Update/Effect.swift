@@ -1,6 +1,8 @@
 /// Work `update` asks for; a runner performs it with RosterCore and answers with actions.
 public enum Effect: Sendable, Equatable {
     case login(LoginRequest)
+    /// Add the credentials' identity to a logged-in user.
+    case link(id: String, LoginRequest)
     case switchUser(id: String)
     case logOut(id: String)
     case remove(id: String)

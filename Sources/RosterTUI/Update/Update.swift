@@ -48,9 +48,10 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         guard !choices.isEmpty else { return [] }
         model.providerChoices = choices
         if case .loginForm(var form) = model.mode {
-            form.choices = choices
-            if !choices.contains(form.provider) {
-                form.provider = choices[0]
+            form.choices = form.linking == nil ? choices : choices.filter { $0 != .anonymous }
+            guard !form.choices.isEmpty else { return [] }
+            if !form.choices.contains(form.provider) {
+                form.provider = form.choices[0]
                 form.focus = .provider
             }
             model.mode = .loginForm(form)
@@ -80,6 +81,14 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
     case .char("?"): model.mode = .help
     case .char("q"): return [.quit]
     case .char("n"): model.mode = .loginForm(LoginForm(choices: model.providerChoices))
+    case .char("l"):
+        guard let user = model.selectedUser else { return noUser(&model) }
+        guard user.isLoggedIn else {
+            model.status = StatusMessage("Log \(user.displayName) in to link another log-in to it", isError: true)
+            return []
+        }
+        let target = LoginForm.LinkTarget(id: user.id, name: user.displayName)
+        model.mode = .loginForm(LoginForm(choices: model.providerChoices, linking: target))
     case .enter: return switchToSelected(&model)
     case .char("o"):
         guard let user = model.selectedUser else { return noUser(&model) }
@@ -120,6 +129,9 @@ private func switchToSelected(_ model: inout Model) -> [Effect] {
         case "api-key": .apiKey
         case "jwt": .customJWT
         case "function": .customFunction
+        case "google": .google
+        case "apple": .apple
+        case "facebook": .facebook
         default: .emailPassword
         }
         model.mode = .loginForm(LoginForm(

@@ -2,7 +2,7 @@
 enum KeyHints {
     static let list: [(key: String, meaning: String)] = [
         ("↑/↓ j/k", "move"), ("g/G", "first/last user"), ("Enter", "switch to the user (log in if logged out)"),
-        ("n", "log in a user"), ("o", "log out"), ("x", "remove from this device"), ("d", "delete the account on the server"),
+        ("n", "log in a user"), ("l", "link another log-in to the user (an anonymous user is then kept)"), ("o", "log out"), ("x", "remove from this device"), ("d", "delete the account on the server"),
         ("r", "refresh custom data"), ("/", "filter (Esc clears)"), ("?", "this help"), ("q", "quit"),
         ("Ctrl-C", "quit from any screen"),
     ]

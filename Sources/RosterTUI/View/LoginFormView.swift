@@ -1,7 +1,8 @@
 /// The log-in form: a `>` marks the focused field, the password shows as `*`, and a refused
 /// field has its message beside it (in words, so it reads without colour).
 func drawForm(_ form: LoginForm, in area: Rect, _ buffer: inout ScreenBuffer) {
-    buffer.write("Log in a user", row: area.top, column: 1, attributes: CellAttributes(bold: true))
+    let title = form.linking.map { "Link another log-in to \($0.name)" } ?? "Log in a user"
+    buffer.write(title, row: area.top, column: 1, attributes: CellAttributes(bold: true))
     let labelColumn = 2
     let valueColumn = 14
     let boxWidth = max(10, min(40, area.width - valueColumn - 24))

@@ -1,82 +1,21 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import RosterCore
-import RosterWire
 
 /// `roster login`: adds a user to this device and makes it the active one.
 struct LoginCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "login",
         abstract: "Log a user in and make it the active user.",
-        discussion: """
-            Secrets are never taken from the command line: the password is asked for without echo \
-            (or read from stdin with --password-stdin); API keys, JWTs, ID tokens, auth codes, \
-            access tokens and function payloads are read from stdin.
-            """
+        discussion: CredentialOptions.secretsDiscussion
     )
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Flag(help: "Log in anonymously (reuses the anonymous user already on this device).")
-    var anonymous = false
-
-    @Flag(name: .customLong("new"), help: "With --anonymous: always make a new anonymous user.")
-    var newAnonymous = false
-
-    @Option(help: ArgumentHelp("Log in with email and password.", valueName: "email"))
-    var email: String?
-
-    @Flag(help: "Read the password from the first line of stdin instead of asking.")
-    var passwordStdin = false
-
-    @Flag(name: .customLong("api-key-stdin"), help: "Log in with a user API key read from stdin.")
-    var apiKeyStdin = false
-
-    @Flag(name: .customLong("jwt-stdin"), help: "Log in with a custom JWT read from stdin.")
-    var jwtStdin = false
-
-    @Flag(name: .customLong("function-stdin"), help: "Log in through the app's authentication function with a JSON object read from stdin.")
-    var functionStdin = false
-
-    @Flag(name: .customLong("google-id-token-stdin"), help: "Log in with a Google ID token read from stdin.")
-    var googleIdTokenStdin = false
-
-    @Flag(name: .customLong("google-auth-code-stdin"), help: "Log in with a Google server auth code read from stdin.")
-    var googleAuthCodeStdin = false
-
-    @Flag(name: .customLong("apple-id-token-stdin"), help: "Log in with a Sign in with Apple ID token read from stdin.")
-    var appleIdTokenStdin = false
-
-    @Flag(name: .customLong("facebook-token-stdin"), help: "Log in with a Facebook access token read from stdin.")
-    var facebookTokenStdin = false
-
-    /// The flags that read one line of stdin: the credentials each makes, and what it is called.
-    private var lineCredentials: [(chosen: Bool, name: String, make: (String) -> Credentials)] {
-        [
-            (apiKeyStdin, "API key", Credentials.userAPIKey), (jwtStdin, "JWT", Credentials.jwt),
-            (googleIdTokenStdin, "Google ID token", { .google(idToken: $0) }),
-            (googleAuthCodeStdin, "Google auth code", Credentials.googleAuthCode),
-            (appleIdTokenStdin, "Apple ID token", { .apple(idToken: $0) }),
-            (facebookTokenStdin, "Facebook access token", { .facebook(accessToken: $0) }),
-        ]
-    }
-
-    func validate() throws {
-        let chosen = ([anonymous, email != nil, functionStdin] + lineCredentials.map(\.chosen)).filter { $0 }.count
-        guard chosen == 1 else {
-            throw ValidationError(
-                "choose one of --anonymous, --email, --api-key-stdin, --jwt-stdin, --function-stdin, --google-id-token-stdin, "
-                    + "--google-auth-code-stdin, --apple-id-token-stdin, --facebook-token-stdin")
-        }
-        if passwordStdin && email == nil { throw ValidationError("--password-stdin goes with --email") }
-        if newAnonymous && !anonymous { throw ValidationError("--new goes with --anonymous") }
-        if let email, !email.contains("@") || email.count > 254 {
-            throw ValidationError("'\(email)' is not an email address")
-        }
-    }
+    @OptionGroup var credentials: CredentialOptions
 
     func run() async throws {
-        let credentials = try readCredentials()
+        let credentials = try self.credentials.read()
         let app = try await connection.openApp()
         do {
             let user = try await app.login(credentials: credentials)
@@ -84,26 +23,5 @@ struct LoginCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(error)
         }
-    }
-
-    private func readCredentials() throws -> Credentials {
-        if anonymous { return newAnonymous ? .anonymousNew : .anonymous }
-        if let email {
-            let password = passwordStdin
-                ? Terminal.readLineFromStandardInput() : try Terminal.promptSecret("Password for \(email): ")
-            guard let password, !password.isEmpty else { throw CommandFailure("no password given") }
-            return .emailPassword(email: email, password: password)
-        }
-        if functionStdin {
-            let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile().prefix(65_536), as: UTF8.self)
-            guard let payload = try? JSONValue(parsing: text), payload.objectValue != nil else {
-                throw CommandFailure("the function payload on stdin must be a JSON object")
-            }
-            return .function(payload)
-        }
-        guard let line = lineCredentials.first(where: \.chosen) else { throw CommandFailure("no credentials chosen") }
-        let secret = Terminal.readLineFromStandardInput()?.trimmingCharacters(in: .whitespaces) ?? ""
-        guard !secret.isEmpty else { throw CommandFailure("no \(line.name) on stdin") }
-        return line.make(secret)
     }
 }

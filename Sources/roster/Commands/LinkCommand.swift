@@ -1,0 +1,38 @@
+import ArgumentParser
+import RosterCore
+
+/// `roster link`: gives a logged-in user another way to log in. An anonymous user linked to an
+/// email, a key or a token becomes a permanent user that outlives log-out.
+struct LinkCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "link",
+        abstract: "Add another way to log in to a user (an anonymous user linked this way is kept after log-out).",
+        discussion: CredentialOptions.secretsDiscussion + " An email is linked once registered (`roster account register`)."
+    )
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Option(help: ArgumentHelp("Who gets the log-in: an id, an email, or a unique prefix (the active user by default).", valueName: "user"))
+    var user: String?
+
+    @OptionGroup var credentials: CredentialOptions
+
+    func validate() throws {
+        if credentials.anonymous {
+            throw ValidationError("anonymous log-ins cannot be linked; link an email, a key or a token to the anonymous user instead")
+        }
+    }
+
+    func run() async throws {
+        let credentials = try self.credentials.read()
+        let (name, id) = try await connection.withApp { app in
+            let target = try UserResolver.namedOrCurrent(user, in: app)
+            guard target.state == .loggedIn else {
+                throw CommandFailure("\(target.displayName) is logged out; log in first, then link")
+            }
+            try await target.linkUser(credentials: credentials)
+            return (target.displayName, target.id)
+        }
+        print("Linked a \(credentials.provider.displayName) log-in to \(name) (\(id)); it logs in as this user from now on.")
+    }
+}

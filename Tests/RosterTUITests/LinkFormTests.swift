@@ -1,0 +1,76 @@
+import Foundation
+import RosterCore
+import RosterTUI
+import RosterWire
+import Testing
+
+/// `l`: link another log-in to the selected user, through the log-in form.
+@Suite struct LinkFormTests {
+    @Test func lOpensALinkingFormWithoutTheAnonymousChoice() {
+        var model = Sample.model()
+        let joe = try! #require(model.selectedUser)
+        model.press(.char("l"))
+        #expect(model.form?.linking == LoginForm.LinkTarget(id: joe.id, name: joe.displayName))
+        #expect(model.form?.choices.contains(.anonymous) == false)
+        #expect(model.screen.line(containing: "Link another log-in to \(joe.displayName)") != nil)
+        model.press(.tab)
+        model.type("joe@work.example.com")
+        model.press(.tab)
+        model.type("s3cret-pass")
+        let effects = model.press(.enter)
+        #expect(effects == [.link(id: joe.id, LoginRequest(provider: .emailPassword, email: "joe@work.example.com", secret: "s3cret-pass"))])
+        #expect(model.status?.text == "Linking a email/password log-in to \(joe.displayName)…")
+        // The server's list keeps anonymous out of a linking form.
+        _ = update(&model, .providersLoaded([.anonymous, .google]))
+        #expect(model.form?.choices == [.google, .googleAuthCode])
+    }
+
+    @Test func aLoggedOutUserCannotBeLinked() {
+        var model = Sample.model()
+        let lapsed = try! #require(model.visibleUsers.firstIndex { !$0.isLoggedIn })
+        model.selection = lapsed
+        #expect(model.press(.char("l")).isEmpty)
+        #expect(model.mode == .list)
+        #expect(model.status?.isError == true && model.status?.text.contains("in to link") == true)
+    }
+
+    // BEHAVIOURS 36, 37
+    @Test func anAnonymousUserLinkedToANewEmailIsKeptAfterLogOut() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.remove() }
+        let anonymous = try await demo.app.login(credentials: .anonymous)
+        let switcher = try RunningSwitcher.start(demo)
+        await switcher.waitFor("anonymous user")
+        switcher.terminal.press(.char("l"))
+        await switcher.waitFor("Link another log-in to anonymous user")
+        switcher.terminal.press(.tab)
+        switcher.terminal.type("ann@example.com")
+        switcher.terminal.press(.tab)
+        switcher.terminal.type("ann-password-1")
+        switcher.terminal.press(.tab)
+        switcher.terminal.type(" ")
+        switcher.terminal.press(.enter)
+        await switcher.waitFor("Linked a email/password log-in to")
+        await switcher.waitFor("> * ann@example.com")
+        #expect(Set(anonymous.identities.map(\.providerType)) == ["anon-user", "local-userpass"])
+
+        // Someone else's email is refused and the form stays, with nothing linked.
+        switcher.terminal.press(.char("l"), .tab)
+        switcher.terminal.type("joe@example.com")
+        switcher.terminal.press(.tab)
+        switcher.terminal.type("passw0rd")
+        switcher.terminal.press(.enter)
+        await switcher.waitFor("error: these credentials already belong to another user")
+        await switcher.waitFor("Link another log-in to")
+        switcher.terminal.press(.escape)
+        await switcher.waitFor("Log-in cancelled")
+
+        // Logged out, the once-anonymous user stays on the device.
+        switcher.terminal.press(.char("o"))
+        await switcher.waitFor("Logged out ann@example.com")
+        #expect(switcher.terminal.lines.contains { $0.contains("ann@example.com") && $0.contains("email") })
+        _ = try await switcher.quit()
+        #expect(anonymous.state == .loggedOut)
+        #expect(demo.app.allUsers.map(\.id) == [anonymous.id])
+    }
+}
