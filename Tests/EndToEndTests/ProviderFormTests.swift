@@ -156,16 +156,26 @@ extension EndToEndTests {
                 }
             }
 
-            // The API key: made for Eve by the CLI, pasted into the form, logs Eve in.
-            let users = try runner.users()
-            #expect(users.count == 7, "\(users)")
-            let eve = try #require(users.first { $0.email == "eve@example.com" })
-            let created = try runner.roster(["api-keys", "create", "kiosk", "--user", eve.id])
-            #expect(created.status == 0, "api-keys create: \(created.stderr)")
-            let key = try #require(created.stdout.split(separator: "\n").last.map(String.init))
+            // The API key: made for Eve on the keys screen, read off it, pasted into the form.
+            #expect(try runner.users().count == 7)
             try await onThread {
                 let session = try TmuxSession(command: [SwitcherTests.roster], environment: runner.environment)
                 try session.waitFor("Flo Facebook")
+                for keys in ["/", "eve", "Enter", "a"] { try session.send(keys, literal: keys != "Enter") }
+                try session.waitFor("No API keys yet. Press n to make one.")
+                try session.send("n")
+                try session.send("kiosk")
+                try session.send("Enter", literal: false)
+                let shown = try session.waitFor("It logs in as eve@example.com").split(separator: "\n").map(String.init)
+                let start = try #require(shown.firstIndex { $0.contains("New API key 'kiosk'") })
+                let end = try #require(shown.firstIndex { $0.contains("It logs in as") })
+                let key = shown[(start + 1)..<end]
+                    .map { $0.replacingOccurrences(of: "│", with: "").trimmingCharacters(in: .whitespaces) }.joined()
+                #expect(key.count >= 32, "\(shown.joined(separator: "\n"))")
+                try session.send("x")
+                try session.waitFor("The new key is no longer shown")
+                try session.send("Escape", literal: false)
+                try session.waitFor("Enter switch")
                 try session.send("n")
                 try session.waitFor("Space or 1-9 to change")
                 try session.send("3")
@@ -174,7 +184,9 @@ extension EndToEndTests {
                 try session.send("Enter", literal: false)
                 try session.waitFor("Logged in eve@example.com")
                 try session.send("q")
-                #expect(try session.waitFor("[end]").contains("[exited 0]"))
+                let after = try session.waitFor("[end]")
+                #expect(after.contains("[exited 0]"))
+                #expect(!after.contains(key), "the key is left on the terminal:\n\(after)")
             }
             #expect(try runner.users().count == 7)
         }

@@ -10,7 +10,7 @@ import Testing
         var model = Sample.model()
         let joe = try! #require(model.selectedUser)
         model.press(.char("l"))
-        #expect(model.form?.linking == LoginForm.LinkTarget(id: joe.id, name: joe.displayName))
+        #expect(model.form?.linking == UserTarget(id: joe.id, name: joe.displayName))
         #expect(model.form?.choices.contains(.anonymous) == false)
         #expect(model.screen.line(containing: "Link another log-in to \(joe.displayName)") != nil)
         model.press(.tab)

@@ -65,20 +65,10 @@ public struct LoginForm: Sendable, Equatable {
     public var focus: Field
     public var errors: [Field: String]
     /// The logged-in user the credentials are linked to, instead of logging a user in.
-    public var linking: LinkTarget?
-
-    /// Who a linking form adds a log-in to.
-    public struct LinkTarget: Sendable, Equatable {
-        public var id: String
-        public var name: String
-        public init(id: String, name: String) {
-            self.id = id
-            self.name = name
-        }
-    }
+    public var linking: UserTarget?
 
     public init(
-        provider: Provider = .emailPassword, email: String = "", choices: [Provider] = Provider.assumed, linking: LinkTarget? = nil
+        provider: Provider = .emailPassword, email: String = "", choices: [Provider] = Provider.assumed, linking: UserTarget? = nil
     ) {
         self.linking = linking
         let offered = choices.isEmpty ? Provider.assumed : choices

@@ -7,6 +7,8 @@ public enum Mode: Sendable, Equatable {
     /// A question about one user (remove, delete), Cancel first.
     case confirm(Confirmation)
     case loginForm(LoginForm)
+    /// The API keys of a logged-in user.
+    case apiKeys(KeysScreen)
     /// Roster cannot go on (the device store cannot be read): the reason, and a way out.
     case failure(String)
 }

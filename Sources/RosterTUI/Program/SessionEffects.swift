@@ -41,6 +41,29 @@ public struct SessionEffects: EffectRunner {
                 }
                 try await user.linkUser(credentials: request.credentials)
                 return reloaded() + [.selectUser(id: user.id), .operationFinished("Linked a \(request.provider.label) log-in to \(user.displayName)")]
+            case .loadAPIKeys(let owner):
+                let user = try existing(owner)
+                let rows = try await keyRows(of: user)
+                let counted = rows.count == 1 ? "1 API key" : "\(rows.count) API keys"
+                return [.apiKeysLoaded(owner: owner, rows), .operationFinished("\(user.displayName) has \(counted)")]
+            case .createAPIKey(let owner, let name):
+                let user = try existing(owner)
+                let key = try await user.apiKeysAuth.create(name: name)
+                guard let secret = key.key else { throw RosterError.malformedResponse("the server made the key but did not return it") }
+                return [
+                    .apiKeyCreated(owner: owner, CreatedKey(name: key.name, secret: secret)),
+                    .apiKeysLoaded(owner: owner, try await keyRows(of: user)), .operationFinished("Made API key '\(key.name)'"),
+                ]
+            case .setAPIKeyEnabled(let owner, let keyId, let enabled):
+                let user = try existing(owner)
+                if enabled { try await user.apiKeysAuth.enable(id: keyId) } else { try await user.apiKeysAuth.disable(id: keyId) }
+                let rows = try await keyRows(of: user)
+                let name = rows.first { $0.id == keyId }?.name ?? keyId
+                return [.apiKeysLoaded(owner: owner, rows), .operationFinished("\(enabled ? "Enabled" : "Disabled") API key '\(name)'")]
+            case .deleteAPIKey(let owner, let keyId):
+                let user = try existing(owner)
+                try await user.apiKeysAuth.delete(id: keyId)
+                return [.apiKeysLoaded(owner: owner, try await keyRows(of: user)), .operationFinished("Deleted the API key")]
             case .switchUser(let id):
                 let user = try existing(id)
                 try app.switchUser(to: user)
@@ -97,6 +120,10 @@ public struct SessionEffects: EffectRunner {
     /// stream reports that).
     private func reloaded() -> [Action] {
         (try? rows()).map { [.usersLoaded($0)] } ?? []
+    }
+
+    private func keyRows(of user: User) async throws -> [APIKeyRow] {
+        try await user.apiKeysAuth.list().map { APIKeyRow(id: $0.id, name: $0.name, disabled: $0.disabled) }
     }
 
     private func existing(_ id: String) throws -> User {

@@ -13,6 +13,10 @@ public enum Action: Sendable, Equatable {
     case loadFailed(String)
     /// The log-in providers the server enables.
     case providersLoaded([ProviderType])
+    /// A user's API keys, as the server lists them.
+    case apiKeysLoaded(owner: String, [APIKeyRow])
+    /// A key was made; its secret is shown once.
+    case apiKeyCreated(owner: String, CreatedKey)
     /// Time passes: the clock for ages and expiry, and the spinner.
     case tick(Date)
 }

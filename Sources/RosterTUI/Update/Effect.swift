@@ -9,6 +9,11 @@ public enum Effect: Sendable, Equatable {
     /// Delete the account on the server (and so from the device).
     case delete(id: String)
     case refreshCustomData(id: String)
+    /// Read a user's API keys from the server.
+    case loadAPIKeys(owner: String)
+    case createAPIKey(owner: String, name: String)
+    case setAPIKeyEnabled(owner: String, keyId: String, enabled: Bool)
+    case deleteAPIKey(owner: String, keyId: String)
     /// Read the users again.
     case reload
     /// Ask the server which log-in providers it enables.

@@ -15,10 +15,7 @@ func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effe
             form.errors[form.focus] = nil
         }
     case .enter:
-        if model.isBusy {
-            model.status = StatusMessage("Still working; wait for the last operation", isError: true)
-            return []
-        }
+        if model.isBusy { return stillWorking(&model) }
         switch form.validated() {
         case .success(let request):
             form.errors = [:]

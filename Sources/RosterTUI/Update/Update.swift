@@ -18,6 +18,9 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         case .loginForm(var form):
             effects = formKey(&model, &form, key)
             if case .loginForm = model.mode { model.mode = .loginForm(form) }
+        case .apiKeys(var screen):
+            effects = keysKey(&model, &screen, key)
+            if case .apiKeys = model.mode { model.mode = .apiKeys(screen) }
         case .failure: effects = [.escape, .enter, .char("q")].contains(key) ? [.quit] : []
         }
         model.pendingOperations += effects.filter(\.isOperation).count
@@ -30,6 +33,8 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         }
         clampSelection(&model)
         if case .confirm(let question) = model.mode, model.user(id: question.userId) == nil { model.mode = .list }
+        // A key owner who left the device (or was logged out elsewhere) takes the keys screen along.
+        if case .apiKeys(let screen) = model.mode, model.user(id: screen.owner.id)?.isLoggedIn != true { model.mode = .list }
         return []
     case .selectUser(let id):
         if let index = model.visibleUsers.firstIndex(where: { $0.id == id }) { model.selection = index }
@@ -60,6 +65,20 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
     case .loadFailed(let message):
         model.status = StatusMessage("cannot read this device's users: \(message)", isError: true)
         return []
+    case .apiKeysLoaded(let owner, let rows):
+        if case .apiKeys(var screen) = model.mode, screen.owner.id == owner {
+            screen.keys = rows
+            screen.selection = min(screen.selection, max(0, rows.count - 1))
+            model.mode = .apiKeys(screen)
+        }
+        return []
+    case .apiKeyCreated(let owner, let key):
+        if case .apiKeys(var screen) = model.mode, screen.owner.id == owner {
+            screen.naming = nil
+            screen.created = key
+            model.mode = .apiKeys(screen)
+        }
+        return []
     case .tick(let now):
         model.now = now
         if model.isBusy { model.spinnerFrame = (model.spinnerFrame + 1) % Spinner.frames.count }
@@ -81,13 +100,22 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
     case .char("?"): model.mode = .help
     case .char("q"): return [.quit]
     case .char("n"): model.mode = .loginForm(LoginForm(choices: model.providerChoices))
+    case .char("a"):
+        guard let user = model.selectedUser else { return noUser(&model) }
+        guard user.isLoggedIn else {
+            model.status = StatusMessage("Log \(user.displayName) in to see its API keys", isError: true)
+            return []
+        }
+        model.mode = .apiKeys(KeysScreen(owner: UserTarget(id: user.id, name: user.displayName)))
+        model.status = StatusMessage("Reading the API keys of \(user.displayName)…")
+        return [.loadAPIKeys(owner: user.id)]
     case .char("l"):
         guard let user = model.selectedUser else { return noUser(&model) }
         guard user.isLoggedIn else {
             model.status = StatusMessage("Log \(user.displayName) in to link another log-in to it", isError: true)
             return []
         }
-        let target = LoginForm.LinkTarget(id: user.id, name: user.displayName)
+        let target = UserTarget(id: user.id, name: user.displayName)
         model.mode = .loginForm(LoginForm(choices: model.providerChoices, linking: target))
     case .enter: return switchToSelected(&model)
     case .char("o"):
@@ -145,6 +173,12 @@ private func switchToSelected(_ model: inout Model) -> [Effect] {
     }
     model.status = StatusMessage("Switching to \(user.displayName)…")
     return [.switchUser(id: user.id)]
+}
+
+/// One operation at a time from a form or screen: says so and does nothing.
+func stillWorking(_ model: inout Model) -> [Effect] {
+    model.status = StatusMessage("Still working; wait for the last operation", isError: true)
+    return []
 }
 
 private func noUser(_ model: inout Model) -> [Effect] {

@@ -1,0 +1,83 @@
+/// Keys on the API keys screen. A key just made is shown until any key is pressed; while a
+/// name is typed, keys edit it; a delete waits for `y`. Otherwise: move, `n` new, Space
+/// enable/disable, `d` delete, `r` read again, Esc back to the users.
+func keysKey(_ model: inout Model, _ screen: inout KeysScreen, _ key: Key) -> [Effect] {
+    let owner = screen.owner
+    if screen.created != nil {
+        // The secret leaves the model (and the screen) with this key press.
+        screen.created = nil
+        model.status = StatusMessage("The new key is no longer shown")
+        return []
+    }
+    if let name = screen.naming {
+        switch key {
+        case .escape:
+            screen.naming = nil
+            model.status = StatusMessage("No key made")
+        case .backspace:
+            screen.naming = String(name.dropLast())
+        case .enter:
+            let trimmed = name.trimmingSpaces
+            guard !trimmed.isEmpty else {
+                model.status = StatusMessage("Type a name for the key", isError: true)
+                return []
+            }
+            guard !(screen.keys ?? []).contains(where: { $0.name == trimmed }) else {
+                model.status = StatusMessage("\(owner.name) already has a key named '\(trimmed)'", isError: true)
+                return []
+            }
+            guard !model.isBusy else { return stillWorking(&model) }
+            model.status = StatusMessage("Making API key '\(trimmed)'…")
+            return [.createAPIKey(owner: owner.id, name: trimmed)]
+        case .char(let character):
+            let text = DisplayWidth.printable(String(character))
+            if name.count + text.count <= KeysScreen.maxNameLength { screen.naming = name + text }
+        default: break
+        }
+        return []
+    }
+    if screen.confirmingDelete {
+        screen.confirmingDelete = false
+        guard key == .char("y"), let selected = screen.selectedKey else {
+            model.status = StatusMessage("Nothing deleted")
+            return []
+        }
+        guard !model.isBusy else { return stillWorking(&model) }
+        model.status = StatusMessage("Deleting API key '\(selected.name)'…")
+        return [.deleteAPIKey(owner: owner.id, keyId: selected.id)]
+    }
+    let count = screen.keys?.count ?? 0
+    switch key {
+    case .escape:
+        model.mode = .list
+        model.status = nil
+    case .char("q"):
+        return [.quit]
+    case .up, .char("k"):
+        screen.selection = max(0, screen.selection - 1)
+    case .down, .char("j"):
+        screen.selection = min(max(0, count - 1), screen.selection + 1)
+    case .char("n"):
+        screen.naming = ""
+        model.status = StatusMessage("Name the new key, then Enter")
+    case .char(" "), .char("e"):
+        guard let selected = screen.selectedKey else { return noKey(&model) }
+        guard !model.isBusy else { return stillWorking(&model) }
+        model.status = StatusMessage("\(selected.disabled ? "Enabling" : "Disabling") API key '\(selected.name)'…")
+        return [.setAPIKeyEnabled(owner: owner.id, keyId: selected.id, enabled: selected.disabled)]
+    case .char("d"):
+        guard let selected = screen.selectedKey else { return noKey(&model) }
+        screen.confirmingDelete = true
+        model.status = StatusMessage("Delete API key '\(selected.name)'? y deletes; any other key keeps it", isError: true)
+    case .char("r"):
+        guard !model.isBusy else { return stillWorking(&model) }
+        return [.loadAPIKeys(owner: owner.id)]
+    default: break
+    }
+    return []
+}
+
+private func noKey(_ model: inout Model) -> [Effect] {
+    model.status = StatusMessage("No key selected; press n to make one", isError: true)
+    return []
+}
