@@ -2,7 +2,7 @@ import RosterWire
 
 /// The log-in form: a provider, its fields, a register toggle for new email users, which field
 /// has focus and the message beside each refused field.
-public struct LoginForm: Sendable, Equatable {
+public struct LoginForm: Sendable, Equatable, EditableForm {
     /// The providers a person can log in with from the terminal.
     public enum Provider: Sendable, Equatable, CaseIterable {
         case anonymous, emailPassword, apiKey, customJWT, customFunction, google, googleAuthCode, apple, facebook
@@ -98,6 +98,10 @@ public struct LoginForm: Sendable, Equatable {
         case .googleAuthCode: [.provider, .authCode]
         case .facebook: [.provider, .accessToken]
         }
+    }
+
+    func isText(_ field: Field) -> Bool {
+        field != .provider && field != .register
     }
 
     public func value(of field: Field) -> String {

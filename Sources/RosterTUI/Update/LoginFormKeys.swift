@@ -6,14 +6,9 @@ func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effe
     case .escape:
         model.mode = .list
         model.status = StatusMessage("Log-in cancelled")
-    case .tab, .down: moveFocus(&form, by: 1)
-    case .backTab, .up: moveFocus(&form, by: -1)
-    case .backspace:
-        let value = form.value(of: form.focus)
-        if isText(form.focus), !value.isEmpty {
-            form.setValue(String(value.dropLast()), of: form.focus)
-            form.errors[form.focus] = nil
-        }
+    case .tab, .down: form.moveFocus(by: 1)
+    case .backTab, .up: form.moveFocus(by: -1)
+    case .backspace: form.erase()
     case .enter:
         if model.isBusy { return stillWorking(&model) }
         switch form.validated() {
@@ -26,8 +21,7 @@ func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effe
             model.status = StatusMessage(request.register ? "Registering \(request.email)…" : "Logging in…")
             return [.login(request)]
         case .failure(let refusal):
-            form.errors = refusal.errors
-            if let first = form.fields.first(where: { refusal.errors[$0] != nil }) { form.focus = first }
+            form.refuse(refusal.errors)
             model.status = StatusMessage("Fix the marked fields", isError: true)
         }
     case .char(let character):
@@ -50,19 +44,6 @@ private func typeCharacter(_ form: inout LoginForm, _ character: Character) {
     case .register:
         if character == " " { form.register.toggle() }
     default:
-        let text = DisplayWidth.printable(String(character))
-        guard !text.isEmpty else { return }
-        form.setValue(form.value(of: form.focus) + text, of: form.focus)
-        form.errors[form.focus] = nil
+        form.typeText(character)
     }
-}
-
-private func moveFocus(_ form: inout LoginForm, by step: Int) {
-    let fields = form.fields
-    let index = fields.firstIndex(of: form.focus) ?? 0
-    form.focus = fields[(index + step + fields.count) % fields.count]
-}
-
-private func isText(_ field: LoginForm.Field) -> Bool {
-    field != .provider && field != .register
 }

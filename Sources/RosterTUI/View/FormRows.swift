@@ -1,0 +1,38 @@
+/// Where forms put their labels and values.
+enum FormLayout {
+    static let labelColumn = 2
+    static let valueColumn = 14
+
+    /// The width of a text box on a screen area this wide.
+    static func boxWidth(for area: Rect) -> Int { max(10, min(40, area.width - valueColumn - 24)) }
+}
+
+/// One row of a form: `>` on the focused row, the label, the value (reversed when focused),
+/// and beside it the refusal in words, or a hint when focused.
+func drawFormRow(
+    label: String, shown: String, focused: Bool, error: String?, hint: String?, row: Int, _ buffer: inout ScreenBuffer
+) {
+    buffer.write(focused ? ">" : " ", row: row, column: 0, attributes: CellAttributes(bold: true))
+    buffer.write(label, row: row, column: FormLayout.labelColumn, attributes: CellAttributes(bold: focused))
+    var attributes = CellAttributes(role: .field)
+    attributes.reverse = focused
+    let used = buffer.write(shown, row: row, column: FormLayout.valueColumn, attributes: attributes)
+    let after = FormLayout.valueColumn + used + 2
+    if let error {
+        buffer.write("! \(error)", row: row, column: after, attributes: CellAttributes(bold: true, role: .error))
+    } else if let hint, focused {
+        buffer.write(hint, row: row, column: after, attributes: CellAttributes(dim: true))
+    }
+}
+
+/// A text value in a box `width` columns wide; a longer value shows `…` and its tail, so the
+/// cursor end stays visible. `masked` shows one `*` per character.
+func boxed(_ value: String, width: Int, masked: Bool = false) -> String {
+    var text = Substring(masked ? String(repeating: "*", count: value.count) : value)
+    if DisplayWidth.of(String(text)) > width {
+        while DisplayWidth.of(String(text)) > width - 1 { text = text.dropFirst() }
+        text = "…" + text
+    }
+    let padding = max(0, width - DisplayWidth.of(String(text)))
+    return "[" + String(text) + String(repeating: " ", count: padding) + "]"
+}
