@@ -55,5 +55,42 @@ extension EndToEndTests {
             #expect(call.status == 1 && call.stderr.contains("no password reset function"))
             #expect(try runner.roster(["account", "call-reset", "--email", "ada@example.com", "--argument", "{oops"]).status == 2)
         }
+
+        @Test func resetThePasswordThroughTheSwitchersAccountForm() throws {
+            let home = try CommandRunner.temporaryDirectory("account-form")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            #expect(try runner.roster(["account", "register", "--email", "bea@example.com", "--password-stdin"], stdin: "first-secret-1\n").status == 0)
+            let outbox = home.appendingPathComponent("embedded/outbox/roster-demo")
+
+            let session = try TmuxSession(command: [SwitcherTests.roster], environment: runner.environment)
+            try session.waitFor("No users yet.")
+            try session.send("p")
+            try session.waitFor("Messages go to \(outbox.path.prefix(40))")
+            try session.send("Tab", literal: false)
+            try session.send("bea@example.com")
+            try session.send("Enter", literal: false)
+            try session.waitFor("If bea@example.com has an account, a reset message is on its way")
+
+            let files = try FileManager.default.contentsOfDirectory(at: outbox, includingPropertiesForKeys: nil)
+            let message = try JSONValue(parsing: Data(contentsOf: try #require(files.first)))
+            let token = try #require(message["token"]?.stringValue)
+            let tokenId = try #require(message["tokenId"]?.stringValue)
+            try session.send("p")
+            try session.waitFor("< send a password reset message >")
+            try session.send(" ")
+            try session.waitFor("< set a new password")
+            for keys in ["Tab", tokenId, "Tab", token, "Tab", "second-secret-2", "Enter"] {
+                try session.send(keys, literal: keys != "Tab" && keys != "Enter")
+            }
+            try session.waitFor("Password changed; log in with the new one")
+            try session.send("q")
+            let after = try session.waitFor("[end]")
+            #expect(after.contains("[exited 0]"))
+            #expect(!after.contains(token) && !after.contains("second-secret-2"))
+
+            #expect(try runner.roster(["login", "--email", "bea@example.com", "--password-stdin"], stdin: "first-secret-1\n").status == 1)
+            #expect(try runner.roster(["login", "--email", "bea@example.com", "--password-stdin"], stdin: "second-secret-2\n").status == 0)
+        }
     }
 }

@@ -42,3 +42,8 @@ extension EditableForm {
         if let first = fields.first(where: { refused[$0] != nil }) { focus = first }
     }
 }
+
+/// Fields refused by validation, each with a message to show beside it.
+public struct FormRefusal<Field: Hashable & Sendable>: Error, Equatable {
+    public var errors: [Field: String]
+}

@@ -191,10 +191,7 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         return .failure(Refusal(errors: errors))
     }
 
-    /// Fields refused by validation, each with a message to show beside it.
-    public struct Refusal: Error, Equatable {
-        public var errors: [Field: String]
-    }
+    public typealias Refusal = FormRefusal<Field>
 }
 
 extension String {

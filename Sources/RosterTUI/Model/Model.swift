@@ -9,6 +9,8 @@ public enum Mode: Sendable, Equatable {
     case loginForm(LoginForm)
     /// The API keys of a logged-in user.
     case apiKeys(KeysScreen)
+    /// Password reset and email confirmation.
+    case account(AccountForm)
     /// Roster cannot go on (the device store cannot be read): the reason, and a way out.
     case failure(String)
 }
@@ -56,6 +58,9 @@ public struct Model: Sendable, Equatable {
     public var now: Date
     /// The providers the log-in form offers: what the server enables, once it has said.
     public var providerChoices: [LoginForm.Provider]
+    /// Where the server puts confirmation and reset messages, when known (the embedded
+    /// default's outbox folder), so the account form can say where the tokens are.
+    public var outbox: String?
 
     public static let maxFilterLength = 64
 
@@ -72,6 +77,7 @@ public struct Model: Sendable, Equatable {
         self.size = size
         self.now = now
         providerChoices = LoginForm.Provider.assumed
+        outbox = nil
         if let current = users.firstIndex(where: \.isCurrent) { selection = current }
     }
 

@@ -41,6 +41,8 @@ public struct SessionEffects: EffectRunner {
                 }
                 try await user.linkUser(credentials: request.credentials)
                 return reloaded() + [.selectUser(id: user.id), .operationFinished("Linked a \(request.provider.label) log-in to \(user.displayName)")]
+            case .account(let request):
+                return [.operationFinished(try await perform(request))]
             case .loadAPIKeys(let owner):
                 let user = try existing(owner)
                 let rows = try await keyRows(of: user)
@@ -120,6 +122,25 @@ public struct SessionEffects: EffectRunner {
     /// stream reports that).
     private func reloaded() -> [Action] {
         (try? rows()).map { [.usersLoaded($0)] } ?? []
+    }
+
+    /// An account request sent; what happened, in words.
+    private func perform(_ request: AccountRequest) async throws -> String {
+        let auth = app.emailPasswordAuth
+        switch request.task {
+        case .sendReset:
+            try await auth.sendResetPasswordEmail(email: request.email)
+            return "If \(request.email) has an account, a reset message is on its way"
+        case .resetPassword:
+            try await auth.resetPassword(to: request.password, token: request.token, tokenId: request.tokenId)
+            return "Password changed; log in with the new one"
+        case .confirmEmail:
+            try await auth.confirmUser(token: request.token, tokenId: request.tokenId)
+            return "Email confirmed; it can log in now"
+        case .resendConfirmation:
+            try await auth.resendConfirmationEmail(email: request.email)
+            return "Confirmation message sent again to \(request.email)"
+        }
     }
 
     private func keyRows(of user: User) async throws -> [APIKeyRow] {

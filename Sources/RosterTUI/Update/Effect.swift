@@ -9,6 +9,8 @@ public enum Effect: Sendable, Equatable {
     /// Delete the account on the server (and so from the device).
     case delete(id: String)
     case refreshCustomData(id: String)
+    /// Password reset and email confirmation requests.
+    case account(AccountRequest)
     /// Read a user's API keys from the server.
     case loadAPIKeys(owner: String)
     case createAPIKey(owner: String, name: String)

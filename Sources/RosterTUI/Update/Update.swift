@@ -18,6 +18,9 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         case .loginForm(var form):
             effects = formKey(&model, &form, key)
             if case .loginForm = model.mode { model.mode = .loginForm(form) }
+        case .account(var form):
+            effects = accountKey(&model, &form, key)
+            if case .account = model.mode { model.mode = .account(form) }
         case .apiKeys(var screen):
             effects = keysKey(&model, &screen, key)
             if case .apiKeys = model.mode { model.mode = .apiKeys(screen) }
@@ -42,7 +45,10 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
     case .operationFinished(let message):
         model.pendingOperations = max(0, model.pendingOperations - 1)
         model.status = StatusMessage(message)
-        if case .loginForm = model.mode { model.mode = .list }
+        switch model.mode {
+        case .loginForm, .account: model.mode = .list
+        default: break
+        }
         return [.reload]
     case .operationFailed(let message):
         model.pendingOperations = max(0, model.pendingOperations - 1)
@@ -100,6 +106,9 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
     case .char("?"): model.mode = .help
     case .char("q"): return [.quit]
     case .char("n"): model.mode = .loginForm(LoginForm(choices: model.providerChoices))
+    case .char("p"):
+        let email = model.selectedUser.flatMap { $0.provider == "email" ? $0.email : nil } ?? ""
+        model.mode = .account(AccountForm(email: email))
     case .char("a"):
         guard let user = model.selectedUser else { return noUser(&model) }
         guard user.isLoggedIn else {

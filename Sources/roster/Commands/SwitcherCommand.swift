@@ -42,7 +42,8 @@ struct SwitcherCommand: AsyncParsableCommand {
         }
         do {
             let effects = SessionEffects(app: try await connection.openApp())
-            let model = Model(users: try effects.rows(), now: Date())
+            var model = Model(users: try effects.rows(), now: Date())
+            model.outbox = try? connection.outboxDescription()
             _ = try await Program.run(
                 model, backend: backend, effects: effects, startingWith: [.loadProviders], quitAfterFirstPaint: quitAfterFirstPaint)
             // For `roster benchmark`: the process's own peak memory, which its parent cannot see.

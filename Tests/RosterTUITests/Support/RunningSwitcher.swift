@@ -9,10 +9,13 @@ struct RunningSwitcher {
     let terminal: MemoryBackend
     let finished: Task<Model, any Error>
 
-    static func start(_ demo: DemoServer, size: TerminalSize = TerminalSize(width: 100, height: 30)) throws -> RunningSwitcher {
+    static func start(_ demo: DemoServer, size: TerminalSize = TerminalSize(width: 100, height: 30), outbox: String? = nil) throws
+        -> RunningSwitcher
+    {
         let terminal = MemoryBackend(size: size)
         let effects = SessionEffects(app: demo.app, watchInterval: 0.05)
-        let model = Model(users: try effects.rows(), now: Date())
+        var model = Model(users: try effects.rows(), now: Date())
+        model.outbox = outbox
         let finished = Task { try await Program.run(model, backend: { terminal }, effects: effects, startingWith: [.loadProviders]) }
         return RunningSwitcher(terminal: terminal, finished: finished)
     }

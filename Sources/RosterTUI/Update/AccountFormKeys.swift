@@ -1,0 +1,27 @@
+/// Keys on the account form: Tab/Shift-Tab move, Space on the task picks the next one, typing
+/// edits a text field, Enter sends, Esc cancels.
+func accountKey(_ model: inout Model, _ form: inout AccountForm, _ key: Key) -> [Effect] {
+    switch key {
+    case .escape:
+        model.mode = .list
+        model.status = StatusMessage("Nothing sent")
+    case .tab, .down: form.moveFocus(by: 1)
+    case .backTab, .up: form.moveFocus(by: -1)
+    case .backspace: form.erase()
+    case .char(" ") where form.focus == .task: form.nextTask()
+    case .char(let character): form.typeText(character)
+    case .enter:
+        if model.isBusy { return stillWorking(&model) }
+        switch form.validated() {
+        case .success(let request):
+            form.errors = [:]
+            model.status = StatusMessage("Sending…")
+            return [.account(request)]
+        case .failure(let refusal):
+            form.refuse(refusal.errors)
+            model.status = StatusMessage("Fix the marked fields", isError: true)
+        }
+    default: break
+    }
+    return []
+}

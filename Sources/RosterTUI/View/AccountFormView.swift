@@ -1,0 +1,35 @@
+/// The account form: the task, then the fields it needs; the new password shows as `*`.
+func drawAccountForm(_ form: AccountForm, outbox: String?, in area: Rect, _ buffer: inout ScreenBuffer) {
+    buffer.write("Password reset and email confirmation", row: area.top, column: 1, attributes: CellAttributes(bold: true))
+    let boxWidth = FormLayout.boxWidth(for: area)
+    var row = area.top + 2
+    for field in form.fields where row < area.bottom {
+        let shown: String =
+            switch field {
+            case .task: "< \(form.task.label) >"
+            case .password: boxed(form.password, width: boxWidth, masked: true)
+            default: boxed(form.value(of: field), width: boxWidth)
+            }
+        drawFormRow(
+            label: label(field), shown: shown, focused: form.focus == field, error: form.errors[field],
+            hint: field == .task ? "Space to change" : nil, row: row, &buffer)
+        row += 1
+    }
+    row += 1
+    let note = form.task == .resetPassword || form.task == .confirmEmail
+        ? "The token and its id are in the message the server sent." : "The message holds a token to paste here."
+    for line in [note] + (outbox.map { ["Messages go to \($0)."] } ?? []) where row < area.bottom {
+        buffer.write(line, row: row, column: 2, maxWidth: area.width - 3, attributes: CellAttributes(dim: true))
+        row += 1
+    }
+}
+
+private func label(_ field: AccountForm.Field) -> String {
+    switch field {
+    case .task: "Task"
+    case .email: "Email"
+    case .tokenId: "Token id"
+    case .token: "Token"
+    case .password: "Password"
+    }
+}

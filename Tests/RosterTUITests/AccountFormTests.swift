@@ -1,0 +1,138 @@
+import Foundation
+import RosterCore
+import RosterServer
+import RosterTUI
+import RosterWire
+import Testing
+
+extension Model {
+    var accountForm: AccountForm? {
+        if case .account(let form) = mode { return form }
+        return nil
+    }
+}
+
+/// `p`: password reset and email confirmation from the switcher.
+@Suite struct AccountFormTests {
+    @Test func pOpensTheFormWithTheSelectedEmailAndEachTaskAsksForItsFields() {
+        var model = Sample.model()
+        let joe = try! #require(model.selectedUser)
+        model.press(.char("p"))
+        #expect(model.accountForm?.email == joe.email)
+        #expect(model.accountForm?.fields == [.task, .email])
+        #expect(model.screen.line(containing: "< send a password reset message >") != nil)
+        #expect(model.press(.enter) == [.account(AccountRequest(task: .sendReset, email: joe.email!))])
+        _ = update(&model, .operationFinished("sent"))
+        #expect(model.mode == .list)
+
+        model.press(.char("p"), .char(" "))
+        #expect(model.accountForm?.task == .resetPassword)
+        #expect(model.accountForm?.fields == [.task, .tokenId, .token, .password])
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.accountForm?.errors == [
+            .tokenId: "paste the token id from the message", .token: "paste the token from the message",
+            .password: "enter the new password",
+        ])
+        #expect(model.accountForm?.focus == .tokenId)
+        model.type("tid-1")
+        model.press(.tab)
+        model.type("tok-1")
+        model.press(.tab)
+        model.type("new-secret-9")
+        #expect(model.screen.line(containing: "> Password")?.contains("************") == true)
+        #expect(!model.screen.joined().contains("new-secret-9"))
+        let reset = model.press(.enter)
+        #expect(reset == [.account(AccountRequest(task: .resetPassword, tokenId: "tid-1", token: "tok-1", password: "new-secret-9"))])
+        #expect(!String(describing: reset).contains("tok-1") && !String(describing: reset).contains("new-secret-9"))
+        _ = update(&model, .operationFailed("invalid token data"))
+        #expect(model.accountForm != nil, "a refusal keeps the form and what was typed")
+
+        model.press(.backTab, .backTab, .backTab, .char(" "))
+        #expect(model.accountForm?.task == .confirmEmail && model.accountForm?.fields == [.task, .tokenId, .token])
+        model.press(.char(" "))
+        #expect(model.accountForm?.task == .resendConfirmation)
+        model.press(.tab)
+        for _ in 0..<40 { model.press(.backspace) }
+        model.type("not-an-email")
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.accountForm?.errors[.email] == "not an email address (like joe@example.com)")
+        model.press(.escape)
+        #expect(model.mode == .list && model.status?.text == "Nothing sent")
+    }
+
+    /// The newest message of `kind` in the demo server's outbox: its token id and token.
+    func message(_ kind: String, in demo: DemoServer) throws -> (tokenId: String, token: String) {
+        let outbox = demo.directory.appendingPathComponent("outbox/\(demo.appId)")
+        let files = try FileManager.default.contentsOfDirectory(at: outbox, includingPropertiesForKeys: nil).sorted { $0.path < $1.path }
+        for file in files.reversed() {
+            let message = try JSONValue(parsing: Data(contentsOf: file))
+            if message["kind"]?.stringValue == kind, let id = message["tokenId"]?.stringValue, let token = message["token"]?.stringValue {
+                return (id, token)
+            }
+        }
+        throw CancellationError()
+    }
+
+    @Test func confirmThenResetThroughTheFormsAgainstTheRealServer() async throws {
+        let demo = try await DemoServer.start { config in
+            config.providers.emailPassword = EmailPasswordConfig(confirmation: .token)
+        }
+        defer { demo.remove() }
+        let switcher = try RunningSwitcher.start(demo, outbox: "the test's outbox")
+        let terminal = switcher.terminal
+
+        // A new account waits for its confirmation.
+        terminal.press(.char("n"), .tab)
+        terminal.type("ada@example.com")
+        terminal.press(.tab)
+        terminal.type("first-secret-1")
+        terminal.press(.tab)
+        terminal.type(" ")
+        terminal.press(.enter)
+        await switcher.waitFor("error:")
+        terminal.press(.escape)
+
+        // Confirm with the token from the message; the form says where messages go.
+        let confirmation = try message("confirm", in: demo)
+        terminal.press(.char("p"))
+        await switcher.waitFor("Messages go to the test's outbox.")
+        terminal.press(.char(" "), .char(" "), .tab)
+        terminal.type(confirmation.tokenId)
+        terminal.press(.tab)
+        terminal.type(confirmation.token)
+        terminal.press(.enter)
+        await switcher.waitFor("Email confirmed; it can log in now")
+        // The same token again: refused in words, the form stays.
+        terminal.press(.char("p"), .char(" "), .char(" "), .tab)
+        terminal.type(confirmation.tokenId)
+        terminal.press(.tab)
+        terminal.type(confirmation.token)
+        terminal.press(.enter)
+        await switcher.waitFor("error: ")
+        await switcher.waitFor("Password reset and email confirmation")
+        terminal.press(.escape)
+
+        // Ask for a reset, then set the new password with its token.
+        terminal.press(.char("p"), .tab)
+        terminal.type("ada@example.com")
+        terminal.press(.enter)
+        await switcher.waitFor("If ada@example.com has an account, a reset message is on its way")
+        let reset = try message("reset", in: demo)
+        terminal.press(.char("p"), .char(" "), .tab)
+        terminal.type(reset.tokenId)
+        terminal.press(.tab)
+        terminal.type(reset.token)
+        terminal.press(.tab)
+        terminal.type("second-secret-2")
+        terminal.press(.enter)
+        await switcher.waitFor("Password changed; log in with the new one")
+        _ = try await switcher.quit()
+
+        let old = await #expect(throws: RosterError.self) {
+            try await demo.app.login(credentials: .emailPassword(email: "ada@example.com", password: "first-secret-1"))
+        }
+        #expect(old?.serverCode == .invalidPassword)
+        let ada = try await demo.app.login(credentials: .emailPassword(email: "ada@example.com", password: "second-secret-2"))
+        #expect(ada.profile.email == "ada@example.com")
+    }
+}
