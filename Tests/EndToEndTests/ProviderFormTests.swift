@@ -191,6 +191,7 @@ extension EndToEndTests {
             #expect(try runner.users().count == 7)
         }
 
+        // BEHAVIOURS 36, 37
         @Test func theCommandLineReadsEachProvidersSecretFromStdinAndLinks() async throws {
             let setup = try await Setup.start("provider-cli")
             defer { setup.stop() }

@@ -25,6 +25,7 @@ import Testing
         #expect(model.form?.choices == [.google, .googleAuthCode])
     }
 
+    // BEHAVIOURS 37
     @Test func aLoggedOutUserCannotBeLinked() {
         var model = Sample.model()
         let lapsed = try! #require(model.visibleUsers.firstIndex { !$0.isLoggedIn })
