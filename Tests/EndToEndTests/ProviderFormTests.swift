@@ -13,13 +13,13 @@ extension EndToEndTests {
         static let jwtSecret = "roster-e2e-custom-jwt-secret-0123456789-abcdef"
 
         /// An app with every provider on, Google, Apple and Facebook pointed at `standIn`.
-        static func appConfig(standIn: IdentityProviderStandIn, functionScript: URL) -> JSONValue {
+        static func appConfig(standIn: IdentityProviderStandIn, functionScript: URL, confirmation: String = "auto") -> JSONValue {
             [
                 "appId": .string(appId),
                 "passwordHashing": ["logN": 10, "r": 8, "p": 1],
                 "providers": [
                     "anon-user": ["enabled": true],
-                    "local-userpass": ["enabled": true, "autoConfirm": true],
+                    "local-userpass": ["enabled": true, "confirmation": .string(confirmation)],
                     "api-key": ["enabled": true],
                     "custom-token": [
                         "audience": .string(appId),
@@ -50,7 +50,10 @@ extension EndToEndTests {
             let database: URL
             let config: URL
 
-            static func start(_ name: String) async throws -> Setup {
+            /// The server's outbox: confirmation and reset messages, one JSON file each.
+            var outbox: URL { database.deletingLastPathComponent().appendingPathComponent("outbox/\(ProviderFormTests.appId)") }
+
+            static func start(_ name: String, confirmation: String = "auto") async throws -> Setup {
                 let home = try CommandRunner.temporaryDirectory(name)
                 let standIn = try await IdentityProviderStandIn.start()
                 let script = home.appendingPathComponent("kiosk-auth.sh")
@@ -61,7 +64,8 @@ extension EndToEndTests {
                     esac
                     """.utf8).write(to: script)
                 let config = home.appendingPathComponent("app.json")
-                try Data(ProviderFormTests.appConfig(standIn: standIn, functionScript: script).compactText.utf8).write(to: config)
+                try Data(ProviderFormTests.appConfig(standIn: standIn, functionScript: script, confirmation: confirmation).compactText.utf8)
+                    .write(to: config)
                 let database = home.appendingPathComponent("server/server.sqlite")
                 try FileManager.default.createDirectory(at: database.deletingLastPathComponent(), withIntermediateDirectories: true)
                 let server = try ServerProcess(database: database.path, home: home, config: config)
@@ -225,7 +229,7 @@ extension EndToEndTests {
             #expect(anonymous.status == 0)
             #expect(try runner.roster(["link", "--anonymous"]).status == 2)
             let linked = try runner.roster(["link", "--facebook-token-stdin"], stdin: "EAAB-kim\n")
-            #expect(linked.status == 0 && linked.stdout.contains("Linked a facebook log-in to anonymous user"), "\(linked.stderr)")
+            #expect(linked.status == 0 && linked.stdout.contains("Linked facebook log-in to anonymous user"), "\(linked.stderr)")
             let taken = try runner.roster(["link", "--facebook-token-stdin"], stdin: "EAAB-flo\n")
             #expect(taken.status == 1 && taken.stderr.contains("already belong to another user"), "\(taken.stderr)")
             let kept = try #require(try runner.users().first { $0.current })
@@ -234,6 +238,54 @@ extension EndToEndTests {
             #expect(try runner.users().first { $0.id == kept.id }?.state == "loggedOut")
             #expect(try runner.roster(["link", "--user", kept.id, "--facebook-token-stdin"], stdin: "EAAB-kim\n").status == 1)
             let again = try runner.roster(["login", "--facebook-token-stdin"], stdin: "EAAB-kim\n")
+            #expect(again.status == 0 && again.stdout.contains(kept.id), "\(again.stderr)")
+        }
+
+        // BEHAVIOURS 36
+        @Test func anAnonymousUserConfirmsAnEmailAndLinksItThroughTheSwitcher() async throws {
+            let setup = try await Setup.start("confirm-link", confirmation: "token")
+            defer { setup.stop() }
+            let (runner, outbox) = (setup.runner, setup.outbox)
+            try await onThread {
+                let session = try TmuxSession(command: [SwitcherTests.roster], environment: runner.environment)
+                try session.waitFor("No users yet.")
+                func press(_ keys: [String]) throws {
+                    for key in keys { try session.send(key, literal: !["Tab", "Enter", "Escape"].contains(key)) }
+                }
+                try press(["n"])
+                try session.waitFor("Space or 1-9 to change")
+                try press(["1", "Enter"])
+                try session.waitFor("Logged in anonymous user")
+
+                // Registering through the linking form leaves the email waiting for confirmation.
+                try press(["l"])
+                try session.waitFor("Link another log-in to anonymous user")
+                try press(["Tab", "zoe@example.com", "Tab", "zoe-secret-1", "Tab", " ", "Enter"])
+                try session.waitFor("error: confirmation required")
+                try press(["Escape"])
+                try session.waitFor("Log-in cancelled")
+
+                let files = try FileManager.default.contentsOfDirectory(at: outbox, includingPropertiesForKeys: nil)
+                let message = try JSONValue(parsing: Data(contentsOf: try #require(files.first)))
+                #expect(message["kind"] == "confirm" && message["to"] == "zoe@example.com")
+                try press(["p"])
+                try session.waitFor("< send a password reset message >")
+                try press([" ", " ", "Tab", try #require(message["tokenId"]?.stringValue), "Tab", try #require(message["token"]?.stringValue), "Enter"])
+                try session.waitFor("Email confirmed; it can log in now")
+
+                try press(["l"])
+                try session.waitFor("Link another log-in to anonymous user")
+                try press(["Tab", "zoe@example.com", "Tab", "zoe-secret-1", "Enter"])
+                try session.waitFor("Linked email/password log-in to anonymous user")
+                try press(["o"])
+                try session.waitFor("Logged out zoe@example.com")
+                try press(["q"])
+                #expect(try session.waitFor("[end]").contains("[exited 0]"))
+            }
+            // Kept through log-out, and the email logs the same user in again.
+            let kept = try #require(try runner.users().first)
+            #expect(try runner.users().count == 1 && kept.state == "loggedOut" && Set(kept.providers) == ["anon-user", "local-userpass"])
+            let again = try runner.roster(["login", "--email", "zoe@example.com", "--password-stdin"], stdin: "zoe-secret-1\n")
             #expect(again.status == 0 && again.stdout.contains(kept.id), "\(again.stderr)")
         }
 

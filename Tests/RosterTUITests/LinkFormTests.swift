@@ -19,7 +19,7 @@ import Testing
         model.type("s3cret-pass")
         let effects = model.press(.enter)
         #expect(effects == [.link(id: joe.id, LoginRequest(provider: .emailPassword, email: "joe@work.example.com", secret: "s3cret-pass"))])
-        #expect(model.status?.text == "Linking a email/password log-in to \(joe.displayName)…")
+        #expect(model.status?.text == "Linking email/password log-in to \(joe.displayName)…")
         // The server's list keeps anonymous out of a linking form.
         _ = update(&model, .providersLoaded([.anonymous, .google]))
         #expect(model.form?.choices == [.google, .googleAuthCode])
@@ -51,7 +51,7 @@ import Testing
         switcher.terminal.press(.tab)
         switcher.terminal.type(" ")
         switcher.terminal.press(.enter)
-        await switcher.waitFor("Linked a email/password log-in to")
+        await switcher.waitFor("Linked email/password log-in to")
         await switcher.waitFor("> * ann@example.com")
         #expect(Set(anonymous.identities.map(\.providerType)) == ["anon-user", "local-userpass"])
 

@@ -40,7 +40,7 @@ public struct SessionEffects: EffectRunner {
                     try await app.emailPasswordAuth.registerUser(email: request.email, password: request.secret)
                 }
                 try await user.linkUser(credentials: request.credentials)
-                return reloaded() + [.selectUser(id: user.id), .operationFinished("Linked a \(request.provider.label) log-in to \(user.displayName)")]
+                return reloaded() + [.selectUser(id: user.id), .operationFinished("Linked \(request.provider.label) log-in to \(user.displayName)")]
             case .account(let request):
                 return [.operationFinished(try await perform(request))]
             case .loadAPIKeys(let owner):

@@ -15,7 +15,7 @@ func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effe
         case .success(let request):
             form.errors = [:]
             if let target = form.linking {
-                model.status = StatusMessage("Linking a \(request.provider.label) log-in to \(target.name)…")
+                model.status = StatusMessage("Linking \(request.provider.label) log-in to \(target.name)…")
                 return [.link(id: target.id, request)]
             }
             model.status = StatusMessage(request.register ? "Registering \(request.email)…" : "Logging in…")

@@ -33,6 +33,6 @@ struct LinkCommand: AsyncParsableCommand {
             try await target.linkUser(credentials: credentials)
             return (target.displayName, target.id)
         }
-        print("Linked a \(credentials.provider.displayName) log-in to \(name) (\(id)); it logs in as this user from now on.")
+        print("Linked \(credentials.provider.displayName) log-in to \(name) (\(id)); it logs in as this user from now on.")
     }
 }
