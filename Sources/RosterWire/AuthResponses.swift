@@ -143,3 +143,20 @@ public struct ProfileResponse: Codable, Sendable, Equatable {
         self.type = try container.decodeIfPresent(String.self, forKey: .type) ?? "normal"
     }
 }
+
+/// GET `…/app/{appId}/custom-user-data` (a Roster addition): where the app keeps custom user
+/// data, so a client can write its own document through data access. `enabled` is false, and
+/// the rest absent, when the app has none.
+public struct CustomUserDataLocation: Codable, Sendable, Equatable {
+    public var enabled: Bool
+    public var database: String?
+    public var collection: String?
+    public var userIdField: String?
+
+    public init(enabled: Bool, database: String? = nil, collection: String? = nil, userIdField: String? = nil) {
+        self.enabled = enabled
+        self.database = database
+        self.collection = collection
+        self.userIdField = userIdField
+    }
+}

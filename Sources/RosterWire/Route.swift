@@ -49,4 +49,6 @@ public enum Route {
     }
 
     public static func functionCall(appId: String) -> String { "\(app(appId))/functions/call" }
+    /// Where the app keeps custom user data (a Roster addition).
+    public static func customUserData(appId: String) -> String { "\(app(appId))/custom-user-data" }
 }

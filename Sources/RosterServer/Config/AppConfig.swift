@@ -23,12 +23,20 @@ public struct AppConfig: Codable, Sendable, Equatable {
     public var customUserData: CustomUserDataConfig?
     /// Where confirmation and reset messages go; `outbox/` beside the database when absent.
     public var outbox: OutboxConfig?
+    /// Who may read and write which collections through data access.
+    public var rules: [DataRule]
+    /// The largest document data access stores, as compact JSON.
+    public var maxDocumentBytes: Int
+    /// Functions users may call by name (`functions/call` without a service): commands given
+    /// `{"arguments": […], "user": {"id": …}}` on stdin, answering JSON.
+    public var functions: [String: FunctionConfig]
 
     public init(
         appId: String, name: String? = nil, accessTokenLifetimeSeconds: Int = 1800,
         refreshTokenLifetimeSeconds: Int = 60 * 24 * 3600, maxRequestBytes: Int = 65536,
         passwordHashing: PasswordHashingConfig = .owasp, providers: ProvidersConfig = ProvidersConfig(),
-        customUserData: CustomUserDataConfig? = nil, outbox: OutboxConfig? = nil
+        customUserData: CustomUserDataConfig? = nil, outbox: OutboxConfig? = nil, rules: [DataRule] = [],
+        maxDocumentBytes: Int = 16384, functions: [String: FunctionConfig] = [:]
     ) {
         self.appId = appId
         self.name = name ?? appId
@@ -39,6 +47,9 @@ public struct AppConfig: Codable, Sendable, Equatable {
         self.providers = providers
         self.customUserData = customUserData
         self.outbox = outbox
+        self.rules = rules
+        self.maxDocumentBytes = maxDocumentBytes
+        self.functions = functions
     }
 
     public init(from decoder: any Decoder) throws {
@@ -53,6 +64,9 @@ public struct AppConfig: Codable, Sendable, Equatable {
         providers = try container.decodeIfPresent(ProvidersConfig.self, forKey: .providers) ?? ProvidersConfig()
         customUserData = try container.decodeIfPresent(CustomUserDataConfig.self, forKey: .customUserData)
         outbox = try container.decodeIfPresent(OutboxConfig.self, forKey: .outbox)
+        rules = try container.decodeIfPresent([DataRule].self, forKey: .rules) ?? []
+        maxDocumentBytes = try container.decodeIfPresent(Int.self, forKey: .maxDocumentBytes) ?? 16384
+        functions = try container.decodeIfPresent([String: FunctionConfig].self, forKey: .functions) ?? [:]
     }
 
     /// Reads and checks an app configuration file. The error names the file and what is wrong.
@@ -104,6 +118,12 @@ public struct AppConfig: Codable, Sendable, Equatable {
         if let customToken = providers.customToken, customToken.enabled {
             guard !customToken.keys.isEmpty else { throw fail("custom-token is enabled but has no keys") }
             for key in customToken.keys { try key.validate(source: source) }
+        }
+        for rule in rules { try rule.validate(source: source) }
+        guard maxDocumentBytes >= 256 else { throw fail("maxDocumentBytes must be at least 256") }
+        for (name, function) in functions {
+            guard !name.isEmpty, name.utf8.count <= 64 else { throw fail("a function needs a name of 1 to 64 bytes") }
+            try function.validate("function '\(name)'", source: source)
         }
         if let data = customUserData, data.enabled {
             guard !data.database.isEmpty, !data.collection.isEmpty, !data.userIdField.isEmpty else {

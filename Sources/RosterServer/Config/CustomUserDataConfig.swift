@@ -1,3 +1,5 @@
+import RosterWire
+
 /// Where an app's custom user data documents live: the document whose `userIdField` equals a
 /// user's id is that user's custom data.
 public struct CustomUserDataConfig: Codable, Sendable, Equatable {
@@ -19,5 +21,15 @@ public struct CustomUserDataConfig: Codable, Sendable, Equatable {
         database = try container.decode(String.self, forKey: .database)
         collection = try container.decode(String.self, forKey: .collection)
         userIdField = try container.decode(String.self, forKey: .userIdField)
+    }
+}
+
+extension CustomUserDataLocation {
+    init(_ config: CustomUserDataConfig?) {
+        guard let config, config.enabled else {
+            self.init(enabled: false)
+            return
+        }
+        self.init(enabled: true, database: config.database, collection: config.collection, userIdField: config.userIdField)
     }
 }

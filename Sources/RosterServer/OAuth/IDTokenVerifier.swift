@@ -40,7 +40,7 @@ struct IDTokenVerifier: Sendable {
         } catch {
             throw .authError("the \(name) ID token's signature is not valid")
         }
-        guard let exp = claims["exp"]?.secondsValue else { throw .authError("the \(name) ID token has no expiry") }
+        guard let exp = claims["exp"]?.numberValue else { throw .authError("the \(name) ID token has no expiry") }
         guard exp > now().timeIntervalSince1970 else { throw .authError("the \(name) ID token has expired") }
         guard let iss = claims["iss"]?.stringValue, issuers.contains(iss) else {
             throw .authError("the \(name) ID token was not issued by \(name)")
@@ -68,16 +68,5 @@ struct IDTokenVerifier: Sendable {
             if let value = claims[claim]?.stringValue, !value.isEmpty { profile[field] = .string(String(value.prefix(512))) }
         }
         return profile
-    }
-}
-
-extension JSONValue {
-    /// A number of seconds, integral or not.
-    var secondsValue: Double? {
-        switch self {
-        case .int(let number): Double(number)
-        case .double(let number): number
-        default: nil
-        }
     }
 }

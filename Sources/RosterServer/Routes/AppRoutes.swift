@@ -1,8 +1,8 @@
 import Hummingbird
 import RosterWire
 
-/// The routes under `/api/client/v2.0/app/{appId}`: location, log-in, and the email/password
-/// account routes.
+/// The routes under `/api/client/v2.0/app/{appId}`: location, log-in, the email/password
+/// account routes, function calls and where custom user data lives.
 enum AppRoutes {
     static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
         let app = "\(Route.base)/app/:appId"
@@ -18,6 +18,21 @@ enum AppRoutes {
             await services.handle(request, context) { incoming in
                 let served = try services.login.app(incoming.parameter("appId"))
                 return try .json(ProviderType.allCases.filter(served.config.isEnabled).map(EnabledProvider.init))
+            }
+        }
+        router.get("\(app)/custom-user-data") { request, context in
+            await services.handle(request, context) { incoming in
+                let served = try services.login.app(incoming.parameter("appId"))
+                return try .json(CustomUserDataLocation(served.config.customUserData))
+            }
+        }
+        router.post("\(app)/functions/call") { request, context in
+            await services.handle(request, context) { incoming in
+                let served = try services.login.app(incoming.parameter("appId"))
+                try RouteServices.checkSize(incoming.body, app: served)
+                let caller = try await services.sessions.authorize(accessToken: try incoming.bearerToken())
+                guard caller.app.id == served.id else { throw ErrorResponse.invalidSession("the token is for another app") }
+                return try .json(try await services.functions.call(incoming.body, caller: caller))
             }
         }
         router.post("\(app)/auth/providers/:provider/login") { request, context in

@@ -11,6 +11,7 @@ struct RouteServices: Sendable {
     let sessions: SessionService
     let apiKeys: APIKeyService
     let emailPassword: EmailPasswordService
+    let functions: FunctionCallService
     /// The largest body any served app accepts; app routes then apply their app's own limit.
     let maxRequestBytes: Int
 

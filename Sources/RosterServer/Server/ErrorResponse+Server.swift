@@ -8,6 +8,9 @@ extension ErrorResponse {
     static func authError(_ message: String) -> ErrorResponse { .init(.authError, message) }
     static func userDisabled() -> ErrorResponse { .init(.userDisabled, "this user has been disabled") }
     static func badRequest(_ message: String) -> ErrorResponse { .init(.badRequest, message) }
+    static func noMatchingRule(_ message: String) -> ErrorResponse { .init(.noMatchingRuleFound, message) }
+    static func functionNotFound(_ message: String) -> ErrorResponse { .init(.functionNotFound, message) }
+    static func functionFailed(_ message: String) -> ErrorResponse { .init(.functionExecutionError, message) }
     static func missingParameter(_ name: String) -> ErrorResponse { .init(.missingParameter, "missing parameter '\(name)'") }
     static func invalidParameter(_ message: String) -> ErrorResponse { .init(.invalidParameter, message) }
     static func payloadTooLarge(limit: Int) -> ErrorResponse {

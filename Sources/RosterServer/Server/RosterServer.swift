@@ -65,6 +65,7 @@ public final class RosterServer: Sendable {
             sessions: sessions,
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
             emailPassword: EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger),
+            functions: FunctionCallService(data: DataAccessService(store: store, ids: ids)),
             maxRequestBytes: configs.map(\.maxRequestBytes).max() ?? 65536)
         let router = Router(context: RosterRequestContext.self)
         AppRoutes.add(to: router, services)

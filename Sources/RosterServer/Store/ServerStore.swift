@@ -75,6 +75,14 @@ protocol ServerStore: Sendable {
     func document(_ selector: DocumentSelector) async throws -> DocumentRecord?
     /// Replaces the body of the selected document, or inserts `record` when none matches.
     func replaceDocument(_ selector: DocumentSelector, with record: DocumentRecord) async throws
+    /// The documents of a collection, only those whose top-level field holds the string when the
+    /// scope names one.
+    func documents(_ scope: DocumentScope) async throws -> [DocumentRecord]
+    /// Reads the scope's documents, lets `change` decide what to write, and writes it, all in one
+    /// transaction, so concurrent updates never lose each other's changes.
+    func changeDocuments<T: Sendable>(
+        _ scope: DocumentScope, _ change: @escaping @Sendable ([DocumentRecord]) throws -> (DocumentWrites, T)
+    ) async throws -> T
 
     // MARK: Seeding
 

@@ -43,7 +43,7 @@ struct CustomTokenVerifier: Sendable {
         } catch {
             throw .authError("the custom token's signature is not valid for this app")
         }
-        guard let exp = claims["exp"]?.secondsValue else { throw .authError("the custom token has no 'exp'") }
+        guard let exp = claims["exp"]?.numberValue else { throw .authError("the custom token has no 'exp'") }
         guard exp > now.timeIntervalSince1970 else { throw .authError("the custom token has expired") }
         if !config.audience.isEmpty {
             let audiences: [String]

@@ -1,0 +1,46 @@
+/// Who may read and write one collection through data access (`functions/call` with
+/// `mongodb-atlas`): nobody, each user their own documents (those whose `userIdField` holds
+/// their id), or every logged-in user. A collection without a rule is closed; the custom user
+/// data collection has, unless configured otherwise, `own` for both with its user-id field.
+///
+///     "rules": [{ "database": "kiosk", "collection": "notes", "read": "all", "write": "own", "userIdField": "owner" }]
+public struct DataRule: Codable, Sendable, Equatable {
+    public enum Access: String, Codable, Sendable {
+        case none, own, all
+    }
+
+    public var database: String
+    public var collection: String
+    public var read: Access
+    public var write: Access
+    /// The field naming a document's owner; `own` needs it.
+    public var userIdField: String?
+
+    public init(database: String, collection: String, read: Access, write: Access, userIdField: String? = nil) {
+        self.database = database
+        self.collection = collection
+        self.read = read
+        self.write = write
+        self.userIdField = userIdField
+    }
+
+    func validate(source: String) throws {
+        guard !database.isEmpty, !collection.isEmpty else {
+            throw AppConfigError.invalid(path: source, reason: "a rule needs database and collection")
+        }
+        if (read == .own || write == .own) && (userIdField ?? "").isEmpty {
+            throw AppConfigError.invalid(path: source, reason: "the rule for \(database).\(collection) says 'own' but names no userIdField")
+        }
+    }
+}
+
+extension AppConfig {
+    /// The rule for a collection: the configured one, else the custom user data default.
+    func rule(database: String, collection: String) -> DataRule? {
+        if let rule = rules.first(where: { $0.database == database && $0.collection == collection }) { return rule }
+        if let data = customUserData, data.enabled, data.database == database, data.collection == collection {
+            return DataRule(database: database, collection: collection, read: .own, write: .own, userIdField: data.userIdField)
+        }
+        return nil
+    }
+}

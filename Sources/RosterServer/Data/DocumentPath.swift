@@ -1,0 +1,82 @@
+import RosterWire
+
+/// A dotted path to a field of a document: `preferences.theme` is `theme` inside
+/// `preferences`. A part that is a number indexes an array when it meets one.
+struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
+    let parts: [String]
+
+    static let maximumParts = 32
+
+    init(_ text: String) throws(ErrorResponse) {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !text.isEmpty, parts.count <= Self.maximumParts, parts.allSatisfy({ !$0.isEmpty }) else {
+            throw .invalidParameter("'\(text.prefix(64))' is not a field path")
+        }
+        guard !parts.contains(where: { $0.hasPrefix("$") }) else {
+            throw .invalidParameter("field names may not start with '$' ('\(text.prefix(64))')")
+        }
+        self.parts = parts
+    }
+
+    var description: String { parts.joined(separator: ".") }
+    var topLevel: String { parts[0] }
+
+    /// The value at the path, or nil when the document has none there.
+    func value(in document: JSONValue) -> JSONValue? {
+        var current = document
+        for part in parts {
+            switch current {
+            case .object(let fields):
+                guard let next = fields[part] else { return nil }
+                current = next
+            case .array(let items):
+                guard let index = Int(part), items.indices.contains(index) else { return nil }
+                current = items[index]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    /// The document with `value` at the path, making objects on the way; a path through a value
+    /// that is not an object is refused.
+    func setting(_ value: JSONValue, in document: [String: JSONValue]) throws(ErrorResponse) -> [String: JSONValue] {
+        try Self.set(value, at: parts[...], in: document, path: self)
+    }
+
+    /// The document without the field at the path (unchanged when it has none).
+    func removing(from document: [String: JSONValue]) -> [String: JSONValue] {
+        Self.remove(parts[...], from: document)
+    }
+
+    private static func set(_ value: JSONValue, at parts: ArraySlice<String>, in fields: [String: JSONValue], path: DocumentPath)
+        throws(ErrorResponse) -> [String: JSONValue]
+    {
+        var fields = fields
+        let head = parts.first!
+        if parts.count == 1 {
+            fields[head] = value
+            return fields
+        }
+        let inner: [String: JSONValue]
+        switch fields[head] {
+        case nil, .null?: inner = [:]
+        case .object(let existing)?: inner = existing
+        default: throw .invalidParameter("cannot set '\(path)': '\(head)' is not an object")
+        }
+        fields[head] = .object(try set(value, at: parts.dropFirst(), in: inner, path: path))
+        return fields
+    }
+
+    private static func remove(_ parts: ArraySlice<String>, from fields: [String: JSONValue]) -> [String: JSONValue] {
+        var fields = fields
+        let head = parts.first!
+        if parts.count == 1 {
+            fields[head] = nil
+        } else if case .object(let inner)? = fields[head] {
+            fields[head] = .object(remove(parts.dropFirst(), from: inner))
+        }
+        return fields
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import RosterWire
+
+/// POST `…/functions/call`: data access when the service is `mongodb-atlas`, otherwise one of
+/// the app's named functions, run with `{"arguments": […], "user": {"id": …}}` on stdin; what
+/// it prints (any JSON) is the answer. A function that fails is FunctionExecutionError in words.
+struct FunctionCallService: Sendable {
+    let data: DataAccessService
+
+    func call(_ body: Data, caller: AuthorizedSession) async throws -> JSONValue {
+        let request = try WireBody.object(from: body)
+        guard let name = request["name"]?.stringValue, !name.isEmpty else { throw ErrorResponse.missingParameter("name") }
+        let arguments: [JSONValue]
+        switch request["arguments"] {
+        case nil, .null?: arguments = []
+        case .array(let given)?: arguments = given
+        default: throw ErrorResponse.invalidParameter("'arguments' must be an array")
+        }
+        switch request["service"] {
+        case nil, .null?:
+            return try await named(name, arguments: arguments, caller: caller)
+        case .string(DataAccessService.service)?:
+            return try await data.run(name, arguments: arguments, caller: caller)
+        case .string(let other)?:
+            throw ErrorResponse.functionNotFound("no service '\(other.prefix(64))' (there is \(DataAccessService.service))")
+        default:
+            throw ErrorResponse.invalidParameter("'service' must be a string")
+        }
+    }
+
+    private func named(_ name: String, arguments: [JSONValue], caller: AuthorizedSession) async throws -> JSONValue {
+        guard let config = caller.app.config.functions[name] else {
+            throw ErrorResponse.functionNotFound("function '\(name.prefix(64))' not found")
+        }
+        let input: JSONValue = ["arguments": .array(arguments), "user": ["id": .string(caller.user.id)]]
+        let output: Data
+        do {
+            output = try await CommandFunction(config: config).run(Data(input.compactText.utf8))
+        } catch let failure as CommandFunction.Failure {
+            throw ErrorResponse.functionFailed("function '\(name)' failed: \(failure)")
+        }
+        guard let answer = try? JSONValue(parsing: output) else {
+            throw ErrorResponse.functionFailed("function '\(name)' failed: its answer is not JSON")
+        }
+        return answer
+    }
+}

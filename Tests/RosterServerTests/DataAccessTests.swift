@@ -1,0 +1,233 @@
+import Foundation
+import RosterWire
+import Testing
+@testable import RosterServer
+
+/// `functions/call` with `mongodb-atlas`: CRUD on collections, the rules that guard them, and
+/// the refusals for bad input that leave everything as it was.
+@Suite struct DataAccessTests {
+    static let notes = DataRule(database: "kiosk", collection: "notes", read: .all, write: .all)
+    static let closed = DataRule(database: "kiosk", collection: "audit", read: .none, write: .none)
+
+    static func config(maxDocumentBytes: Int = 2048, functions: [String: FunctionConfig] = [:]) -> AppConfig {
+        var config = TestConfig.app(maxRequestBytes: 65536)
+        config.rules = [notes, closed]
+        config.maxDocumentBytes = maxDocumentBytes
+        config.functions = functions
+        return config
+    }
+
+    struct Caller {
+        let t: TestServer
+        let login: LoginResponse
+
+        /// Calls a data access operation on `database.collection` with the other arguments.
+        func data(_ name: String, _ arguments: [String: JSONValue], in namespace: (String, String) = ("my_database", "users")) async
+            -> WireResponse
+        {
+            var argument = arguments
+            argument["database"] = .string(namespace.0)
+            argument["collection"] = .string(namespace.1)
+            return await call(["name": .string(name), "service": "mongodb-atlas", "arguments": [.object(argument)]])
+        }
+
+        func call(_ body: JSONValue) async -> WireResponse {
+            await t.call(.post, Route.functionCall(appId: t.appId), json: body, bearer: login.accessToken)
+        }
+
+        func json(_ name: String, _ arguments: [String: JSONValue], in namespace: (String, String) = ("my_database", "users")) async throws
+            -> JSONValue
+        {
+            let response = await data(name, arguments, in: namespace)
+            guard response.status == 200, let json = response.json else { throw TestServer.Unexpected(response: response) }
+            return json
+        }
+
+        /// The caller's custom data as a fresh access token carries it.
+        func customData() async throws -> JSONValue? {
+            let session = try await t.call(.post, Route.session, bearer: login.refreshToken).decoded(SessionResponse.self)
+            return try UnverifiedJWT.claims(AccessTokenClaims.self, of: session.accessToken).userData
+        }
+    }
+
+    func start(_ config: AppConfig = config()) async throws -> (TestServer, Caller, Caller) {
+        let t = try await TestServer.make(config)
+        return (t, Caller(t: t, login: try await t.loggedIn(.anonymous)), Caller(t: t, login: try await t.loggedIn(.anonymous)))
+    }
+
+    // BEHAVIOURS 31
+    @Test func aUserInsertsReadsAndUpdatesTheirOwnCustomData() async throws {
+        let (_, ann, _) = try await start()
+        let inserted = try await ann.json("insertOne", ["document": ["favoriteColor": "teal", "preferences": ["theme": "dark"]]])
+        let id = try #require(inserted["insertedId"]?["$oid"]?.stringValue)
+        let found = try await ann.json("findOne", ["query": [:]])
+        #expect(found["_id"] == ["$oid": .string(id)])
+        #expect(found["userId"] == .string(ann.login.userId), "the user-id field is filled in")
+        #expect(try await ann.customData()?["favoriteColor"] == "teal")
+
+        let updated = try await ann.json("updateOne", [
+            "query": ["preferences.theme": "dark"],
+            "update": ["$set": ["preferences.fontScale": 1.5, "team": "ops"], "$inc": ["visits": 2], "$push": ["tags": "new"]],
+        ])
+        #expect(updated == ["matchedCount": 1, "modifiedCount": 1])
+        #expect(try await ann.json("updateOne", ["query": [:], "update": ["$inc": ["visits": ["$numberInt": "3"]], "$unset": ["team": ""]]])
+            == ["matchedCount": 1, "modifiedCount": 1])
+        let data = try #require(try await ann.customData())
+        #expect(data["preferences"] == ["theme": "dark", "fontScale": 1.5])
+        #expect(data["visits"] == 5 && data["tags"] == ["new"] && data["team"] == nil)
+        // Setting what is already there matches but changes nothing.
+        #expect(try await ann.json("updateOne", ["query": [:], "update": ["$set": ["visits": 5]]]) == ["matchedCount": 1, "modifiedCount": 0])
+        #expect(try await ann.json("count", [:]) == 1)
+        #expect(try await ann.json("deleteOne", ["query": ["visits": ["$gte": 5]]]) == ["deletedCount": 1])
+        #expect(try await ann.customData() == nil)
+    }
+
+    @Test func anUpsertMakesTheDocumentAndAReplacementKeepsItsOwner() async throws {
+        let (_, ann, _) = try await start()
+        let upserted = try await ann.json("updateOne", ["query": [:], "update": ["$set": ["favoriteColor": "red"]], "upsert": true])
+        #expect(upserted["matchedCount"] == 0 && upserted["upsertedId"]?["$oid"] != nil)
+        #expect(try await ann.json("updateOne", ["query": [:], "update": ["shift": 2]]) == ["matchedCount": 1, "modifiedCount": 1])
+        let data = try #require(try await ann.customData())
+        #expect(data["shift"] == 2 && data["favoriteColor"] == nil && data["userId"] == .string(ann.login.userId))
+        #expect(try await ann.json("count", [:]) == 1)
+    }
+
+    @Test func queriesUseEqualityPathsInExistsAndComparisons() async throws {
+        let (_, ann, bob) = try await start()
+        let notes = ("kiosk", "notes")
+        for (index, note) in [
+            ["title": "a", "stars": 1, "meta": ["lang": "en"], "tags": ["x", "y"]],
+            ["title": "b", "stars": 3, "meta": ["lang": "fr"]],
+            ["title": "c", "stars": 5.5, "pinned": true],
+        ].enumerated() as EnumeratedSequence<[JSONValue]> {
+            _ = try await (index == 1 ? bob : ann).json("insertOne", ["document": note], in: notes)
+        }
+        func titles(_ query: JSONValue, limit: Int? = nil) async throws -> [String] {
+            var arguments: [String: JSONValue] = ["query": query]
+            if let limit { arguments["limit"] = .int(Int64(limit)) }
+            return try await ann.json("find", arguments, in: notes).arrayValue?.compactMap { $0["title"]?.stringValue }.sorted() ?? []
+        }
+        #expect(try await titles([:]) == ["a", "b", "c"], "the notes rule lets everyone read everything")
+        #expect(try await titles(["meta.lang": "fr"]) == ["b"])
+        #expect(try await titles(["tags": "y"]) == ["a"], "an array field matches a value it holds")
+        #expect(try await titles(["title": ["$in": ["a", "c", "z"]]]) == ["a", "c"])
+        #expect(try await titles(["pinned": ["$exists": true]]) == ["c"])
+        #expect(try await titles(["pinned": ["$exists": false]]) == ["a", "b"])
+        #expect(try await titles(["stars": ["$gt": 1]]) == ["b", "c"])
+        #expect(try await titles(["stars": ["$gte": 3, "$lt": 5.5]]) == ["b"])
+        #expect(try await titles(["stars": ["$lte": 1.0]]) == ["a"], "1 and 1.0 compare as numbers")
+        #expect(try await titles(["stars": ["$gt": "1"]]) == [], "a string never compares with a number")
+        #expect(try await titles(["$and": [["stars": ["$gt": 0]], ["title": ["$ne": "a"]]]]) == ["b", "c"])
+        #expect(try await titles([:], limit: 2).count == 2)
+        #expect(try await ann.json("count", ["query": ["stars": ["$lt": 4]]], in: notes) == 2)
+        #expect(try await ann.json("findOne", ["query": ["title": "zzz"]], in: notes) == .null)
+    }
+
+    @Test func aUserCannotReachSomeoneElsesDocument() async throws {
+        let (t, ann, bob) = try await start()
+        _ = try await bob.json("insertOne", ["document": ["favoriteColor": "blue"]])
+        _ = try await ann.json("insertOne", ["document": ["favoriteColor": "teal"]])
+        // Ann's reads see only her own document, and naming Bob's is refused.
+        #expect(try await ann.json("find", [:]).arrayValue?.count == 1)
+        let spying = await ann.data("findOne", ["query": ["userId": .string(bob.login.userId)]])
+        #expect(spying.status == 403 && spying.errorCode == "NoMatchingRuleFound")
+        #expect(spying.errorMessage?.contains("only their own documents") == true)
+        for (name, arguments): (String, [String: JSONValue]) in [
+            ("updateOne", ["query": ["userId": .string(bob.login.userId)], "update": ["$set": ["favoriteColor": "red"]]]),
+            ("deleteOne", ["query": ["userId": .string(bob.login.userId)]]),
+            ("insertOne", ["document": ["userId": .string(bob.login.userId), "favoriteColor": "red"]]),
+            ("updateOne", ["query": [:], "update": ["$set": ["userId": .string(bob.login.userId)]]]),
+            ("updateOne", ["query": [:], "update": ["userId": .string(bob.login.userId), "favoriteColor": "red"]]),
+        ] {
+            let response = await ann.data(name, arguments)
+            #expect(response.errorCode == "NoMatchingRuleFound", "\(name) \(arguments): \(response.errorMessage ?? "")")
+        }
+        #expect(try await bob.customData()?["favoriteColor"] == "blue")
+        #expect(try await ann.customData()?["favoriteColor"] == "teal")
+        // A collection without a rule, or with a closed one, is closed.
+        #expect(await ann.data("findOne", [:], in: ("kiosk", "secrets")).errorCode == "NoMatchingRuleFound")
+        #expect(await ann.data("insertOne", ["document": ["x": 1]], in: ("kiosk", "audit")).errorCode == "NoMatchingRuleFound")
+        #expect(await ann.data("count", [:], in: ("kiosk", "audit")).errorCode == "NoMatchingRuleFound")
+        // Without an access token there is no caller.
+        let anonymous = await t.call(.post, Route.functionCall(appId: t.appId), json: ["name": "count", "service": "mongodb-atlas"])
+        #expect(anonymous.status == 401 && anonymous.errorCode == "InvalidSession")
+    }
+
+    @Test func badInputIsRefusedInWordsAndWritesNothing() async throws {
+        let (t, ann, _) = try await start()
+        _ = try await ann.json("insertOne", ["document": ["favoriteColor": "teal"]])
+        let refusals: [(String, [String: JSONValue], String)] = [
+            ("find", ["query": ["stars": ["$regex": "a"]]], "unknown query operator '$regex'"),
+            ("find", ["query": ["$where": "1"]], "unknown query operator '$where'"),
+            ("find", ["query": ["title": ["$in": "a"]]], "$in takes an array"),
+            ("find", ["query": "title"], "a query must be a JSON object"),
+            ("find", ["limit": -1], "'limit' must be a whole number"),
+            ("find", ["sort": ["title": 1]], "find does not take 'sort'"),
+            ("updateOne", ["query": [:], "update": ["$rename": ["a": "b"]]], "unknown update operator '$rename'"),
+            ("updateOne", ["query": [:], "update": ["$set": ["a": 1], "b": 2]], "either operators"),
+            ("updateOne", ["query": [:], "update": ["$inc": ["favoriteColor": 1]]], "not a number"),
+            ("updateOne", ["query": [:], "update": ["$inc": ["n": "one"]]], "$inc takes numbers"),
+            ("updateOne", ["query": [:], "update": ["$push": ["favoriteColor": "x"]]], "needs 'favoriteColor' to be an array"),
+            ("updateOne", ["query": [:], "update": ["$set": ["favoriteColor.shade": "x"]]], "is not an object"),
+            ("updateOne", ["query": [:], "update": ["$set": ["$bad": 1]]], "may not start with '$'"),
+            ("updateOne", ["query": [:], "update": [:]], "must change something"),
+            ("updateOne", ["query": [:]], "missing parameter 'update'"),
+            ("updateOne", ["query": [:], "update": ["$set": ["big": .string(String(repeating: "x", count: 3000))]]], "more than this app's limit of 2048"),
+            ("insertOne", ["document": "text"], "document must be a JSON object"),
+            ("insertOne", ["document": ["a": 1], "extra": 1], "insertOne does not take 'extra'"),
+        ]
+        for (name, arguments, words) in refusals {
+            let response = await ann.data(name, arguments)
+            #expect(response.status == 400 || response.status == 404, "\(name): \(response.status)")
+            #expect(response.errorMessage?.contains(words) == true, "\(name) \(arguments): \(response.errorMessage ?? "")")
+        }
+        var deep: JSONValue = "bottom"
+        for _ in 0..<40 { deep = ["d": deep] }
+        #expect(await ann.data("insertOne", ["document": ["deep": deep]]).errorMessage?.contains("nested deeper than 32") == true)
+        #expect(await ann.data("dropDatabase", [:]).errorCode == "FunctionNotFound")
+        #expect(await ann.call(["name": "find", "service": "mongodb-atlas", "arguments": "x"]).errorMessage == "'arguments' must be an array")
+        #expect(await ann.call(["name": "find", "service": "mongodb-atlas", "arguments": [1]]).errorCode == "InvalidParameter")
+        #expect(await ann.call(["name": "find", "service": "postgres"]).errorCode == "FunctionNotFound")
+        #expect(await ann.call(["service": "mongodb-atlas"]).errorCode == "MissingParameter")
+        // Invalid UTF-8 inside a string is not JSON.
+        var body = Data(#"{"name":"insertOne","service":"mongodb-atlas","arguments":[{"database":"my_database","collection":"users","document":{"a":""#.utf8)
+        body.append(contentsOf: [0xFF, 0xFE])
+        body.append(contentsOf: Data(#""}}]}"#.utf8))
+        let garbled = await t.call(.post, Route.functionCall(appId: t.appId), body: body, bearer: ann.login.accessToken)
+        #expect(garbled.status == 400 && garbled.errorCode == "BadRequest")
+
+        // Nothing was written by any of it.
+        #expect(try await ann.json("count", [:]) == 1)
+        let data = try #require(try await ann.customData())
+        #expect(data.objectValue?.keys.sorted() == ["favoriteColor", "userId"] && data["favoriteColor"] == "teal")
+    }
+
+    @Test func namedFunctionsRunWithTheirArgumentsAndTheCaller() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-fn-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let echo = directory.appendingPathComponent("echo.sh")
+        try Data("#!/bin/sh\ncat\n".utf8).write(to: echo)
+        let broken = directory.appendingPathComponent("broken.sh")
+        try Data("#!/bin/sh\necho 'not json'\n".utf8).write(to: broken)
+        let config = Self.config(functions: [
+            "echo": FunctionConfig(command: ["/bin/sh", echo.path]), "broken": FunctionConfig(command: ["/bin/sh", broken.path]),
+        ])
+        let (_, ann, _) = try await start(config)
+        let answer = await ann.call(["name": "echo", "arguments": [1, "two"]])
+        #expect(answer.status == 200)
+        #expect(answer.json == ["arguments": [1, "two"], "user": ["id": .string(ann.login.userId)]])
+        #expect(await ann.call(["name": "broken"]).errorCode == "FunctionExecutionError")
+        #expect(await ann.call(["name": "missing"]).errorCode == "FunctionNotFound")
+    }
+
+    @Test func theAppSaysWhereCustomUserDataLives() async throws {
+        let (t, _, _) = try await start()
+        let location = try await t.call(.get, Route.customUserData(appId: t.appId)).decoded(CustomUserDataLocation.self)
+        #expect(location == CustomUserDataLocation(enabled: true, database: "my_database", collection: "users", userIdField: "userId"))
+        var bare = TestConfig.app()
+        bare.customUserData = nil
+        let none = try await TestServer.make(bare)
+        #expect(try await none.call(.get, Route.customUserData(appId: none.appId)).decoded(CustomUserDataLocation.self).enabled == false)
+    }
+}
