@@ -48,6 +48,11 @@ public final class App: Sendable {
         return listed.compactMap { ProviderType(rawValue: $0.name) }
     }
 
+    /// Where the server keeps custom user data: asked once, then remembered.
+    public func customUserDataLocation() async throws -> CustomUserDataLocation {
+        try await sessions.customUserDataLocation()
+    }
+
     public var emailPasswordAuth: EmailPasswordClient {
         EmailPasswordClient(connection: sessions.connection, appId: appId)
     }

@@ -18,6 +18,8 @@ final class DeviceSessions: Sendable {
     let broadcaster = ChangeBroadcaster()
     let logger: Logger
     private let handles = Mutex<[String: WeakUser]>([:])
+    /// Where the server keeps custom user data, once asked.
+    let customDataLocation = Mutex<CustomUserDataLocation?>(nil)
 
     init(configuration: AppConfiguration, store: any DeviceStore) {
         appId = configuration.appId
