@@ -1,11 +1,23 @@
 import ArgumentParser
+import Foundation
 import RosterCore
+import RosterWire
 
-/// `roster custom-data`: a user's custom data, as of its access token; `--refresh` fetches a
-/// new token first, so the data is as the server has it now.
+/// `roster custom-data`: show a user's custom data, or change it through data access.
 struct CustomDataCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "custom-data",
+        abstract: "Show or change a user's custom data.",
+        subcommands: [ShowCustomDataCommand.self, SetCustomDataCommand.self, UnsetCustomDataCommand.self],
+        defaultSubcommand: ShowCustomDataCommand.self
+    )
+}
+
+/// `roster custom-data [show]`: a user's custom data, as of its access token; `--refresh`
+/// fetches a new token first, so the data is as the server has it now.
+struct ShowCustomDataCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
         abstract: "Print a user's custom data as JSON (the active user if none is named).",
         discussion: "Without --refresh the data is what the device has, which may be older than the server's."
     )
@@ -31,5 +43,111 @@ struct CustomDataCommand: AsyncParsableCommand {
             throw CommandFailure("\(target.displayName) is logged out, so the device holds no custom data")
         }
         print(target.customData.prettyText())
+        if isatty(STDERR_FILENO) == 1, !refresh, let issued = target.customDataIssuedAt {
+            let minutes = Int(Date().timeIntervalSince(issued) / 60)
+            if minutes >= 1 {
+                FileHandle.standardError.write(Data("as of \(minutes) min ago; --refresh fetches the server's\n".utf8))
+            }
+        }
+    }
+}
+
+/// Who a change is for, and the change written to the user's own document.
+struct CustomDataWriteOptions: ParsableArguments {
+    @OptionGroup var connection: ConnectionOptions
+
+    @Option(help: ArgumentHelp("Whose data: an id, an email, or a unique prefix (the active user by default).", valueName: "user"))
+    var user: String?
+
+    /// Applies `update` to the user's document (made when `upsert` and there is none), then
+    /// prints the user's custom data, which the write has refreshed.
+    func write(_ update: JSONValue, upsert: Bool) async throws {
+        try await connection.withApp { app in
+            let target = try UserResolver.namedOrCurrent(user, in: app)
+            guard target.state == .loggedIn else { throw CommandFailure("\(target.displayName) is logged out; log in first") }
+            let location = try await app.customUserDataLocation()
+            guard location.enabled, let database = location.database, let collection = location.collection,
+                let field = location.userIdField
+            else { throw CommandFailure("this app keeps no custom user data") }
+            let documents = target.mongoClient("mongodb-atlas").database(database).collection(collection)
+            let result = try await documents.updateOne(filter: [field: .string(target.id)], update: update, upsert: upsert)
+            if result.matchedCount == 0 && result.upsertedId == nil {
+                throw CommandFailure("\(target.displayName) has no custom data document")
+            }
+            print(target.customData.prettyText())
+        }
+    }
+}
+
+/// `roster custom-data set KEY VALUE` and `set --json DOCUMENT`.
+struct SetCustomDataCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "set",
+        abstract: "Set a field of the user's custom data, or replace the whole document with --json.",
+        discussion: """
+            KEY may be a dotted path (preferences.theme). VALUE is read as JSON when it is JSON \
+            (42, true, {"a": 1}, "quoted text"), otherwise as plain text. The document is made \
+            when the user has none. --json - reads the document from stdin.
+            """
+    )
+
+    @OptionGroup var options: CustomDataWriteOptions
+
+    @Argument(help: "The field, or a dotted path to it.")
+    var key: String?
+
+    @Argument(help: "The value: JSON, or plain text.")
+    var value: String?
+
+    @Option(name: .customLong("json"), help: ArgumentHelp("Replace the whole document with this JSON object ('-' reads stdin).", valueName: "document"))
+    var document: String?
+
+    func validate() throws {
+        if document != nil {
+            guard key == nil, value == nil else { throw ValidationError("give KEY VALUE or --json DOCUMENT, not both") }
+        } else {
+            guard let key, value != nil else { throw ValidationError("give KEY and VALUE, or --json DOCUMENT") }
+            try Self.checkKey(key)
+        }
+    }
+
+    static func checkKey(_ key: String) throws {
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+        guard !key.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("$") }), parts.first != "_id" else {
+            throw ValidationError("'\(key)' is not a field: names separated by dots, none empty or starting with '$', and not _id")
+        }
+    }
+
+    func run() async throws {
+        if let document {
+            let text = document == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile().prefix(1 << 20), as: UTF8.self) : document
+            guard case .object(let fields)? = try? JSONValue(parsing: text) else {
+                throw CommandFailure("the document must be a JSON object")
+            }
+            guard !fields.keys.contains(where: { $0.hasPrefix("$") }) else {
+                throw CommandFailure("the document's fields may not start with '$'")
+            }
+            try await options.write(.object(fields), upsert: true)
+        } else if let key, let value {
+            let parsed = (try? JSONValue(parsing: value)) ?? .string(value)
+            try await options.write(["$set": .object([key: parsed])], upsert: true)
+        }
+    }
+}
+
+/// `roster custom-data unset KEY`.
+struct UnsetCustomDataCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "unset", abstract: "Remove a field from the user's custom data.")
+
+    @OptionGroup var options: CustomDataWriteOptions
+
+    @Argument(help: "The field, or a dotted path to it.")
+    var key: String
+
+    func validate() throws { try SetCustomDataCommand.checkKey(key) }
+
+    func run() async throws {
+        try await options.write(["$unset": .object([key: ""])], upsert: false)
     }
 }

@@ -1,0 +1,44 @@
+import Foundation
+import RosterWire
+import Testing
+
+/// `roster custom-data set|unset`: a user changes their own custom data from a script.
+extension EndToEndTests {
+    @Suite("roster custom-data end to end")
+    struct CustomDataCommandTests {
+        @Test func setUnsetAndReplaceTheUsersOwnDocument() throws {
+            let home = try CommandRunner.temporaryDirectory("custom-data")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            #expect(try runner.roster(["login", "--email", "joe@example.com", "--password-stdin"], stdin: "passw0rd\n").status == 0)
+            func data(_ arguments: [String], stdin: String? = nil) throws -> JSONValue {
+                let result = try runner.roster(["custom-data"] + arguments, stdin: stdin)
+                #expect(result.status == 0, "\(arguments): \(result.stderr)")
+                return try JSONValue(parsing: result.stdout)
+            }
+            #expect(try data(["set", "favoriteColor", "teal"])["favoriteColor"] == "teal")
+            #expect(try data(["set", "preferences.theme", "\"light\""])["preferences"]?["theme"] == "light")
+            #expect(try data(["set", "shift", "3"])["shift"] == 3, "JSON values stay typed")
+            #expect(try data(["unset", "team"])["team"] == nil)
+            // What the device shows is what the server has.
+            #expect(try data(["--refresh"])["favoriteColor"] == "teal")
+            let replaced = try data(["set", "--json", "-"], stdin: #"{"favoriteColor": "plum", "nested": {"deep": [1, 2]}}"#)
+            #expect(replaced.objectValue?.keys.sorted() == ["favoriteColor", "nested", "userId"])
+
+            // Refusals say why and change nothing.
+            for (arguments, words, status) in [
+                (["set", "userId", "someone-else"], "cannot be changed", Int32(1)),
+                (["set", "$where", "1"], "is not a field", 2),
+                (["set", "--json", "[1]"], "must be a JSON object", 1),
+                (["set", "--json", #"{"$set": {"a": 1}}"#], "may not start with '$'", 1),
+                (["set", "only-a-key"], "give KEY and VALUE", 2),
+                (["set", "big", String(repeating: "x", count: 20_000)], "more than this app's limit of 16384", 1),
+            ] {
+                let result = try runner.roster(["custom-data"] + arguments)
+                #expect(result.status == status, "\(arguments.prefix(2)): \(result.stderr)")
+                #expect(result.stderr.contains(words), "\(arguments.prefix(2)): \(result.stderr)")
+            }
+            #expect(try data(["--refresh"]) == replaced)
+        }
+    }
+}
