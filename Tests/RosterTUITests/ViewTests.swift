@@ -21,7 +21,7 @@ import Testing
             "                                        │   email  joe-identity",
             "                                        │ profile",
             "                                        │   email: joe@example.com",
-            "                                        │ custom data as of 12 min ago",
+            "                                        │ custom data as of 12 min ago · r refreshes · e edits",
             "                                        │   {",
             "                                        │     \"favoriteColor\": \"blue\",",
             "                                        │     \"userId\": \"64a1joe\"",
@@ -151,7 +151,7 @@ import Testing
         var joe = Sample.joe
         joe.customData = ["nested": ["list": [1, 2.5, true]], "name": "Zoë"]
         let lines = Model(users: [joe], now: Sample.now).screen.map { $0.components(separatedBy: "│ ").last ?? "" }
-        let found = lines.firstIndex(of: "custom data as of 12 min ago")
+        let found = lines.firstIndex(of: "custom data as of 12 min ago · r refreshes · e edits")
         #expect(found != nil)
         let start = found ?? 0
         #expect(Array(lines[start + 1...start + 9]) == [

@@ -11,6 +11,8 @@ public enum Mode: Sendable, Equatable {
     case apiKeys(KeysScreen)
     /// Password reset and email confirmation.
     case account(AccountForm)
+    /// Editing a logged-in user's custom data.
+    case dataEditor(DataEditor)
     /// Roster cannot go on (the device store cannot be read): the reason, and a way out.
     case failure(String)
 }

@@ -1,3 +1,5 @@
+import RosterWire
+
 /// Work `update` asks for; a runner performs it with RosterCore and answers with actions.
 public enum Effect: Sendable, Equatable {
     case login(LoginRequest)
@@ -9,6 +11,9 @@ public enum Effect: Sendable, Equatable {
     /// Delete the account on the server (and so from the device).
     case delete(id: String)
     case refreshCustomData(id: String)
+    /// Write an update (`$set`, `$unset`) to the user's own custom data document, making it
+    /// when there is none.
+    case saveCustomData(owner: String, update: JSONValue)
     /// Password reset and email confirmation requests.
     case account(AccountRequest)
     /// Read a user's API keys from the server.

@@ -18,6 +18,9 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         case .loginForm(var form):
             effects = formKey(&model, &form, key)
             if case .loginForm = model.mode { model.mode = .loginForm(form) }
+        case .dataEditor(var editor):
+            effects = editorKey(&model, &editor, key)
+            if case .dataEditor = model.mode { model.mode = .dataEditor(editor) }
         case .account(var form):
             effects = accountKey(&model, &form, key)
             if case .account = model.mode { model.mode = .account(form) }
@@ -38,6 +41,10 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         if case .confirm(let question) = model.mode, model.user(id: question.userId) == nil { model.mode = .list }
         // A key owner who left the device (or was logged out elsewhere) takes the keys screen along.
         if case .apiKeys(let screen) = model.mode, model.user(id: screen.owner.id)?.isLoggedIn != true { model.mode = .list }
+        if case .dataEditor(let editor) = model.mode, model.user(id: editor.owner.id)?.isLoggedIn != true {
+            model.mode = .list
+            model.status = StatusMessage("\(editor.owner.name) is no longer logged in; the edit is dropped", isError: true)
+        }
         return []
     case .selectUser(let id):
         if let index = model.visibleUsers.firstIndex(where: { $0.id == id }) { model.selection = index }
@@ -46,7 +53,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         model.pendingOperations = max(0, model.pendingOperations - 1)
         model.status = StatusMessage(message)
         switch model.mode {
-        case .loginForm, .account: model.mode = .list
+        case .loginForm, .account, .dataEditor: model.mode = .list
         default: break
         }
         return [.reload]
@@ -106,6 +113,14 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
     case .char("?"): model.mode = .help
     case .char("q"): return [.quit]
     case .char("n"): model.mode = .loginForm(LoginForm(choices: model.providerChoices))
+    case .char("e"):
+        guard let user = model.selectedUser else { return noUser(&model) }
+        guard user.isLoggedIn else {
+            model.status = StatusMessage("Log \(user.displayName) in to edit its custom data", isError: true)
+            return []
+        }
+        model.mode = .dataEditor(DataEditor(owner: UserTarget(id: user.id, name: user.displayName), document: user.customData))
+        model.status = nil
     case .char("p"):
         let email = model.selectedUser.flatMap { $0.provider == "email" ? $0.email : nil } ?? ""
         model.mode = .account(AccountForm(email: email))

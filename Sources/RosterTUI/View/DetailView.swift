@@ -14,6 +14,9 @@ func drawDetail(_ user: UserRow?, now: Date, in area: Rect, _ buffer: inout Scre
     }
 }
 
+/// Custom data older than this gets a hint to refresh.
+let staleCustomDataAge: TimeInterval = 5 * 60
+
 /// The pane's lines, top to bottom; what does not fit is cut at the bottom.
 func detailLines(_ user: UserRow, now: Date) -> [(text: String, attributes: CellAttributes)] {
     let heading = CellAttributes(bold: true)
@@ -37,7 +40,10 @@ func detailLines(_ user: UserRow, now: Date) -> [(text: String, attributes: Cell
         lines.append(("  \(key): \(value.stringValue ?? value.compactText)", .plain))
     }
     let age = user.customDataIssuedAt.map { " as of \(RelativeTime.ago($0, now: now))" } ?? ""
-    lines.append(("custom data\(age)", heading))
+    // Data from a token issued a while ago may be behind the server's: say how to catch up.
+    let stale = user.customDataIssuedAt.map { now.timeIntervalSince($0) >= staleCustomDataAge } ?? false
+    let hint = user.isLoggedIn ? (stale ? " · r refreshes" : "") + " · e edits" : ""
+    lines.append(("custom data\(age)\(hint)", heading))
     for line in user.customData.prettyText().split(separator: "\n", omittingEmptySubsequences: false) {
         lines.append(("  " + line, .plain))
     }

@@ -3,7 +3,7 @@ enum KeyHints {
     static let list: [(key: String, meaning: String)] = [
         ("↑/↓ j/k", "move"), ("g/G", "first/last user"), ("Enter", "switch to the user (log in if logged out)"),
         ("n", "log in a user"), ("a", "the user's API keys (make, enable, disable, delete)"), ("l", "link another log-in to the user (an anonymous user is then kept)"), ("o", "log out"), ("x", "remove from this device"), ("d", "delete the account on the server"),
-        ("p", "password reset and email confirmation"), ("r", "refresh custom data"), ("/", "filter (Esc clears)"), ("?", "this help"), ("q", "quit"),
+        ("p", "password reset and email confirmation"), ("r", "refresh custom data"), ("e", "edit the user's custom data (add, change, remove fields; s saves)"), ("/", "filter (Esc clears)"), ("?", "this help"), ("q", "quit"),
         ("Ctrl-C", "quit from any screen"),
     ]
 
@@ -15,6 +15,8 @@ enum KeyHints {
         case .confirm(let question): "Tab choose · Enter confirm · y \(question.kind.verb.lowercased()) · Esc cancel"
         case .loginForm: "Tab/Shift-Tab field · Space change · Enter submit · Esc cancel"
         case .account: "Tab/Shift-Tab field · Space change task · Enter send · Esc cancel"
+        case .dataEditor(let editor) where editor.typing != nil: "type · Enter take it · Esc drop it"
+        case .dataEditor: "↑/↓ move · Enter change · a add · d remove · s save · Esc leave without saving"
         case .apiKeys(let screen) where screen.created != nil: "any key: done (the key is not shown again)"
         case .apiKeys(let screen) where screen.naming != nil: "type a name · Enter make · Esc cancel"
         case .apiKeys(let screen) where screen.confirmingDelete: "y delete · any other key keeps it"

@@ -30,6 +30,8 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         drawConfirm(question, name: model.user(id: question.userId)?.displayName ?? question.userId, in: body, &buffer)
     case .loginForm(let form):
         drawForm(form, in: body, &buffer)
+    case .dataEditor(let editor):
+        drawEditor(editor, in: body, &buffer)
     case .account(let form):
         drawAccountForm(form, outbox: model.outbox, in: body, &buffer)
     case .apiKeys(let screen):

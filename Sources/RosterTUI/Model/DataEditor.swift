@@ -1,0 +1,83 @@
+import RosterWire
+
+/// Editing a logged-in user's custom data, one top-level field at a time: change a value, add a
+/// field, remove one, then save all of it as one update. A value typed is read as JSON when it
+/// is JSON (`42`, `true`, `{"a": 1}`, `"quoted"`) and as plain text otherwise; fields left alone
+/// keep their values exactly.
+public struct DataEditor: Sendable, Equatable {
+    public struct Field: Sendable, Equatable {
+        public var key: String
+        public var value: JSONValue
+        /// New, or given a new value, since the editor opened.
+        public var changed: Bool
+    }
+
+    /// What is being typed: a new field's name, or a field's value.
+    public enum Typing: Sendable, Equatable {
+        case newKey(String)
+        case value(key: String, text: String, isNew: Bool)
+    }
+
+    public var owner: UserTarget
+    public private(set) var fields: [Field]
+    public private(set) var removed: [String]
+    public var selection: Int
+    public var typing: Typing?
+
+    public static let maxKeyLength = 64
+    public static let maxValueLength = 4096
+
+    public init(owner: UserTarget, document: JSONValue) {
+        self.owner = owner
+        fields = (document.objectValue ?? [:]).filter { $0.key != "_id" }.sorted { $0.key < $1.key }
+            .map { Field(key: $0.key, value: $0.value, changed: false) }
+        removed = []
+        selection = 0
+        typing = nil
+    }
+
+    public var hasChanges: Bool { !removed.isEmpty || fields.contains(where: \.changed) }
+
+    public var selectedField: Field? { fields.indices.contains(selection) ? fields[selection] : nil }
+
+    /// A value as it is typed and shown: text as itself, anything else as compact JSON.
+    public static func text(of value: JSONValue) -> String {
+        value.stringValue ?? value.compactText
+    }
+
+    /// Typed text as a value: JSON when it parses, otherwise the text itself.
+    public static func value(of text: String) -> JSONValue {
+        (try? JSONValue(parsing: text)) ?? .string(text)
+    }
+
+    /// Sets a field (adding it when new) and selects it.
+    mutating func set(_ key: String, to value: JSONValue) {
+        removed.removeAll { $0 == key }
+        if let index = fields.firstIndex(where: { $0.key == key }) {
+            fields[index].value = value
+            fields[index].changed = true
+            selection = index
+        } else {
+            fields.append(Field(key: key, value: value, changed: true))
+            fields.sort { $0.key < $1.key }
+            selection = fields.firstIndex { $0.key == key } ?? 0
+        }
+    }
+
+    /// Removes the selected field.
+    mutating func removeSelected() {
+        guard let field = selectedField else { return }
+        fields.remove(at: selection)
+        removed.append(field.key)
+        selection = min(selection, max(0, fields.count - 1))
+    }
+
+    /// The update that saves the changes: `$set` of what changed, `$unset` of what was removed.
+    public var update: JSONValue? {
+        var update: [String: JSONValue] = [:]
+        let set = Dictionary(uniqueKeysWithValues: fields.filter(\.changed).map { ($0.key, $0.value) })
+        if !set.isEmpty { update["$set"] = .object(set) }
+        if !removed.isEmpty { update["$unset"] = .object(Dictionary(uniqueKeysWithValues: removed.map { ($0, JSONValue.string("")) })) }
+        return update.isEmpty ? nil : .object(update)
+    }
+}

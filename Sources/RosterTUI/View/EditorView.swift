@@ -1,0 +1,44 @@
+/// The custom data editor: one row per top-level field (`+` new or changed), the removed
+/// fields below, and the line being typed.
+func drawEditor(_ editor: DataEditor, in area: Rect, _ buffer: inout ScreenBuffer) {
+    buffer.write("Custom data of \(editor.owner.name)", row: area.top, column: 1, maxWidth: area.width - 2, attributes: CellAttributes(bold: true))
+    var row = area.top + 2
+    if editor.fields.isEmpty {
+        buffer.write("No fields yet. Press a to add one; saving makes the document.", row: row, column: 2)
+        row += 1
+    }
+    let keyWidth = min(24, max(4, editor.fields.map { DisplayWidth.of($0.key) }.max() ?? 4))
+    let reserved = 4 + (editor.removed.isEmpty ? 0 : 1)
+    let visible = max(1, area.height - 2 - reserved)
+    let first = max(0, min(editor.selection - visible + 1, editor.fields.count - visible))
+    for (index, field) in editor.fields.enumerated().dropFirst(first).prefix(visible) {
+        let selected = index == editor.selection && editor.typing == nil
+        var attributes = CellAttributes(bold: selected)
+        attributes.reverse = selected
+        if selected { buffer.fill(row: row, from: 0, width: area.width, attributes: attributes) }
+        buffer.write(selected ? ">" : " ", row: row, column: 0, attributes: attributes)
+        buffer.write(field.changed ? "+" : " ", row: row, column: 1, attributes: attributes)
+        buffer.write(field.key, row: row, column: 3, maxWidth: keyWidth, attributes: attributes)
+        buffer.write(
+            DataEditor.text(of: field.value), row: row, column: 5 + keyWidth, maxWidth: max(0, area.width - 6 - keyWidth),
+            attributes: attributes)
+        row += 1
+    }
+    if !editor.removed.isEmpty, row < area.bottom {
+        buffer.write("removed: " + editor.removed.joined(separator: ", "), row: row, column: 3, maxWidth: area.width - 4, attributes: CellAttributes(dim: true))
+        row += 1
+    }
+    row += 1
+    guard let typing = editor.typing, row < area.bottom else { return }
+    let (label, text): (String, String) =
+        switch typing {
+        case .newKey(let name): ("New field", name)
+        case .value(let key, let text, _): ("Value of \(key)", text)
+        }
+    drawFormRow(
+        label: label, shown: boxed(text, width: max(10, area.width - FormLayout.valueColumn - 4)), focused: true, error: nil, hint: nil,
+        row: row, &buffer)
+    if case .value = typing, row + 1 < area.bottom {
+        buffer.write("JSON (42, true, {\"a\": 1}, \"text\") or plain text", row: row + 1, column: FormLayout.valueColumn, attributes: CellAttributes(dim: true))
+    }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import RosterCore
+import RosterServer
+import RosterTUI
+import RosterWire
+import Testing
+
+extension Model {
+    var editor: DataEditor? {
+        if case .dataEditor(let editor) = mode { return editor }
+        return nil
+    }
+}
+
+/// `e`: edit the selected user's custom data as fields, then save it as one update.
+@Suite struct DataEditorTests {
+    @Test func theDetailPaneSaysHowOldTheDataIsAndHowToRefreshAndEdit() {
+        let model = Sample.model()
+        // Joe's token was issued 12 minutes ago.
+        #expect(model.screen.line(containing: "custom data as of 12 min ago · r refreshes · e edits") != nil)
+        var fresh = Sample.model()
+        fresh.users[0].customDataIssuedAt = Sample.now.addingTimeInterval(-60)
+        #expect(fresh.screen.line(containing: "custom data as of 1 min ago · e edits") != nil)
+    }
+
+    // BEHAVIOURS 33
+    @Test func fieldsAreChangedAddedAndRemovedThenSavedAsOneUpdate() {
+        var model = Sample.model()
+        let joe = try! #require(model.selectedUser)
+        model.press(.char("e"))
+        #expect(model.editor?.fields.map(\.key) == ["favoriteColor", "userId"])
+        #expect(model.screen.line(containing: "Custom data of joe@example.com") != nil)
+        #expect(model.screen.line(containing: "favoriteColor")?.contains("blue") == true)
+        #expect(model.press(.char("s")).isEmpty)
+        #expect(model.status?.text == "Nothing to save")
+
+        // Change a value: typed text that is not JSON stays text.
+        model.press(.enter)
+        #expect(model.editor?.typing == .value(key: "favoriteColor", text: "blue", isNew: false))
+        for _ in 0..<4 { model.press(.backspace) }
+        model.type("sea green")
+        model.press(.enter)
+        // Add fields: JSON is read as JSON.
+        model.press(.char("a"))
+        model.type("shift")
+        model.press(.enter)
+        model.type("3")
+        model.press(.enter)
+        model.press(.char("a"))
+        model.type("preferences")
+        model.press(.enter)
+        model.type(#"{"theme": "dark"}"#)
+        model.press(.enter)
+        #expect(model.screen.line(containing: "+ shift")?.contains("3") == true)
+        // Remove one.
+        model.press(.char("g"))
+        let index = try! #require(model.editor?.fields.firstIndex { $0.key == "userId" })
+        while model.editor?.selection ?? 0 < index { model.press(.down) }
+        model.press(.char("d"))
+        #expect(model.screen.line(containing: "removed: userId") != nil)
+
+        let effects = model.press(.char("s"))
+        #expect(effects == [.saveCustomData(owner: joe.id, update: [
+            "$set": ["favoriteColor": "sea green", "shift": 3, "preferences": ["theme": "dark"]],
+            "$unset": ["userId": ""],
+        ])])
+        _ = update(&model, .operationFinished("Saved"))
+        #expect(model.mode == .list)
+    }
+
+    @Test func badNamesAreRefusedAndEscLeavesWithoutSaving() {
+        var model = Sample.model()
+        model.press(.char("e"), .char("a"))
+        model.press(.enter)
+        #expect(model.status?.isError == true && model.editor?.typing == .newKey(""))
+        model.type("$where")
+        model.press(.enter)
+        #expect(model.status?.text.contains("does not start with $") == true)
+        for _ in 0..<6 { model.press(.backspace) }
+        model.type("favoriteColor")
+        model.press(.enter)
+        #expect(model.status?.text.contains("already a field") == true)
+        model.press(.escape)
+        #expect(model.editor?.typing == nil)
+        model.press(.char("d"), .escape)
+        #expect(model.mode == .list && model.status?.text == "Changes to the custom data dropped")
+
+        var lapsed = Sample.model()
+        lapsed.selection = lapsed.visibleUsers.firstIndex { !$0.isLoggedIn }!
+        #expect(lapsed.press(.char("e")).isEmpty)
+        #expect(lapsed.mode == .list && lapsed.status?.isError == true)
+    }
+
+    // BEHAVIOURS 31, 33, 34
+    @Test func anAnonymousUserMakesTheirDocumentAndEmmaEditsHers() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.remove() }
+        let emma = try await demo.app.login(credentials: .emailPassword(email: "emma@example.com", password: "pa55word"))
+        let anonymous = try await demo.app.login(credentials: .anonymous)
+        let switcher = try RunningSwitcher.start(demo)
+        await switcher.waitFor("> * anonymous user")
+        switcher.terminal.press(.char("e"))
+        await switcher.waitFor("No fields yet. Press a to add one")
+        switcher.terminal.press(.char("a"))
+        switcher.terminal.type("favoriteColor")
+        switcher.terminal.press(.enter)
+        switcher.terminal.type("orange")
+        switcher.terminal.press(.enter, .char("s"))
+        await switcher.waitFor("Saved the custom data of anonymous user")
+        #expect(anonymous.customData["favoriteColor"] == "orange")
+        #expect(anonymous.customData["userId"] == .string(anonymous.id))
+
+        // Emma's document: change a nested object as JSON; trying to take the user-id field is refused.
+        switcher.terminal.press(.down)
+        await switcher.waitFor("> + emma@example.com")
+        switcher.terminal.press(.char("e"))
+        await switcher.waitFor("Custom data of emma@example.com")
+        switcher.terminal.press(.char("a"))
+        switcher.terminal.type("mood")
+        switcher.terminal.press(.enter)
+        switcher.terminal.type(#"{"level": 2}"#)
+        switcher.terminal.press(.enter)
+        let rows = try #require(emma.customData.objectValue?.keys.sorted())
+        for _ in 0..<rows.count + 1 { switcher.terminal.press(.down) }
+        switcher.terminal.press(.enter)
+        for _ in 0..<30 { switcher.terminal.press(.backspace) }
+        switcher.terminal.type("someone-else")
+        switcher.terminal.press(.enter, .char("s"))
+        await switcher.waitFor("error: the user-id field 'userId' cannot be changed")
+        #expect(emma.customData["mood"] == nil, "a refused save writes nothing")
+        await switcher.waitFor("Custom data of emma@example.com")
+        switcher.terminal.press(.enter)
+        for _ in 0..<30 { switcher.terminal.press(.backspace) }
+        switcher.terminal.type(emma.id)
+        switcher.terminal.press(.enter, .char("s"))
+        await switcher.waitFor("Saved the custom data of emma@example.com")
+        #expect(emma.customData["mood"] == ["level": 2])
+        #expect(emma.customData["favoriteColor"] == "purple", "fields left alone keep their values")
+        _ = try await switcher.quit()
+    }
+}
