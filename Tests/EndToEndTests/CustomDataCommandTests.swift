@@ -40,5 +40,38 @@ extension EndToEndTests {
             }
             #expect(try data(["--refresh"]) == replaced)
         }
+
+        // BEHAVIOURS 31, 33
+        @Test func editTheActiveUsersDataInTheSwitcher() throws {
+            let home = try CommandRunner.temporaryDirectory("custom-data-editor")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            #expect(try runner.roster(["login", "--email", "joe@example.com", "--password-stdin"], stdin: "passw0rd\n").status == 0)
+            let session = try TmuxSession(command: [SwitcherTests.roster], environment: runner.environment)
+            try session.waitFor("custom data as of just now · e edits")
+            try session.send("e")
+            try session.waitFor("Custom data of joe@example.com")
+            // favoriteColor is the first field: change it, add a nested one, save.
+            try session.send("Enter", literal: false)
+            try session.waitFor("Value of favoriteColor")
+            for _ in 0..<8 { try session.send("BSpace", literal: false) }
+            try session.send("teal")
+            try session.send("Enter", literal: false)
+            try session.send("a")
+            try session.send("badge")
+            try session.send("Enter", literal: false)
+            try session.send(#"{"level": 3}"#)
+            try session.send("Enter", literal: false)
+            try session.waitFor("+ badge")
+            try session.send("s")
+            try session.waitFor("Saved the custom data of joe@example.com")
+            let screen = try session.waitFor(#""favoriteColor": "teal""#)
+            #expect(screen.contains(#""level": 3"#), "the detail pane shows the saved data:\n\(screen)")
+            try session.send("q")
+            #expect(try session.waitFor("[end]").contains("[exited 0]"))
+
+            let server = try JSONValue(parsing: try runner.roster(["custom-data", "--refresh"]).stdout)
+            #expect(server["favoriteColor"] == "teal" && server["badge"] == ["level": 3] && server["team"] == "platform")
+        }
     }
 }

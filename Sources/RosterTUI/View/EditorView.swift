@@ -35,10 +35,13 @@ func drawEditor(_ editor: DataEditor, in area: Rect, _ buffer: inout ScreenBuffe
         case .newKey(let name): ("New field", name)
         case .value(let key, let text, _): ("Value of \(key)", text)
         }
-    drawFormRow(
-        label: label, shown: boxed(text, width: max(10, area.width - FormLayout.valueColumn - 4)), focused: true, error: nil, hint: nil,
-        row: row, &buffer)
-    if case .value = typing, row + 1 < area.bottom {
-        buffer.write("JSON (42, true, {\"a\": 1}, \"text\") or plain text", row: row + 1, column: FormLayout.valueColumn, attributes: CellAttributes(dim: true))
+    buffer.write(label, row: row, column: 2, attributes: CellAttributes(bold: true))
+    var field = CellAttributes(role: .field)
+    field.reverse = true
+    if row + 1 < area.bottom {
+        buffer.write(boxed(text, width: max(10, area.width - 6)), row: row + 1, column: 2, attributes: field)
+    }
+    if case .value = typing, row + 2 < area.bottom {
+        buffer.write("JSON (42, true, {\"a\": 1}, \"text\") or plain text", row: row + 2, column: 2, attributes: CellAttributes(dim: true))
     }
 }
