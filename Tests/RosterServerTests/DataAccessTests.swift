@@ -119,6 +119,17 @@ import Testing
         #expect(try await titles(["stars": ["$gt": "1"]]) == [], "a string never compares with a number")
         #expect(try await titles(["$and": [["stars": ["$gt": 0]], ["title": ["$ne": "a"]]]]) == ["b", "c"])
         #expect(try await titles([:], limit: 2).count == 2)
+        // A document is found by the id its insert answered, in extended JSON or plain.
+        let inserted = try await ann.json("insertOne", ["document": ["title": "d"]], in: notes)
+        let id = try #require(inserted["insertedId"])
+        #expect(try await ann.json("findOne", ["query": ["_id": id]], in: notes)["title"] == "d")
+        #expect(try await ann.json("findOne", ["query": ["_id": .string(id["$oid"]?.stringValue ?? "")]], in: notes)["title"] == "d")
+        #expect(try await ann.json("updateOne", ["query": ["_id": id], "update": ["$set": ["stars": 2]]], in: notes)["modifiedCount"] == 1)
+        #expect(try await ann.json("deleteOne", ["query": ["_id": id]], in: notes) == ["deletedCount": 1])
+        let custom = try await ann.json("insertOne", ["document": ["_id": "note-e", "title": "e"]], in: notes)
+        #expect(custom == ["insertedId": "note-e"])
+        let again = await ann.data("insertOne", ["document": ["_id": "note-e", "title": "e2"]], in: notes)
+        #expect(again.errorMessage == "a document with _id 'note-e' exists")
         #expect(try await ann.json("count", ["query": ["stars": ["$lt": 4]]], in: notes) == 2)
         #expect(try await ann.json("findOne", ["query": ["title": "zzz"]], in: notes) == .null)
     }

@@ -62,8 +62,7 @@ struct DataAccessService: Sendable {
         let (scope, query) = try access.scoped(query, namespace, writing: false)
         var found: [JSONValue] = []
         for record in try await store.documents(scope) where found.count < limit {
-            let document = Self.document(record)
-            if query.matches(document) { found.append(document) }
+            if query.matches(Self.matchable(record)) { found.append(Self.document(record)) }
         }
         return found
     }
@@ -92,7 +91,7 @@ struct DataAccessService: Sendable {
         let newId = ids.objectId()
         do {
             return try await store.changeDocuments(scope) { records in
-                if let record = records.first(where: { scoped.matches(Self.document($0)) }) {
+                if let record = records.first(where: { scoped.matches(Self.matchable($0)) }) {
                     let before = Self.body(record)
                     let after = try access.owned(try update.apply(to: before), inserting: false)
                     guard !JSONValue.object(after).sameValue(as: .object(before)) else {
@@ -121,7 +120,7 @@ struct DataAccessService: Sendable {
     private func deleteOne(_ query: DocumentQuery, in namespace: DocumentScope, _ access: Access) async throws -> JSONValue {
         let (scope, scoped) = try access.scoped(query, namespace, writing: true)
         return try await store.changeDocuments(scope) { records in
-            guard let record = records.first(where: { scoped.matches(Self.document($0)) }) else {
+            guard let record = records.first(where: { scoped.matches(Self.matchable($0)) }) else {
                 return (DocumentWrites(), ["deletedCount": 0])
             }
             return (DocumentWrites(deletes: [record.id]), ["deletedCount": 1])
@@ -155,6 +154,15 @@ struct DataAccessService: Sendable {
         (try? JSONValue(parsing: record.body))?.objectValue ?? [:]
     }
 
+    /// A stored document as queries see it: `_id` as the plain id, as queries name it once their
+    /// extended JSON is read.
+    static func matchable(_ record: DocumentRecord) -> JSONValue {
+        var fields = body(record)
+        fields["_id"] = .string(record.id)
+        return .object(fields)
+    }
+
+    /// A stored document as answers carry it.
     static func document(_ record: DocumentRecord) -> JSONValue {
         ExtendedJSON.document(id: record.id, body: body(record))
     }
