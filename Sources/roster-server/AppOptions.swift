@@ -19,11 +19,25 @@ struct AppOptions: ParsableArguments {
 
     func appConfig() throws -> AppConfig {
         do {
-            if let config { return try AppConfig.load(from: URL(fileURLWithPath: config)) }
+            if let config {
+                let loaded = try AppConfig.load(from: URL(fileURLWithPath: config))
+                warnIfReadableByOthers(config, loaded)
+                return loaded
+            }
             return try AppConfig.demo()
         } catch {
             throw CommandFailure("\(error)")
         }
+    }
+
+    /// A configuration with secrets that others on the machine can read is said so on stderr
+    /// (the secrets are already exposed; refusing to start would not take that back).
+    private func warnIfReadableByOthers(_ path: String, _ config: AppConfig) {
+        guard config.holdsSecrets, let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int,
+            mode & 0o077 != 0
+        else { return }
+        FileHandle.standardError.write(Data(
+            "roster-server: warning: \(path) holds secrets and others can read it; make it owner-only (chmod 600 \(path))\n".utf8))
     }
 
     /// Opens the database for the configured app.

@@ -239,6 +239,14 @@ extension EndToEndTests {
             #expect(try runner.roster(["link", "--user", kept.id, "--facebook-token-stdin"], stdin: "EAAB-kim\n").status == 1)
             let again = try runner.roster(["login", "--facebook-token-stdin"], stdin: "EAAB-kim\n")
             #expect(again.status == 0 && again.stdout.contains(kept.id), "\(again.stderr)")
+
+            // The app's configuration holds secrets: readable by others, the server says so.
+            let admin = ["admin", "--db", setup.database.path, "--config", setup.config.path, "users"]
+            let loose = try runner.rosterServer(admin)
+            #expect(loose.status == 0 && loose.stderr.contains("holds secrets and others can read it"), "\(loose.stderr)")
+            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: setup.config.path)
+            let tight = try runner.rosterServer(admin)
+            #expect(tight.status == 0 && !tight.stderr.contains("warning"), "\(tight.stderr)")
         }
 
         // BEHAVIOURS 36

@@ -67,6 +67,12 @@ import Testing
         try await refused(["id_token": .string(otherIssuer)], "not issued by Google")
         let noSubject = try await standIn.idToken(IdentityProviderStandIn.claims(subject: "", now: t.clock.now))
         try await refused(["id_token": .string(noSubject)], "has no subject")
+        let early = try await standIn.idToken(
+            IdentityProviderStandIn.claims(subject: "g-1", now: t.clock.now, extra: ["nbf": .int(Int64(t.clock.now.timeIntervalSince1970) + 600)]))
+        try await refused(["id_token": .string(early)], "is not valid yet")
+        let skewed = try await standIn.idToken(
+            IdentityProviderStandIn.claims(subject: "g-1", now: t.clock.now, extra: ["nbf": .int(Int64(t.clock.now.timeIntervalSince1970) + 30)]))
+        #expect(await t.login(.google, ["id_token": .string(skewed)]).status == 200, "a little clock skew is allowed")
     }
 
     @Test func malformedAndForgedTokensAreRefused() async throws {

@@ -132,6 +132,13 @@ public struct AppConfig: Codable, Sendable, Equatable {
         }
     }
 
+    /// Whether the configuration holds secrets (client and app secrets, custom-token signing
+    /// keys), so its file must be readable by its owner only.
+    public var holdsSecrets: Bool {
+        providers.google?.clientSecret != nil || providers.apple?.clientSecret != nil || providers.facebook != nil
+            || (providers.customToken?.keys.contains { $0.secret != nil || $0.privateKey != nil } ?? false)
+    }
+
     /// Whether log-in through `provider` is enabled for this app.
     public func isEnabled(_ provider: ProviderType) -> Bool {
         providers.isEnabled(provider)

@@ -42,6 +42,10 @@ struct IDTokenVerifier: Sendable {
         }
         guard let exp = claims["exp"]?.numberValue else { throw .authError("the \(name) ID token has no expiry") }
         guard exp > now().timeIntervalSince1970 else { throw .authError("the \(name) ID token has expired") }
+        // A minute of leeway for clocks that disagree, no more.
+        if let notBefore = claims["nbf"]?.numberValue, notBefore > now().timeIntervalSince1970 + 60 {
+            throw .authError("the \(name) ID token is not valid yet")
+        }
         guard let iss = claims["iss"]?.stringValue, issuers.contains(iss) else {
             throw .authError("the \(name) ID token was not issued by \(name)")
         }
