@@ -149,6 +149,7 @@ import Testing
             ("insertOne", ["document": ["userId": .string(bob.login.userId), "favoriteColor": "red"]]),
             ("updateOne", ["query": [:], "update": ["$set": ["userId": .string(bob.login.userId)]]]),
             ("updateOne", ["query": [:], "update": ["userId": .string(bob.login.userId), "favoriteColor": "red"]]),
+            ("updateOne", ["query": [:], "update": ["$unset": ["userId": ""]]]),
         ] {
             let response = await ann.data(name, arguments)
             #expect(response.errorCode == "NoMatchingRuleFound", "\(name) \(arguments): \(response.errorMessage ?? "")")

@@ -135,6 +135,16 @@ extension Model {
         switcher.terminal.press(.enter, .char("s"))
         await switcher.waitFor("Saved the custom data of emma@example.com")
         #expect(emma.customData["mood"] == ["level": 2])
+        // Removing the user-id field is refused the same way.
+        await switcher.waitFor("Saved the custom data of emma@example.com")
+        switcher.terminal.press(.char("e"))
+        await switcher.waitFor("Custom data of emma@example.com")
+        for _ in 0..<10 { switcher.terminal.press(.down) }
+        switcher.terminal.press(.char("d"), .char("s"))
+        await switcher.waitFor("error: the user-id field 'userId' cannot be removed")
+        switcher.terminal.press(.escape)
+        await switcher.waitFor("Changes to the custom data dropped")
+        #expect(emma.customData["userId"] == .string(emma.id))
         #expect(emma.customData["favoriteColor"] == "purple", "fields left alone keep their values")
         _ = try await switcher.quit()
     }

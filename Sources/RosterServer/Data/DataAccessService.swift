@@ -88,6 +88,7 @@ struct DataAccessService: Sendable {
         query: DocumentQuery, update: DocumentUpdate, upsert: Bool, in namespace: DocumentScope, _ access: Access
     ) async throws -> JSONValue {
         let (scope, scoped) = try access.scoped(query, namespace, writing: true)
+        try access.check(update)
         let newId = ids.objectId()
         do {
             return try await store.changeDocuments(scope) { records in
@@ -217,6 +218,15 @@ extension DataAccessService {
                         : "the user-id field '\(field)' cannot be changed")
             }
             return fields
+        }
+
+        /// With `own`, an update may not take the user-id field away (a replacement that leaves it
+        /// out keeps it; see `owned`).
+        func check(_ update: DocumentUpdate) throws(ErrorResponse) {
+            guard rule.write == .own, let field = rule.userIdField, case .operators(let operations) = update else { return }
+            for case .unset(let path) in operations where path.topLevel == field {
+                throw .noMatchingRule("the user-id field '\(field)' cannot be removed")
+            }
         }
 
         /// The app's size limit and Roster's nesting limit.
