@@ -33,6 +33,15 @@ extension JSONValue {
         return nil
     }
 
+    /// A number of either kind, as a double.
+    public var numberValue: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+
     public var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil

@@ -37,6 +37,25 @@ struct MongoClientTests {
         #expect(upserted.upsertedId != nil && anonymous.customData["team"] == "night")
     }
 
+    // BEHAVIOURS 31
+    @Test func updateCustomDataWritesTheUsersOwnDocumentWhereverTheAppKeepsIt() async throws {
+        let fixture = try await Fixture.start { config in
+            config.customUserData = CustomUserDataConfig(database: "kiosk", collection: "people", userIdField: "owner")
+        }
+        let app = try fixture.makeApp()
+        let anonymous = try await app.login(credentials: .anonymous)
+        let made = try await anonymous.updateCustomData(["$set": ["badge": "gold"]])
+        #expect(made.upsertedId != nil)
+        #expect(anonymous.customData["badge"] == "gold" && anonymous.customData["owner"] == .string(anonymous.id))
+        let none = try await anonymous.updateCustomData(["$unset": ["missing": ""]], upsert: false)
+        #expect(none == MongoCollection.UpdateResult(matchedCount: 1, modifiedCount: 0, upsertedId: nil))
+
+        let bare = try await Fixture.start { config in config.customUserData = nil }
+        let joe = try await bare.makeApp().login(credentials: Fixture.joe)
+        let refused = await rosterError { try await joe.updateCustomData(["$set": ["a": 1]]) }
+        #expect(refused?.description.contains("keeps no custom user data") == true)
+    }
+
     @Test func refusalsAreServerErrorsAndChangeNothing() async throws {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()

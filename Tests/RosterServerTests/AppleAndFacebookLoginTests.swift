@@ -24,11 +24,7 @@ import Testing
     func refused(_ provider: ProviderType, _ fields: JSONValue, _ words: String, sourceLocation: SourceLocation = #_sourceLocation)
         async throws
     {
-        let before = try await t.userCount()
-        let response = await t.login(provider, fields)
-        #expect(response.errorCode == "AuthError", sourceLocation: sourceLocation)
-        #expect(response.errorMessage?.contains(words) == true, "\(response.errorMessage ?? "")", sourceLocation: sourceLocation)
-        #expect(try await t.userCount() == before, sourceLocation: sourceLocation)
+        try await t.refusedLogin(provider, fields, words, sourceLocation: sourceLocation)
     }
 
     @Test func appleIDTokensLogInByTheirSubject() async throws {

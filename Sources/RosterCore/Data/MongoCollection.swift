@@ -87,12 +87,9 @@ public struct MongoCollection: Sendable {
         _ = try? await user.refreshCustomData()
     }
 
+    /// A count as a server sends it: a plain number, or canonical `{"$numberLong": "3"}`.
     private static func count(_ value: JSONValue?) -> Int {
-        switch value {
-        case .int(let number)?: Int(number)
-        case .double(let number)?: Int(number)
-        case .object(let wrapped)?: wrapped.values.first?.stringValue.flatMap { Int($0) } ?? 0
-        default: 0
-        }
+        if let number = value?.numberValue { return Int(number) }
+        return value?.objectValue?.values.first?.stringValue.flatMap { Int($0) } ?? 0
     }
 }

@@ -61,8 +61,9 @@ struct DataAccessService: Sendable {
     private func read(_ query: DocumentQuery, in namespace: DocumentScope, _ access: Access, limit: Int) async throws -> [JSONValue] {
         let (scope, query) = try access.scoped(query, namespace, writing: false)
         var found: [JSONValue] = []
-        for record in try await store.documents(scope) where found.count < limit {
-            if query.matches(Self.matchable(record)) { found.append(Self.document(record)) }
+        for record in try await store.documents(scope) where query.matches(Self.matchable(record)) {
+            found.append(Self.document(record))
+            if found.count == limit { break }
         }
         return found
     }

@@ -4,7 +4,7 @@ import RosterWire
 /// or a dotted path; an array field matches when it holds the value), or operators: `$eq`,
 /// `$ne`, `$in`, `$nin`, `$exists`, `$gt`, `$gte`, `$lt`, `$lte`; `$and` joins filters.
 /// Anything else is refused by name.
-struct DocumentQuery: Sendable, Equatable {
+struct DocumentQuery: Sendable {
     enum Condition: Sendable, Equatable {
         case equals(JSONValue)
         case notEquals(JSONValue)
@@ -20,10 +20,6 @@ struct DocumentQuery: Sendable, Equatable {
 
     var conditions: [(path: DocumentPath, condition: Condition)]
     var all: [DocumentQuery]
-
-    static func == (lhs: DocumentQuery, rhs: DocumentQuery) -> Bool {
-        lhs.all == rhs.all && lhs.conditions.elementsEqual(rhs.conditions) { $0.path == $1.path && $0.condition == $1.condition }
-    }
 
     /// Matches every document.
     static let everything = DocumentQuery(conditions: [], all: [])
@@ -146,15 +142,6 @@ struct DocumentQuery: Sendable, Equatable {
 }
 
 extension JSONValue {
-    /// A number of either kind, as a double.
-    var numberValue: Double? {
-        switch self {
-        case .int(let number): Double(number)
-        case .double(let number): number
-        default: nil
-        }
-    }
-
     /// Equal, with numbers compared by value and objects and arrays element by element.
     func sameValue(as other: JSONValue) -> Bool {
         switch (self, other) {

@@ -43,12 +43,7 @@ public struct SessionEffects: EffectRunner {
                 return reloaded() + [.selectUser(id: user.id), .operationFinished("Linked \(request.provider.label) log-in to \(user.displayName)")]
             case .saveCustomData(let owner, let update):
                 let user = try existing(owner)
-                let location = try await app.customUserDataLocation()
-                guard location.enabled, let database = location.database, let collection = location.collection,
-                    let field = location.userIdField
-                else { throw RosterError.invalidRequest("this app keeps no custom user data") }
-                let documents = user.mongoClient("mongodb-atlas").database(database).collection(collection)
-                try await documents.updateOne(filter: [field: .string(user.id)], update: update, upsert: true)
+                try await user.updateCustomData(update)
                 return reloaded() + [.operationFinished("Saved the custom data of \(user.displayName)")]
             case .account(let request):
                 return [.operationFinished(try await perform(request))]

@@ -65,12 +65,7 @@ struct CustomDataWriteOptions: ParsableArguments {
         try await connection.withApp { app in
             let target = try UserResolver.namedOrCurrent(user, in: app)
             guard target.state == .loggedIn else { throw CommandFailure("\(target.displayName) is logged out; log in first") }
-            let location = try await app.customUserDataLocation()
-            guard location.enabled, let database = location.database, let collection = location.collection,
-                let field = location.userIdField
-            else { throw CommandFailure("this app keeps no custom user data") }
-            let documents = target.mongoClient("mongodb-atlas").database(database).collection(collection)
-            let result = try await documents.updateOne(filter: [field: .string(target.id)], update: update, upsert: upsert)
+            let result = try await target.updateCustomData(update, upsert: upsert)
             if result.matchedCount == 0 && result.upsertedId == nil {
                 throw CommandFailure("\(target.displayName) has no custom data document")
             }

@@ -1,5 +1,6 @@
 import Foundation
 import RosterWire
+import Testing
 @testable import RosterServer
 
 /// A real RosterServer over a real SQLite file in a fresh temporary directory, called in-process.
@@ -45,6 +46,18 @@ struct TestServer {
         let response = await login(provider, fields)
         guard response.status == 200 else { throw Unexpected(response: response) }
         return try WireCoding.decode(LoginResponse.self, from: response.body)
+    }
+
+    /// Logs in with credentials that must be refused: AuthError whose message holds `words`,
+    /// and no user made.
+    func refusedLogin(
+        _ provider: ProviderType, _ fields: JSONValue, _ words: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let before = try await userCount()
+        let response = await login(provider, fields)
+        #expect(response.status == 401 && response.errorCode == "AuthError", sourceLocation: sourceLocation)
+        #expect(response.errorMessage?.contains(words) == true, "\(response.errorMessage ?? "")", sourceLocation: sourceLocation)
+        #expect(try await userCount() == before, sourceLocation: sourceLocation)
     }
 
     func register(_ email: String, _ password: String) async -> WireResponse {
