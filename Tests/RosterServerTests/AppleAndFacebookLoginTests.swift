@@ -77,8 +77,10 @@ import Testing
         let response = await wrongSecret.login(.facebook, ["accessToken": "EAAB-ann"])
         #expect(response.errorCode == "AuthError" && response.errorMessage?.contains("Invalid OAuth access token") == true)
         #expect(!String(decoding: response.body, as: UTF8.self).contains("not-it"))
-        standIn.stop()
-        let down = await t.login(.facebook, ["accessToken": "EAAB-ann"])
+        let unreachable = try await TestServer.make(TestConfig.app(facebook: FacebookConfig(
+            appId: IdentityProviderStandIn.facebookAppId, appSecret: IdentityProviderStandIn.facebookAppSecret,
+            graphURL: IdentityProviderStandIn.unreachableURL)))
+        let down = await unreachable.login(.facebook, ["accessToken": "EAAB-ann"])
         #expect(down.errorCode == "AuthError" && down.errorMessage?.contains("Facebook could not be reached") == true)
         #expect(!String(decoding: down.body, as: UTF8.self).contains("EAAB-ann"))
     }

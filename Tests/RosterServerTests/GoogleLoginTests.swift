@@ -115,8 +115,8 @@ import Testing
         await standIn.state.setKeySetOverride(nil)
         #expect(await t.login(.google, ["id_token": .string(valid)]).status == 200)
 
-        standIn.stop()
-        let down = try await TestServer.make(TestConfig.oauth(standIn))
+        let unreachable = OpenIDConfig(clientIds: [IdentityProviderStandIn.clientId], jwksURL: IdentityProviderStandIn.unreachableURL + "/jwks")
+        let down = try await TestServer.make(TestConfig.oauth(standIn, google: unreachable), clock: t.clock)
         let response = await down.login(.google, ["id_token": .string(valid)])
         #expect(response.errorCode == "AuthError")
         #expect(response.errorMessage?.contains("Google's key set could not be read: 127.0.0.1 could not be reached") == true)

@@ -25,6 +25,11 @@ public final class IdentityProviderStandIn: Sendable {
     public static let facebookAppId = "1234567890"
     public static let facebookAppSecret = "stand-in-facebook-secret"
 
+    /// Where nothing listens (port 1 on loopback): a provider that cannot be reached. A stopped
+    /// stand-in is no such place - it shuts down gracefully, and a pooled connection to it can
+    /// hang until the client's deadline.
+    public static let unreachableURL = "http://127.0.0.1:1"
+
     public var jwksURL: String { "\(baseURL)/jwks" }
     public var tokenEndpoint: String { "\(baseURL)/token" }
 
