@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "RosterWire", targets: ["RosterWire"]),
+        .library(name: "RosterDocuments", targets: ["RosterDocuments"]),
         .library(name: "RosterCore", targets: ["RosterCore"]),
         .library(name: "RosterServer", targets: ["RosterServer"]),
         .library(name: "RosterTUI", targets: ["RosterTUI"]),
@@ -27,6 +28,11 @@ let package = Package(
             name: "RosterWire",
             dependencies: []
         ),
+        // MongoDB-style documents: queries, updates, projection, sort and aggregation. Pure: no I/O.
+        .target(
+            name: "RosterDocuments",
+            dependencies: ["RosterWire"]
+        ),
         .target(
             name: "RosterResources",
             path: "Resources",
@@ -37,6 +43,7 @@ let package = Package(
             name: "RosterServer",
             dependencies: [
                 "RosterWire",
+                "RosterDocuments",
                 "RosterResources",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -103,6 +110,7 @@ let package = Package(
             path: "Tests/StandIns/IdentityProvider"
         ),
         .testTarget(name: "RosterWireTests", dependencies: ["RosterWire"]),
+        .testTarget(name: "RosterDocumentsTests", dependencies: ["RosterDocuments", "RosterWire"]),
         .testTarget(
             name: "RosterServerTests",
             dependencies: [

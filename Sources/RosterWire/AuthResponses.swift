@@ -20,11 +20,25 @@ public struct LoginResponse: Codable, Sendable, Equatable {
     }
 }
 
-/// The answer to a link (`?link=true`): `{access_token}`.
+/// The answer to a link (`?link=true`): `{access_token, user_id, device_id}`, read by clients
+/// exactly as a log-in answer; `user_id` is the linking user's, and no refresh token comes
+/// with it (the session stays the same).
 public struct LinkResponse: Codable, Sendable, Equatable {
     public var accessToken: String
-    public init(accessToken: String) { self.accessToken = accessToken }
-    enum CodingKeys: String, CodingKey { case accessToken = "access_token" }
+    public var userId: String
+    public var deviceId: String
+
+    public init(accessToken: String, userId: String, deviceId: String) {
+        self.accessToken = accessToken
+        self.userId = userId
+        self.deviceId = deviceId
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case accessToken = "access_token"
+        case userId = "user_id"
+        case deviceId = "device_id"
+    }
 }
 
 /// The answer to POST `/auth/session`: a new access token, and a refresh token only where the

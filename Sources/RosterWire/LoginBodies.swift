@@ -1,22 +1,69 @@
-/// What a client may say about its device when it logs in (`options.device`).
+/// What a client may say about its device when it logs in (`options.device`). Clients send
+/// the `device_id` they were given back as Extended JSON, `{"$oid": "<24 hex>"}`; a plain
+/// string is read too. Roster's session core sends what the SDKs send.
 public struct DeviceInfo: Codable, Sendable, Equatable {
     public var deviceId: String?
     public var appId: String?
     public var appVersion: String?
     public var platform: String?
     public var platformVersion: String?
+    public var sdk: String?
     public var sdkVersion: String?
+    public var cpuArch: String?
 
     public init(
         deviceId: String? = nil, appId: String? = nil, appVersion: String? = nil, platform: String? = nil,
-        platformVersion: String? = nil, sdkVersion: String? = nil
+        platformVersion: String? = nil, sdk: String? = nil, sdkVersion: String? = nil, cpuArch: String? = nil
     ) {
         self.deviceId = deviceId
         self.appId = appId
         self.appVersion = appVersion
         self.platform = platform
         self.platformVersion = platformVersion
+        self.sdk = sdk
         self.sdkVersion = sdkVersion
+        self.cpuArch = cpuArch
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case deviceId, appId, appVersion, platform, platformVersion, sdk, sdkVersion, cpuArch
+    }
+
+    /// `{"$oid": …}`, as ObjectIds travel in Extended JSON.
+    private struct ObjectId: Codable {
+        var oid: String
+        enum CodingKeys: String, CodingKey { case oid = "$oid" }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        if (try? container.decodeNil(forKey: .deviceId)) ?? true {
+            deviceId = nil
+        } else if let text = try? container.decode(String.self, forKey: .deviceId) {
+            deviceId = text
+        } else {
+            deviceId = try container.decode(ObjectId.self, forKey: .deviceId).oid
+        }
+        appId = try container.decodeIfPresent(String.self, forKey: .appId)
+        appVersion = try container.decodeIfPresent(String.self, forKey: .appVersion)
+        platform = try container.decodeIfPresent(String.self, forKey: .platform)
+        platformVersion = try container.decodeIfPresent(String.self, forKey: .platformVersion)
+        sdk = try container.decodeIfPresent(String.self, forKey: .sdk)
+        sdkVersion = try container.decodeIfPresent(String.self, forKey: .sdkVersion)
+        cpuArch = try container.decodeIfPresent(String.self, forKey: .cpuArch)
+    }
+
+    /// Writes the device id as the SDKs do, `{"$oid": …}`.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(deviceId.map(ObjectId.init), forKey: .deviceId)
+        try container.encodeIfPresent(appId, forKey: .appId)
+        try container.encodeIfPresent(appVersion, forKey: .appVersion)
+        try container.encodeIfPresent(platform, forKey: .platform)
+        try container.encodeIfPresent(platformVersion, forKey: .platformVersion)
+        try container.encodeIfPresent(sdk, forKey: .sdk)
+        try container.encodeIfPresent(sdkVersion, forKey: .sdkVersion)
+        try container.encodeIfPresent(cpuArch, forKey: .cpuArch)
     }
 }
 

@@ -31,7 +31,7 @@ struct AccountFlowsTests {
         #expect(messages.count == 2)
         let latest = try #require(messages.last)
         let wrong = await rosterError { try await app.emailPasswordAuth.confirmUser(token: "nope", tokenId: latest["tokenId"]!.stringValue!) }
-        #expect(wrong?.serverCode == .userpassTokenInvalid)
+        #expect(wrong?.serverCode == .badRequest)
         try await app.emailPasswordAuth.confirmUser(token: latest["token"]!.stringValue!, tokenId: latest["tokenId"]!.stringValue!)
         let ann = try await app.login(credentials: .emailPassword(email: "ann@example.com", password: "an0ther-pass"))
         #expect(ann.profile.email == "ann@example.com")

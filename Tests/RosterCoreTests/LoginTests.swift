@@ -158,4 +158,24 @@ struct LoginTests {
         #expect(fixture.transport.log.first == location)
         #expect(fixture.transport.log.filter { $0 == location }.count == 1)
     }
+
+    /// The log-in body is what the SDKs send: device information, and once the device has an id,
+    /// that id back as Extended JSON; the server keeps it.
+    // BEHAVIOURS 5
+    @Test func logInSendsTheDeviceIdBackAsTheSDKsDo() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        let deviceId = try #require(joe.deviceId)
+        fixture.transport.reset()
+        let emma = try await app.login(credentials: Fixture.emma)
+        #expect(emma.deviceId == deviceId)
+        let login = try #require(fixture.transport.requests.first { $0.path.hasSuffix("/login") })
+        let body = try #require(login.body)
+        let device = try #require(try JSONValue(parsing: body)["options"]?["device"])
+        #expect(device["deviceId"] == ["$oid": .string(deviceId)])
+        #expect(device["appId"] == .string(fixture.appId))
+        #expect(device["platform"] == "Linux")
+        #expect(device["sdk"] == "RosterCore")
+    }
 }

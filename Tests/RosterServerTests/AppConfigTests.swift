@@ -35,4 +35,45 @@ import Testing
         }
         #expect(throws: AppConfigError.self) { try AppConfig.load(from: try write("{not json")) }
     }
+
+    func refusal(_ text: String) throws -> String? {
+        do {
+            _ = try AppConfig.load(from: try write(text))
+            return nil
+        } catch let error as AppConfigError {
+            return error.description
+        }
+    }
+
+    @Test func anUnknownKeyIsRefusedWithItsNameAndWhereItIs() throws {
+        let typo = try refusal(#"{"appId": "a", "providers": {"local-userpass": {"autoConfrim": true}}}"#)
+        #expect(typo?.contains("unknown key 'providers.local-userpass.autoConfrim'") == true, "\(typo ?? "accepted")")
+        #expect(typo?.contains("autoConfirm") == true, "the known keys are listed")
+        let top = try refusal(#"{"appId": "a", "maxRequestByte": 1000}"#)
+        #expect(top?.contains("unknown key 'maxRequestByte'") == true, "\(top ?? "accepted")")
+        let inRule = try refusal(
+            #"{"appId": "a", "rules": [{"database": "d", "collection": "c", "read": "all", "write": "all", "userIdFeld": "x"}]}"#)
+        #expect(inRule?.contains("unknown key 'rules.0.userIdFeld'") == true, "\(inRule ?? "accepted")")
+        let provider = try refusal(#"{"appId": "a", "providers": {"anon-users": {"enabled": true}}}"#)
+        #expect(provider?.contains("unknown key 'providers.anon-users'") == true, "\(provider ?? "accepted")")
+        let function = try refusal(#"{"appId": "a", "functions": {"f": {"command": ["/bin/true"], "timeout": 5}}}"#)
+        #expect(function?.contains("unknown key 'functions.f.timeout'") == true, "\(function ?? "accepted")")
+        // Every shipped configuration is still read.
+        _ = try AppConfig.demo()
+    }
+
+    @Test func theDataServiceHasTheAppsName() throws {
+        #expect(try AppConfig.load(from: try write(#"{"appId": "a"}"#)).dataServices == ["mongodb-atlas"])
+        #expect(try AppConfig.load(from: try write(#"{"appId": "a", "dataService": "local-mongodb"}"#)).dataServices == ["local-mongodb"])
+        let both = try AppConfig.load(from: try write(#"{"appId": "a", "dataService": ["local-mongodb", "mongodb-atlas"]}"#))
+        #expect(both.dataServices == ["local-mongodb", "mongodb-atlas"])
+        #expect(try refusal(#"{"appId": "a", "dataService": []}"#)?.contains("dataService") == true)
+    }
+
+    @Test func anEmptyCustomTokenAudienceMeansItIsNotChecked() throws {
+        let text = #"{"appId": "a", "providers": {"custom-token": {"audience": "", "issuers": ["", "https://id.example"], "keys": [{"algorithm": "HS256", "secret": "0123456789abcdef0123456789abcdef"}]}}}"#
+        let config = try AppConfig.load(from: try write(text))
+        #expect(config.providers.customToken?.audience == [])
+        #expect(config.providers.customToken?.issuers == ["https://id.example"])
+    }
 }

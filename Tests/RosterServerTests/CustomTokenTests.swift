@@ -108,4 +108,27 @@ struct ExternalToken: JWTPayload {
         #expect(profile.data["name"] == "Min")
         #expect(profile.identities.first?.id == "minted")
     }
+
+    @Test func anEmptyAudienceIsNotCheckedAndIssuersAndNotBeforeAre() async throws {
+        var config = TestConfig.app()
+        config.providers.customToken = CustomTokenConfig(
+            audience: [""], issuers: ["https://id.example"],
+            keys: [CustomTokenKey(kid: "k1", algorithm: .hs256, secret: TestConfig.customSecret)])
+        let t = try await TestServer.make(config)
+        var fields = claims(t, aud: "anything")
+        fields["iss"] = "https://id.example"
+        #expect(await t.login(.customToken, ["token": .string(try await ExternalToken.hs256(fields))]).status == 200)
+        fields["aud"] = nil
+        #expect(await t.login(.customToken, ["token": .string(try await ExternalToken.hs256(fields))]).status == 200)
+        fields["iss"] = "https://other.example"
+        try await t.refusedLogin(.customToken, ["token": .string(try await ExternalToken.hs256(fields))], "issuer")
+        fields["iss"] = nil
+        try await t.refusedLogin(.customToken, ["token": .string(try await ExternalToken.hs256(fields))], "issuer")
+        fields["iss"] = "https://id.example"
+        let now = Int64(t.clock.now.timeIntervalSince1970)
+        fields["nbf"] = .int(now + 600)
+        try await t.refusedLogin(.customToken, ["token": .string(try await ExternalToken.hs256(fields))], "not valid yet")
+        fields["nbf"] = .int(now + 30)  // within a minute of leeway
+        #expect(await t.login(.customToken, ["token": .string(try await ExternalToken.hs256(fields))]).status == 200)
+    }
 }

@@ -123,7 +123,8 @@ import Testing
         let inserted = try await ann.json("insertOne", ["document": ["title": "d"]], in: notes)
         let id = try #require(inserted["insertedId"])
         #expect(try await ann.json("findOne", ["query": ["_id": id]], in: notes)["title"] == "d")
-        #expect(try await ann.json("findOne", ["query": ["_id": .string(id["$oid"]?.stringValue ?? "")]], in: notes)["title"] == "d")
+        // As in MongoDB, the ObjectId's hex digits as a string are another value.
+        #expect(try await ann.json("findOne", ["query": ["_id": .string(id["$oid"]?.stringValue ?? "")]], in: notes) == .null)
         #expect(try await ann.json("updateOne", ["query": ["_id": id], "update": ["$set": ["stars": 2]]], in: notes)["modifiedCount"] == 1)
         #expect(try await ann.json("deleteOne", ["query": ["_id": id]], in: notes) == ["deletedCount": 1])
         let custom = try await ann.json("insertOne", ["document": ["_id": "note-e", "title": "e"]], in: notes)
@@ -169,13 +170,13 @@ import Testing
         let (t, ann, _) = try await start()
         _ = try await ann.json("insertOne", ["document": ["favoriteColor": "teal"]])
         let refusals: [(String, [String: JSONValue], String)] = [
-            ("find", ["query": ["stars": ["$regex": "a"]]], "unknown query operator '$regex'"),
-            ("find", ["query": ["$where": "1"]], "unknown query operator '$where'"),
-            ("find", ["query": ["title": ["$in": "a"]]], "$in takes an array"),
+            ("find", ["query": ["stars": ["$near": [1, 2]]]], "$near"),
+            ("find", ["query": ["$where": "1"]], "query operator '$where' is not supported"),
+            ("find", ["query": ["title": ["$in": "a"]]], "$in at 'title' takes an array"),
             ("find", ["query": "title"], "a query must be a JSON object"),
-            ("find", ["limit": -1], "'limit' must be a whole number"),
-            ("find", ["sort": ["title": 1]], "find does not take 'sort'"),
-            ("updateOne", ["query": [:], "update": ["$rename": ["a": "b"]]], "unknown update operator '$rename'"),
+            ("find", ["limit": "ten"], "'limit' must be a whole number"),
+            ("find", ["hint": ["title": 1]], "find does not take 'hint'"),
+            ("updateOne", ["query": [:], "update": ["$bit": ["a": ["and": 1]]]], "$bit"),
             ("updateOne", ["query": [:], "update": ["$set": ["a": 1], "b": 2]], "either operators"),
             ("updateOne", ["query": [:], "update": ["$inc": ["favoriteColor": 1]]], "not a number"),
             ("updateOne", ["query": [:], "update": ["$inc": ["n": "one"]]], "$inc takes numbers"),

@@ -72,7 +72,7 @@ import Testing
         switcher.terminal.press(.tab)
         switcher.terminal.type("wrong password")
         switcher.terminal.press(.enter)
-        await switcher.waitFor("error: invalid username/password")
+        await switcher.waitFor("error: wrong email or password")
         // Still on the form, nobody on the device.
         #expect(switcher.terminal.lines.contains { $0.contains("Log in") })
         #expect(demo.app.allUsers.isEmpty)

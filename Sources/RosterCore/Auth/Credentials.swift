@@ -1,3 +1,4 @@
+import Foundation
 import RosterWire
 
 /// What a person logs in with, one case per provider.
@@ -49,12 +50,28 @@ public enum Credentials: Sendable {
         }
     }
 
-    /// The whole log-in body: provider fields plus `options.device`.
-    func loginBody(appId: String, deviceId: String?) -> JSONValue {
+    /// The whole log-in body: provider fields plus `options.device`, as the SDKs send it (the
+    /// device id this device was given, as `{"$oid": …}`).
+    func loginBody(device: DeviceInfo) throws -> JSONValue {
         var body = providerFields
-        var device: [String: JSONValue] = ["appId": .string(appId), "platform": "Linux", "sdkVersion": "RosterCore"]
-        if let deviceId { device["deviceId"] = .string(deviceId) }
-        body["options"] = .object(["device": .object(device)])
+        body["options"] = ["device": try JSONValue(parsing: WireCoding.encode(device))]
         return .object(body)
+    }
+}
+
+extension DeviceInfo {
+    /// What Roster's session core says about the device it runs on.
+    static func thisDevice(appId: String, deviceId: String?) -> DeviceInfo {
+        #if arch(x86_64)
+        let architecture = "x86_64"
+        #elseif arch(arm64)
+        let architecture = "arm64"
+        #else
+        let architecture = "unknown"
+        #endif
+        return DeviceInfo(
+            deviceId: deviceId, appId: appId, platform: "Linux",
+            platformVersion: ProcessInfo.processInfo.operatingSystemVersionString, sdk: "RosterCore", sdkVersion: "1",
+            cpuArch: architecture)
     }
 }

@@ -1,19 +1,24 @@
 import RosterWire
 
-/// One collection, for one user. Documents and filters are `JSONValue` objects; results come
-/// back as the server sends them (a document's `_id` as `{"$oid": …}`).
+/// One collection, for one user, with the operations of the SDKs' `MongoCollection`. Documents,
+/// filters and updates are `JSONValue` objects; sort specifications and pipelines are
+/// `OrderedJSON`, whose literals keep the order they are written in (`["age": -1, "name": 1]`).
+/// Results come back as the server sends them (relaxed Extended JSON: `_id` as `{"$oid": …}`).
 ///
-/// After a write that changes the user's own custom user data document (insert, an update that
-/// modified or upserted, a delete), the access token is refreshed so `user.customData` shows the
-/// write at once. If that refresh fails, the write still stands and `customData` catches up at
-/// the next refresh.
+///     let notes = user.mongoClient("mongodb-atlas").database("kiosk").collection("notes")
+///     try await notes.insertMany([["title": "a", "stars": 3], ["title": "b", "stars": 5]])
+///     let best = try await notes.find(sort: ["stars": -1], limit: 1)
+///
+/// After a write that changes the user's own custom user data document, the access token is
+/// refreshed so `user.customData` shows the write at once. If that refresh fails, the write still
+/// stands and `customData` catches up at the next refresh.
 public struct MongoCollection: Sendable {
     public let database: MongoDatabase
     public let name: String
 
     var user: User { database.client.user }
 
-    /// What `updateOne` did.
+    /// What `updateOne` and `updateMany` did.
     public struct UpdateResult: Sendable, Equatable {
         public var matchedCount: Int
         public var modifiedCount: Int
@@ -21,35 +26,131 @@ public struct MongoCollection: Sendable {
         public var upsertedId: JSONValue?
     }
 
+    /// How `findOneAndUpdate` and `findOneAndReplace` pick and answer.
+    public struct FindOneAndModifyOptions: Sendable, Equatable {
+        public var sort: OrderedJSON?
+        public var projection: JSONValue?
+        public var upsert: Bool
+        /// Answer the document as it is after the change, not as it was.
+        public var returnNewDocument: Bool
+
+        public init(sort: OrderedJSON? = nil, projection: JSONValue? = nil, upsert: Bool = false, returnNewDocument: Bool = false) {
+            self.sort = sort
+            self.projection = projection
+            self.upsert = upsert
+            self.returnNewDocument = returnNewDocument
+        }
+    }
+
+    // MARK: Reading
+
+    /// The first document matching the filter (in `sort` order), or nil.
+    public func findOne(_ filter: JSONValue = .emptyObject, projection: JSONValue? = nil, sort: OrderedJSON? = nil) async throws
+        -> JSONValue?
+    {
+        let found = try await call("findOne", ["query": OrderedJSON(filter), "project": projection.map(OrderedJSON.init), "sort": sort])
+        return Self.document(found)
+    }
+
+    /// The documents matching the filter, in `sort` order, at most `limit` of them.
+    public func find(
+        filter: JSONValue = .emptyObject, projection: JSONValue? = nil, sort: OrderedJSON? = nil, limit: Int? = nil
+    ) async throws -> [JSONValue] {
+        try list(try await call("find", ["query": OrderedJSON(filter), "project": projection.map(OrderedJSON.init), "sort": sort, "limit": limit.map(Self.number)]), "find")
+    }
+
+    /// How many documents match the filter (at most `limit`).
+    public func count(_ filter: JSONValue = .emptyObject, limit: Int? = nil) async throws -> Int {
+        Self.count(try await call("count", ["query": OrderedJSON(filter), "limit": limit.map(Self.number)]))
+    }
+
+    /// The documents an aggregation pipeline answers.
+    public func aggregate(_ pipeline: [OrderedJSON]) async throws -> [JSONValue] {
+        try list(try await call("aggregate", ["pipeline": .array(pipeline)]), "aggregate")
+    }
+
+    // MARK: Writing
+
     /// Inserts a document; its `insertedId`.
     @discardableResult
     public func insertOne(_ document: JSONValue) async throws -> JSONValue {
-        let result = try await call("insertOne", ["document": document])
+        let result = try await call("insertOne", ["document": OrderedJSON(document)])
         try await refreshedAfterWrite()
         return result["insertedId"] ?? .null
     }
 
-    /// The first document matching the filter, or nil.
-    public func findOne(_ filter: JSONValue = .emptyObject) async throws -> JSONValue? {
-        let found = try await call("findOne", ["query": filter])
-        return found.isNull ? nil : found
-    }
-
-    /// The documents matching the filter, at most `limit` of them.
-    public func find(filter: JSONValue = .emptyObject, limit: Int? = nil) async throws -> [JSONValue] {
-        var arguments: [String: JSONValue] = ["query": filter]
-        if let limit { arguments["limit"] = .int(Int64(limit)) }
-        guard let found = try await call("find", arguments).arrayValue else {
-            throw RosterError.malformedResponse("find did not answer a list")
-        }
-        return found
-    }
-
-    /// Updates the first document matching the filter (`$set`, `$unset`, `$inc`, `$push`, or a
-    /// whole new document); with `upsert`, inserts one when none matches.
+    /// Inserts documents, all or none; their `insertedIds`.
     @discardableResult
-    public func updateOne(filter: JSONValue, update: JSONValue, upsert: Bool = false) async throws -> UpdateResult {
-        let answer = try await call("updateOne", ["query": filter, "update": update, "upsert": .bool(upsert)])
+    public func insertMany(_ documents: [JSONValue]) async throws -> [JSONValue] {
+        let result = try await call("insertMany", ["documents": .array(documents.map(OrderedJSON.init))])
+        try await refreshedAfterWrite()
+        return result["insertedIds"]?.arrayValue ?? []
+    }
+
+    /// Updates the first document matching the filter (update operators, or a whole new
+    /// document); with `upsert`, inserts one when none matches.
+    @discardableResult
+    public func updateOne(filter: JSONValue, update: JSONValue, upsert: Bool = false, arrayFilters: [JSONValue]? = nil) async throws
+        -> UpdateResult
+    {
+        try await changing("updateOne", filter: filter, update: update, upsert: upsert, arrayFilters: arrayFilters)
+    }
+
+    /// Updates every document matching the filter.
+    @discardableResult
+    public func updateMany(filter: JSONValue, update: JSONValue, upsert: Bool = false, arrayFilters: [JSONValue]? = nil) async throws
+        -> UpdateResult
+    {
+        try await changing("updateMany", filter: filter, update: update, upsert: upsert, arrayFilters: arrayFilters)
+    }
+
+    /// Deletes the first document matching the filter; how many were deleted (0 or 1).
+    @discardableResult
+    public func deleteOne(filter: JSONValue = .emptyObject) async throws -> Int {
+        try await delete("deleteOne", filter)
+    }
+
+    /// Deletes every document matching the filter; how many were deleted.
+    @discardableResult
+    public func deleteMany(filter: JSONValue = .emptyObject) async throws -> Int {
+        try await delete("deleteMany", filter)
+    }
+
+    /// Updates the first match (in `sort` order) with update operators; the document as it was
+    /// (or is, with `returnNewDocument`), or nil when none matched.
+    @discardableResult
+    public func findOneAndUpdate(filter: JSONValue, update: JSONValue, options: FindOneAndModifyOptions = .init()) async throws
+        -> JSONValue?
+    {
+        try await findAndModify("findOneAndUpdate", filter: filter, update: update, options: options)
+    }
+
+    /// Replaces the first match with a whole document.
+    @discardableResult
+    public func findOneAndReplace(filter: JSONValue, replacement: JSONValue, options: FindOneAndModifyOptions = .init()) async throws
+        -> JSONValue?
+    {
+        try await findAndModify("findOneAndReplace", filter: filter, update: replacement, options: options)
+    }
+
+    /// Deletes the first match; the deleted document, or nil.
+    @discardableResult
+    public func findOneAndDelete(filter: JSONValue = .emptyObject, sort: OrderedJSON? = nil, projection: JSONValue? = nil) async throws
+        -> JSONValue?
+    {
+        let found = try await call("findOneAndDelete", ["filter": OrderedJSON(filter), "sort": sort, "projection": projection.map(OrderedJSON.init)])
+        if !found.isNull { try await refreshedAfterWrite() }
+        return Self.document(found)
+    }
+
+    // MARK: Parts
+
+    private func changing(_ operation: String, filter: JSONValue, update: JSONValue, upsert: Bool, arrayFilters: [JSONValue]?) async throws
+        -> UpdateResult
+    {
+        let answer = try await call(
+            operation,
+            ["query": OrderedJSON(filter), "update": OrderedJSON(update), "upsert": .scalar(.bool(upsert)), "arrayFilters": arrayFilters.map { .array($0.map(OrderedJSON.init)) }])
         let result = UpdateResult(
             matchedCount: Self.count(answer["matchedCount"]), modifiedCount: Self.count(answer["modifiedCount"]),
             upsertedId: answer["upsertedId"])
@@ -57,26 +158,36 @@ public struct MongoCollection: Sendable {
         return result
     }
 
-    /// Deletes the first document matching the filter; how many were deleted (0 or 1).
-    @discardableResult
-    public func deleteOne(filter: JSONValue = .emptyObject) async throws -> Int {
-        let deleted = Self.count(try await call("deleteOne", ["query": filter])["deletedCount"])
+    private func delete(_ operation: String, _ filter: JSONValue) async throws -> Int {
+        let deleted = Self.count(try await call(operation, ["query": OrderedJSON(filter)])["deletedCount"])
         if deleted > 0 { try await refreshedAfterWrite() }
         return deleted
     }
 
-    /// How many documents match the filter.
-    public func count(_ filter: JSONValue = .emptyObject, limit: Int? = nil) async throws -> Int {
-        var arguments: [String: JSONValue] = ["query": filter]
-        if let limit { arguments["limit"] = .int(Int64(limit)) }
-        return Self.count(try await call("count", arguments))
+    private func findAndModify(_ operation: String, filter: JSONValue, update: JSONValue, options: FindOneAndModifyOptions) async throws
+        -> JSONValue?
+    {
+        let found = try await call(operation, [
+            "filter": OrderedJSON(filter), "update": OrderedJSON(update), "sort": options.sort,
+            "projection": options.projection.map(OrderedJSON.init),
+            "upsert": .scalar(.bool(options.upsert)), "returnNewDocument": .scalar(.bool(options.returnNewDocument)),
+        ])
+        try await refreshedAfterWrite()
+        return Self.document(found)
     }
 
-    private func call(_ operation: String, _ arguments: [String: JSONValue]) async throws -> JSONValue {
-        var argument = arguments
-        argument["database"] = .string(database.name)
-        argument["collection"] = .string(name)
-        return try await user.callFunction(operation, arguments: [.object(argument)], service: database.client.serviceName)
+    /// Calls the operation with `{database, collection, …}`, leaving out what is nil.
+    private func call(_ operation: String, _ arguments: KeyValuePairs<String, OrderedJSON?>) async throws -> JSONValue {
+        var fields: [OrderedJSON.Field] = [
+            .init(key: "database", value: .scalar(.string(database.name))), .init(key: "collection", value: .scalar(.string(name))),
+        ]
+        for (key, value) in arguments { if let value { fields.append(.init(key: key, value: value)) } }
+        return try await user.callFunction(operation, orderedArguments: [.object(fields)], service: database.client.serviceName)
+    }
+
+    private func list(_ answer: JSONValue, _ operation: String) throws -> [JSONValue] {
+        guard let found = answer.arrayValue else { throw RosterError.malformedResponse("\(operation) did not answer a list") }
+        return found
     }
 
     /// Refreshes the access token when this collection holds custom user data (or when the
@@ -86,6 +197,15 @@ public struct MongoCollection: Sendable {
         if let location, !location.enabled || location.database != database.name || location.collection != name { return }
         _ = try? await user.refreshCustomData()
     }
+
+    /// A found document, or nil for the `null` that says none matched. (Written out: in
+    /// `found.isNull ? nil : found` the `nil` would be JSON null, as `JSONValue` takes `nil` literals.)
+    private static func document(_ found: JSONValue) -> JSONValue? {
+        if found.isNull { return Optional.none }
+        return found
+    }
+
+    private static func number(_ value: Int) -> OrderedJSON { .scalar(.int(Int64(value))) }
 
     /// A count as a server sends it: a plain number, or canonical `{"$numberLong": "3"}`.
     private static func count(_ value: JSONValue?) -> Int {

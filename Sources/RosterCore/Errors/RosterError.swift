@@ -27,6 +27,9 @@ public enum RosterError: Error, CustomStringConvertible, Equatable, Sendable {
 
     public var description: String {
         switch self {
+        case .server(ErrorCode.invalidPassword.rawValue, _, _):
+            // App Services words it "unauthorized", which tells a person nothing.
+            return "wrong email or password"
         case .server(let code, let message, let status):
             let words = message.isEmpty ? "the server refused the request" : message
             return "\(words) (\(code), HTTP \(status))"

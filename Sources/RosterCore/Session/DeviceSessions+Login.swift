@@ -7,7 +7,7 @@ extension DeviceSessions {
     func login(_ credentials: Credentials) async throws -> User {
         if case .anonymous = credentials, let reused = try reuseAnonymousUser() { return reused }
         let deviceId = try? store.knownDeviceId()
-        let body = try WireCoding.encode(credentials.loginBody(appId: appId, deviceId: deviceId))
+        let body = try WireCoding.encode(credentials.loginBody(device: .thisDevice(appId: appId, deviceId: deviceId)))
         let response = try await connection.expectSuccess(
             .json(.post, Route.login(appId: appId, provider: credentials.provider), body: body))
         let login = try ServerConnection.decode(LoginResponse.self, from: response, what: "log-in")
@@ -66,13 +66,16 @@ extension DeviceSessions {
             throw RosterError.invalidRequest(
                 "anonymous credentials cannot be linked to a user; link email/password or another provider")
         }
-        let body = try WireCoding.encode(credentials.loginBody(appId: appId, deviceId: nil))
+        let body = try WireCoding.encode(credentials.loginBody(device: .thisDevice(appId: appId, deviceId: nil)))
         let path = Route.login(appId: appId, provider: credentials.provider)
         let response = try await authorized(user) { token in
             .json(.post, path, body: body, bearer: token, query: ["link": "true"])
         }
         guard response.isSuccess else { throw ServerConnection.error(from: response) }
         let linked = try ServerConnection.decode(LinkResponse.self, from: response, what: "link")
+        guard linked.userId == user.id else {
+            throw RosterError.malformedResponse("the server linked the credentials to another user")
+        }
         try Self.checkTokens(access: linked.accessToken, refresh: nil, userId: user.id)
         let row = try loggedInRow(user)
         guard let refreshToken = row.refreshToken,

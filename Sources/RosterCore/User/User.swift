@@ -138,7 +138,15 @@ public final class User: Sendable, Identifiable {
     /// Calls a server function (or, with `service: "mongodb-atlas"`, a data-access operation),
     /// authorized by the access token; the result as JSON.
     public func callFunction(_ name: String, arguments: [JSONValue] = [], service: String? = nil) async throws -> JSONValue {
-        let body = try WireCoding.encode(FunctionCallRequest(name: name, arguments: arguments, service: service))
+        try await callFunction(name, orderedArguments: arguments.map(OrderedJSON.init), service: service)
+    }
+
+    /// `callFunction` with arguments whose fields keep their order (a sort specification, a
+    /// pipeline), sent as written.
+    public func callFunction(_ name: String, orderedArguments arguments: [OrderedJSON], service: String? = nil) async throws -> JSONValue {
+        var request: [OrderedJSON.Field] = [.init(key: "name", value: .scalar(.string(name))), .init(key: "arguments", value: .array(arguments))]
+        if let service { request.append(.init(key: "service", value: .scalar(.string(service)))) }
+        let body = Data(OrderedJSON.object(request).compactText.utf8)
         let path = Route.functionCall(appId: sessions.appId)
         let response = try await sessions.authorized(self) { token in .json(.post, path, body: body, bearer: token) }
         guard response.isSuccess else { throw ServerConnection.error(from: response) }

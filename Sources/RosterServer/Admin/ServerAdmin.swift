@@ -1,4 +1,5 @@
 import Foundation
+import RosterDocuments
 import RosterWire
 
 /// Administrative operations on a server's users, bypassing the client rules. Used by tests and
@@ -74,6 +75,26 @@ public struct ServerAdmin: Sendable {
         let app = try self.app(appId)
         guard try await store.user(appId: app.id, id: userId) != nil else { throw ServerAdminError.userNotFound(userId) }
         try await customData.replace(app: app, userId: userId, document: document)
+    }
+
+    /// Stores documents in a collection as they are (Extended JSON read as data access reads
+    /// it), bypassing rules, all or none; documents without `_id` get a new ObjectId. For imports
+    /// and benchmarks.
+    public func insertDocuments(appId: String, database: String, collection: String, _ documents: [JSONValue]) async throws {
+        let app = try self.app(appId)
+        var records: [DocumentRecord] = []
+        records.reserveCapacity(documents.count)
+        for document in documents {
+            guard case .object(var fields)? = try? ExtendedJSON.canonical(document) else { throw ServerAdminError.notAnObject }
+            let id = fields["_id"] ?? ["$oid": .string(ids.objectId())]
+            fields["_id"] = id
+            records.append(DocumentRecord(
+                appId: app.id, database: database, collection: collection, id: try DocumentKey.key(of: id),
+                body: JSONValue.object(fields).compactText))
+        }
+        let inserts = records
+        let scope = DocumentScope(appId: app.id, database: database, collection: collection)
+        try await store.changeDocuments(scope, limit: 0, select: { _ in () }) { _ in (DocumentWrites(inserts: inserts), ()) }
     }
 
     public func customData(appId: String, userId: String) async throws -> JSONValue? {

@@ -30,13 +30,18 @@ public struct AppConfig: Codable, Sendable, Equatable {
     /// Functions users may call by name (`functions/call` without a service): commands given
     /// `{"arguments": […], "user": {"id": …}}` on stdin, answering JSON.
     public var functions: [String: FunctionConfig]
+    /// The names clients call the app's data service by (`service` of `functions/call`):
+    /// `mongodb-atlas` unless the configuration names others (`"dataService": "local-mongodb"`,
+    /// or a list).
+    public var dataServices: [String]
 
     public init(
         appId: String, name: String? = nil, accessTokenLifetimeSeconds: Int = 1800,
         refreshTokenLifetimeSeconds: Int = 60 * 24 * 3600, maxRequestBytes: Int = 65536,
         passwordHashing: PasswordHashingConfig = .owasp, providers: ProvidersConfig = ProvidersConfig(),
         customUserData: CustomUserDataConfig? = nil, outbox: OutboxConfig? = nil, rules: [DataRule] = [],
-        maxDocumentBytes: Int = 16384, functions: [String: FunctionConfig] = [:]
+        maxDocumentBytes: Int = 16384, functions: [String: FunctionConfig] = [:],
+        dataServices: [String] = [AppConfig.defaultDataService]
     ) {
         self.appId = appId
         self.name = name ?? appId
@@ -50,10 +55,19 @@ public struct AppConfig: Codable, Sendable, Equatable {
         self.rules = rules
         self.maxDocumentBytes = maxDocumentBytes
         self.functions = functions
+        self.dataServices = dataServices
+    }
+
+    public static let defaultDataService = "mongodb-atlas"
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case appId, name, accessTokenLifetimeSeconds, refreshTokenLifetimeSeconds, maxRequestBytes, passwordHashing
+        case providers, customUserData, outbox, rules, maxDocumentBytes, functions
+        case dataServices = "dataService"
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.knownKeys(CodingKeys.self)
         appId = try container.decode(String.self, forKey: .appId)
         name = try container.decodeIfPresent(String.self, forKey: .name) ?? appId
         accessTokenLifetimeSeconds = try container.decodeIfPresent(Int.self, forKey: .accessTokenLifetimeSeconds) ?? 1800
@@ -67,6 +81,11 @@ public struct AppConfig: Codable, Sendable, Equatable {
         rules = try container.decodeIfPresent([DataRule].self, forKey: .rules) ?? []
         maxDocumentBytes = try container.decodeIfPresent(Int.self, forKey: .maxDocumentBytes) ?? 16384
         functions = try container.decodeIfPresent([String: FunctionConfig].self, forKey: .functions) ?? [:]
+        if let one = try? container.decodeIfPresent(String.self, forKey: .dataServices) {
+            dataServices = [one]
+        } else {
+            dataServices = try container.decodeIfPresent([String].self, forKey: .dataServices) ?? [Self.defaultDataService]
+        }
     }
 
     /// Reads and checks an app configuration file. The error names the file and what is wrong.
@@ -121,6 +140,9 @@ public struct AppConfig: Codable, Sendable, Equatable {
         }
         for rule in rules { try rule.validate(source: source) }
         guard maxDocumentBytes >= 256 else { throw fail("maxDocumentBytes must be at least 256") }
+        guard !dataServices.isEmpty, dataServices.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 64 }) else {
+            throw fail("dataService must name the data service (1 to 64 bytes), or list names")
+        }
         for (name, function) in functions {
             guard !name.isEmpty, name.utf8.count <= 64 else { throw fail("a function needs a name of 1 to 64 bytes") }
             try function.validate("function '\(name)'", source: source)

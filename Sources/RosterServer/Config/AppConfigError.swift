@@ -22,6 +22,8 @@ public enum AppConfigError: Error, Equatable, CustomStringConvertible {
         case .keyNotFound(let key, let context): return "missing field '\(path(context.codingPath + [key]))'"
         case .typeMismatch(_, let context): return "wrong type at '\(path(context.codingPath))'"
         case .valueNotFound(_, let context): return "null at '\(path(context.codingPath))'"
+        case .dataCorrupted(let context) where context.debugDescription.hasPrefix(ConfigKeyError.marker):
+            return "\(ConfigKeyError.marker) '\(path(context.codingPath))'\(context.debugDescription.dropFirst(ConfigKeyError.marker.count))"
         case .dataCorrupted(let context):
             return context.codingPath.isEmpty ? "not valid JSON" : "bad value at '\(path(context.codingPath))'"
         @unknown default: return "cannot be decoded"

@@ -13,14 +13,16 @@ public struct CustomFunctionConfig: Codable, Sendable, Equatable {
         self.function = function
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case enabled, command, timeoutSeconds
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.knownKeys(CodingKeys.self)
         enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
-        function = try FunctionConfig(from: decoder)
+        function = FunctionConfig(
+            command: try container.decode([String].self, forKey: .command),
+            timeoutSeconds: try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds) ?? FunctionConfig.defaultTimeout)
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -1,32 +1,48 @@
 /// `custom-token`: JWTs signed by the app's own identity system. A token must be signed by one of
-/// `keys`, carry an `aud` naming `audience` (when set), and not be expired; `sub` is the user's
-/// external id and `metadataFields` are copied into the profile.
+/// `keys`, carry an `aud` naming one of `audience` (when any is set: an empty audience, `""`,
+/// means "do not check", as in App Services), an `iss` naming one of `issuers` (when set), not be
+/// expired nor not valid yet (`nbf`, with a minute of leeway); `sub` is the user's external id
+/// and `metadataFields` are copied into the profile.
 public struct CustomTokenConfig: Codable, Sendable, Equatable {
     public var enabled: Bool
     /// The audiences a token may name; empty means `aud` is not checked.
     public var audience: [String]
+    /// The issuers a token may name; empty means `iss` is not checked.
+    public var issuers: [String]
     public var keys: [CustomTokenKey]
     public var metadataFields: [MetadataField]
 
-    public init(enabled: Bool = true, audience: [String] = [], keys: [CustomTokenKey], metadataFields: [MetadataField] = []) {
+    public init(
+        enabled: Bool = true, audience: [String] = [], issuers: [String] = [], keys: [CustomTokenKey],
+        metadataFields: [MetadataField] = []
+    ) {
         self.enabled = enabled
-        self.audience = audience
+        self.audience = audience.filter { !$0.isEmpty }
+        self.issuers = issuers.filter { !$0.isEmpty }
         self.keys = keys
         self.metadataFields = metadataFields
     }
 
-    enum CodingKeys: String, CodingKey { case enabled, audience, keys, metadataFields }
+    enum CodingKeys: String, CodingKey, CaseIterable { case enabled, audience, issuers, keys, metadataFields }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.knownKeys(CodingKeys.self)
         enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
-        if let one = try? container.decodeIfPresent(String.self, forKey: .audience) {
-            audience = [one]
-        } else {
-            audience = try container.decodeIfPresent([String].self, forKey: .audience) ?? []
-        }
+        audience = try Self.names(container, .audience)
+        issuers = try Self.names(container, .issuers)
         keys = try container.decodeIfPresent([CustomTokenKey].self, forKey: .keys) ?? []
         metadataFields = try container.decodeIfPresent([MetadataField].self, forKey: .metadataFields) ?? []
+    }
+
+    /// A string or a list of strings; empty strings mean nothing.
+    private static func names(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> [String] {
+        let names: [String]
+        if let one = try? container.decodeIfPresent(String.self, forKey: key) {
+            names = [one]
+        } else {
+            names = try container.decodeIfPresent([String].self, forKey: key) ?? []
+        }
+        return names.filter { !$0.isEmpty }
     }
 
     /// A claim of the token copied into the profile `data`: `name` is the claim's path in the
@@ -42,8 +58,10 @@ public struct CustomTokenConfig: Codable, Sendable, Equatable {
             self.required = required
         }
 
+        enum CodingKeys: String, CodingKey, CaseIterable { case name, fieldName, required }
+
         public init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
+            let container = try decoder.knownKeys(CodingKeys.self)
             name = try container.decode(String.self, forKey: .name)
             fieldName = try container.decodeIfPresent(String.self, forKey: .fieldName) ?? name
             required = try container.decodeIfPresent(Bool.self, forKey: .required) ?? false
@@ -71,6 +89,17 @@ public struct CustomTokenKey: Codable, Sendable, Equatable {
         self.secret = secret
         self.publicKey = publicKey
         self.privateKey = privateKey
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case kid, algorithm, secret, publicKey, privateKey }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.knownKeys(CodingKeys.self)
+        kid = try container.decodeIfPresent(String.self, forKey: .kid)
+        algorithm = try container.decode(Algorithm.self, forKey: .algorithm)
+        secret = try container.decodeIfPresent(String.self, forKey: .secret)
+        publicKey = try container.decodeIfPresent(String.self, forKey: .publicKey)
+        privateKey = try container.decodeIfPresent(String.self, forKey: .privateKey)
     }
 
     func validate(source: String) throws {

@@ -15,8 +15,10 @@ public struct CustomUserDataConfig: Codable, Sendable, Equatable {
         self.userIdField = userIdField
     }
 
+    enum CodingKeys: String, CodingKey, CaseIterable { case enabled, database, collection, userIdField }
+
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.knownKeys(CodingKeys.self)
         enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
         database = try container.decode(String.self, forKey: .database)
         collection = try container.decode(String.self, forKey: .collection)

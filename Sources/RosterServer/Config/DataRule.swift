@@ -24,6 +24,17 @@ public struct DataRule: Codable, Sendable, Equatable {
         self.userIdField = userIdField
     }
 
+    enum CodingKeys: String, CodingKey, CaseIterable { case database, collection, read, write, userIdField }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.knownKeys(CodingKeys.self)
+        database = try container.decode(String.self, forKey: .database)
+        collection = try container.decode(String.self, forKey: .collection)
+        read = try container.decode(Access.self, forKey: .read)
+        write = try container.decode(Access.self, forKey: .write)
+        userIdField = try container.decodeIfPresent(String.self, forKey: .userIdField)
+    }
+
     func validate(source: String) throws {
         guard !database.isEmpty, !collection.isEmpty else {
             throw AppConfigError.invalid(path: source, reason: "a rule needs database and collection")
@@ -35,6 +46,23 @@ public struct DataRule: Codable, Sendable, Equatable {
 }
 
 extension AppConfig {
+    /// The field of each collection whose string value the store indexes as the document's
+    /// owner: the custom user data field (looked up at every log-in and refresh), and each
+    /// `own` rule's user-id field.
+    var ownerFields: [OwnerField] {
+        var fields: [OwnerField] = []
+        if let data = customUserData, data.enabled {
+            fields.append(OwnerField(appId: appId, database: data.database, collection: data.collection, field: data.userIdField))
+        }
+        for rule in rules where rule.read == .own || rule.write == .own {
+            guard let field = rule.userIdField,
+                !fields.contains(where: { $0.database == rule.database && $0.collection == rule.collection })
+            else { continue }
+            fields.append(OwnerField(appId: appId, database: rule.database, collection: rule.collection, field: field))
+        }
+        return fields
+    }
+
     /// The rule for a collection: the configured one, else the custom user data default.
     func rule(database: String, collection: String) -> DataRule? {
         if let rule = rules.first(where: { $0.database == database && $0.collection == collection }) { return rule }

@@ -37,7 +37,7 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
     /// Whether registration confirms at once.
     public var autoConfirm: Bool { confirmation == .auto }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case enabled, confirmation, autoConfirm, confirmationFunction, resetFunction, tokenLifetimeSeconds
         case minimumPasswordLength
     }
@@ -45,7 +45,7 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
     /// `autoConfirm: true` is a shorter way to say `confirmation: "auto"`; without either,
     /// accounts are confirmed by token.
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.knownKeys(CodingKeys.self)
         enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
         let auto = try container.decodeIfPresent(Bool.self, forKey: .autoConfirm) ?? false
         confirmation = try container.decodeIfPresent(Confirmation.self, forKey: .confirmation) ?? (auto ? .auto : .token)

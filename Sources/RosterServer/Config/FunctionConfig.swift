@@ -8,15 +8,19 @@ public struct FunctionConfig: Codable, Sendable, Equatable {
     public var command: [String]
     public var timeoutSeconds: Double
 
-    public init(command: [String], timeoutSeconds: Double = 10) {
+    public static let defaultTimeout: Double = 10
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case command, timeoutSeconds }
+
+    public init(command: [String], timeoutSeconds: Double = FunctionConfig.defaultTimeout) {
         self.command = command
         self.timeoutSeconds = timeoutSeconds
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.knownKeys(CodingKeys.self)
         command = try container.decode([String].self, forKey: .command)
-        timeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds) ?? 10
+        timeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds) ?? Self.defaultTimeout
     }
 
     func validate(_ what: String, source: String) throws {

@@ -35,12 +35,12 @@ public struct OpenIDConfig: Codable, Sendable, Equatable {
         self.redirectURI = redirectURI
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case enabled, clientId, clientIds, issuers, jwksURL, jwksFile, tokenEndpoint, clientSecret, redirectURI
     }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.knownKeys(CodingKeys.self)
         enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
         if let one = try container.decodeIfPresent(String.self, forKey: .clientId) {
             clientIds = [one] + (try container.decodeIfPresent([String].self, forKey: .clientIds) ?? [])
@@ -101,10 +101,10 @@ public struct FacebookConfig: Codable, Sendable, Equatable {
         self.graphURL = graphURL
     }
 
-    enum CodingKeys: String, CodingKey { case enabled, appId, appSecret, graphURL }
+    enum CodingKeys: String, CodingKey, CaseIterable { case enabled, appId, appSecret, graphURL }
 
     public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let container = try decoder.knownKeys(CodingKeys.self)
         enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
         appId = try container.decodeIfPresent(String.self, forKey: .appId) ?? ""
         appSecret = try container.decodeIfPresent(String.self, forKey: .appSecret) ?? ""

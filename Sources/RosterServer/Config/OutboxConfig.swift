@@ -13,6 +13,14 @@ public struct OutboxConfig: Codable, Sendable, Equatable {
         self.command = command
     }
 
+    enum CodingKeys: String, CodingKey, CaseIterable { case directory, command }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.knownKeys(CodingKeys.self)
+        directory = try container.decodeIfPresent(String.self, forKey: .directory)
+        command = try container.decodeIfPresent(FunctionConfig.self, forKey: .command)
+    }
+
     func validate(source: String) throws {
         guard (directory == nil) != (command == nil) else {
             throw AppConfigError.invalid(path: source, reason: "outbox needs exactly one of directory and command")

@@ -10,6 +10,15 @@ public struct PasswordHashingConfig: Codable, Sendable, Equatable {
         self.p = p
     }
 
+    enum CodingKeys: String, CodingKey, CaseIterable { case logN, r, p }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.knownKeys(CodingKeys.self)
+        logN = try container.decode(Int.self, forKey: .logN)
+        r = try container.decode(Int.self, forKey: .r)
+        p = try container.decode(Int.self, forKey: .p)
+    }
+
     /// OWASP's equal-strength setting N=2^15, r=8, p=3.
     public static let owasp = PasswordHashingConfig(logN: 15, r: 8, p: 3)
 

@@ -28,7 +28,7 @@ public struct ProvidersConfig: Codable, Sendable, Equatable {
         self.facebook = facebook
     }
 
-    enum CodingKeys: String, CodingKey {
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case anonymous = "anon-user"
         case emailPassword = "local-userpass"
         case apiKey = "api-key"
@@ -37,6 +37,18 @@ public struct ProvidersConfig: Codable, Sendable, Equatable {
         case google = "oauth2-google"
         case apple = "oauth2-apple"
         case facebook = "oauth2-facebook"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.knownKeys(CodingKeys.self)
+        anonymous = try container.decodeIfPresent(ToggleProviderConfig.self, forKey: .anonymous)
+        emailPassword = try container.decodeIfPresent(EmailPasswordConfig.self, forKey: .emailPassword)
+        apiKey = try container.decodeIfPresent(ToggleProviderConfig.self, forKey: .apiKey)
+        customToken = try container.decodeIfPresent(CustomTokenConfig.self, forKey: .customToken)
+        customFunction = try container.decodeIfPresent(CustomFunctionConfig.self, forKey: .customFunction)
+        google = try container.decodeIfPresent(OpenIDConfig.self, forKey: .google)
+        apple = try container.decodeIfPresent(OpenIDConfig.self, forKey: .apple)
+        facebook = try container.decodeIfPresent(FacebookConfig.self, forKey: .facebook)
     }
 
     /// Whether log-in through `provider` is enabled.
@@ -58,5 +70,11 @@ public struct ProvidersConfig: Codable, Sendable, Equatable {
 public struct ToggleProviderConfig: Codable, Sendable, Equatable {
     public var enabled: Bool
     public init(enabled: Bool = true) { self.enabled = enabled }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case enabled }
+
+    public init(from decoder: any Decoder) throws {
+        enabled = try decoder.knownKeys(CodingKeys.self).decodeIfPresent(Bool.self, forKey: .enabled) ?? true
+    }
 }
 

@@ -1,28 +1,31 @@
 import Foundation
 import RosterWire
 
-/// POST `…/functions/call`: data access when the service is `mongodb-atlas`, otherwise one of
+/// POST `…/functions/call`: data access when the service is the app's data service (`mongodb-atlas`
+/// unless the app names it otherwise), otherwise one of
 /// the app's named functions, run with `{"arguments": […], "user": {"id": …}}` on stdin; what
 /// it prints (any JSON) is the answer. A function that fails is FunctionExecutionError in words.
 struct FunctionCallService: Sendable {
     let data: DataAccessService
 
     func call(_ body: Data, caller: AuthorizedSession) async throws -> JSONValue {
-        let request = try WireBody.object(from: body)
-        guard let name = request["name"]?.stringValue, !name.isEmpty else { throw ErrorResponse.missingParameter("name") }
-        let arguments: [JSONValue]
+        // Read in order: a sort specification or a pipeline means something else in another.
+        let request = try WireBody.ordered(from: body)
+        guard let name = request["name"]?.value.stringValue, !name.isEmpty else { throw ErrorResponse.missingParameter("name") }
+        let arguments: [OrderedJSON]
         switch request["arguments"] {
-        case nil, .null?: arguments = []
+        case nil, .scalar(.null)?: arguments = []
         case .array(let given)?: arguments = given
         default: throw ErrorResponse.invalidParameter("'arguments' must be an array")
         }
-        switch request["service"] {
+        let services = caller.app.config.dataServices
+        switch request["service"]?.value {
         case nil, .null?:
-            return try await named(name, arguments: arguments, caller: caller)
-        case .string(DataAccessService.service)?:
+            return try await named(name, arguments: arguments.map(\.value), caller: caller)
+        case .string(let service)? where services.contains(service):
             return try await data.run(name, arguments: arguments, caller: caller)
         case .string(let other)?:
-            throw ErrorResponse.functionNotFound("no service '\(other.prefix(64))' (there is \(DataAccessService.service))")
+            throw ErrorResponse.functionNotFound("no service '\(other.prefix(64))' (this app's data service: \(services.joined(separator: ", ")))")
         default:
             throw ErrorResponse.invalidParameter("'service' must be a string")
         }

@@ -43,11 +43,13 @@ struct DemoSeeder: Sendable {
             if case .object(var fields) = demo.customData, let settings = app.config.customUserData,
                 let selector = CustomDataService.selector(app: app, userId: user.id)
             {
+                let id = ids.objectId()
+                fields["_id"] = ["$oid": .string(id)]
                 fields[settings.userIdField] = .string(user.id)
                 seed.document = (
                     selector,
                     DocumentRecord(
-                        appId: app.id, database: settings.database, collection: settings.collection, id: ids.objectId(),
+                        appId: app.id, database: settings.database, collection: settings.collection, id: id,
                         body: JSONValue.object(fields).compactText)
                 )
             }

@@ -6,6 +6,10 @@ import RosterWire
 /// providers sign with, the signature, the issuer, the audience (one of the app's client ids)
 /// and the expiry. Then the subject is the identity and the standard claims fill the profile.
 struct IDTokenVerifier: Sendable {
+    /// How far a token's `nbf` may lie ahead of this server's clock (clocks disagree a little),
+    /// for ID tokens and custom tokens alike.
+    static let clockLeeway: TimeInterval = 60
+
     let issuer: OpenIDIssuer
     let config: OpenIDConfig
     let keySet: KeySet
@@ -42,8 +46,7 @@ struct IDTokenVerifier: Sendable {
         }
         guard let exp = claims["exp"]?.numberValue else { throw .authError("the \(name) ID token has no expiry") }
         guard exp > now().timeIntervalSince1970 else { throw .authError("the \(name) ID token has expired") }
-        // A minute of leeway for clocks that disagree, no more.
-        if let notBefore = claims["nbf"]?.numberValue, notBefore > now().timeIntervalSince1970 + 60 {
+        if let notBefore = claims["nbf"]?.numberValue, notBefore > now().timeIntervalSince1970 + Self.clockLeeway {
             throw .authError("the \(name) ID token is not valid yet")
         }
         guard let iss = claims["iss"]?.stringValue, issuers.contains(iss) else {

@@ -32,7 +32,7 @@ enum AppRoutes {
                 try RouteServices.checkSize(incoming.body, app: served)
                 let caller = try await services.sessions.authorize(accessToken: try incoming.bearerToken())
                 guard caller.app.id == served.id else { throw ErrorResponse.invalidSession("the token is for another app") }
-                return try .json(try await services.functions.call(incoming.body, caller: caller))
+                return .json(try await services.functions.call(incoming.body, caller: caller))
             }
         }
         router.post("\(app)/auth/providers/:provider/login") { request, context in

@@ -11,7 +11,7 @@ struct IncomingRequest: Sendable {
     /// The token of an `Authorization: Bearer <token>` header.
     func bearerToken() throws(ErrorResponse) -> String {
         guard let header = request.headers[.authorization] else {
-            throw .invalidSession("the request needs an Authorization: Bearer header")
+            throw .invalidSession(ErrorResponse.Text.mustAuthenticate)
         }
         let parts = header.split(separator: " ", maxSplits: 1)
         guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {

@@ -10,6 +10,12 @@ struct RouteReply: Sendable {
         RouteReply(status: status, body: try WireCoding.encode(value))
     }
 
+    /// A JSON document as it is, written exactly (a double stays `1.0`): what a function or
+    /// data access answers.
+    static func json(_ value: JSONValue, status: Int = 200) -> RouteReply {
+        RouteReply(status: status, body: value.data)
+    }
+
     static let noContent = RouteReply(status: 204, body: nil)
     static let created = RouteReply(status: 201, body: nil)
 

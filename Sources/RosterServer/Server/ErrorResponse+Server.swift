@@ -1,10 +1,11 @@
+import RosterDocuments
 import RosterWire
 
 /// The errors the server answers with, by protocol name. Messages never carry a token, a
 /// password or a key.
 extension ErrorResponse {
     static func invalidSession(_ message: String = "invalid session") -> ErrorResponse { .init(.invalidSession, message) }
-    static func invalidPassword() -> ErrorResponse { .init(.invalidPassword, "invalid username/password") }
+    static func invalidPassword() -> ErrorResponse { .init(.invalidPassword, Text.unauthorized) }
     static func authError(_ message: String) -> ErrorResponse { .init(.authError, message) }
     static func userDisabled() -> ErrorResponse { .init(.userDisabled, "this user has been disabled") }
     static func badRequest(_ message: String) -> ErrorResponse { .init(.badRequest, message) }
@@ -23,4 +24,33 @@ extension ErrorResponse {
     static func routeNotFound() -> ErrorResponse { .init(.routeNotFound, "no route matches the request") }
     static func apiKeyNotFound() -> ErrorResponse { .init(.apiKeyNotFound, "API key not found") }
     static func internalError() -> ErrorResponse { .init(.internalServerError, "internal server error") }
+}
+
+extension ErrorResponse {
+    /// App Services' own texts where clients match on them (shared/PROTOCOL.md, "Error texts").
+    enum Text {
+        /// A wrong password or an unknown email at log-in: realm-web treats exactly this text
+        /// specially.
+        static let unauthorized = "unauthorized"
+        /// A refresh token whose session is gone: logged out, revoked, its user deleted.
+        static let refreshTokenNotFound = "invalid session: failed to find refresh token"
+        static let badSignature = "signature is invalid"
+        static let expiredRefreshToken = "expired refresh token"
+        /// A route that needs a token, called without one.
+        static let mustAuthenticate = "must authenticate first"
+        static let invalidTokenData = "invalid token data"
+        /// A session (of an access or refresh token) that no longer exists.
+        static let sessionGone = "invalid session: the session no longer exists"
+    }
+}
+
+extension ErrorResponse {
+    /// A refused query, update or pipeline: InvalidParameter, or MissingParameter for an
+    /// argument that is not there.
+    init(_ refused: DocumentError) {
+        switch refused.kind {
+        case .missing: self.init(.missingParameter, refused.message)
+        case .invalid, .limit: self.init(.invalidParameter, refused.message)
+        }
+    }
 }

@@ -54,6 +54,9 @@ public final class RosterServer: Sendable {
                 config: config, environment: environment, defaultOutbox: outbox.appendingPathComponent(config.appId))
         }
         let ids = IdentifierSource(randomBytes: environment.randomBytes)
+        for config in configs {
+            for owner in config.ownerFields { try await store.indexOwners(owner) }
+        }
         let secret = try await store.signingSecret(
             name: TokenService.secretName, ifAbsent: environment.randomBytes(TokenService.secretBytes))
         let tokens = await TokenService(secret: secret, now: environment.now)
@@ -65,7 +68,7 @@ public final class RosterServer: Sendable {
             sessions: sessions,
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
             emailPassword: EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger),
-            functions: FunctionCallService(data: DataAccessService(store: store, ids: ids)),
+            functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)),
             maxRequestBytes: configs.map(\.maxRequestBytes).max() ?? 65536)
         let router = Router(context: RosterRequestContext.self)
         AppRoutes.add(to: router, services)

@@ -23,7 +23,7 @@ struct AccountTokens: Sendable {
     }
 
     /// The token's record when `token` and `tokenId` match an unused, unexpired token for
-    /// `purpose`; UserpassTokenInvalid otherwise, the same answer whatever is wrong.
+    /// `purpose`; BadRequest "invalid token data" otherwise, the same answer whatever is wrong.
     func check(token: String, tokenId: String, for purpose: AccountTokenRecord.Purpose, app: ServedApp) async throws
         -> AccountTokenRecord
     {
@@ -39,19 +39,19 @@ struct AccountTokens: Sendable {
         guard !tokenId.isEmpty, tokenId.utf8.count <= 64, !token.isEmpty, token.utf8.count <= 256,
             let record = try await store.accountToken(appId: app.id, id: tokenId),
             ConstantTime.equals(record.digest, SecretDigest.hex(of: token)), record.purpose == purpose
-        else { throw ErrorResponse(.userpassTokenInvalid, "invalid token data") }
+        else { throw ErrorResponse(.badRequest, ErrorResponse.Text.invalidTokenData) }
         return record
     }
 
-    /// UserpassTokenInvalid when the token was used or has expired.
+    /// BadRequest "invalid token data" when the token was used or has expired.
     func usable(_ record: AccountTokenRecord) throws {
-        guard !record.used, record.expiresAt > now() else { throw ErrorResponse(.userpassTokenInvalid, "invalid token data") }
+        guard !record.used, record.expiresAt > now() else { throw ErrorResponse(.badRequest, ErrorResponse.Text.invalidTokenData) }
     }
 
-    /// Uses a checked token; UserpassTokenInvalid when another request used it first.
+    /// Uses a checked token; BadRequest "invalid token data" when another request used it first.
     func redeem(_ record: AccountTokenRecord) async throws {
         guard try await store.redeemAccountToken(appId: record.appId, id: record.id, now: now()) else {
-            throw ErrorResponse(.userpassTokenInvalid, "invalid token data")
+            throw ErrorResponse(.badRequest, ErrorResponse.Text.invalidTokenData)
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RosterDocuments
 import RosterWire
 
 /// Reads and replaces users' custom user data: the document of the app's configured collection
@@ -7,12 +8,15 @@ struct CustomDataService: Sendable {
     let store: any ServerStore
     let ids: IdentifierSource
 
-    /// The user's document, or nil when the app has no custom user data or the user no document.
+    /// The user's document as access tokens carry it (relaxed Extended JSON, without `_id`), or
+    /// nil when the app has no custom user data or the user no document.
     func document(app: ServedApp, userId: String) async throws -> JSONValue? {
         guard let selector = Self.selector(app: app, userId: userId),
-            let record = try await store.document(selector)
+            let record = try await store.document(selector),
+            case .object(var fields)? = try? JSONValue(parsing: record.body)
         else { return nil }
-        return try? JSONValue(parsing: record.body)
+        fields["_id"] = nil
+        return ExtendedJSON.relaxed(.object(fields))
     }
 
     /// Replaces the user's document with `document` (an object), setting the user-id field.
@@ -20,11 +24,12 @@ struct CustomDataService: Sendable {
         guard let selector = Self.selector(app: app, userId: userId), let settings = app.config.customUserData else {
             throw ServerAdminError.customDataDisabled(appId: app.id)
         }
-        guard case .object(var fields) = document else { throw ServerAdminError.notAnObject }
-        fields.removeValue(forKey: "_id")
+        guard case .object(var fields)? = try? ExtendedJSON.canonical(document) else { throw ServerAdminError.notAnObject }
+        let id = ids.objectId()
+        fields["_id"] = ["$oid": .string(id)]
         fields[settings.userIdField] = .string(userId)
         let record = DocumentRecord(
-            appId: app.id, database: settings.database, collection: settings.collection, id: ids.objectId(),
+            appId: app.id, database: settings.database, collection: settings.collection, id: id,
             body: JSONValue.object(fields).compactText)
         try await store.replaceDocument(selector, with: record)
     }

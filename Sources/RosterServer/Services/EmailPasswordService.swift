@@ -44,7 +44,7 @@ struct EmailPasswordService: Sendable {
         let request = try WireBody.decode(ConfirmRequest.self, from: body)
         let record = try await tokens.issued(token: request.token, tokenId: request.tokenId, for: .confirm, app: app)
         guard let account = try await store.emailAccount(appId: app.id, email: record.email) else {
-            throw ErrorResponse(.userpassTokenInvalid, "invalid token data")
+            throw ErrorResponse(.badRequest, ErrorResponse.Text.invalidTokenData)
         }
         guard !account.confirmed else { throw ErrorResponse(.userAlreadyConfirmed, "already confirmed") }
         try tokens.usable(record)
@@ -63,6 +63,11 @@ struct EmailPasswordService: Sendable {
 
     /// confirm/call: the confirmation function again, with a new token.
     func rerunConfirmation(app: ServedApp, body: Data) async throws {
+        let request = try WireBody.decode(EmailRequest.self, from: body)
+        let requested = EmailPasswordProvider.normalize(request.email)
+        if try settings(app).confirmation == .auto, try await store.emailAccount(appId: app.id, email: requested) != nil {
+            throw ErrorResponse(.userAlreadyConfirmed, "cannot run confirmation for \(requested): automatic confirmation is enabled")
+        }
         let email = try await unconfirmedAccount(app: app, body: body)
         guard try settings(app).confirmationFunction != nil else {
             throw ErrorResponse(.functionNotFound, "this app has no confirmation function")
@@ -119,7 +124,8 @@ struct EmailPasswordService: Sendable {
         case .pending: break
         case .fail(let message):
             try? await tokens.redeem(record)
-            throw ErrorResponse(.functionExecutionError, message ?? "the password reset function refused the reset")
+            if let message { logger.info("the password reset function refused a reset", metadata: ["app": "\(app.id)", "why": "\(message)"]) }
+            throw ErrorResponse(.functionExecutionError, "failed to reset password for user \"\(email)\"")
         }
     }
 

@@ -48,7 +48,8 @@ struct LoginService: Sendable {
     }
 
     /// POST …/login?link=true: adds the credentials' identity to the caller (Bearer access) and
-    /// answers a fresh access token for the caller's session.
+    /// answers as a log-in does, with a fresh access token for the caller's session, the caller's
+    /// id and the session's device id (and no refresh token: the session stays the same).
     func link(caller: AuthorizedSession, provider: ProviderType, body: Data) async throws -> LinkResponse {
         guard provider != .anonymous else { throw ErrorResponse.badRequest("anonymous credentials cannot be linked to a user") }
         _ = try WireBody.decode(LoginEnvelope.self, from: body)
@@ -69,7 +70,8 @@ struct LoginService: Sendable {
         _ = try await merge(profile, into: caller.user)
         return LinkResponse(
             accessToken: try await sessions.accessToken(
-                app: caller.app, userId: caller.user.id, sessionId: caller.session.id, deviceId: caller.session.deviceId))
+                app: caller.app, userId: caller.user.id, sessionId: caller.session.id, deviceId: caller.session.deviceId),
+            userId: caller.user.id, deviceId: caller.session.deviceId)
     }
 
     /// Stores the provider's profile fields over the user's.

@@ -48,12 +48,19 @@ struct SessionService: Sendable {
     }
 
     /// DELETE /auth/session: revokes the session of a genuine refresh token, even of a disabled
-    /// user; revoking twice is fine.
+    /// user. A session that is already gone (logged out, revoked, its user deleted) or past its
+    /// expiry is a success, as in App Services: SDKs log out after deleting an account. A token
+    /// the server did not sign is still refused.
     func logout(refreshToken: String) async throws {
-        let claims = try await tokens.verifyRefresh(refreshToken)
+        let claims: RefreshTokenClaims
+        do {
+            claims = try await tokens.verifyRefresh(refreshToken)
+        } catch let refused where refused.error == ErrorResponse.Text.expiredRefreshToken {
+            return
+        }
         guard let session = try await store.session(id: claims.sessionId),
             ConstantTime.equals(session.refreshDigest, SecretDigest.hex(of: refreshToken))
-        else { throw ErrorResponse.invalidSession("the session does not exist") }
+        else { return }
         try await store.revokeSession(id: session.id)
     }
 
@@ -61,9 +68,14 @@ struct SessionService: Sendable {
     /// user exists and is enabled.
     func authorize(refreshToken: String) async throws -> AuthorizedSession {
         let claims = try await tokens.verifyRefresh(refreshToken)
-        let caller = try await liveSession(id: claims.sessionId, userId: claims.sub)
+        let caller: AuthorizedSession
+        do {
+            caller = try await liveSession(id: claims.sessionId, userId: claims.sub)
+        } catch let refused as ErrorResponse where refused.error == ErrorResponse.Text.sessionGone {
+            throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
+        }
         guard ConstantTime.equals(caller.session.refreshDigest, SecretDigest.hex(of: refreshToken)) else {
-            throw ErrorResponse.invalidSession("the refresh token does not belong to its session")
+            throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
         }
         return caller
     }
@@ -76,14 +88,13 @@ struct SessionService: Sendable {
     }
 
     private func liveSession(id: String, userId: String) async throws -> AuthorizedSession {
-        guard let session = try await store.session(id: id), session.userId == userId else {
-            throw ErrorResponse.invalidSession("the session does not exist")
+        guard let session = try await store.session(id: id), session.userId == userId, !session.revoked else {
+            throw ErrorResponse.invalidSession(ErrorResponse.Text.sessionGone)
         }
-        guard !session.revoked else { throw ErrorResponse.invalidSession("the session has been revoked") }
         guard session.expiresAt > now() else { throw ErrorResponse.invalidSession("the session has expired") }
         guard let app = apps[session.appId] else { throw ErrorResponse.invalidSession("the session's app is not served here") }
         guard let user = try await store.user(appId: app.id, id: userId) else {
-            throw ErrorResponse.invalidSession("the user no longer exists")
+            throw ErrorResponse.invalidSession(ErrorResponse.Text.sessionGone)
         }
         guard !user.disabled else { throw ErrorResponse.invalidSession("the user has been disabled") }
         return AuthorizedSession(app: app, user: user, session: session)

@@ -3,8 +3,9 @@ import JWTKit
 import RosterWire
 
 /// Checks `custom-token` JWTs against an app's keys (HS256 secrets, RS256 public keys): the
-/// signature, `exp`, `aud` (a string or an array naming one of the configured audiences) and a
-/// non-empty `sub`; then picks the configured metadata fields for the profile.
+/// signature, `exp`, `nbf`, `aud` (a string or an array naming one of the configured audiences),
+/// `iss` (when the app names issuers) and a non-empty `sub`; then picks the configured metadata
+/// fields for the profile.
 struct CustomTokenVerifier: Sendable {
     let config: CustomTokenConfig
     private let keys: JWTKeyCollection
@@ -45,6 +46,14 @@ struct CustomTokenVerifier: Sendable {
         }
         guard let exp = claims["exp"]?.numberValue else { throw .authError("the custom token has no 'exp'") }
         guard exp > now.timeIntervalSince1970 else { throw .authError("the custom token has expired") }
+        if let notBefore = claims["nbf"]?.numberValue, notBefore > now.timeIntervalSince1970 + IDTokenVerifier.clockLeeway {
+            throw .authError("the custom token is not valid yet")
+        }
+        if !config.issuers.isEmpty {
+            guard let issuer = claims["iss"]?.stringValue, config.issuers.contains(issuer) else {
+                throw .authError("the custom token's issuer is not one this app accepts")
+            }
+        }
         if !config.audience.isEmpty {
             let audiences: [String]
             switch claims["aud"] {

@@ -36,6 +36,8 @@ struct TokenService: Sendable {
         let claims: AccessTokenClaims
         do {
             claims = try await keys.verify(token, as: AccessPayload.self).claims
+        } catch let error as JWTError where error.errorType == .signatureVerificationFailed {
+            throw .invalidSession(ErrorResponse.Text.badSignature)
         } catch {
             throw .invalidSession("the access token is invalid")
         }
@@ -49,11 +51,13 @@ struct TokenService: Sendable {
         let claims: RefreshTokenClaims
         do {
             claims = try await keys.verify(token, as: RefreshPayload.self).claims
+        } catch let error as JWTError where error.errorType == .signatureVerificationFailed {
+            throw .invalidSession(ErrorResponse.Text.badSignature)
         } catch {
             throw .invalidSession("the refresh token is invalid")
         }
         guard claims.typ == TokenType.refresh.rawValue else { throw .invalidSession("the token is not a refresh token") }
-        guard claims.exp > Int64(now().timeIntervalSince1970) else { throw .invalidSession("the session has expired") }
+        guard claims.exp > Int64(now().timeIntervalSince1970) else { throw .invalidSession(ErrorResponse.Text.expiredRefreshToken) }
         return claims
     }
 }

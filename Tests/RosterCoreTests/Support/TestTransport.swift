@@ -40,6 +40,9 @@ final class TestTransport: Transport {
         rewriter.withLock { $0 = body }
     }
 
+    /// Every request so far, in order.
+    var requests: [WireRequest] { state.withLock { $0.requests } }
+
     /// Paths of every request so far, in order ("POST /api/…").
     var log: [String] { state.withLock { $0.requests.map { "\($0.method.rawValue) \($0.path)" } } }
 

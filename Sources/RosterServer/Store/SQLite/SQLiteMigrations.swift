@@ -83,6 +83,21 @@ enum SQLiteMigrations {
                 CREATE INDEX IF NOT EXISTS account_token_email ON account_token(app_id, email, purpose);
                 """)
         }
+        // Each collection's owner (the user-id field of its `own` rule or of custom user data)
+        // in an indexed column, in `_id` order, so a user's own documents are an index seek.
+        migrator.registerMigration("v3-document-owner") { db in
+            try db.execute(sql: """
+                ALTER TABLE document ADD COLUMN owner TEXT;
+                CREATE INDEX IF NOT EXISTS document_owner ON document(app_id, "database", collection, owner, id);
+                CREATE TABLE IF NOT EXISTS document_owner_field (
+                    app_id TEXT NOT NULL,
+                    "database" TEXT NOT NULL,
+                    collection TEXT NOT NULL,
+                    field TEXT NOT NULL,
+                    PRIMARY KEY (app_id, "database", collection)
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -1,24 +1,44 @@
 import Foundation
 import GRDB
+import RosterWire
 
 extension SQLiteServerStore {
-    func documents(_ scope: DocumentScope) async throws -> [DocumentRecord] {
-        try await pool.read { db in try Self.documents(db, scope) }
+    func documents<Selected: Sendable>(
+        _ scope: DocumentScope, limit: Int, _ select: @escaping @Sendable (DocumentRecord) throws -> Selected?
+    ) async throws -> [Selected] {
+        try await pool.read { db in try Self.select(db, scope, limit: limit, select) }
     }
 
-    func changeDocuments<T: Sendable>(
-        _ scope: DocumentScope, _ change: @escaping @Sendable ([DocumentRecord]) throws -> (DocumentWrites, T)
+    func countDocuments(_ scope: DocumentScope, _ matches: @escaping @Sendable (DocumentRecord) throws -> Bool) async throws -> Int {
+        try await pool.read { db in
+            var count = 0
+            let cursor = try Self.cursor(db, scope)
+            while let record = try cursor.next() {
+                if try matches(record) { count += 1 }
+            }
+            return count
+        }
+    }
+
+    func changeDocuments<Selected: Sendable, T: Sendable>(
+        _ scope: DocumentScope, limit: Int, select: @escaping @Sendable (DocumentRecord) throws -> Selected?,
+        _ change: @escaping @Sendable ([Selected]) throws -> (DocumentWrites, T)
     ) async throws -> T {
         try await pool.write { db in
-            let (writes, result) = try change(try Self.documents(db, scope))
-            for record in writes.inserts {
+            let (writes, result) = try change(try Self.select(db, scope, limit: limit, select))
+            let owner = try Self.ownerField(db, appId: scope.appId, database: scope.database, collection: scope.collection)
+            for var record in writes.inserts {
+                record.owner = Self.owner(of: record.body, field: owner)
                 do {
                     try record.insert(db)
-                } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                } catch let error as DatabaseError where error.isUniqueViolation {
                     throw DuplicateDocumentId(id: record.id)
                 }
             }
-            for record in writes.updates { try record.update(db) }
+            for var record in writes.updates {
+                record.owner = Self.owner(of: record.body, field: owner)
+                try record.update(db)
+            }
             for id in writes.deletes {
                 try db.execute(
                     sql: #"DELETE FROM document WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
@@ -28,18 +48,79 @@ extension SQLiteServerStore {
         }
     }
 
-    static func documents(_ db: Database, _ scope: DocumentScope) throws -> [DocumentRecord] {
-        if let field = scope.field, let value = scope.value {
-            return try DocumentRecord.fetchAll(
-                db,
+    func indexOwners(_ owner: OwnerField) async throws {
+        try await pool.write { db in
+            let recorded = try Self.ownerField(db, appId: owner.appId, database: owner.database, collection: owner.collection)
+            guard recorded != owner.field else { return }
+            let path = Self.jsonPath(owner.field)
+            try db.execute(
                 sql: """
-                    SELECT * FROM document WHERE app_id = ? AND "database" = ? AND collection = ?
-                    AND json_valid(body) AND json_extract(body, ?) = ? ORDER BY id
+                    UPDATE document SET owner = CASE WHEN json_valid(body) AND json_type(body, ?) = 'text'
+                    THEN json_extract(body, ?) END WHERE app_id = ? AND "database" = ? AND collection = ?
                     """,
-                arguments: [scope.appId, scope.database, scope.collection, jsonPath(field), value])
+                arguments: [path, path, owner.appId, owner.database, owner.collection])
+            try db.execute(
+                sql: """
+                    INSERT INTO document_owner_field (app_id, "database", collection, field) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (app_id, "database", collection) DO UPDATE SET field = excluded.field
+                    """,
+                arguments: [owner.appId, owner.database, owner.collection, owner.field])
         }
-        return try DocumentRecord.fetchAll(
-            db, sql: #"SELECT * FROM document WHERE app_id = ? AND "database" = ? AND collection = ? ORDER BY id"#,
-            arguments: [scope.appId, scope.database, scope.collection])
+    }
+
+    // MARK: Reading
+
+    private static func select<Selected>(
+        _ db: Database, _ scope: DocumentScope, limit: Int, _ select: (DocumentRecord) throws -> Selected?
+    ) throws -> [Selected] {
+        var selected: [Selected] = []
+        guard limit > 0 else { return selected }
+        let cursor = try cursor(db, scope)
+        while let record = try cursor.next() {
+            guard let value = try select(record) else { continue }
+            selected.append(value)
+            if selected.count == limit { break }
+        }
+        return selected
+    }
+
+    /// The scope's rows in key order.
+    static func cursor(_ db: Database, _ scope: DocumentScope) throws -> RecordCursor<DocumentRecord> {
+        let (sql, arguments) = try selection(db, scope)
+        return try DocumentRecord.fetchCursor(db, sql: sql, arguments: arguments)
+    }
+
+    /// The query that reads a scope: an index seek on the owner column when the scope's field
+    /// is the collection's owner field, on the primary key when it names an `_id`; a scan of the
+    /// collection with `json_extract` otherwise.
+    static func selection(_ db: Database, _ scope: DocumentScope) throws -> (sql: String, arguments: StatementArguments) {
+        var sql = #"SELECT * FROM document WHERE app_id = ? AND "database" = ? AND collection = ?"#
+        var arguments: StatementArguments = [scope.appId, scope.database, scope.collection]
+        if let idKey = scope.idKey {
+            sql += " AND id = ?"
+            arguments += [idKey]
+        }
+        if let field = scope.field, let value = scope.value {
+            if try ownerField(db, appId: scope.appId, database: scope.database, collection: scope.collection) == field {
+                sql += " AND owner = ?"
+                arguments += [value]
+            } else {
+                sql += " AND json_valid(body) AND json_extract(body, ?) = ?"
+                arguments += [jsonPath(field), value]
+            }
+        }
+        return (sql + " ORDER BY id", arguments)
+    }
+
+    static func ownerField(_ db: Database, appId: String, database: String, collection: String) throws -> String? {
+        try String.fetchOne(
+            db, sql: #"SELECT field FROM document_owner_field WHERE app_id = ? AND "database" = ? AND collection = ?"#,
+            arguments: [appId, database, collection])
+    }
+
+    /// The owner column of a body: its owner field's value when that is a string.
+    static func owner(of body: String, field: String?) -> String? {
+        guard let field, let row = try? JSONValue(parsing: body), case .string(let owner)? = row[field] else { return nil }
+        return owner
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RosterWire
 
 /// The `ServerStore` driver over one SQLite file in WAL mode, shared safely by several server
 /// processes: writes are immediate transactions, and a busy database is waited for.
@@ -71,21 +72,25 @@ final class SQLiteServerStore: ServerStore {
         try await pool.write { db in try Self.replaceDocument(db, selector, with: record) }
     }
 
+    /// The first document whose field holds the value (custom user data, behind every log-in
+    /// and refresh): an index seek when the field is the collection's owner field.
     static func document(_ db: Database, _ selector: DocumentSelector) throws -> DocumentRecord? {
-        try DocumentRecord.fetchOne(
-            db,
-            sql: """
-                SELECT * FROM document WHERE app_id = ? AND "database" = ? AND collection = ?
-                AND json_valid(body) AND json_extract(body, ?) = ? ORDER BY id LIMIT 1
-                """,
-            arguments: [selector.appId, selector.database, selector.collection, jsonPath(selector.field), selector.value])
+        let scope = DocumentScope(
+            appId: selector.appId, database: selector.database, collection: selector.collection, field: selector.field,
+            value: selector.value)
+        return try cursor(db, scope).next()
     }
 
+    /// Replaces the selected document's body (keeping its `_id`), or inserts `record`.
     static func replaceDocument(_ db: Database, _ selector: DocumentSelector, with record: DocumentRecord) throws {
+        let ownerField = try ownerField(db, appId: selector.appId, database: selector.database, collection: selector.collection)
         if var existing = try document(db, selector) {
-            existing.body = record.body
+            existing.body = DocumentKey.body(record.body, keeping: existing.id)
+            existing.owner = owner(of: existing.body, field: ownerField)
             try existing.update(db)
         } else {
+            var record = record
+            record.owner = owner(of: record.body, field: ownerField)
             try record.insert(db)
         }
     }

@@ -2,27 +2,27 @@ import RosterWire
 
 /// A dotted path to a field of a document: `preferences.theme` is `theme` inside
 /// `preferences`. A part that is a number indexes an array when it meets one.
-struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
-    let parts: [String]
+public struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
+    public let parts: [String]
 
-    static let maximumParts = 32
+    public static let maximumParts = 32
 
-    init(_ text: String) throws(ErrorResponse) {
+    public init(_ text: String) throws(DocumentError) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard !text.isEmpty, parts.count <= Self.maximumParts, parts.allSatisfy({ !$0.isEmpty }) else {
-            throw .invalidParameter("'\(text.prefix(64))' is not a field path")
+            throw .invalid("'\(text.prefix(64))' is not a field path")
         }
         guard !parts.contains(where: { $0.hasPrefix("$") }) else {
-            throw .invalidParameter("field names may not start with '$' ('\(text.prefix(64))')")
+            throw .invalid("field names may not start with '$' ('\(text.prefix(64))')")
         }
         self.parts = parts
     }
 
-    var description: String { parts.joined(separator: ".") }
-    var topLevel: String { parts[0] }
+    public var description: String { parts.joined(separator: ".") }
+    public var topLevel: String { parts[0] }
 
     /// The value at the path, or nil when the document has none there.
-    func value(in document: JSONValue) -> JSONValue? {
+    public func value(in document: JSONValue) -> JSONValue? {
         var current = document
         for part in parts {
             switch current {
@@ -41,17 +41,17 @@ struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The document with `value` at the path, making objects on the way; a path through a value
     /// that is not an object is refused.
-    func setting(_ value: JSONValue, in document: [String: JSONValue]) throws(ErrorResponse) -> [String: JSONValue] {
+    public func setting(_ value: JSONValue, in document: [String: JSONValue]) throws(DocumentError) -> [String: JSONValue] {
         try Self.set(value, at: parts[...], in: document, path: self)
     }
 
     /// The document without the field at the path (unchanged when it has none).
-    func removing(from document: [String: JSONValue]) -> [String: JSONValue] {
+    public func removing(from document: [String: JSONValue]) -> [String: JSONValue] {
         Self.remove(parts[...], from: document)
     }
 
     private static func set(_ value: JSONValue, at parts: ArraySlice<String>, in fields: [String: JSONValue], path: DocumentPath)
-        throws(ErrorResponse) -> [String: JSONValue]
+        throws(DocumentError) -> [String: JSONValue]
     {
         var fields = fields
         let head = parts.first!
@@ -63,7 +63,7 @@ struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
         switch fields[head] {
         case nil, .null?: inner = [:]
         case .object(let existing)?: inner = existing
-        default: throw .invalidParameter("cannot set '\(path)': '\(head)' is not an object")
+        default: throw .invalid("cannot set '\(path)': '\(head)' is not an object")
         }
         fields[head] = .object(try set(value, at: parts.dropFirst(), in: inner, path: path))
         return fields

@@ -1,0 +1,160 @@
+import RosterWire
+
+/// How a query is held once read, and how it matches: a tree of logical nodes over field
+/// predicates, each predicate tested against the values a path reaches with MongoDB's array
+/// rules.
+extension DocumentQuery {
+    indirect enum Filter: Sendable {
+        /// Every part holds (a query's fields, `$and`).
+        case all([Filter])
+        /// At least one holds (`$or`).
+        case any([Filter])
+        /// None holds (`$nor`).
+        case none([Filter])
+        case field(DocumentPath, Predicate)
+    }
+
+    indirect enum Predicate: Sendable {
+        case equals(JSONValue)
+        case compare(Comparison, JSONValue)
+        /// `$in`: equal to one of the values or matched by one of the regular expressions.
+        case among([Candidate])
+        /// `$exists: true`; `$exists: false` is its negation.
+        case exists
+        case regex(DocumentRegex)
+        case type(TypeSet)
+        case size(Int)
+        /// `$elemMatch` with operators: one element satisfies them all.
+        case elementSatisfies([Predicate])
+        /// `$elemMatch` with a query: one element (a document) matches it.
+        case elementMatches(Filter)
+        /// The negation over the whole path: `$ne`, `$nin`, `$not`, `$exists: false`.
+        case not(Predicate)
+        /// Each holds on its own (`$all`, several operators under `$not`).
+        case and([Predicate])
+    }
+
+    enum Comparison: String, Sendable {
+        case gt = "$gt", gte = "$gte", lt = "$lt", lte = "$lte"
+    }
+
+    enum Candidate: Sendable {
+        case value(JSONValue)
+        case regex(DocumentRegex)
+    }
+
+    /// The types `$type` asks for: MongoDB's type numbers, and whether any number will do.
+    struct TypeSet: Sendable {
+        var codes: Set<Int>
+        var anyNumber: Bool
+    }
+}
+
+extension DocumentQuery.Filter {
+    func matches(_ document: JSONValue) -> Bool {
+        switch self {
+        case .all(let parts): parts.allSatisfy { $0.matches(document) }
+        case .any(let parts): parts.contains { $0.matches(document) }
+        case .none(let parts): !parts.contains { $0.matches(document) }
+        case .field(let path, let predicate): predicate.holds(along: path.parts[...], in: document)
+        }
+    }
+}
+
+extension DocumentQuery.Predicate {
+    /// Whether the predicate holds for the values the path reaches from `container`: negations
+    /// and conjunctions over the whole path, others when any one value satisfies them.
+    func holds(along parts: ArraySlice<String>, in container: JSONValue) -> Bool {
+        switch self {
+        case .not(let inner):
+            return !inner.holds(along: parts, in: container)
+        case .and(let inner):
+            return inner.allSatisfy { $0.holds(along: parts, in: container) }
+        case .size, .elementSatisfies, .elementMatches:
+            // Array operators look at the array itself, not at its elements one by one.
+            return DocumentQuery.values(along: parts, in: container, expandingLeafArrays: false).contains(where: matches)
+        default:
+            return DocumentQuery.values(along: parts, in: container, expandingLeafArrays: true).contains(where: matches)
+        }
+    }
+
+    /// Whether one value (nil: missing) satisfies the predicate.
+    func matches(_ value: JSONValue?) -> Bool {
+        switch self {
+        case .equals(let target):
+            return DocumentQuery.equal(value, target)
+        case .compare(let comparison, let target):
+            return DocumentQuery.compare(value, comparison, target)
+        case .among(let candidates):
+            return candidates.contains { candidate in
+                switch candidate {
+                case .value(let target): DocumentQuery.equal(value, target)
+                case .regex(let regex): value.map(regex.matches) ?? false
+                }
+            }
+        case .exists:
+            return value != nil
+        case .regex(let regex):
+            return value.map(regex.matches) ?? false
+        case .type(let types):
+            guard let type = value?.bsonType else { return false }
+            return types.codes.contains(type.rawValue) || (types.anyNumber && type.isNumber)
+        case .size(let count):
+            return value?.arrayValue?.count == count
+        case .elementSatisfies, .elementMatches:
+            guard let items = value?.arrayValue else { return false }
+            return items.contains { accepts(element: $0) }
+        case .not(let inner):
+            return !inner.matches(value)
+        case .and(let inner):
+            return inner.allSatisfy { $0.matches(value) }
+        }
+    }
+}
+
+extension DocumentQuery.Predicate {
+    /// For an `$elemMatch`: whether one element of the array satisfies it (operators on the
+    /// element as a value, or a query on the element as a document); other predicates accept
+    /// an element they match.
+    func accepts(element item: JSONValue) -> Bool {
+        switch self {
+        case .elementSatisfies(let inner): inner.allSatisfy { $0.matches(item) }
+        case .elementMatches(let filter):
+            switch item {
+            case .object, .array: filter.matches(item)
+            default: false
+            }
+        default: matches(item)
+        }
+    }
+}
+
+extension DocumentQuery {
+    /// Equality as a query means it: `null` matches a missing field too; numbers by value.
+    static func equal(_ value: JSONValue?, _ target: JSONValue) -> Bool {
+        guard let value else { return target.isNull }
+        return DocumentOrder.bracket(value) == DocumentOrder.bracket(target) && DocumentOrder.compare(value, target) == 0
+    }
+
+    /// Comparison within a type bracket only; NaN equals NaN and is neither above nor below anything.
+    static func compare(_ value: JSONValue?, _ comparison: Comparison, _ target: JSONValue) -> Bool {
+        if target.isNull {
+            return (comparison == .gte || comparison == .lte) && (value == nil || value == .null)
+        }
+        guard let value, DocumentOrder.bracket(value) == DocumentOrder.bracket(target) else { return false }
+        if isNaN(value) || isNaN(target) {
+            return isNaN(value) && isNaN(target) && (comparison == .gte || comparison == .lte)
+        }
+        let order = DocumentOrder.compare(value, target)
+        switch comparison {
+        case .gt: return order > 0
+        case .gte: return order >= 0
+        case .lt: return order < 0
+        case .lte: return order <= 0
+        }
+    }
+
+    private static func isNaN(_ value: JSONValue) -> Bool {
+        value.documentNumber?.isNaN ?? false
+    }
+}

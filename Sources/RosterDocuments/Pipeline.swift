@@ -1,0 +1,55 @@
+import RosterWire
+
+/// An aggregation pipeline as `aggregate` serves it to the SDKs: an array of one-key stage
+/// objects run in order over the documents read. Read from `OrderedJSON` so `$sort` keeps its
+/// key order; every value in the canonical form (`ExtendedJSON.canonical`).
+///
+///     let pipeline = try Pipeline.parse(OrderedJSON(parsing: #"[{"$match": {"qty": {"$gt": 1}}}, {"$count": "n"}]"#))
+///     try pipeline.run([["qty": 2], ["qty": 5], ["qty": 1]]) // [{"n": 2}]
+///     pipeline.leadingMatch // the $match, for the store to narrow what it reads
+///
+/// Stages that hold documents (`$group`, `$sort`, the output of `$unwind`) refuse to hold more
+/// than `Limits.maximumDocumentsHeld`, with `DocumentError.limit`.
+public struct Pipeline: Sendable {
+    /// How far a pipeline may go: how many stages, and how many documents (or groups, or
+    /// values pushed into one group) a stage may hold.
+    public struct Limits: Sendable, Equatable {
+        public var maximumStages: Int
+        public var maximumDocumentsHeld: Int
+
+        public init(maximumStages: Int = 50, maximumDocumentsHeld: Int = 10_000) {
+            self.maximumStages = maximumStages
+            self.maximumDocumentsHeld = maximumDocumentsHeld
+        }
+    }
+
+    let stages: [PipelineStage]
+    public let limits: Limits
+
+    /// Reads a pipeline: an array of stages, each an object with one field naming the stage.
+    /// More stages than `limits.maximumStages`, a stage not served, or a malformed one is
+    /// refused.
+    public static func parse(_ pipeline: OrderedJSON, limits: Limits = .init()) throws(DocumentError) -> Pipeline {
+        guard let items = pipeline.items else { throw .invalid("a pipeline is an array of stages") }
+        guard items.count <= limits.maximumStages else {
+            throw .limit("a pipeline may have at most \(limits.maximumStages) stages, not \(items.count)")
+        }
+        var stages: [PipelineStage] = []
+        for item in items { stages.append(try PipelineStage.parse(item)) }
+        return Pipeline(stages: stages, limits: limits)
+    }
+
+    /// The documents the pipeline gives for these input documents, in order.
+    public func run(_ documents: [JSONValue]) throws(DocumentError) -> [JSONValue] {
+        var current = documents
+        for stage in stages { current = try stage.run(current, limits: limits) }
+        return current
+    }
+
+    /// The first stage's query when the pipeline starts with `$match`: the store may read only
+    /// the documents it matches (running the pipeline still applies it).
+    public var leadingMatch: DocumentQuery? {
+        if case .match(let query)? = stages.first { return query }
+        return nil
+    }
+}
