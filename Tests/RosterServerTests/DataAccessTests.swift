@@ -230,6 +230,10 @@ import Testing
         let answer = await ann.call(["name": "echo", "arguments": [1, "two"]])
         #expect(answer.status == 200)
         #expect(answer.json == ["arguments": [1, "two"], "user": ["id": .string(ann.login.userId)]])
+        // Arguments are read as Extended JSON, and handed on relaxed.
+        let typed = await ann.call(["name": "echo", "arguments": [["$numberInt": "7"], ["at": ["$date": ["$numberLong": "1700000000000"]]]]])
+        #expect(typed.json?["arguments"] == [7, ["at": ["$date": "2023-11-14T22:13:20Z"]]])
+        #expect(await ann.call(["name": "echo", "arguments": [["$oid": "nope"]]]).errorCode == "InvalidParameter")
         #expect(await ann.call(["name": "broken"]).errorCode == "FunctionExecutionError")
         #expect(await ann.call(["name": "missing"]).errorCode == "FunctionNotFound")
     }

@@ -109,9 +109,9 @@ extension DataAccessService {
             scope, limit: sort == nil ? 1 : Self.maximumDocuments + 1, select: selector(query)
         ) { selected in
             var candidates = try Self.bounded(selected, "sorting")
-            if let sort {
-                let order = sort.sorted(candidates.map { JSONValue.object($0.document) })
-                candidates = order.compactMap { sorted in candidates.first { JSONValue.object($0.document) == sorted } }
+            if let sort, let first = sort.sorted(candidates.map { JSONValue.object($0.document) }).first {
+                // Documents differ by `_id`: the first in sort order is the one with its `_id`.
+                candidates = candidates.filter { $0.document["_id"] == first["_id"] }
             }
             guard let (key, before) = candidates.first else {
                 guard let update, upsert else { return (DocumentWrites(), .null) }

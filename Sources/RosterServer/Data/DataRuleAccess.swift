@@ -27,7 +27,9 @@ struct DataRuleAccess: Sendable {
     /// `_id` reads that document only.
     func scoped(_ query: DocumentQuery, _ namespace: DocumentScope, writing: Bool) throws(ErrorResponse) -> (DocumentScope, DocumentQuery) {
         var scope = namespace
-        if let id = query.equality(at: "_id") { scope.idKey = try DocumentKey.key(of: id) }
+        // Every match has this `_id`; one that cannot be a key (an array, a regex) matches
+        // nothing stored, and the query itself says so.
+        if let id = query.equality(at: "_id") { scope.idKey = try? DocumentKey.key(of: id) }
         switch writing ? rule.write : rule.read {
         case .none:
             throw .noMatchingRule("users may not \(writing ? "write" : "read") \(name)")

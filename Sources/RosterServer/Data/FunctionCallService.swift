@@ -1,4 +1,5 @@
 import Foundation
+import RosterDocuments
 import RosterWire
 
 /// POST `…/functions/call`: data access when the service is the app's data service (`mongodb-atlas`
@@ -21,7 +22,15 @@ struct FunctionCallService: Sendable {
         let services = caller.app.config.dataServices
         switch request["service"]?.value {
         case nil, .null?:
-            return try await named(name, arguments: arguments.map(\.value), caller: caller)
+            // Arguments are Extended JSON, as for data access; a function reads them relaxed
+            // (`{"$numberInt": "7"}` is 7, a date is ISO-8601 text in `$date`).
+            let relaxed: [JSONValue]
+            do {
+                relaxed = try arguments.map { argument throws(DocumentError) in ExtendedJSON.relaxed(try ExtendedJSON.canonical(argument.value)) }
+            } catch {
+                throw ErrorResponse(error)
+            }
+            return try await named(name, arguments: relaxed, caller: caller)
         case .string(let service)? where services.contains(service):
             return try await data.run(name, arguments: arguments, caller: caller)
         case .string(let other)?:
