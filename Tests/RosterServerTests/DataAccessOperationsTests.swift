@@ -172,4 +172,31 @@ import Testing
         #expect(document?["favoriteColor"] == "teal")
         #expect(try await reopened.admin.customData(appId: t.appId, userId: ann.login.userId) == nil)
     }
+
+    @Test func noOperationGivesADocumentAwayUnderAnOwnRule() async throws {
+        let (t, ann) = try await start()
+        let bob = DataAccessTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
+        _ = try await ann.json("insertOne", ["document": ["favoriteColor": "teal"]])
+        let other = JSONValue.string(bob.login.userId)
+        let attempts: [(String, [String: JSONValue])] = [
+            ("insertMany", ["documents": [["favoriteColor": "red"], ["userId": other, "favoriteColor": "red"]]]),
+            ("updateMany", ["query": [:], "update": ["$set": ["userId": other]]]),
+            ("updateMany", ["query": [:], "update": ["$rename": ["userId": "formerOwner"]]]),
+            ("updateOne", ["query": [:], "update": ["$unset": ["userId": ""]]]),
+            ("findOneAndUpdate", ["filter": [:], "update": ["$set": ["userId": other]]]),
+            ("findOneAndReplace", ["filter": [:], "update": ["userId": other, "favoriteColor": "red"]]),
+            ("deleteMany", ["query": ["userId": other]]),
+            ("findOneAndDelete", ["filter": ["userId": other]]),
+        ]
+        for (name, arguments) in attempts {
+            let response = await ann.data(name, arguments)
+            #expect(response.status == 403 && response.errorCode == "NoMatchingRuleFound", "\(name): \(response.errorMessage ?? "")")
+        }
+        // Nothing changed: Ann has her one document, as it was.
+        #expect(try await ann.json("find", ["project": ["_id": 0]]) == [["favoriteColor": "teal", "userId": .string(ann.login.userId)]])
+        #expect(try await bob.json("count", [:]) == 0)
+        // A replacement that leaves the field out keeps it.
+        _ = try await ann.json("findOneAndReplace", ["filter": [:], "update": ["favoriteColor": "blue"]])
+        #expect(try await ann.customData() == ["favoriteColor": "blue", "userId": .string(ann.login.userId)])
+    }
 }

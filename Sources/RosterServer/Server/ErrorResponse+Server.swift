@@ -39,8 +39,6 @@ extension ErrorResponse {
         /// A route that needs a token, called without one.
         static let mustAuthenticate = "must authenticate first"
         static let invalidTokenData = "invalid token data"
-        /// A session (of an access or refresh token) that no longer exists.
-        static let sessionGone = "invalid session: the session no longer exists"
     }
 }
 

@@ -52,12 +52,7 @@ struct SessionService: Sendable {
     /// expiry is a success, as in App Services: SDKs log out after deleting an account. A token
     /// the server did not sign is still refused.
     func logout(refreshToken: String) async throws {
-        let claims: RefreshTokenClaims
-        do {
-            claims = try await tokens.verifyRefresh(refreshToken)
-        } catch let refused where refused.error == ErrorResponse.Text.expiredRefreshToken {
-            return
-        }
+        let claims = try await tokens.verifyRefresh(refreshToken, acceptingExpired: true)
         guard let session = try await store.session(id: claims.sessionId),
             ConstantTime.equals(session.refreshDigest, SecretDigest.hex(of: refreshToken))
         else { return }
@@ -65,36 +60,38 @@ struct SessionService: Sendable {
     }
 
     /// The caller of a refresh-token request; InvalidSession unless the session is live and the
-    /// user exists and is enabled.
+    /// user exists and is enabled. A session that is gone (logged out, revoked, its user deleted)
+    /// is App Services' "failed to find refresh token".
     func authorize(refreshToken: String) async throws -> AuthorizedSession {
         let claims = try await tokens.verifyRefresh(refreshToken)
-        let caller: AuthorizedSession
-        do {
-            caller = try await liveSession(id: claims.sessionId, userId: claims.sub)
-        } catch let refused as ErrorResponse where refused.error == ErrorResponse.Text.sessionGone {
-            throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
-        }
-        guard ConstantTime.equals(caller.session.refreshDigest, SecretDigest.hex(of: refreshToken)) else {
-            throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
-        }
-        return caller
+        guard let session = try await storedSession(id: claims.sessionId, userId: claims.sub),
+            ConstantTime.equals(session.refreshDigest, SecretDigest.hex(of: refreshToken))
+        else { throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound) }
+        return try await live(session)
     }
 
     /// The caller of an access-token request; the session must still be live.
     func authorize(accessToken: String) async throws -> AuthorizedSession {
         let claims = try await tokens.verifyAccess(accessToken)
         guard let sessionId = claims.sessionId else { throw ErrorResponse.invalidSession("the access token has no session") }
-        return try await liveSession(id: sessionId, userId: claims.sub)
+        guard let session = try await storedSession(id: sessionId, userId: claims.sub) else {
+            throw ErrorResponse.invalidSession("invalid session: the session no longer exists")
+        }
+        return try await live(session)
     }
 
-    private func liveSession(id: String, userId: String) async throws -> AuthorizedSession {
-        guard let session = try await store.session(id: id), session.userId == userId, !session.revoked else {
-            throw ErrorResponse.invalidSession(ErrorResponse.Text.sessionGone)
-        }
+    /// The session of a token, unless it was revoked or is gone (a deleted user's sessions go
+    /// with it).
+    private func storedSession(id: String, userId: String) async throws -> SessionRecord? {
+        guard let session = try await store.session(id: id), session.userId == userId, !session.revoked else { return nil }
+        return session
+    }
+
+    private func live(_ session: SessionRecord) async throws -> AuthorizedSession {
         guard session.expiresAt > now() else { throw ErrorResponse.invalidSession("the session has expired") }
         guard let app = apps[session.appId] else { throw ErrorResponse.invalidSession("the session's app is not served here") }
-        guard let user = try await store.user(appId: app.id, id: userId) else {
-            throw ErrorResponse.invalidSession(ErrorResponse.Text.sessionGone)
+        guard let user = try await store.user(appId: app.id, id: session.userId) else {
+            throw ErrorResponse.invalidSession("invalid session: the user no longer exists")
         }
         guard !user.disabled else { throw ErrorResponse.invalidSession("the user has been disabled") }
         return AuthorizedSession(app: app, user: user, session: session)

@@ -46,8 +46,9 @@ struct TokenService: Sendable {
         return claims
     }
 
-    /// The claims of a valid, unexpired refresh token; InvalidSession otherwise.
-    func verifyRefresh(_ token: String) async throws(ErrorResponse) -> RefreshTokenClaims {
+    /// The claims of a valid, unexpired refresh token (or, `acceptingExpired`, an expired one
+    /// this server signed); InvalidSession otherwise.
+    func verifyRefresh(_ token: String, acceptingExpired: Bool = false) async throws(ErrorResponse) -> RefreshTokenClaims {
         let claims: RefreshTokenClaims
         do {
             claims = try await keys.verify(token, as: RefreshPayload.self).claims
@@ -57,7 +58,9 @@ struct TokenService: Sendable {
             throw .invalidSession("the refresh token is invalid")
         }
         guard claims.typ == TokenType.refresh.rawValue else { throw .invalidSession("the token is not a refresh token") }
-        guard claims.exp > Int64(now().timeIntervalSince1970) else { throw .invalidSession(ErrorResponse.Text.expiredRefreshToken) }
+        guard acceptingExpired || claims.exp > Int64(now().timeIntervalSince1970) else {
+            throw .invalidSession(ErrorResponse.Text.expiredRefreshToken)
+        }
         return claims
     }
 }
