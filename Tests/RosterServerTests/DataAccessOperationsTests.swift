@@ -91,7 +91,9 @@ import Testing
         let deleted = await raw(t, ann, text)
         #expect(deleted.status == 200 && deleted.json?["title"] == "c")
         #expect(try await ann.json("findOne", ["query": ["_id": 3]], in: notes) == .null)
-        #expect(try await ann.json("findOneAndDelete", ["filter": ["_id": 1]], in: notes)["title"] == "a")
+        #expect(await ann.data("findOneAndDelete", ["filter": ["_id": 1], "upsert": true], in: notes).errorMessage?
+            .contains("neither upsert") == true)
+        #expect(try await ann.json("findOneAndDelete", ["filter": ["_id": 1], "upsert": false], in: notes)["title"] == "a")
         #expect(try await ann.json("count", [:], in: notes) == 3)
         // Operators where a whole document belongs, and the other way round, are refused.
         #expect(await ann.data("findOneAndReplace", ["filter": [:], "update": ["$set": ["a": 1]]], in: notes).errorMessage?

@@ -22,7 +22,8 @@ struct DataAccessRequest: Sendable {
             case .updateOne, .updateMany: ["query", "update", "upsert", "arrayFilters"]
             case .deleteOne, .deleteMany: ["query"]
             case .findOneAndUpdate, .findOneAndReplace: ["filter", "update", "sort", "projection", "upsert", "returnNewDocument"]
-            case .findOneAndDelete: ["filter", "sort", "projection"]
+            // realm-core sends `upsert` and `returnNewDocument` with any find-and-modify when they are true.
+            case .findOneAndDelete: ["filter", "sort", "projection", "upsert", "returnNewDocument"]
             }
         }
     }

@@ -102,6 +102,9 @@ extension DataAccessService {
         }
         let upsert = try request.flag("upsert")
         let returnNew = try request.flag("returnNewDocument")
+        if request.operation == .findOneAndDelete, upsert || returnNew {
+            throw ErrorResponse.invalidParameter("findOneAndDelete can neither upsert nor return a new document")
+        }
         let replacing = request.operation == .findOneAndReplace
         let newId = ids.objectId()
         let time = now()
