@@ -11,27 +11,13 @@ extension AggregationExpression {
         var hour: Int64, minute: Int64, second: Int64, millisecond: Int64
 
         init(_ milliseconds: Int64) {
-            let days = milliseconds >= 0 ? milliseconds / 86_400_000 : (milliseconds + 1) / 86_400_000 - 1
-            let rest = milliseconds - days * 86_400_000
-            // Howard Hinnant's civil-from-days.
-            let z = days + 719_468
-            let era = (z >= 0 ? z : z - 146_096) / 146_097
-            let dayOfEra = z - era * 146_097
-            let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-            let marchDay = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-            let mp = (5 * marchDay + 2) / 153
-            day = marchDay - (153 * mp + 2) / 5 + 1
-            month = mp < 10 ? mp + 3 : mp - 9
-            year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-            let daysBeforeMonth: [Int64] = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334]
-            dayOfYear = daysBeforeMonth[Int(month - 1)] + day + (leap && month > 2 ? 1 : 0)
+            let date = CivilDate(milliseconds: milliseconds)
+            (year, month, day) = (date.year, date.month, date.day)
+            (hour, minute, second, millisecond) = (date.hour, date.minute, date.second, date.millisecond)
+            let days = date.daysSince1970
+            dayOfYear = days - CivilDate(year: year, month: 1, day: 1).daysSince1970 + 1
             // 1970-01-01 was a Thursday; MongoDB numbers Sunday 1 to Saturday 7.
             dayOfWeek = ((days + 4) % 7 + 7) % 7 + 1
-            hour = rest / 3_600_000
-            minute = rest / 60_000 % 60
-            second = rest / 1000 % 60
-            millisecond = rest % 1000
         }
 
         func part(_ op: Operator) -> Int64 {

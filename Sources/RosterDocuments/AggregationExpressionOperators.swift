@@ -104,14 +104,7 @@ extension AggregationExpression.Operator {
             }
             return .string(text)
         case .toUpper, .toLower:
-            let value = try arguments[0].evaluate(root)
-            let text: String
-            switch value {
-            case nil, .null?: text = ""
-            case .string(let string)?: text = string
-            case .int(let number)?: text = String(number)
-            default: throw typeError("a string", value)
-            }
+            let text = try stringOperand(try arguments[0].evaluate(root))
             // MongoDB changes the case of ASCII letters only.
             let changed = text.utf8.map { byte -> UInt8 in
                 self == .toUpper ? ((0x61...0x7A).contains(byte) ? byte - 32 : byte)
@@ -235,14 +228,7 @@ extension AggregationExpression.Operator {
     /// `$substrBytes` (and its old name `$substr`) counts UTF-8 bytes and refuses to split a
     /// character; `$substrCP` counts code points. A negative length means to the end.
     private func substring(_ arguments: [Expression], _ root: JSONValue) throws(DocumentError) -> JSONValue? {
-        let value = try arguments[0].evaluate(root)
-        let text: String
-        switch value {
-        case nil, .null?: text = ""
-        case .string(let string)?: text = string
-        case .int(let number)?: text = String(number)
-        default: throw typeError("a string", value)
-        }
+        let text = try stringOperand(try arguments[0].evaluate(root))
         let (startValue, lengthValue) = (try arguments[1].evaluate(root), try arguments[2].evaluate(root))
         guard let start = startValue.flatMap(Self.wholeNumber) else { throw typeError("a whole number as its start", startValue) }
         guard let length = lengthValue.flatMap(Self.wholeNumber) else { throw typeError("a whole number as its length", lengthValue) }
@@ -264,6 +250,17 @@ extension AggregationExpression.Operator {
             throw .invalid("\(rawValue) would split a UTF-8 character")
         }
         return .string(String(decoding: bytes[from..<to], as: UTF8.self))
+    }
+
+    /// The text a string operator works on: a string, an int as its digits, null or missing as
+    /// the empty string; anything else is refused.
+    private func stringOperand(_ value: JSONValue?) throws(DocumentError) -> String {
+        switch value {
+        case nil, .null?: ""
+        case .string(let string)?: string
+        case .int(let number)?: String(number)
+        default: throw typeError("a string", value)
+        }
     }
 
     /// A number with a whole value (`2` or `2.0`), as an index or a length.

@@ -225,7 +225,7 @@ public enum ExtendedJSON {
         }
         guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
             expect("Tt"), let hour = number(2), expect(":"), let minute = number(2), expect(":"), let second = number(2),
-            (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60,
+            (1...12).contains(month), (1...CivilDate.daysIn(month: month, year: year)).contains(day), hour < 24, minute < 60,
             second < 60
         else { return nil }
         var milliseconds: Int64 = 0
@@ -253,86 +253,8 @@ public enum ExtendedJSON {
             return nil
         }
         guard index == bytes.count else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        return ((days * 24 + hour) * 60 + minute) * 60_000 + second * 1000 + milliseconds - offset
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
-        case 4, 6, 9, 11: return 30
-        default: return 31
-        }
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    private static func civilFromDays(_ days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    /// The ISO-8601 text MongoDB's relaxed form writes for a date, `2023-11-14T22:13:20Z`
-    /// (with `.123` when the milliseconds are not zero).
-    static func isoText(milliseconds: Int64) -> String {
-        let (days, rest) = (milliseconds.floorDivided(by: 86_400_000), milliseconds.floorModulo(86_400_000))
-        let (year, month, day) = civilFromDays(days)
-        func pad(_ value: Int64, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"
-        text += "\(pad(rest / 3_600_000, 2)):\(pad(rest / 60_000 % 60, 2)):\(pad(rest / 1000 % 60, 2))"
-        if rest % 1000 != 0 { text += "." + pad(rest % 1000, 3) }
-        return text + "Z"
-    }
-
-    /// The first millisecond of year 10000: relaxed dates from then on are written as numbers.
-    private static let relaxedDateEnd: Int64 = 253_402_300_800_000
-
-    /// `value` as MongoDB's relaxed Extended JSON writes it in an answer: dates from 1970 to
-    /// 9999 as ISO-8601 text, other dates as `{"$numberLong": …}`; everything else as it is.
-    public static func relaxed(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .array(let items):
-            return .array(items.map(relaxed))
-        case .object(let fields):
-            if fields.count == 1, case .int(let milliseconds)? = fields["$date"] {
-                if (0..<relaxedDateEnd).contains(milliseconds) {
-                    return .object(["$date": .string(isoText(milliseconds: milliseconds))])
-                }
-                return .object(["$date": ["$numberLong": .string(String(milliseconds))]])
-            }
-            return .object(fields.mapValues(relaxed))
-        default:
-            return value
-        }
-    }
-}
-
-extension Int64 {
-    fileprivate func floorDivided(by divisor: Int64) -> Int64 {
-        let quotient = self / divisor
-        return (self % divisor != 0 && (self < 0) != (divisor < 0)) ? quotient - 1 : quotient
-    }
-
-    fileprivate func floorModulo(_ divisor: Int64) -> Int64 {
-        let rest = self % divisor
-        return rest < 0 ? rest + divisor : rest
+        let date = CivilDate(
+            year: year, month: month, day: day, hour: hour, minute: minute, second: second, millisecond: milliseconds)
+        return date.milliseconds - offset
     }
 }

@@ -122,12 +122,7 @@ import Testing
     }
 
     private func refusal(_ spec: JSONValue) -> String? {
-        do {
-            _ = try DocumentProjection.parse(spec)
-            return nil
-        } catch {
-            return error.message
-        }
+        refusalMessage { _ = try DocumentProjection.parse(spec) }
     }
 
     @Test func refusals() {

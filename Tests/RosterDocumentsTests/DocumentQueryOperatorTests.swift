@@ -219,12 +219,7 @@ import Testing
     }
 
     private func refusal(_ query: JSONValue) -> String? {
-        do {
-            _ = try DocumentQuery.parse(query)
-            return nil
-        } catch {
-            return error.message
-        }
+        refusalMessage { _ = try DocumentQuery.parse(query) }
     }
 
     @Test func unservedOperatorsAreRefusedByName() {

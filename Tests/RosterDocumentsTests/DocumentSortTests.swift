@@ -66,14 +66,7 @@ import Testing
         #expect(try DocumentSort.parse(nil) == nil)
         #expect(try DocumentSort.parse(try OrderedJSON(parsing: "{}")) == nil)
         func refusal(_ text: String) -> String? {
-            do {
-                _ = try DocumentSort.parse(try OrderedJSON(parsing: text))
-                return nil
-            } catch let error as DocumentError {
-                return error.message
-            } catch {
-                return "\(error)"
-            }
+            refusalMessage { _ = try DocumentSort.parse(try OrderedJSON(parsing: text)) }
         }
         #expect(refusal(#"{"a": 2}"#) == "the sort order of 'a' must be 1 or -1")
         #expect(refusal(#"{"a": "asc"}"#) == "the sort order of 'a' must be 1 or -1")

@@ -21,14 +21,7 @@ enum UpdateFixture {
     static func refusal(
         _ update: JSONValue, on document: JSONValue = [:], query: JSONValue? = nil, arrayFilters: JSONValue? = nil, inserting: Bool = false
     ) -> String? {
-        do {
-            _ = try apply(update, to: document, query: query, arrayFilters: arrayFilters, inserting: inserting)
-            return nil
-        } catch let error as DocumentError {
-            return error.message
-        } catch {
-            return "\(error)"
-        }
+        refusalMessage { _ = try apply(update, to: document, query: query, arrayFilters: arrayFilters, inserting: inserting) }
     }
 
     /// A date value from ISO text, as `ExtendedJSON.canonical` reads it.

@@ -10,12 +10,7 @@ import Testing
     }
 
     private func refusal(_ value: JSONValue) -> String? {
-        do {
-            _ = try canonical(value)
-            return nil
-        } catch {
-            return error.message
-        }
+        refusalMessage { _ = try canonical(value) }
     }
 
     // Extended JSON (v2): Int32, Int64, Double in canonical and relaxed modes.

@@ -8,13 +8,8 @@ import Testing
     // MongoDB manual, $sort (aggregation): "Sort Consistency" (a unique field last makes the
     // order certain).
     @Test func sortByFieldsInTheOrderWritten() throws {
-        let restaurants = """
-            [{"_id": 1, "name": "Central Park Cafe", "borough": "Manhattan"},
-             {"_id": 2, "name": "Rock A Feller Bar and Grill", "borough": "Queens"},
-             {"_id": 3, "name": "Empire State Pub", "borough": "Brooklyn"},
-             {"_id": 4, "name": "Stan's Pizzaria", "borough": "Manhattan"},
-             {"_id": 5, "name": "Jane's Deli", "borough": "Brooklyn"}]
-            """
+        // The same restaurants as cursor.sort()'s page, as JSON text.
+        let restaurants = JSONValue.array(DocumentSortTests.restaurants).compactText
         try PipelineFixture.expect(#"[{"$sort": {"borough": 1, "_id": 1}}, {"$project": {"borough": 1}}]"#, on: restaurants, gives: """
             [{"_id": 3, "borough": "Brooklyn"}, {"_id": 5, "borough": "Brooklyn"}, {"_id": 1, "borough": "Manhattan"},
              {"_id": 4, "borough": "Manhattan"}, {"_id": 2, "borough": "Queens"}]
