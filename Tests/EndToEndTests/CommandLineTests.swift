@@ -34,6 +34,24 @@ extension EndToEndTests {
             #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("client/embedded").path))
         }
 
+        // BEHAVIOURS 49
+        @Test func logoutAllLeavesNobodyActive() throws {
+            let home = try CommandRunner.temporaryDirectory("logout-all")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            #expect(try runner.roster(["login", "--email", "joe@example.com", "--password-stdin"], stdin: "passw0rd\n").status == 0)
+            #expect(try runner.roster(["login", "--anonymous"]).status == 0)
+            let both = try runner.roster(["logout", "--all", "joe"])
+            #expect(both.status == 2 && both.stderr.contains("not both"))
+            let all = try runner.roster(["logout", "--all"])
+            #expect(all.status == 0, "\(all.stderr)")
+            #expect(all.stdout.contains("Logged out 2 users; nobody is active."))
+            #expect(try runner.roster(["whoami", "--json"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "null")
+            let users = try runner.roster(["users", "--json"]).users()
+            #expect(users.count == 1 && users.allSatisfy { $0.state == "loggedOut" && !$0.current })
+            #expect(try runner.roster(["logout", "--all"]).stdout.contains("Nobody was logged in."))
+        }
+
         // BEHAVIOURS 5, 7
         @Test func customJWTLogInReadsTheTokenFromStdin() throws {
             let home = try CommandRunner.temporaryDirectory("jwt")

@@ -122,4 +122,26 @@ struct LogOutTests {
         #expect(removedAgain.revocationError == nil)
         #expect(anonymous.state == .removed)
     }
+
+    // BEHAVIOURS 49
+    @Test func loggingEveryoneOutLeavesNobodyActive() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        let emma = try await app.login(credentials: Fixture.emma)
+        let anonymous = try await app.login(credentials: .anonymous)
+        try await emma.logOut()
+        let sessions = [try #require(joe.refreshToken), try #require(anonymous.refreshToken)]
+        #expect(await fixture.refreshStatus(sessions[0]) == 200)
+        let reports = await app.logOutAll()
+        #expect(Set(reports.map(\.user.id)) == [joe.id, anonymous.id], "only the logged-in users")
+        #expect(reports.allSatisfy { $0.report.revocationError == nil })
+        #expect(app.currentUser == nil)
+        #expect(joe.state == .loggedOut && emma.state == .loggedOut && anonymous.state == .removed)
+        #expect(Set(app.allUsers.map(\.id)) == [joe.id, emma.id])
+        // The server sessions are gone too.
+        for token in sessions { #expect(await fixture.refreshStatus(token) == 401) }
+        // A second process sees the same: nobody active.
+        #expect(try fixture.makeApp(transport: fixture.makeTransport()).currentUser == nil)
+    }
 }

@@ -17,10 +17,22 @@ import Testing
         #expect(await t.call(.post, Route.session, bearer: ann.refreshToken).errorCode == "InvalidSession")
     }
 
-    @Test func theDatabaseFileIsOwnerOnly() async throws {
+    @Test func theDatabaseFilesAreOwnerOnly() async throws {
         let t = try await TestServer.make()
-        let attributes = try FileManager.default.attributesOfItem(atPath: t.databasePath)
-        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        _ = try await t.loggedIn(.anonymous)
+        for file in [t.databasePath, t.databasePath + "-wal", t.databasePath + "-shm"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "\(file)")
+        }
+        // Files an earlier version left readable to others are narrowed at the next start.
+        for file in [t.databasePath, t.databasePath + "-wal", t.databasePath + "-shm"] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        }
+        _ = try await t.reopen()
+        for file in [t.databasePath, t.databasePath + "-wal", t.databasePath + "-shm"] {
+            let attributes = try FileManager.default.attributesOfItem(atPath: file)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600, "\(file)")
+        }
     }
 
     @Test func aRestartKeepsUsersAndTheSigningKey() async throws {

@@ -35,6 +35,18 @@ public final class App: Sendable {
         (try? sessions.store.user(id: id)).flatMap { $0.map(sessions.handle(for:)) }
     }
 
+    /// Logs every logged-in user on the device out (anonymous users are removed), so that nobody
+    /// is active afterwards (BEHAVIOURS 49); each user's report, by user, for those the server
+    /// could not be told about.
+    @discardableResult
+    public func logOutAll() async -> [(user: User, report: LogOutReport)] {
+        var reports: [(user: User, report: LogOutReport)] = []
+        for user in allUsers where user.state == .loggedIn {
+            reports.append((user, await sessions.logOut(user)))
+        }
+        return reports
+    }
+
     /// Makes a logged-in user current, without the network (BEHAVIOURS 12-14).
     public func switchUser(to user: User) throws {
         try sessions.switchUser(to: user)

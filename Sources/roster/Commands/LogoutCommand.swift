@@ -3,17 +3,35 @@ import RosterCore
 
 /// `roster logout [USER]`: logs a user out (the active one by default). The user stays on the
 /// device, logged out; an anonymous user is removed, since it could never log back in.
+/// `roster logout --all` logs everyone on the device out, leaving nobody active.
 struct LogoutCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "logout", abstract: "Log a user out (the active user if none is named).")
+        commandName: "logout", abstract: "Log a user out (the active user if none is named), or --all of them.")
 
     @OptionGroup var connection: ConnectionOptions
 
     @Argument(help: "An id, an email, or a unique prefix of either.")
     var user: String?
 
+    @Flag(help: "Log every user on this device out; nobody is active afterwards.")
+    var all = false
+
+    func validate() throws {
+        if all && user != nil { throw ValidationError("give a user or --all, not both") }
+    }
+
     func run() async throws {
         let app = try await connection.openApp()
+        if all {
+            let reports = await app.logOutAll()
+            print(reports.isEmpty ? "Nobody was logged in." : "Logged out \(reports.count) user\(reports.count == 1 ? "" : "s"); nobody is active.")
+            for (user, report) in reports {
+                if let problem = report.revocationError {
+                    Terminal.printError("roster: \(user.displayName) is logged out on this device, but the server was not told: \(problem)")
+                }
+            }
+            return
+        }
         let target = try UserResolver.namedOrCurrent(user, in: app)
         let name = target.displayName
         let report: LogOutReport

@@ -15,14 +15,21 @@ final class SQLiteServerStore: ServerStore {
         configuration.busyMode = .timeout(15)
         configuration.foreignKeysEnabled = true
         configuration.label = "roster-server"
+        // The file holds password hashes and the token signing secret: owner only, from its first
+        // byte. SQLite creates its -wal and -shm files with the database file's mode, so it is
+        // made 0600 before SQLite opens it; files an earlier version left readable are narrowed.
+        let manager = FileManager.default
+        if !manager.fileExists(atPath: path), !manager.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) {
+            throw ServerStoreError.cannotOpen(path: path, reason: "the file cannot be created")
+        }
+        for file in [path, path + "-wal", path + "-shm"] where manager.fileExists(atPath: file) {
+            try? manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        }
         do {
             pool = try DatabasePool(path: path, configuration: configuration)
         } catch {
             throw ServerStoreError.cannotOpen(path: path, reason: "\(error)")
         }
-        // The file holds password hashes and the token signing secret: owner only. SQLite gives
-        // its -wal and -shm files the same mode.
-        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         let migrator = SQLiteMigrations.migrator
         do {
             try migrator.migrate(pool)
