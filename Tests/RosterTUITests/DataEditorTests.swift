@@ -64,7 +64,7 @@ extension Model {
             "$set": ["favoriteColor": "sea green", "shift": 3, "preferences": ["theme": "dark"]],
             "$unset": ["userId": ""],
         ])])
-        _ = update(&model, .operationFinished("Saved"))
+        _ = update(&model, .operationFinished("Saved", for: effects[0]))
         #expect(model.mode == .list)
     }
 

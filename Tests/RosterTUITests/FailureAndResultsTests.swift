@@ -67,11 +67,11 @@ import Testing
         var model = Sample.model()
         #expect(model.press(.char("o")) == [.logOut(id: Sample.joe.id)])
         #expect(model.isBusy)
-        #expect(update(&model, .operationFailed("cannot reach the server")) == [])
+        #expect(update(&model, .operationFailed("cannot reach the server", for: .logOut(id: Sample.joe.id))) == [])
         #expect(!model.isBusy)
         #expect(model.status?.isError == true)
         _ = model.press(.char("o"))
-        #expect(update(&model, .operationFinished("Logged out joe@example.com")) == [.reload])
+        #expect(update(&model, .operationFinished("Logged out joe@example.com", for: .logOut(id: Sample.joe.id))) == [.reload])
         #expect(!model.isBusy && model.status == StatusMessage("Logged out joe@example.com"))
     }
 }

@@ -118,7 +118,7 @@ import Testing
     @Test func finishedOperationStopsTheSpinnerAndAsksForAReload() {
         var model = Sample.model()
         model.press(.down, .enter)
-        #expect(update(&model, .operationFinished("Switched to emma@example.com")) == [.reload])
+        #expect(update(&model, .operationFinished("Switched to emma@example.com", for: .switchUser(id: Sample.emma.id))) == [.reload])
         #expect(!model.isBusy)
         #expect(model.status == StatusMessage("Switched to emma@example.com"))
     }
@@ -127,7 +127,7 @@ import Testing
         var model = Sample.model()
         model.press(.char("r"))
         let users = model.users
-        #expect(update(&model, .operationFailed("The server cannot be reached; check the URL")).isEmpty)
+        #expect(update(&model, .operationFailed("The server cannot be reached; check the URL", for: .refreshCustomData(id: Sample.joe.id))).isEmpty)
         #expect(model.status == StatusMessage("The server cannot be reached; check the URL", isError: true))
         #expect(model.users == users)
         #expect(!model.isBusy)

@@ -20,7 +20,7 @@ import Testing
         #expect(effects == [.login(LoginRequest(provider: .emailPassword, email: "joe@example.com", secret: "passw0rd"))])
         #expect(model.isBusy)
         #expect(model.form != nil, "the form stays up until the result")
-        _ = update(&model, .operationFinished("Logged in joe@example.com"))
+        _ = update(&model, .operationFinished("Logged in joe@example.com", for: effects[0]))
         #expect(model.mode == .list)
     }
 
@@ -144,8 +144,8 @@ import Testing
         model.type("joe@example.com")
         model.press(.tab)
         model.type("wrong")
-        model.press(.enter)
-        _ = update(&model, .operationFailed("Wrong email or password"))
+        let sent = model.press(.enter)
+        _ = update(&model, .operationFailed("Wrong email or password", for: sent[0]))
         #expect(model.form?.password == "wrong")
         let status: String? = model.screen.last
         #expect(status?.hasPrefix("error: Wrong email or password   ") == true)

@@ -53,7 +53,7 @@ import Testing
         #expect(model.screen.line(containing: "! ID tokens have three dot-separated parts") != nil)
         model.type(".three")
         #expect(model.press(.enter) == [.login(LoginRequest(provider: .google, secret: "one.two.three"))])
-        _ = update(&model, .operationFailed("refused"))
+        _ = update(&model, .operationFailed("refused", for: .login(LoginRequest(provider: .google, secret: "one.two.three"))))
 
         model.press(.backTab)
         model.type("2")
@@ -70,7 +70,7 @@ import Testing
         } else {
             Issue.record("not a Google auth code log-in")
         }
-        _ = update(&model, .operationFailed("refused"))
+        _ = update(&model, .operationFailed("refused", for: code[0]))
 
         model.press(.backTab)
         model.type("3")

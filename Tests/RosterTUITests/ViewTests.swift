@@ -110,7 +110,7 @@ import Testing
         #expect(model.screen[29].hasPrefix("| Refreshing custom data of joe@example.com…"))
         _ = update(&model, .tick(Sample.now))
         #expect(model.screen[29].hasPrefix("/ Refreshing"))
-        _ = update(&model, .operationFinished("Custom data of joe@example.com refreshed"))
+        _ = update(&model, .operationFinished("Custom data of joe@example.com refreshed", for: .refreshCustomData(id: Sample.joe.id)))
         #expect(model.screen[29].hasPrefix("Custom data of joe@example.com refreshed "))
     }
 

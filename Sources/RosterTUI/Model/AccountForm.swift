@@ -29,6 +29,9 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
     public var password: String
     public var focus: Field
     public var errors: [Field: String]
+    /// The request this screen sent and waits on: its result closes the screen (or, failing,
+    /// lets it send again); results of anything else leave it alone.
+    public var sent: Effect? = nil
 
     public init(task: Task = .sendReset, email: String = "") {
         self.task = task

@@ -19,6 +19,9 @@ public struct DataEditor: Sendable, Equatable {
     }
 
     public var owner: UserTarget
+    /// The request this screen sent and waits on: its result closes the screen (or, failing,
+    /// lets it send again); results of anything else leave it alone.
+    public var sent: Effect? = nil
     public private(set) var fields: [Field]
     public private(set) var removed: [String]
     public var selection: Int

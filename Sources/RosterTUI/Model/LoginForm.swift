@@ -64,6 +64,9 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
     public var accessToken: String
     public var focus: Field
     public var errors: [Field: String]
+    /// The request this screen sent and waits on: its result closes the screen (or, failing,
+    /// lets it send again); results of anything else leave it alone.
+    public var sent: Effect? = nil
     /// The logged-in user the credentials are linked to, instead of logging a user in.
     public var linking: UserTarget?
 

@@ -102,3 +102,25 @@ public struct Model: Sendable, Equatable {
 
     public func user(id: String) -> UserRow? { users.first { $0.id == id } }
 }
+
+extension Mode {
+    /// The request the screen on show sent and waits on, if it is a form that sends one.
+    var sent: Effect? {
+        get {
+            switch self {
+            case .loginForm(let form): form.sent
+            case .account(let form): form.sent
+            case .dataEditor(let editor): editor.sent
+            default: nil
+            }
+        }
+        set {
+            switch self {
+            case .loginForm(var form): form.sent = newValue; self = .loginForm(form)
+            case .account(var form): form.sent = newValue; self = .account(form)
+            case .dataEditor(var editor): editor.sent = newValue; self = .dataEditor(editor)
+            default: break
+            }
+        }
+    }
+}

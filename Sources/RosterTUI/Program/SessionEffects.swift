@@ -33,66 +33,66 @@ public struct SessionEffects: EffectRunner {
                 }
                 let user = try await app.login(credentials: request.credentials)
                 let registered = request.register ? "Registered and logged in" : "Logged in"
-                return reloaded() + [.selectUser(id: user.id), .operationFinished("\(registered) \(user.displayName)")]
+                return reloaded() + [.selectUser(id: user.id), .operationFinished("\(registered) \(user.displayName)", for: effect)]
             case .link(let id, let request):
                 let user = try existing(id)
                 if request.register {
                     try await app.emailPasswordAuth.registerUser(email: request.email, password: request.secret)
                 }
                 try await user.linkUser(credentials: request.credentials)
-                return reloaded() + [.selectUser(id: user.id), .operationFinished("Linked \(request.provider.label) log-in to \(user.displayName)")]
+                return reloaded() + [.selectUser(id: user.id), .operationFinished("Linked \(request.provider.label) log-in to \(user.displayName)", for: effect)]
             case .saveCustomData(let owner, let update):
                 let user = try existing(owner)
                 try await user.updateCustomData(update)
-                return reloaded() + [.operationFinished("Saved the custom data of \(user.displayName)")]
+                return reloaded() + [.operationFinished("Saved the custom data of \(user.displayName)", for: effect)]
             case .account(let request):
-                return [.operationFinished(try await perform(request))]
+                return [.operationFinished(try await perform(request), for: effect)]
             case .loadAPIKeys(let owner):
                 let user = try existing(owner)
                 let rows = try await keyRows(of: user)
                 let counted = rows.count == 1 ? "1 API key" : "\(rows.count) API keys"
-                return [.apiKeysLoaded(owner: owner, rows), .operationFinished("\(user.displayName) has \(counted)")]
+                return [.apiKeysLoaded(owner: owner, rows), .operationFinished("\(user.displayName) has \(counted)", for: effect)]
             case .createAPIKey(let owner, let name):
                 let user = try existing(owner)
                 let key = try await user.apiKeysAuth.create(name: name)
                 guard let secret = key.key else { throw RosterError.malformedResponse("the server made the key but did not return it") }
                 return [
                     .apiKeyCreated(owner: owner, CreatedKey(name: key.name, secret: secret)),
-                    .apiKeysLoaded(owner: owner, try await keyRows(of: user)), .operationFinished("Made API key '\(key.name)'"),
+                    .apiKeysLoaded(owner: owner, try await keyRows(of: user)), .operationFinished("Made API key '\(key.name)'", for: effect),
                 ]
             case .setAPIKeyEnabled(let owner, let keyId, let enabled):
                 let user = try existing(owner)
                 if enabled { try await user.apiKeysAuth.enable(id: keyId) } else { try await user.apiKeysAuth.disable(id: keyId) }
                 let rows = try await keyRows(of: user)
                 let name = rows.first { $0.id == keyId }?.name ?? keyId
-                return [.apiKeysLoaded(owner: owner, rows), .operationFinished("\(enabled ? "Enabled" : "Disabled") API key '\(name)'")]
+                return [.apiKeysLoaded(owner: owner, rows), .operationFinished("\(enabled ? "Enabled" : "Disabled") API key '\(name)'", for: effect)]
             case .deleteAPIKey(let owner, let keyId):
                 let user = try existing(owner)
                 try await user.apiKeysAuth.delete(id: keyId)
-                return [.apiKeysLoaded(owner: owner, try await keyRows(of: user)), .operationFinished("Deleted the API key")]
+                return [.apiKeysLoaded(owner: owner, try await keyRows(of: user)), .operationFinished("Deleted the API key", for: effect)]
             case .switchUser(let id):
                 let user = try existing(id)
                 try app.switchUser(to: user)
-                return reloaded() + [.selectUser(id: user.id), .operationFinished("Switched to \(user.displayName)")]
+                return reloaded() + [.selectUser(id: user.id), .operationFinished("Switched to \(user.displayName)", for: effect)]
             case .logOut(let id):
                 let user = try existing(id)
                 let report = try await user.logOut()
                 if let error = report.revocationError {
-                    return [.operationFinished("Logged out \(user.displayName) here; the server was not told: \(error)")]
+                    return [.operationFinished("Logged out \(user.displayName) here; the server was not told: \(error)", for: effect)]
                 }
-                return [.operationFinished("Logged out \(user.displayName)")]
+                return [.operationFinished("Logged out \(user.displayName)", for: effect)]
             case .remove(let id):
                 let user = try existing(id)
                 try await user.remove()
-                return [.operationFinished("Removed \(user.displayName) from this device")]
+                return [.operationFinished("Removed \(user.displayName) from this device", for: effect)]
             case .delete(let id):
                 let user = try existing(id)
                 try await user.delete()
-                return [.operationFinished("Deleted the account of \(user.displayName)")]
+                return [.operationFinished("Deleted the account of \(user.displayName)", for: effect)]
             case .refreshCustomData(let id):
                 let user = try existing(id)
                 _ = try await user.refreshCustomData()
-                return [.operationFinished("Custom data of \(user.displayName) refreshed")]
+                return [.operationFinished("Custom data of \(user.displayName) refreshed", for: effect)]
             }
         } catch {
             let words = (error as? RosterError)?.description ?? String(describing: error)
@@ -101,7 +101,7 @@ public struct SessionEffects: EffectRunner {
             if effect == .loadProviders { return [] }
             // A failed operation may still have changed the device (a session the server ended
             // logs the user out), so the users are read again.
-            return [.operationFailed(words)] + reloaded()
+            return [.operationFailed(words, for: effect)] + reloaded()
         }
     }
 

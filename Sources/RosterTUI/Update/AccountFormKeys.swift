@@ -11,11 +11,12 @@ func accountKey(_ model: inout Model, _ form: inout AccountForm, _ key: Key) -> 
     case .char(" ") where form.focus == .task: form.nextTask()
     case .char(let character): form.typeText(character)
     case .enter:
-        if model.isBusy { return stillWorking(&model) }
+        if form.sent != nil { return stillWorking(&model) }
         switch form.validated() {
         case .success(let request):
             form.errors = [:]
             model.status = StatusMessage("Sending…")
+            form.sent = .account(request)
             return [.account(request)]
         case .failure(let refusal):
             form.refuse(refusal.errors)

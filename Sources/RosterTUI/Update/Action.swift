@@ -7,8 +7,10 @@ public enum Action: Sendable, Equatable {
     case usersLoaded([UserRow])
     /// Put the selection on this user (the one just logged in or switched to), if shown.
     case selectUser(id: String)
-    case operationFinished(String)
-    case operationFailed(String)
+    /// An effect is done: what happened, in words, and the effect, so that only the screen
+    /// that sent it is closed by it.
+    case operationFinished(String, for: Effect)
+    case operationFailed(String, for: Effect)
     /// The device's users could not be read; what is on screen stays.
     case loadFailed(String)
     /// The log-in providers the server enables.

@@ -28,9 +28,11 @@ func editorKey(_ model: inout Model, _ editor: inout DataEditor, _ key: Key) -> 
             model.status = StatusMessage("Nothing to save")
             return []
         }
-        guard !model.isBusy else { return stillWorking(&model) }
+        guard editor.sent == nil else { return stillWorking(&model) }
         model.status = StatusMessage("Saving the custom data of \(editor.owner.name)…")
-        return [.saveCustomData(owner: editor.owner.id, update: update)]
+        let save = Effect.saveCustomData(owner: editor.owner.id, update: update)
+        editor.sent = save
+        return [save]
     case .char("q"):
         return [.quit]
     default: break

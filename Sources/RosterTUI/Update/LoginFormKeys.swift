@@ -10,15 +10,17 @@ func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effe
     case .backTab, .up: form.moveFocus(by: -1)
     case .backspace: form.erase()
     case .enter:
-        if model.isBusy { return stillWorking(&model) }
+        if form.sent != nil { return stillWorking(&model) }
         switch form.validated() {
         case .success(let request):
             form.errors = [:]
             if let target = form.linking {
                 model.status = StatusMessage("Linking \(request.provider.label) log-in to \(target.name)…")
+                form.sent = .link(id: target.id, request)
                 return [.link(id: target.id, request)]
             }
             model.status = StatusMessage(request.register ? "Registering \(request.email)…" : "Logging in…")
+            form.sent = .login(request)
             return [.login(request)]
         case .failure(let refusal):
             form.refuse(refusal.errors)

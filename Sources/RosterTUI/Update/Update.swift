@@ -49,17 +49,17 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
     case .selectUser(let id):
         if let index = model.visibleUsers.firstIndex(where: { $0.id == id }) { model.selection = index }
         return []
-    case .operationFinished(let message):
+    case .operationFinished(let message, let effect):
         model.pendingOperations = max(0, model.pendingOperations - 1)
         model.status = StatusMessage(message)
-        switch model.mode {
-        case .loginForm, .account, .dataEditor: model.mode = .list
-        default: break
-        }
+        // Only the screen that sent it closes; a form being typed into stays as it is.
+        if model.mode.sent == effect { model.mode = .list }
         return [.reload]
-    case .operationFailed(let message):
+    case .operationFailed(let message, let effect):
         model.pendingOperations = max(0, model.pendingOperations - 1)
         model.status = StatusMessage(message, isError: true)
+        // The screen that sent it may send again, corrected.
+        if model.mode.sent == effect { model.mode.sent = nil }
         return []
     case .providersLoaded(let types):
         let choices = types.flatMap(LoginForm.Provider.offered(for:))
