@@ -34,6 +34,23 @@ extension EndToEndTests {
             #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("client/embedded").path))
         }
 
+        /// Not on a terminal, `roster` and `roster ui` print the user list, as `roster users` does.
+        @Test func pipedRosterPrintsTheUserList() throws {
+            let home = try CommandRunner.temporaryDirectory("piped")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            let empty = try runner.roster([])
+            #expect(empty.status == 0, "\(empty.stderr)")
+            #expect(empty.stdout.contains("No users on this device"))
+            #expect(try runner.roster(["login", "--anonymous"]).status == 0)
+            for arguments in [[], ["ui"], ["ui", "--no-color"]] {
+                let listed = try runner.roster(arguments)
+                #expect(listed.status == 0 && listed.stderr.isEmpty, "\(arguments): \(listed.stderr)")
+                #expect(listed.stdout == (try runner.roster(["users"])).stdout)
+                #expect(listed.stdout.contains("anonymous"))
+            }
+        }
+
         // BEHAVIOURS 49
         @Test func logoutAllLeavesNobodyActive() throws {
             let home = try CommandRunner.temporaryDirectory("logout-all")

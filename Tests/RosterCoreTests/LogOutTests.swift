@@ -144,4 +144,21 @@ struct LogOutTests {
         // A second process sees the same: nobody active.
         #expect(try fixture.makeApp(transport: fixture.makeTransport()).currentUser == nil)
     }
+
+    // BEHAVIOURS 17
+    @Test func refreshingAUsersDataDoesNotMakeItMostRecentlyActive() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        fixture.clock.advance(by: 10)
+        let emma = try await app.login(credentials: Fixture.emma)
+        fixture.clock.advance(by: 10)
+        _ = try await joe.refreshCustomData()
+        #expect(app.allUsers.map(\.id) == [emma.id, joe.id], "the order of activity is unchanged")
+        // So logging the active user out still makes the one active before it current, and a new
+        // process reads the same order.
+        #expect(try fixture.makeApp(transport: fixture.makeTransport()).allUsers.map(\.id) == [emma.id, joe.id])
+        try await emma.logOut()
+        #expect(app.currentUser?.id == joe.id)
+    }
 }

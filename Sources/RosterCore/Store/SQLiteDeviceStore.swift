@@ -160,7 +160,8 @@ final class SQLiteDeviceStore: DeviceStore {
             user.accessToken = accessToken
             user.refreshToken = refreshToken ?? usedRefreshToken
             user.accessTokenReceivedAt = receivedAt
-            user.lastActive = receivedAt
+            // Reading or refreshing a user's data does not make it active: only log-in and
+            // switch do (BEHAVIOURS 17), so the list does not reshuffle under the cursor.
             try user.update(db)
             return user
         }

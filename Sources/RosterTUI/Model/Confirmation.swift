@@ -3,12 +3,15 @@
 public struct Confirmation: Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case remove, delete
+        /// Log out an anonymous user, which removes it for good (it can never log back in).
+        case logOutAnonymous
 
         /// The word on the confirming button.
         public var verb: String {
             switch self {
             case .remove: "Remove"
             case .delete: "Delete"
+            case .logOutAnonymous: "Log out"
             }
         }
     }
@@ -29,6 +32,8 @@ public struct Confirmation: Sendable, Equatable {
         switch kind {
         case .remove: ["Remove \(name) from this device?", "Its tokens are deleted here; the account stays on the server."]
         case .delete: ["Delete the account of \(name) on the server?", "The user, its identities and data are gone for good."]
+        case .logOutAnonymous:
+            ["Log out \(name)?", "An anonymous user cannot log back in: it will be gone, with its data."]
         }
     }
 
@@ -37,6 +42,7 @@ public struct Confirmation: Sendable, Equatable {
         switch kind {
         case .remove: "Nothing removed"
         case .delete: "Nothing deleted"
+        case .logOutAnonymous: "Still logged in"
         }
     }
 }

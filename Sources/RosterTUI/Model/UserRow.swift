@@ -85,6 +85,11 @@ public struct UserRow: Sendable, Equatable, Identifiable {
 
     public var isLoggedIn: Bool { state == .loggedIn }
 
+    /// Logged in with exactly one identity, anonymous: logging it out removes it for good.
+    public var isAnonymous: Bool {
+        identities.count == 1 && identities[0].providerType == ProviderType.anonymous.rawValue
+    }
+
     /// The email to pre-fill a log-in form with.
     public var email: String? { profile.email }
 }

@@ -148,6 +148,10 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
             model.status = StatusMessage("\(user.displayName) is already logged out")
             return []
         }
+        if user.isAnonymous {
+            model.mode = .confirm(Confirmation(.logOutAnonymous, userId: user.id))
+            return []
+        }
         model.status = StatusMessage("Logging out \(user.displayName)…")
         return [.logOut(id: user.id)]
     case .char("x"):
@@ -269,6 +273,9 @@ private func confirmed(_ model: inout Model, _ question: Confirmation) -> [Effec
     case .delete:
         model.status = StatusMessage("Deleting the account of \(name)…")
         return [.delete(id: question.userId)]
+    case .logOutAnonymous:
+        model.status = StatusMessage("Logging out \(name)…")
+        return [.logOut(id: question.userId)]
     }
 }
 

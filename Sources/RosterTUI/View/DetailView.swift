@@ -44,6 +44,10 @@ func detailLines(_ user: UserRow, now: Date) -> [(text: String, attributes: Cell
     let stale = user.customDataIssuedAt.map { now.timeIntervalSince($0) >= staleCustomDataAge } ?? false
     let hint = user.isLoggedIn ? (stale ? " · r refreshes" : "") + " · e edits" : ""
     lines.append(("custom data\(age)\(hint)", heading))
+    guard user.isLoggedIn else {
+        lines.append(("  none kept on this device while logged out", CellAttributes(dim: true)))
+        return lines
+    }
     for line in user.customData.prettyText().split(separator: "\n", omittingEmptySubsequences: false) {
         lines.append(("  " + line, .plain))
     }

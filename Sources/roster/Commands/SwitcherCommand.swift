@@ -27,9 +27,7 @@ struct SwitcherCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            var list = UsersCommand()
-            list.connection = connection
-            try await list.run()
+            try UsersCommand.print(try await connection.openApp(), json: false)
             return
         }
         // The screen is the switcher's only output: log lines would tear it. Errors reach the

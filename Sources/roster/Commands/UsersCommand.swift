@@ -17,17 +17,21 @@ struct UsersCommand: AsyncParsableCommand {
     var json = false
 
     func run() async throws {
-        let app = try await connection.openApp()
+        try Self.print(try await connection.openApp(), json: json)
+    }
+
+    /// The listing, as `roster users` prints it (and `roster` when not on a terminal).
+    static func print(_ app: App, json: Bool) throws {
         let users = app.allUsers
         if json {
             try UserSummary.printJSON(users.map(UserSummary.init))
             return
         }
         guard !users.isEmpty else {
-            print("No users on this device. Log one in with `roster login`.")
+            Swift.print("No users on this device. Log one in with `roster login`.")
             return
         }
-        print(UserTable(users: users).render())
+        Swift.print(UserTable(users: users).render())
     }
 }
 

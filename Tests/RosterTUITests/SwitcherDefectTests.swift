@@ -1,0 +1,38 @@
+import Foundation
+import RosterTUI
+import RosterWire
+import Testing
+
+/// Defects met by people used to terminal UIs, each pinned where it was.
+@Suite struct SwitcherDefectTests {
+    /// An anonymous user that logs out is gone for good: `o` asks first, as `x` does.
+    @Test func loggingOutAnAnonymousUserAsksAndSaysItWillBeGone() {
+        var guest = Sample.smiley
+        guest.state = .loggedIn
+        var model = Model(users: [Sample.joe, guest], size: TerminalSize(width: 100, height: 30), now: Sample.now)
+        model.press(.down)
+        #expect(model.press(.char("o")).isEmpty, "nothing happens before the answer")
+        #expect(model.mode == .confirm(Confirmation(.logOutAnonymous, userId: guest.id)))
+        #expect(model.screen.line(containing: "Log out 😀 Sunny?") != nil)
+        #expect(model.screen.line(containing: "cannot log back in: it will be gone") != nil)
+        // Cancel is the default answer.
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.mode == .list && model.status?.text == "Still logged in")
+        model.press(.char("o"))
+        #expect(model.press(.char("y")) == [.logOut(id: guest.id)])
+        // Other users log out at once, as before.
+        model.press(.up)
+        #expect(model.press(.char("o")) == [.logOut(id: Sample.joe.id)])
+    }
+
+    /// A logged-out user's custom data is not `{}`: the device holds none.
+    @Test func aLoggedOutUserShowsThatTheDeviceHoldsNoCustomData() {
+        var model = Sample.model()
+        let index = model.visibleUsers.firstIndex { $0.id == Sample.lapsed.id }!
+        model.selection = index
+        #expect(model.screen.line(containing: "none kept on this device while logged out") != nil)
+        #expect(model.screen.line(containing: "  {}") == nil)
+        model.selection = 0
+        #expect(model.screen.line(containing: "while logged out") == nil)
+    }
+}
