@@ -18,21 +18,31 @@ extension JSONValue {
     /// fraction or exponent (`1.0`), so the text parses back to the same value.
     public var compactText: String {
         var out = ""
-        write(into: &out, level: 0, indent: nil)
+        write(into: &out, level: 0, indent: nil, readable: false)
         return out
     }
 
     /// Indented JSON with keys in sorted order, for people to read.
     public func prettyText(indent: Int = 2) -> String {
         var out = ""
-        write(into: &out, level: 0, indent: indent)
+        write(into: &out, level: 0, indent: indent, readable: false)
+        return out
+    }
+
+    /// Indented text for people, the JSON of `prettyText` except that Extended JSON's typed
+    /// values read as what they are: a date as `2023-11-14T22:13:20Z`, `{"$numberInt": "7"}` as
+    /// `7`, a decimal as its digits, an ObjectId as `ObjectId("…")`. One renderer for the
+    /// switcher and the command line; `--json` output stays Extended JSON.
+    public func readableText(indent: Int? = 2) -> String {
+        var out = ""
+        write(into: &out, level: 0, indent: indent, readable: true)
         return out
     }
 
     /// The compact text as UTF-8 bytes.
     public var data: Data { Data(compactText.utf8) }
 
-    private func write(into out: inout String, level: Int, indent: Int?) {
+    private func write(into out: inout String, level: Int, indent: Int?, readable: Bool) {
         let newline = indent == nil ? "" : "\n"
         let pad = String(repeating: " ", count: (level + 1) * (indent ?? 0))
         let closePad = String(repeating: " ", count: level * (indent ?? 0))
@@ -48,11 +58,12 @@ extension JSONValue {
             out += "[" + newline
             for (position, item) in items.enumerated() {
                 out += pad
-                item.write(into: &out, level: level + 1, indent: indent)
+                item.write(into: &out, level: level + 1, indent: indent, readable: readable)
                 out += (position < items.count - 1 ? "," : "") + newline
             }
             out += closePad + "]"
         case .object(let fields):
+            if readable, let typed = TypedValueText.text(of: fields) { out += typed; return }
             guard !fields.isEmpty else { out += "{}"; return }
             out += "{" + newline
             let keys = fields.keys.sorted()
@@ -60,7 +71,7 @@ extension JSONValue {
                 out += pad
                 Self.writeString(key, into: &out)
                 out += colon
-                fields[key]!.write(into: &out, level: level + 1, indent: indent)
+                fields[key]!.write(into: &out, level: level + 1, indent: indent, readable: readable)
                 out += (position < keys.count - 1 ? "," : "") + newline
             }
             out += closePad + "}"

@@ -6,6 +6,23 @@ import Testing
 extension EndToEndTests {
     @Suite("roster custom-data end to end")
     struct CustomDataCommandTests {
+        /// Values read as people read them; `--json` keeps relaxed Extended JSON for scripts.
+        @Test func datesAndNumbersReadAsValuesAndJSONStaysExtendedJSON() throws {
+            let home = try CommandRunner.temporaryDirectory("custom-data-values")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            #expect(try runner.roster(["login", "--email", "joe@example.com", "--password-stdin"], stdin: "passw0rd\n").status == 0)
+            let document = #"{"at": {"$date": {"$numberLong": "1700000000000"}}, "ratio": {"$numberDouble": "1.0"}, "count": {"$numberInt": "7"}}"#
+            #expect(try runner.roster(["custom-data", "set", "--json", "-"], stdin: document).status == 0)
+            let readable = try runner.roster(["custom-data"])
+            #expect(readable.status == 0, "\(readable.stderr)")
+            #expect(readable.stdout.contains(#""at": 2023-11-14T22:13:20Z"#), "\(readable.stdout)")
+            #expect(readable.stdout.contains(#""ratio": 1.0"#) && readable.stdout.contains(#""count": 7"#))
+            #expect(!readable.stdout.contains("$date") && !readable.stdout.contains("$number"))
+            let json = try JSONValue(parsing: try runner.roster(["custom-data", "--json"]).stdout)
+            #expect(json["at"] == ["$date": "2023-11-14T22:13:20Z"] && json["ratio"] == 1.0 && json["count"] == 7)
+        }
+
         @Test func setUnsetAndReplaceTheUsersOwnDocument() throws {
             let home = try CommandRunner.temporaryDirectory("custom-data")
             defer { try? FileManager.default.removeItem(at: home) }

@@ -35,4 +35,15 @@ import Testing
         model.selection = 0
         #expect(model.screen.line(containing: "while logged out") == nil)
     }
+
+    /// Extended JSON markup is not what people read: the detail pane shows the values.
+    @Test func theDetailPaneShowsTypedValuesAsValues() {
+        var joe = Sample.joe
+        joe.customData = ["since": ["$date": "2023-11-14T22:13:20Z"], "ratio": 1.0, "badge": ["$oid": "65f0c0ffee0000000000beef"]]
+        let model = Model(users: [joe], size: TerminalSize(width: 100, height: 30), now: Sample.now)
+        #expect(model.screen.line(containing: #""since": 2023-11-14T22:13:20Z"#) != nil)
+        #expect(model.screen.line(containing: #""ratio": 1.0"#) != nil)
+        #expect(model.screen.line(containing: #""badge": ObjectId("65f0c0ffee0000000000beef")"#) != nil)
+        #expect(!model.screen.joined().contains("$date") && !model.screen.joined().contains("$oid"))
+    }
 }

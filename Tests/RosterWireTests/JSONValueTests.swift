@@ -89,3 +89,28 @@ struct JSONValueTests {
         #expect(value.prettyText() == "{\n  \"a\": [\n    true\n  ],\n  \"b\": {\n    \"c\": 1\n  }\n}")
     }
 }
+
+/// `readableText`: Extended JSON's typed values as people read them, everything else as JSON.
+@Suite struct ReadableTextTests {
+    @Test func typedValuesReadAsTheirValues() throws {
+        let document: JSONValue = [
+            "at": ["$date": "2023-11-14T22:13:20Z"], "long": ["$date": ["$numberLong": "1700000000123"]],
+            "int": ["$numberInt": "7"], "big": ["$numberLong": "42"], "ratio": ["$numberDouble": "1.0"],
+            "price": ["$numberDecimal": "19.95"], "ref": ["$oid": "65f0c0ffee0000000000beef"], "text": "42",
+            "blob": ["$binary": ["base64": "AAEC", "subType": "00"]], "pattern": ["$regularExpression": ["pattern": "^a", "options": "i"]],
+            "plain": ["$set": 1], "whole": 2.0,
+        ]
+        let text = document.readableText()
+        for expected in [
+            #""at": 2023-11-14T22:13:20Z"#, #""long": 2023-11-14T22:13:20.123Z"#, #""int": 7"#, #""big": 42"#, #""ratio": 1.0"#,
+            #""price": 19.95"#, #""ref": ObjectId("65f0c0ffee0000000000beef")"#, #""text": "42""#, #""blob": Binary(3 bytes)"#,
+            #""pattern": /^a/i"#, #""$set": 1"#, #""whole": 2.0"#,
+        ] {
+            #expect(text.contains(expected), "\(expected) in\n\(text)")
+        }
+        // Without typed values it is the JSON of prettyText, so scripts can still read it.
+        let plain: JSONValue = ["a": [1, 2.5, "x"], "b": ["c": nil]]
+        #expect(plain.readableText() == plain.prettyText())
+        #expect(try JSONValue(parsing: plain.readableText()) == plain)
+    }
+}

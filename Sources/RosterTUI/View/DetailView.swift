@@ -48,7 +48,7 @@ func detailLines(_ user: UserRow, now: Date) -> [(text: String, attributes: Cell
         lines.append(("  none kept on this device while logged out", CellAttributes(dim: true)))
         return lines
     }
-    for line in user.customData.prettyText().split(separator: "\n", omittingEmptySubsequences: false) {
+    for line in user.customData.readableText().split(separator: "\n", omittingEmptySubsequences: false) {
         lines.append(("  " + line, .plain))
     }
     return lines

@@ -18,7 +18,7 @@ struct CustomDataCommand: AsyncParsableCommand {
 struct ShowCustomDataCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Print a user's custom data as JSON (the active user if none is named).",
+        abstract: "Print a user's custom data (the active user if none is named); --json for Extended JSON.",
         discussion: "Without --refresh the data is what the device has, which may be older than the server's."
     )
 
@@ -26,6 +26,9 @@ struct ShowCustomDataCommand: AsyncParsableCommand {
 
     @Flag(help: "Fetch a fresh access token first, and with it the server's current data.")
     var refresh = false
+
+    @Flag(help: "Print relaxed Extended JSON (a date as {\"$date\": …}) rather than values as people read them.")
+    var json = false
 
     @Argument(help: "An id, an email, or a unique prefix of either.")
     var user: String?
@@ -42,7 +45,7 @@ struct ShowCustomDataCommand: AsyncParsableCommand {
         } else if target.state != .loggedIn {
             throw CommandFailure("\(target.displayName) is logged out, so the device holds no custom data")
         }
-        print(target.customData.prettyText())
+        print(json ? target.customData.prettyText() : target.customData.readableText())
         if isatty(STDERR_FILENO) == 1, !refresh, let issued = target.customDataIssuedAt {
             let minutes = Int(Date().timeIntervalSince(issued) / 60)
             if minutes >= 1 {
