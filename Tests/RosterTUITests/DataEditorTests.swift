@@ -82,7 +82,15 @@ extension Model {
         #expect(model.status?.text.contains("already a field") == true)
         model.press(.escape)
         #expect(model.editor?.typing == nil)
+        // Unsaved changes are not dropped without a word: Esc asks, Cancel first.
         model.press(.char("d"), .escape)
+        #expect(model.editor?.closing?.dialog.buttons == ["Cancel", "Save", "Discard"])
+        #expect(model.screen.line(containing: "1 change is not saved.") != nil)
+        model.press(.enter)
+        #expect(model.editor?.closing == nil && model.editor?.hasChanges == true, "Cancel keeps editing")
+        model.press(.escape, .right, .right)
+        #expect(model.screen.line(containing: "[ Discard ]") != nil)
+        model.press(.enter)
         #expect(model.mode == .list && model.status?.text == "Changes to the custom data dropped")
 
         var lapsed = Sample.model()
@@ -143,9 +151,31 @@ extension Model {
         switcher.terminal.press(.char("d"), .char("s"))
         await switcher.waitFor("error: the user-id field 'userId' cannot be removed")
         switcher.terminal.press(.escape)
+        await switcher.waitFor("1 change is not saved.")
+        switcher.terminal.press(.char("d"))
         await switcher.waitFor("Changes to the custom data dropped")
         #expect(emma.customData["userId"] == .string(emma.id))
         #expect(emma.customData["favoriteColor"] == "purple", "fields left alone keep their values")
         _ = try await switcher.quit()
+    }
+
+    /// `q` in the editor with changes asks before quitting; Save saves, and the editor closes
+    /// once the save is done; without changes `q` quits at once.
+    @Test func quittingWithUnsavedChangesAsksFirst() {
+        var model = Sample.model()
+        model.press(.char("e"))
+        #expect(model.press(.char("q")) == [.quit], "nothing to lose")
+        var editing = Sample.model()
+        editing.press(.char("e"), .char("d"))
+        #expect(editing.press(.char("q")).isEmpty)
+        #expect(editing.screen.line(containing: "Save before quitting?") != nil)
+        #expect(editing.press(.char("d")) == [.quit], "Discard quits")
+        var saving = Sample.model()
+        saving.press(.char("e"), .char("d"), .char("q"))
+        let save = saving.press(.char("s"))
+        #expect(save.count == 1)
+        if case .saveCustomData(let owner, _)? = save.first { #expect(owner == Sample.joe.id) } else { Issue.record("not a save") }
+        _ = update(&saving, .operationFinished("Saved", for: save[0]))
+        #expect(saving.mode == .list)
     }
 }

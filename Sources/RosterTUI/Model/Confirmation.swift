@@ -37,6 +37,11 @@ public struct Confirmation: Sendable, Equatable {
         }
     }
 
+    /// The question as a dialog: Cancel, then the confirming button.
+    public func dialog(name: String) -> Dialog {
+        Dialog(lines: lines(name: name), buttons: ["Cancel", kind.verb], focus: confirmFocused ? 1 : 0)
+    }
+
     /// What the status line says when the answer is Cancel.
     public var cancelled: String {
         switch kind {

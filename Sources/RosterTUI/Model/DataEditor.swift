@@ -26,6 +26,22 @@ public struct DataEditor: Sendable, Equatable {
     public private(set) var removed: [String]
     public var selection: Int
     public var typing: Typing?
+    /// Leaving with unsaved changes waits for an answer: Cancel (first), Save or Discard.
+    public var closing: Closing?
+
+    /// A way out of the editor that would drop changes, and its question.
+    public struct Closing: Sendable, Equatable {
+        /// Whether leaving quits Roster (`q`) rather than going back to the users (Esc).
+        public var quitting: Bool
+        public var dialog: Dialog
+
+        public init(quitting: Bool, changes: Int) {
+            self.quitting = quitting
+            dialog = Dialog(
+                lines: ["\(changes == 1 ? "1 change is" : "\(changes) changes are") not saved.", quitting ? "Save before quitting?" : "Save before leaving the editor?"],
+                buttons: ["Cancel", "Save", "Discard"])
+        }
+    }
 
     public static let maxKeyLength = 64
     public static let maxValueLength = 4096
@@ -39,7 +55,10 @@ public struct DataEditor: Sendable, Equatable {
         typing = nil
     }
 
-    public var hasChanges: Bool { !removed.isEmpty || fields.contains(where: \.changed) }
+    public var hasChanges: Bool { changeCount > 0 }
+
+    /// Fields changed or added, and fields removed.
+    public var changeCount: Int { removed.count + fields.filter(\.changed).count }
 
     public var selectedField: Field? { fields.indices.contains(selection) ? fields[selection] : nil }
 

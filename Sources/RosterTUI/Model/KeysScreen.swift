@@ -7,8 +7,8 @@ public struct KeysScreen: Sendable, Equatable {
     public var selection: Int
     /// The name typed for a new key, while naming.
     public var naming: String?
-    /// A delete of the selected key waits for `y`.
-    public var confirmingDelete: Bool
+    /// A delete of the selected key waits for its answer, in a dialog (Keep first).
+    public var deleting: Dialog?
     /// A key just made: its secret is on screen until the next key press, then forgotten.
     public var created: CreatedKey?
 
@@ -19,7 +19,7 @@ public struct KeysScreen: Sendable, Equatable {
         keys = nil
         selection = 0
         naming = nil
-        confirmingDelete = false
+        deleting = nil
         created = nil
     }
 

@@ -7,6 +7,8 @@ enum KeyDecoding {
         switch code {
         case KEY_UP: .up
         case KEY_DOWN: .down
+        case KEY_LEFT: .left
+        case KEY_RIGHT: .right
         case KEY_ENTER: .enter
         case KEY_BACKSPACE, KEY_DC: .backspace
         case KEY_BTAB: .backTab

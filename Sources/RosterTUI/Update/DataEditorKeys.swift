@@ -5,10 +5,17 @@ func editorKey(_ model: inout Model, _ editor: inout DataEditor, _ key: Key) -> 
     if let typing = editor.typing {
         return typingKey(&model, &editor, typing, key)
     }
+    if var closing = editor.closing {
+        return closingKey(&model, &editor, &closing, key)
+    }
     switch key {
     case .escape:
+        guard !editor.hasChanges else {
+            editor.closing = DataEditor.Closing(quitting: false, changes: editor.changeCount)
+            return []
+        }
         model.mode = .list
-        model.status = StatusMessage(editor.hasChanges ? "Changes to the custom data dropped" : "Custom data unchanged")
+        model.status = StatusMessage("Custom data unchanged")
     case .up, .char("k"): editor.selection = max(0, editor.selection - 1)
     case .down, .char("j"): editor.selection = min(max(0, editor.fields.count - 1), editor.selection + 1)
     case .enter, .char("c"):
@@ -24,16 +31,12 @@ func editorKey(_ model: inout Model, _ editor: inout DataEditor, _ key: Key) -> 
         editor.removeSelected()
         model.status = StatusMessage("'\(field.key)' will be removed when you save")
     case .char("s"):
-        guard let update = editor.update else {
-            model.status = StatusMessage("Nothing to save")
+        return save(&model, &editor)
+    case .char("q"):
+        guard !editor.hasChanges else {
+            editor.closing = DataEditor.Closing(quitting: true, changes: editor.changeCount)
             return []
         }
-        guard editor.sent == nil else { return stillWorking(&model) }
-        model.status = StatusMessage("Saving the custom data of \(editor.owner.name)…")
-        let save = Effect.saveCustomData(owner: editor.owner.id, update: update)
-        editor.sent = save
-        return [save]
-    case .char("q"):
         return [.quit]
     default: break
     }
@@ -73,4 +76,39 @@ private func typingKey(_ model: inout Model, _ editor: inout DataEditor, _ typin
     default: break
     }
     return []
+}
+
+/// Saves every change as one update; the editor closes when the save is done.
+private func save(_ model: inout Model, _ editor: inout DataEditor) -> [Effect] {
+    guard let update = editor.update else {
+        model.status = StatusMessage("Nothing to save")
+        return []
+    }
+    guard editor.sent == nil else { return stillWorking(&model) }
+    model.status = StatusMessage("Saving the custom data of \(editor.owner.name)…")
+    let save = Effect.saveCustomData(owner: editor.owner.id, update: update)
+    editor.sent = save
+    return [save]
+}
+
+/// The answer to "not saved": Cancel stays, Save saves (and the editor closes once saved),
+/// Discard leaves (or quits) without saving.
+private func closingKey(_ model: inout Model, _ editor: inout DataEditor, _ closing: inout DataEditor.Closing, _ key: Key) -> [Effect] {
+    guard let answer = closing.dialog.press(key) else {
+        editor.closing = closing
+        return []
+    }
+    editor.closing = nil
+    switch answer {
+    case 1:
+        return save(&model, &editor)
+    case 2:
+        if closing.quitting { return [.quit] }
+        model.mode = .list
+        model.status = StatusMessage("Changes to the custom data dropped")
+        return []
+    default:
+        model.status = StatusMessage("Still editing; s saves")
+        return []
+    }
 }

@@ -1,7 +1,7 @@
 /// A key press (or terminal event) as the backend reports it.
 public enum Key: Sendable, Equatable {
     case char(Character)
-    case up, down, enter, escape, tab, backTab, backspace
+    case up, down, left, right, enter, escape, tab, backTab, backspace
     case resize(width: Int, height: Int)
     case ctrlC
 }

@@ -36,9 +36,13 @@ func keysKey(_ model: inout Model, _ screen: inout KeysScreen, _ key: Key) -> [E
         }
         return []
     }
-    if screen.confirmingDelete {
-        screen.confirmingDelete = false
-        guard key == .char("y"), let selected = screen.selectedKey else {
+    if var dialog = screen.deleting {
+        guard let answer = dialog.press(key) else {
+            screen.deleting = dialog
+            return []
+        }
+        screen.deleting = nil
+        guard answer == 1, let selected = screen.selectedKey else {
             model.status = StatusMessage("Nothing deleted")
             return []
         }
@@ -67,8 +71,8 @@ func keysKey(_ model: inout Model, _ screen: inout KeysScreen, _ key: Key) -> [E
         return [.setAPIKeyEnabled(owner: owner.id, keyId: selected.id, enabled: selected.disabled)]
     case .char("d"):
         guard let selected = screen.selectedKey else { return noKey(&model) }
-        screen.confirmingDelete = true
-        model.status = StatusMessage("Delete API key '\(selected.name)'? y deletes; any other key keeps it", isError: true)
+        screen.deleting = Dialog(
+            lines: ["Delete API key '\(selected.name)'?", "Whatever logs in with it can no longer."], buttons: ["Keep", "Delete"])
     case .char("r"):
         guard !model.isBusy else { return stillWorking(&model) }
         return [.loadAPIKeys(owner: owner.id)]

@@ -244,22 +244,17 @@ private func helpKey(_ model: inout Model, _ key: Key) -> [Effect] {
 }
 
 private func confirmKey(_ model: inout Model, _ key: Key, _ question: Confirmation) -> [Effect] {
-    switch key {
-    case .tab, .backTab, .up, .down:
-        var toggled = question
-        toggled.confirmFocused.toggle()
-        model.mode = .confirm(toggled)
-    case .char("y"):
-        return confirmed(&model, question)
-    case .enter:
-        if question.confirmFocused { return confirmed(&model, question) }
-        model.mode = .list
-        model.status = StatusMessage(question.cancelled)
-    case .escape, .char("n"), .char("q"):
-        model.mode = .list
-        model.status = StatusMessage(question.cancelled)
-    default: break
+    var dialog = question.dialog(name: "")
+    let answer = key == .char("q") ? 0 : dialog.press(key)
+    guard let answer else {
+        var moved = question
+        moved.confirmFocused = dialog.focus == 1
+        model.mode = .confirm(moved)
+        return []
     }
+    if answer == 1 { return confirmed(&model, question) }
+    model.mode = .list
+    model.status = StatusMessage(question.cancelled)
     return []
 }
 

@@ -16,10 +16,11 @@ enum KeyHints {
         case .loginForm: "Tab/Shift-Tab field · Space change · Enter submit · Esc cancel"
         case .account: "Tab/Shift-Tab field · Space change task · Enter send · Esc cancel"
         case .dataEditor(let editor) where editor.typing != nil: "type · Enter take it · Esc drop it"
-        case .dataEditor: "↑/↓ move · Enter change · a add · d remove · s save · Esc leave without saving"
+        case .dataEditor(let editor) where editor.closing != nil: "Tab choose · Enter answer · s save · d discard · Esc cancel"
+        case .dataEditor: "↑/↓ move · Enter change · a add · d remove · s save · Esc leave (asks if not saved)"
         case .apiKeys(let screen) where screen.created != nil: "any key: done (the key is not shown again)"
         case .apiKeys(let screen) where screen.naming != nil: "type a name · Enter make · Esc cancel"
-        case .apiKeys(let screen) where screen.confirmingDelete: "y delete · any other key keeps it"
+        case .apiKeys(let screen) where screen.deleting != nil: "Tab choose · Enter answer · y delete · Esc keep"
         case .apiKeys: "↑/↓ move · n new · Space enable/disable · d delete · r read again · Esc back · q quit"
         case .failure: "q quit"
         }

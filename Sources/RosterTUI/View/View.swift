@@ -27,15 +27,17 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         drawHelp(in: body, &buffer)
     case .confirm(let question):
         drawUsers(model, in: body, &buffer)
-        drawConfirm(question, name: model.user(id: question.userId)?.displayName ?? question.userId, in: body, &buffer)
+        drawDialog(question.dialog(name: model.user(id: question.userId)?.displayName ?? question.userId), in: body, &buffer)
     case .loginForm(let form):
         drawForm(form, in: body, &buffer)
     case .dataEditor(let editor):
         drawEditor(editor, in: body, &buffer)
+        if let closing = editor.closing { drawDialog(closing.dialog, in: body, &buffer) }
     case .account(let form):
         drawAccountForm(form, outbox: model.outbox, in: body, &buffer)
     case .apiKeys(let screen):
         drawKeys(screen, in: body, &buffer)
+        if let deleting = screen.deleting { drawDialog(deleting, in: body, &buffer) }
     case .failure(let message):
         drawFailure(message, in: body, &buffer)
     }
@@ -146,12 +148,8 @@ func wrap(_ text: String, width: Int) -> [String] {
     return lines
 }
 
-private func drawConfirm(_ question: Confirmation, name: String, in body: Rect, _ buffer: inout ScreenBuffer) {
-    let verb = question.kind.verb
-    let lines = question.lines(name: name) + [
-        "",
-        question.confirmFocused ? "  Cancel    [ \(verb) ]" : "[ Cancel ]    \(verb)  ",
-    ]
+private func drawDialog(_ dialog: Dialog, in body: Rect, _ buffer: inout ScreenBuffer) {
+    let lines = dialog.lines + ["", dialog.buttonRow]
     let width = min(body.width - 4, max(40, lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
     let left = (body.width - width) / 2
     let top = body.top + max(0, (body.height - lines.count - 2) / 2)
