@@ -166,10 +166,7 @@ import Testing
 @Suite struct SecretTests {
     @Test func descriptionsNeverShowTheSecret() {
         var model = Sample.model()
-        model.press(.char("n"), .tab)
-        model.type("joe@example.com")
-        model.press(.tab)
-        model.type("passw0rd")
+        model.fillLogIn(email: "joe@example.com", password: "passw0rd")
         let effects = model.press(.enter)
         for text in [String(describing: effects), String(reflecting: effects), String(describing: model.form), String(reflecting: model.mode)] {
             #expect(!text.contains("passw0rd"), "\(text)")

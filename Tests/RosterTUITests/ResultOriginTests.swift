@@ -25,10 +25,7 @@ import Testing
 
     @Test func aFailureElsewhereLeavesTheFormWaitingOnItsOwnRequest() {
         var model = Sample.model()
-        model.press(.char("n"), .tab)
-        model.type("joe@example.com")
-        model.press(.tab)
-        model.type("passw0rd")
+        model.fillLogIn(email: "joe@example.com", password: "passw0rd")
         let sent = model.press(.enter)
         #expect(update(&model, .operationFailed("cannot reach the server", for: .refreshCustomData(id: Sample.joe.id))) == [])
         #expect(model.form?.sent == sent.first, "still waiting on the log-in")
@@ -40,10 +37,7 @@ import Testing
 
     @Test func aFailedRequestLetsItsFormSendAgain() {
         var model = Sample.model()
-        model.press(.char("n"), .tab)
-        model.type("joe@example.com")
-        model.press(.tab)
-        model.type("wrong")
+        model.fillLogIn(email: "joe@example.com", password: "wrong")
         let sent = model.press(.enter)
         #expect(model.press(.enter).isEmpty)
         _ = update(&model, .operationFailed("wrong email or password", for: sent[0]))
@@ -53,10 +47,7 @@ import Testing
 
     @Test func anEarlierFormsResultDoesNotCloseANewOne() {
         var model = Sample.model()
-        model.press(.char("n"), .tab)
-        model.type("joe@example.com")
-        model.press(.tab)
-        model.type("passw0rd")
+        model.fillLogIn(email: "joe@example.com", password: "passw0rd")
         let first = model.press(.enter)
         model.press(.escape)
         model.press(.char("n"), .tab)

@@ -53,6 +53,14 @@ extension Model {
         text.flatMap { update(&self, .key(.char($0))) }
     }
 
+    /// Opens the log-in form and types an email and a password into it, without sending.
+    mutating func fillLogIn(email: String, password: String) {
+        press(.char("n"), .tab)
+        type(email)
+        press(.tab)
+        type(password)
+    }
+
     var form: LoginForm? {
         if case .loginForm(let form) = mode { return form }
         return nil
