@@ -16,12 +16,14 @@ public final class App: Sendable {
     public init(configuration: AppConfiguration) throws {
         appId = configuration.appId
         let store = try SQLiteDeviceStore(directory: configuration.directory)
-        sessions = DeviceSessions(configuration: configuration, store: store)
+        sessions = try DeviceSessions(configuration: configuration, store: store)
     }
 
-    /// Logs a user in and makes it current; needs the server (BEHAVIOURS 5-11).
-    public func login(credentials: Credentials) async throws -> User {
-        try await sessions.login(credentials)
+    /// Logs a user in and makes it current; needs the server (BEHAVIOURS 5-11). Under the `pin`
+    /// policy (and `password`, for providers other than email/password) `pin` is the PIN the
+    /// new user chooses, at least 4 digits; their session is sealed with it (BEHAVIOURS 44).
+    public func login(credentials: Credentials, pin: String? = nil) async throws -> User {
+        try await sessions.login(credentials, secret: pin)
     }
 
     /// The active user, or `nil` when nobody is logged in.
@@ -47,9 +49,47 @@ public final class App: Sendable {
         return reports
     }
 
-    /// Makes a logged-in user current, without the network (BEHAVIOURS 12-14).
+    /// Makes a logged-in user current, without the network (BEHAVIOURS 12-14). Under a policy
+    /// other than `open`, only a user this process was given the PIN of:
+    /// `RosterError.locked` otherwise (BEHAVIOURS 43).
     public func switchUser(to user: User) throws {
         try sessions.switchUser(to: user)
+    }
+
+    /// Checks the user's PIN (or password) first, counting wrong ones (BEHAVIOURS 43, 45), then
+    /// switches. Every other user's key is dropped: only the active user stays open in memory.
+    public func switchUser(to user: User, secret: String) async throws {
+        try await sessions.switchUser(to: user, secret: secret)
+    }
+
+    /// The device's switching policy and idle lock, as every process here obeys them.
+    public func policy() throws -> DevicePolicy {
+        try sessions.store.policy()
+    }
+
+    /// Changes the policy; see `DeviceSessions.setPolicy`. `pins` by user id: the new PINs of
+    /// users to keep logged in when tightening, or the PINs of those a loosening would expose.
+    /// The names of the users it logged out.
+    @discardableResult
+    public func setPolicy(_ policy: DevicePolicy, pins: [String: String] = [:]) async throws -> [String] {
+        try await sessions.setPolicy(policy, pins: pins)
+    }
+
+    /// The device's history, newest first: switches, log-ins, log-outs, wrong PINs, locks.
+    public func history(limit: Int = 100) throws -> [HistoryEntry] {
+        try sessions.store.history(limit: max(0, limit))
+    }
+
+    /// Writes a line of history the session core cannot see happen (the switcher's idle lock).
+    public func recordHistory(_ event: HistoryEntry.Event, user: User?) {
+        sessions.record(event, userId: user?.id, name: user?.displayName)
+    }
+
+    /// Sends the revocations of log-outs made while the server was unreachable (BEHAVIOURS 48);
+    /// log-ins and refreshes send them too. How many were sent.
+    @discardableResult
+    public func sendPendingRevocations() async -> Int {
+        await sessions.sendPendingRevocations()
     }
 
     /// The log-in providers the server enables for this app, for a form to offer. Providers

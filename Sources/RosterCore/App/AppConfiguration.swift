@@ -20,6 +20,10 @@ public struct AppConfiguration: Sendable {
     /// Where the core says what it does: user ids and events, never a token or password.
     /// Routine events are `debug`; retries and failures to clean up are `notice` and above.
     public var logger: Logger
+    /// The scrypt cost of PIN- and password-derived sealing keys; lower only in tests.
+    public var secretKeyDerivation: SecretKeyDerivation
+    /// Random bytes for keys, salts and nonces; the system's generator unless a test injects one.
+    public var randomBytes: @Sendable (Int) -> [UInt8]
 
     public init(
         appId: String, transport: any Transport, directory: URL, clock: any RosterClock = SystemClock(),
@@ -33,5 +37,10 @@ public struct AppConfiguration: Sendable {
         self.refreshRetries = 3
         self.refreshRetryDelay = 0.5
         self.logger = Logger(label: "roster.core")
+        self.secretKeyDerivation = .standard
+        self.randomBytes = { count in
+            var generator = SystemRandomNumberGenerator()
+            return (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        }
     }
 }

@@ -24,6 +24,20 @@ public enum RosterError: Error, CustomStringConvertible, Equatable, Sendable {
     case storeFailed(String)
     /// The request cannot be made as asked.
     case invalidRequest(String)
+    /// The user's session is sealed with their PIN (or password); it must be given first.
+    case locked(user: String, secret: SecretKind)
+    /// The PIN (or password) given is not the user's; `remaining` tries before the user is
+    /// logged out on this device.
+    case wrongSecret(user: String, secret: SecretKind, remaining: Int)
+    /// Too many wrong PINs: the next try is allowed after this many seconds.
+    case secretDelayed(user: String, secret: SecretKind, seconds: Int)
+    /// Too many wrong PINs: the user has been logged out on this device.
+    case tooManyWrongSecrets(user: String, secret: SecretKind)
+    /// A sealed session that does not open with the right key (changed, moved from another user
+    /// or copied from another device). It is kept as it is, for inspection.
+    case sealUnreadable(user: String, reason: String)
+    /// The device key file is missing or is not this device's.
+    case deviceKeyUnusable(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -52,7 +66,27 @@ public enum RosterError: Error, CustomStringConvertible, Equatable, Sendable {
             return "the device store could not be written: \(why)"
         case .invalidRequest(let why):
             return why
+        case .locked(let name, let secret):
+            return "\(name)'s session is sealed with their \(secret); give it to go on"
+        case .wrongSecret(let name, let secret, let remaining):
+            let after = remaining == 1 ? "1 more wrong try" : "\(remaining) more wrong tries"
+            return "wrong \(secret) for \(name); \(after) and \(name) is logged out on this device"
+        case .secretDelayed(let name, let secret, let seconds):
+            return "too many wrong \(secret)s for \(name); try again in \(RosterError.duration(seconds))"
+        case .tooManyWrongSecrets(let name, let secret):
+            return "too many wrong \(secret)s: \(name) has been logged out on this device; log in again"
+        case .sealUnreadable(let name, let reason):
+            return "\(name)'s sealed session cannot be opened (\(reason)); it was kept as it is, for inspection"
+        case .deviceKeyUnusable(let path, let reason):
+            return "the device key \(path) cannot be used: \(reason); nothing was changed"
         }
+    }
+
+    /// `45 s`, `3 min`, `2 h`.
+    static func duration(_ seconds: Int) -> String {
+        if seconds < 90 { return "\(max(1, seconds)) s" }
+        if seconds < 5400 { return "\((seconds + 59) / 60) min" }
+        return "\((seconds + 3599) / 3600) h"
     }
 
     /// The protocol error code, when this is a server error with a known one.
@@ -60,4 +94,12 @@ public enum RosterError: Error, CustomStringConvertible, Equatable, Sendable {
         if case .server(let code, _, _) = self { return ErrorCode(rawValue: code) }
         return nil
     }
+}
+
+/// What a user gives to open their sealed session.
+public enum SecretKind: String, Sendable, Equatable, CustomStringConvertible {
+    case pin = "PIN"
+    case password
+
+    public var description: String { rawValue }
 }

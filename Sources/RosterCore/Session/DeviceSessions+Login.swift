@@ -3,9 +3,17 @@ import RosterWire
 
 extension DeviceSessions {
     /// Logs in: POST login, check both tokens are JWTs, GET the profile with the new access
-    /// token, then store everything in one transaction and make the user current (BEHAVIOURS 5-10).
-    func login(_ credentials: Credentials) async throws -> User {
-        if case .anonymous = credentials, let reused = try reuseAnonymousUser() { return reused }
+    /// token, then seal the tokens as the device's policy says, store everything in one
+    /// transaction and make the user current (BEHAVIOURS 5-10, 43, 44). Under `pin`, `secret` is
+    /// the new user's PIN, checked before the server is asked.
+    func login(_ credentials: Credentials, secret: String? = nil) async throws -> User {
+        let policy = try store.policy().switching
+        // Reusing the anonymous user already here would be a switch without its PIN.
+        if case .anonymous = credentials, policy == .open, let reused = try reuseAnonymousUser() { return reused }
+        if policy == .pin || (policy == .password && credentials.provider != .emailPassword) {
+            guard let secret else { throw RosterError.invalidRequest(Self.pinNeeded(policy)) }
+            if let problem = PINRule.problem(with: secret) { throw RosterError.invalidRequest(problem) }
+        }
         let deviceId = try? store.knownDeviceId()
         let body = try WireCoding.encode(credentials.loginBody(device: .thisDevice(appId: appId, deviceId: deviceId)))
         let response = try await connection.expectSuccess(
@@ -17,14 +25,22 @@ extension DeviceSessions {
         guard profile.userId == login.userId else {
             throw RosterError.malformedResponse("the profile is of another user than the one logged in")
         }
-        let record = LoginRecord(
-            id: login.userId, refreshToken: login.refreshToken, accessToken: login.accessToken, receivedAt: receivedAt,
+        let plan = try await sealPlan(userId: login.userId, policy: policy, credentials: credentials, secret: secret)
+        let secrets = SessionSecrets(refreshToken: login.refreshToken, accessToken: login.accessToken)
+        let userId = login.userId
+        let loginRecord = LoginRecord(
+            id: userId, seal: { [self] entry in try self.seal(secrets, plan: plan, userId: userId, entry: entry) },
+            lifetime: Self.lifetime(of: login.accessToken) ?? 0, receivedAt: receivedAt,
             deviceId: login.deviceId.isEmpty ? nil : login.deviceId, identities: profile.identities, profile: profile.data)
-        let row = try store.saveLogIn(record, newEntry: UUID().uuidString, at: receivedAt)
+        let row = try store.saveLogIn(loginRecord, newEntry: UUID().uuidString, at: receivedAt)
+        if plan.kind.needsSecret { unlockedKeys.withLock { $0[row.entry] = plan.key } }
+        keepOnlyUnlocked(entry: row.entry)
         try? PrivateFiles.makeDirectory(directory.appendingPathComponent("users", isDirectory: true))
         try? PrivateFiles.makeDirectory(userDirectory(row.id))
         logger.debug("logged in", metadata: ["user": "\(row.id)", "provider": "\(credentials.provider.rawValue)"])
+        record(.loggedIn, userId: row.id, name: row.displayName)
         publish(.loggedIn, userId: row.id, currentUserId: row.id)
+        await sendPendingRevocations()
         return handle(for: row)
     }
 
@@ -33,6 +49,7 @@ extension DeviceSessions {
         guard let existing = try store.loggedInAnonymousUser() else { return nil }
         guard case .switched(let row) = try store.makeCurrent(id: existing.id, entry: existing.entry, at: clock.now())
         else { return nil }
+        record(.loggedIn, userId: row.id, name: row.displayName)
         publish(.loggedIn, userId: row.id, currentUserId: row.id)
         return handle(for: row)
     }
@@ -78,10 +95,11 @@ extension DeviceSessions {
         }
         try Self.checkTokens(access: linked.accessToken, refresh: nil, userId: user.id)
         let row = try loggedInRow(user)
-        guard let refreshToken = row.refreshToken,
-            try store.storeAccessToken(
-                id: row.id, entry: row.entry, usedRefreshToken: refreshToken, accessToken: linked.accessToken,
-                refreshToken: nil, receivedAt: clock.now()) != nil
+        guard let refreshToken = row.refreshToken, let box = row.sealed?.box else { throw RosterError.userLoggedOut(row.displayName) }
+        let sealed = try reseal(row, with: SessionSecrets(refreshToken: refreshToken, accessToken: linked.accessToken))
+        guard try store.storeSession(
+            id: row.id, entry: row.entry, replacing: box, sealed: sealed, receivedAt: clock.now(),
+            lifetime: Self.lifetime(of: linked.accessToken)) != nil
         else { throw RosterError.userLoggedOut(row.displayName) }
         let profile = try await fetchProfile(accessToken: linked.accessToken)
         try store.updateProfile(id: row.id, entry: row.entry, identities: profile.identities, profile: profile.data)

@@ -27,7 +27,9 @@ extension DeviceSessions {
             let failure: RosterError
             var serverDelay: TimeInterval?
             switch try await attemptRefresh(user, row: row, refreshToken: refreshToken) {
-            case .stored(let stored): return stored
+            case .stored(let stored):
+                await sendPendingRevocations()
+                return stored
             case .retry(let error, let after): (failure, serverDelay) = (error, after)
             }
             // Network trouble and server errors never log anyone out: wait and try again (28).
@@ -75,10 +77,13 @@ extension DeviceSessions {
     private func storeRefreshed(_ response: WireResponse, row: StoredUser, usedRefreshToken: String) throws -> StoredUser {
         let session = try ServerConnection.decode(SessionResponse.self, from: response, what: "session")
         try Self.checkTokens(access: session.accessToken, refresh: session.refreshToken, userId: row.id)
-        if let stored = try store.storeAccessToken(
-            id: row.id, entry: row.entry, usedRefreshToken: usedRefreshToken, accessToken: session.accessToken,
-            refreshToken: session.refreshToken, receivedAt: clock.now())
+        let secrets = SessionSecrets(refreshToken: session.refreshToken ?? usedRefreshToken, accessToken: session.accessToken)
+        guard let box = row.sealed?.box else { throw RosterError.userLoggedOut(row.displayName) }
+        if var stored = try store.storeSession(
+            id: row.id, entry: row.entry, replacing: box, sealed: try reseal(row, with: secrets), receivedAt: clock.now(),
+            lifetime: Self.lifetime(of: session.accessToken))
         {
+            stored.secrets = secrets
             publish(.refreshed, userId: row.id)
             return stored
         }
@@ -87,14 +92,16 @@ extension DeviceSessions {
             throw RosterError.userRemoved(row.displayName)
         }
         guard now.state == .loggedIn else { throw RosterError.userLoggedOut(now.displayName) }
-        return now
+        return try opened(now)
     }
 
     /// The server says the session is dead: log the user out here (anonymous: remove), choose
     /// the next current user, and say why (BEHAVIOURS 27). Throws always.
     private func endDeadSession(_ user: User, row: StoredUser, usedRefreshToken: String, failure: RosterError) throws -> Never {
         let remove = row.isAnonymous
-        if let ended = try store.endSession(id: row.id, entry: row.entry, remove: remove, onlyIfRefreshToken: usedRefreshToken) {
+        let chooseNext = !((try? store.policy())?.needsSecret ?? false)
+        if let ended = try store.endSession(id: row.id, entry: row.entry, remove: remove, onlyIfBox: row.sealed?.box, chooseNext: chooseNext) {
+            lock(user)
             if remove {
                 user.markRemoved()
                 deleteUserFiles(row.id)

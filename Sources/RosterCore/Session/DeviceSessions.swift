@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import Logging
 import RosterWire
@@ -17,11 +18,21 @@ final class DeviceSessions: Sendable {
     let refresher = RefreshCoordinator()
     let broadcaster = ChangeBroadcaster()
     let logger: Logger
+    let sealer: SessionSealer
+    let secretKeyDerivation: SecretKeyDerivation
+    /// Keys of sessions sealed with a PIN or password, by entry: in memory only, and only for
+    /// users this process has been given the secret of (the active one, in the switcher).
+    let unlockedKeys = Mutex<[String: SymmetricKey]>([:])
     private let handles = Mutex<[String: WeakUser]>([:])
     /// Where the server keeps custom user data, once asked.
     let customDataLocation = Mutex<CustomUserDataLocation?>(nil)
 
-    init(configuration: AppConfiguration, store: any DeviceStore) {
+    init(configuration: AppConfiguration, store: any DeviceStore) throws {
+        let deviceKey = try DeviceKey.load(
+            in: configuration.directory, expectedId: try store.deviceKeyId(), randomBytes: configuration.randomBytes)
+        if try store.deviceKeyId() == nil { try store.setDeviceKeyId(deviceKey.id) }
+        sealer = SessionSealer(deviceKey: deviceKey, randomBytes: configuration.randomBytes)
+        secretKeyDerivation = configuration.secretKeyDerivation
         appId = configuration.appId
         self.store = store
         connection = ServerConnection(appId: configuration.appId, transport: configuration.transport)
@@ -31,6 +42,31 @@ final class DeviceSessions: Sendable {
         refreshRetries = max(0, configuration.refreshRetries)
         refreshRetryDelay = configuration.refreshRetryDelay
         logger = configuration.logger
+        try sealLegacyTokens()
+    }
+
+    /// Seals, with the device key, tokens an earlier version of Roster kept in clear.
+    private func sealLegacyTokens() throws {
+        for legacy in try store.legacyTokens() {
+            let sealed = try sealer.seal(
+                legacy.secrets, key: sealer.deviceRowKey(userId: legacy.id), kind: .device, userId: legacy.id, entry: legacy.entry)
+            try store.sealLegacyTokens(id: legacy.id, sealed: sealed, lifetime: Self.lifetime(of: legacy.secrets.accessToken))
+        }
+    }
+
+    /// `exp - iat` of an access token, when it can be read.
+    static func lifetime(of accessToken: String) -> TimeInterval? {
+        guard let claims = try? UnverifiedJWT.claims(AccessTokenClaims.self, of: accessToken) else { return nil }
+        return TimeInterval(claims.exp - claims.iat)
+    }
+
+    /// Writes a line of the device's history; a failure to write it is logged, never thrown.
+    func record(_ event: HistoryEntry.Event, userId: String? = nil, name: String? = nil) {
+        do {
+            try store.appendHistory(HistoryEntry(at: clock.now(), event: event, userId: userId, userName: name))
+        } catch {
+            logger.warning("cannot write the device history", metadata: ["event": "\(event.rawValue)"])
+        }
     }
 
     /// The one handle for this stay of the user on the device.
@@ -74,14 +110,28 @@ final class DeviceSessions: Sendable {
         }
     }
 
-    /// Makes a logged-in user current, without the network (BEHAVIOURS 12, 13).
+    /// Makes a logged-in user current, without the network (BEHAVIOURS 12, 13). A session sealed
+    /// with a secret needs it, unless this process holds its key already (BEHAVIOURS 43); the
+    /// keys of everyone else are then dropped, so only the active user's stay in memory.
+    func switchUser(to user: User, secret: String) async throws {
+        let user = try own(user)
+        if let row = user.load(), row.state == .loggedIn, row.sealed != nil, !isUnlocked(row) {
+            try await unlock(user, secret: secret)
+        }
+        try switchUser(to: user)
+    }
+
+    /// `switchUser` for a user this process can open without asking: anyone under `open`, and
+    /// under another policy the user whose PIN it was given.
     func switchUser(to user: User) throws {
-        guard user.sessions === self else {
-            guard let row = try store.user(id: user.id) else { throw RosterError.userNotFound(user.id) }
-            return try switchUser(to: handle(for: row))
+        let user = try own(user)
+        if let row = user.load(), row.state == .loggedIn, let sealed = row.sealed, !isUnlocked(row) {
+            throw RosterError.locked(user: row.displayName, secret: secretKind(of: sealed))
         }
         switch try store.makeCurrent(id: user.id, entry: user.entry, at: clock.now()) {
         case .switched:
+            keepOnlyUnlocked(entry: user.entry)
+            record(.switched, userId: user.id, name: user.displayName)
             publish(.switched, userId: user.id, currentUserId: user.id)
         case .notLoggedIn(let row):
             throw RosterError.userLoggedOut(row.displayName)
@@ -91,13 +141,18 @@ final class DeviceSessions: Sendable {
         }
     }
 
-    /// The stored row of a user that must be logged in.
+    /// This engine's handle for a user, which may come from another `App` over the same device.
+    private func own(_ user: User) throws -> User {
+        if user.sessions === self { return user }
+        guard let row = try store.user(id: user.id) else { throw RosterError.userNotFound(user.id) }
+        return handle(for: row)
+    }
+
+    /// The stored row of a user that must be logged in, opened: its tokens readable.
     func loggedInRow(_ user: User) throws -> StoredUser {
         guard let row = user.load() else { throw RosterError.userRemoved(user.displayName) }
-        guard row.state == .loggedIn, row.refreshToken != nil, row.accessToken != nil else {
-            throw RosterError.userLoggedOut(row.displayName)
-        }
-        return row
+        guard row.state == .loggedIn, row.sealed != nil else { throw RosterError.userLoggedOut(row.displayName) }
+        return try opened(row)
     }
 }
 

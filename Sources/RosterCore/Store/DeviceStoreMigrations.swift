@@ -22,6 +22,36 @@ enum DeviceStoreMigrations {
                 table.column("value", .text)
             }
         }
+        migrator.registerMigration("v2: sealed sessions, wrong secrets, history, revocations") { db in
+            // The tokens move into one sealed box; the clear columns stay empty from now on, and
+            // the session core seals what an earlier version left in them (`LegacyTokens`).
+            try db.alter(table: "user") { table in
+                table.add(column: "sealed_box", .blob)
+                table.add(column: "seal_kind", .text)
+                table.add(column: "sealed_by", .text)
+                table.add(column: "seal_salt", .blob)
+                table.add(column: "seal_cost", .text)
+                table.add(column: "seal_check", .blob)
+                table.add(column: "access_token_lifetime", .double)
+                table.add(column: "wrong_secrets", .integer).notNull().defaults(to: 0)
+                table.add(column: "secret_retry_at", .double)
+            }
+            try db.create(table: "history") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("at", .double).notNull()
+                table.column("event", .text).notNull()
+                table.column("user_id", .text)
+                table.column("user_name", .text)
+            }
+            try db.create(table: "revocation") { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("user_id", .text).notNull()
+                table.column("entry", .text).notNull()
+                table.column("sealed_box", .blob).notNull()
+                table.column("sealed_by", .text).notNull()
+                table.column("queued_at", .double).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -31,3 +31,16 @@ enum PrivateFiles {
         (try? FileManager.default.attributesOfItem(atPath: url.path))?[.posixPermissions] as? Int
     }
 }
+
+extension PrivateFiles {
+    /// Writes a new file that is owner-only from the moment it exists; fails if it exists.
+    static func writeNew(_ url: URL, contents: Data) throws {
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else { throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: url.path]) }
+        defer { close(fd) }
+        let written = contents.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        guard written == contents.count, fsync(fd) == 0 else {
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
+        }
+    }
+}

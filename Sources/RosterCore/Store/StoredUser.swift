@@ -9,25 +9,38 @@ struct StoredUser: Sendable, Equatable {
     var id: String
     var entry: String
     var state: UserState
-    var refreshToken: String?
-    var accessToken: String?
+    /// The tokens as the store keeps them: sealed. `nil` when logged out.
+    var sealed: SealedSession?
+    /// The tokens opened from `sealed`, in memory only; never written. `nil` until the session
+    /// core opens the row with the user's key.
+    var secrets: SessionSecrets?
     /// Device time at which the access token was received; its expiry in device time is this
     /// plus the token's lifetime (`exp - iat`), so a wrong device clock does not matter.
     var accessTokenReceivedAt: Date?
+    /// The access token's lifetime (`exp - iat`), kept in clear so expiry is known without
+    /// opening the seal.
+    var accessTokenLifetime: TimeInterval?
     var deviceId: String?
     var identities: [Identity]
     var profile: [String: JSONValue]
     var lastActive: Date?
+    /// Wrong PINs (or passwords) in a row, counted across processes (BEHAVIOURS 45).
+    var wrongSecrets: Int = 0
+    /// No PIN is checked before this device time.
+    var secretRetryAt: Date?
 
-    /// The claims of the access token, when it holds one that can be read.
+    var refreshToken: String? { secrets?.refreshToken }
+    var accessToken: String? { secrets?.accessToken }
+
+    /// The claims of the access token, when the row is open and its token can be read.
     var accessClaims: AccessTokenClaims? {
         accessToken.flatMap { try? UnverifiedJWT.claims(AccessTokenClaims.self, of: $0) }
     }
 
     /// When the access token expires, in device time.
     var accessTokenExpiresAt: Date? {
-        guard let receivedAt = accessTokenReceivedAt, let claims = accessClaims else { return nil }
-        return receivedAt.addingTimeInterval(TimeInterval(claims.exp - claims.iat))
+        guard let receivedAt = accessTokenReceivedAt, let lifetime = accessTokenLifetime else { return nil }
+        return receivedAt.addingTimeInterval(lifetime)
     }
 
     /// Logged in with exactly one identity, from `anon-user` (BEHAVIOURS 3).
@@ -46,9 +59,10 @@ struct StoredUser: Sendable, Equatable {
     /// The same user without anything secret, as a removed handle keeps it.
     var withoutSession: StoredUser {
         var copy = self
-        copy.refreshToken = nil
-        copy.accessToken = nil
+        copy.sealed = nil
+        copy.secrets = nil
         copy.accessTokenReceivedAt = nil
+        copy.accessTokenLifetime = nil
         return copy
     }
 }
@@ -60,9 +74,16 @@ extension StoredUser: FetchableRecord, PersistableRecord {
         static let id = Column("id")
         static let entry = Column("entry")
         static let state = Column("state")
-        static let refreshToken = Column("refresh_token")
-        static let accessToken = Column("access_token")
         static let accessTokenReceivedAt = Column("access_token_received_at")
+        static let accessTokenLifetime = Column("access_token_lifetime")
+        static let sealedBox = Column("sealed_box")
+        static let sealKind = Column("seal_kind")
+        static let sealedBy = Column("sealed_by")
+        static let sealSalt = Column("seal_salt")
+        static let sealCost = Column("seal_cost")
+        static let sealCheck = Column("seal_check")
+        static let wrongSecrets = Column("wrong_secrets")
+        static let secretRetryAt = Column("secret_retry_at")
         static let deviceId = Column("device_id")
         static let identities = Column("identities")
         static let profile = Column("profile")
@@ -72,8 +93,10 @@ extension StoredUser: FetchableRecord, PersistableRecord {
     /// Every query selects the columns in this order, so rows are read by position: looking
     /// columns up by name costs more than the rest when thousands of users are read.
     static var databaseSelection: [any SQLSelectable] { [
-        Columns.id, Columns.entry, Columns.state, Columns.refreshToken, Columns.accessToken,
+        Columns.id, Columns.entry, Columns.state, Columns.sealedBox, Columns.sealKind,
         Columns.accessTokenReceivedAt, Columns.deviceId, Columns.identities, Columns.profile, Columns.lastActive,
+        Columns.sealedBy, Columns.sealSalt, Columns.sealCost, Columns.sealCheck, Columns.accessTokenLifetime,
+        Columns.wrongSecrets, Columns.secretRetryAt,
     ] }
 
     init(row: Row) throws {
@@ -81,8 +104,14 @@ extension StoredUser: FetchableRecord, PersistableRecord {
         entry = row[1]
         let stateText: String = row[2]
         state = UserState(rawValue: stateText) ?? .loggedOut
-        refreshToken = row[3]
-        accessToken = row[4]
+        if let box: Data = row[3], let kindText: String = row[4], let kind = SealKind(rawValue: kindText),
+            let sealedBy: String = row[10]
+        {
+            let costText: String? = row[12]
+            sealed = SealedSession(
+                box: box, kind: kind, sealedBy: sealedBy, salt: row[11], cost: costText.flatMap(SecretKeyDerivation.init(text:)),
+                check: row[13])
+        }
         accessTokenReceivedAt = (row[5] as Double?).map(Date.init(timeIntervalSince1970:))
         deviceId = row[6]
         // The exact parser rather than Codable: a screen reads thousands of these at once.
@@ -97,15 +126,25 @@ extension StoredUser: FetchableRecord, PersistableRecord {
         }
         self.profile = profile
         lastActive = (row[9] as Double?).map(Date.init(timeIntervalSince1970:))
+        accessTokenLifetime = row[14]
+        wrongSecrets = row[15] ?? 0
+        secretRetryAt = (row[16] as Double?).map(Date.init(timeIntervalSince1970:))
     }
 
     func encode(to container: inout PersistenceContainer) throws {
         container[Columns.id] = id
         container[Columns.entry] = entry
         container[Columns.state] = state.rawValue
-        container[Columns.refreshToken] = refreshToken
-        container[Columns.accessToken] = accessToken
+        container[Columns.sealedBox] = sealed?.box
+        container[Columns.sealKind] = sealed?.kind.rawValue
+        container[Columns.sealedBy] = sealed?.sealedBy
+        container[Columns.sealSalt] = sealed?.salt
+        container[Columns.sealCost] = sealed?.cost?.text
+        container[Columns.sealCheck] = sealed?.check
         container[Columns.accessTokenReceivedAt] = accessTokenReceivedAt?.timeIntervalSince1970
+        container[Columns.accessTokenLifetime] = accessTokenLifetime
+        container[Columns.wrongSecrets] = wrongSecrets
+        container[Columns.secretRetryAt] = secretRetryAt?.timeIntervalSince1970
         container[Columns.deviceId] = deviceId
         container[Columns.identities] = String(decoding: try WireCoding.encode(identities), as: UTF8.self)
         container[Columns.profile] = String(decoding: try WireCoding.encode(profile), as: UTF8.self)

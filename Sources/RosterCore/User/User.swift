@@ -74,10 +74,13 @@ public final class User: Sendable, Identifiable {
     /// Last log-in, switch or refresh, in device time.
     public var lastActive: Date? { lastKnown.lastActive }
 
+    /// The row opened with the key this process holds, or `nil` (logged out, or locked).
+    private var openedRow: StoredUser? { load().flatMap(sessions.openedIfUnlocked) }
+
     /// The `user_data` of the current access token: an object, `{}` when the user has no
-    /// document or holds no token (BEHAVIOURS 31, 34, 35).
+    /// document or holds no token (BEHAVIOURS 31, 34, 35), or is locked (`isLocked`).
     public var customData: JSONValue {
-        guard let row = load(), row.state == .loggedIn, let data = row.accessClaims?.userData else { return .emptyObject }
+        guard let data = openedRow?.accessClaims?.userData else { return .emptyObject }
         return data.objectValue == nil ? .emptyObject : data
     }
 
@@ -87,13 +90,42 @@ public final class User: Sendable, Identifiable {
         return row.accessTokenReceivedAt
     }
 
-    public var accessToken: String? { load()?.accessToken }
+    public var accessToken: String? { openedRow?.accessToken }
 
     /// When the access token expires, in device time.
     public var accessTokenExpiresAt: Date? { load()?.accessTokenExpiresAt }
 
     /// The refresh token, for requests the protocol authorizes with it.
-    var refreshToken: String? { load()?.refreshToken }
+    var refreshToken: String? { openedRow?.refreshToken }
+
+    /// Logged in, with a session sealed by a PIN (or password) this process has not been given:
+    /// nothing of it can be read or done until `unlock` (BEHAVIOURS 43, 44).
+    public var isLocked: Bool {
+        guard let row = load(), row.state == .loggedIn, row.sealed != nil else { return false }
+        return !sessions.isUnlocked(row)
+    }
+
+    /// What opens this user's session: a PIN, a password, or nothing (`open` policy).
+    public var secretKind: SecretKind? {
+        guard let sealed = load()?.sealed, sealed.kind.needsSecret else { return nil }
+        return sessions.secretKind(of: sealed)
+    }
+
+    /// Checks the PIN (or password) and keeps the key in memory for this process; wrong ones
+    /// are counted across processes (BEHAVIOURS 45).
+    public func unlock(secret: String) async throws {
+        try await sessions.unlock(self, secret: secret)
+    }
+
+    /// Forgets the key: the session is sealed again for this process.
+    public func lock() {
+        sessions.lock(self)
+    }
+
+    /// Changes the user's PIN; the old one is needed (BEHAVIOURS 46).
+    public func changePIN(old: String, new: String) async throws {
+        try await sessions.changePIN(self, old: old, new: new)
+    }
 
     /// An access token good for the refresh margin, refreshed first when about to expire.
     public func freshAccessToken() async throws -> String {

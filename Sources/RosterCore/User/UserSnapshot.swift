@@ -11,15 +11,20 @@ public struct UserSnapshot: Sendable, Equatable, Identifiable {
     public let isAnonymous: Bool
     public let identities: [Identity]
     public let profile: UserProfile
-    /// The `user_data` of the access token, `{}` when logged out or without a document.
+    /// The `user_data` of the access token, `{}` when logged out or without a document. Only the
+    /// active user's session is opened for a snapshot (`sessionOpened`).
     public let customData: JSONValue
+    /// Whether the custom data was read: the user is active and this process holds its key.
+    public let sessionOpened: Bool
+    /// Logged in with a session sealed by a PIN (or password) this process was not given.
+    public let isLocked: Bool
     /// The device time the access token (and so the custom data) arrived.
     public let customDataIssuedAt: Date?
     public let accessTokenExpiresAt: Date?
     public let deviceId: String?
     public let lastActive: Date?
 
-    init(row: StoredUser, currentUserId: String?) {
+    init(row: StoredUser, currentUserId: String?, sessions: DeviceSessions) {
         id = row.id
         displayName = row.displayName
         state = row.state
@@ -29,17 +34,16 @@ public struct UserSnapshot: Sendable, Equatable, Identifiable {
         profile = UserProfile(data: row.profile)
         deviceId = row.deviceId
         lastActive = row.lastActive
-        // Only three claims are wanted, from as many tokens as there are users: read the payload
-        // as a document rather than decoding every claim.
-        let claims = row.state == .loggedIn ? row.accessToken.flatMap { try? UnverifiedJWT.payloadDocument(of: $0) } : nil
+        isLocked = row.state == .loggedIn && row.sealed != nil && !sessions.isUnlocked(row)
+        // Unsealed material is for the active user only: thousands of other users' sessions
+        // stay sealed, and a list of them costs no decryption.
+        let opened = isCurrent ? sessions.openedIfUnlocked(row) : nil
+        let claims = opened?.accessToken.flatMap { try? UnverifiedJWT.payloadDocument(of: $0) }
         let data = claims?["user_data"]
         customData = data?.objectValue == nil ? .emptyObject : data!
+        sessionOpened = opened != nil
         customDataIssuedAt = row.state == .loggedIn ? row.accessTokenReceivedAt : nil
-        if let issuedAt = claims?["iat"]?.intValue, let expiry = claims?["exp"]?.intValue, let receivedAt = row.accessTokenReceivedAt {
-            accessTokenExpiresAt = receivedAt.addingTimeInterval(TimeInterval(expiry - issuedAt))
-        } else {
-            accessTokenExpiresAt = nil
-        }
+        accessTokenExpiresAt = row.state == .loggedIn ? row.accessTokenExpiresAt : nil
     }
 }
 
@@ -49,6 +53,7 @@ extension App {
     public func userSnapshots() throws -> [UserSnapshot] {
         let store = sessions.store
         let current = try store.currentUserId()
-        return try store.users { UserSnapshot(row: $0, currentUserId: current) }
+        let sessions = sessions
+        return try store.users { UserSnapshot(row: $0, currentUserId: current, sessions: sessions) }
     }
 }

@@ -43,9 +43,12 @@ struct Fixture {
         directory: URL? = nil, transport: (any Transport)? = nil, clock: (any RosterClock)? = nil,
         refreshMargin: TimeInterval = 60
     ) throws -> App {
-        try App(configuration: AppConfiguration(
+        var configuration = AppConfiguration(
             appId: appId, transport: transport ?? self.transport, directory: directory ?? self.directory,
-            clock: clock ?? self.clock, refreshMargin: refreshMargin))
+            clock: clock ?? self.clock, refreshMargin: refreshMargin)
+        // PIN-derived keys at a test cost: the real one is slow on purpose.
+        configuration.secretKeyDerivation = SecretKeyDerivation(logN: 8, r: 8, p: 1)
+        return try App(configuration: configuration)
     }
 
     /// A fresh recording transport to the same server, e.g. for a second "process".

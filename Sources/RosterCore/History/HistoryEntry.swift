@@ -1,0 +1,32 @@
+import Foundation
+
+/// One line of the device's history: who did what, when; never a secret (issue: shared
+/// terminals). `roster history` and the switcher's history screen show it.
+public struct HistoryEntry: Sendable, Equatable {
+    public enum Event: String, Sendable, Equatable, CaseIterable {
+        case loggedIn = "log-in"
+        case switched = "switch"
+        case loggedOut = "log-out"
+        case removed = "remove"
+        case wrongSecret = "wrong PIN"
+        case lockedOut = "locked out"
+        case unlocked = "unlock"
+        case locked = "lock"
+        case pinChanged = "PIN changed"
+        case policyChanged = "policy"
+        case revoked = "revoked later"
+    }
+
+    public var at: Date
+    public var event: Event
+    public var userId: String?
+    /// The user's name as it was then, or for `policyChanged` the new policy.
+    public var userName: String?
+
+    public init(at: Date, event: Event, userId: String? = nil, userName: String? = nil) {
+        self.at = at
+        self.event = event
+        self.userId = userId
+        self.userName = userName
+    }
+}

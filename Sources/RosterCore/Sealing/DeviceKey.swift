@@ -1,0 +1,54 @@
+import Crypto
+import Foundation
+
+/// The device's own key: 32 random bytes in `directory/device.key`, owner-only. Every session on
+/// the device is sealed under it (alone under `open`, mixed with the user's PIN otherwise), so a
+/// copy of the store without the key file opens nothing. Its id, a hash that reveals nothing of
+/// it, is kept in the store: a key file that is missing or is another device's is reported, and
+/// never replaced while sessions sealed under the old one remain.
+struct DeviceKey: Sendable {
+    static let fileName = "device.key"
+    static let byteCount = 32
+
+    let key: SymmetricKey
+    /// Hex of the first 16 bytes of SHA-256 over the key.
+    let id: String
+
+    init(bytes: Data) {
+        key = SymmetricKey(data: bytes)
+        id = SHA256.hash(data: bytes).prefix(16).map { String(format: "%02x", $0) }.joined()
+    }
+
+    static func file(in directory: URL) -> URL { directory.appendingPathComponent(fileName) }
+
+    /// The key in `directory`. With `expectedId` (the store has sealed under a key before), the
+    /// file must exist and be that key; without it, a missing file is created.
+    static func load(
+        in directory: URL, expectedId: String?, randomBytes: @Sendable (Int) -> [UInt8]
+    ) throws -> DeviceKey {
+        let file = file(in: directory)
+        if let data = FileManager.default.contents(atPath: file.path) {
+            guard data.count == byteCount else {
+                throw RosterError.deviceKeyUnusable(path: file.path, reason: "it is not a key Roster wrote (\(data.count) bytes)")
+            }
+            let key = DeviceKey(bytes: data)
+            if let expectedId, key.id != expectedId {
+                throw RosterError.deviceKeyUnusable(
+                    path: file.path, reason: "it is not the key this device's sessions were sealed with")
+            }
+            PrivateFiles.restrict([file])
+            return key
+        }
+        if expectedId != nil {
+            throw RosterError.deviceKeyUnusable(
+                path: file.path, reason: "the file is missing, so the sessions sealed under it cannot be opened")
+        }
+        let bytes = Data(randomBytes(byteCount))
+        do {
+            try PrivateFiles.writeNew(file, contents: bytes)
+        } catch {
+            throw RosterError.deviceKeyUnusable(path: file.path, reason: "cannot create it: \(error.localizedDescription)")
+        }
+        return DeviceKey(bytes: bytes)
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Who may make a logged-in user active on a shared terminal (BEHAVIOURS 43).
+public enum SwitchingPolicy: String, Sendable, Equatable, CaseIterable, Comparable {
+    /// As the SDKs: any logged-in user may be made active without a secret. Sessions are sealed
+    /// with the device key, which protects copies of the store, not the terminal.
+    case open
+    /// Each user chooses a PIN at log-in; their session is sealed with a key derived from it.
+    case pin
+    /// Email/password users give their password (checked by logging in again); others a PIN.
+    case password
+
+    /// How much a policy keeps people apart: `open` least. Moving down this order loosens it.
+    private var strength: Int {
+        switch self {
+        case .open: 0
+        case .pin, .password: 1
+        }
+    }
+
+    public static func < (lhs: SwitchingPolicy, rhs: SwitchingPolicy) -> Bool { lhs.strength < rhs.strength }
+}
+
+/// What the switcher does when nobody has pressed a key for the idle time (BEHAVIOURS 47).
+public enum IdleAction: String, Sendable, Equatable, CaseIterable {
+    /// Hide the active user's details until their PIN (or password) is given.
+    case lock
+    /// Kiosk: return to nobody active.
+    case logoutToNobody = "logout-to-nobody"
+}
+
+/// The device's shared-terminal settings, kept in the device store so every process obeys them.
+public struct DevicePolicy: Sendable, Equatable {
+    public var switching: SwitchingPolicy
+    /// Lock after this long without a key; `nil` never.
+    public var lockAfter: TimeInterval?
+    public var onIdle: IdleAction
+
+    public init(switching: SwitchingPolicy = .open, lockAfter: TimeInterval? = nil, onIdle: IdleAction = .lock) {
+        self.switching = switching
+        self.lockAfter = lockAfter
+        self.onIdle = onIdle
+    }
+
+    /// Whether sessions are sealed with a secret of their user, not only the device key.
+    public var needsSecret: Bool { switching != .open }
+
+    /// Whether moving from this policy to `other` exposes anyone more: a weaker switching
+    /// policy, a longer idle time (or none), or locking instead of returning to nobody.
+    public func isLoosened(by other: DevicePolicy) -> Bool {
+        if other.switching < switching { return true }
+        switch (lockAfter, other.lockAfter) {
+        case (.some, nil): return true
+        case (.some(let before), .some(let after)) where after > before: return true
+        default: break
+        }
+        return onIdle == .logoutToNobody && other.onIdle == .lock
+    }
+}

@@ -1,0 +1,189 @@
+import Crypto
+import Foundation
+import RosterWire
+
+extension DeviceSessions {
+    /// What the user gives to open a session sealed this way.
+    func secretKind(of sealed: SealedSession) -> SecretKind {
+        sealed.kind == .password ? .password : .pin
+    }
+
+    /// Whether this process can open the row without asking for anything.
+    func isUnlocked(_ row: StoredUser) -> Bool {
+        guard let sealed = row.sealed else { return false }
+        return !sealed.kind.needsSecret || unlockedKeys.withLock { $0[row.entry] } != nil
+    }
+
+    /// The key the row's session is sealed with, when this process has it.
+    func rowKey(_ row: StoredUser) throws -> SymmetricKey {
+        guard let sealed = row.sealed else { throw RosterError.userLoggedOut(row.displayName) }
+        if !sealed.kind.needsSecret { return sealer.deviceRowKey(userId: row.id) }
+        guard let key = unlockedKeys.withLock({ $0[row.entry] }) else {
+            throw RosterError.locked(user: row.displayName, secret: secretKind(of: sealed))
+        }
+        return key
+    }
+
+    /// The row with its tokens opened (BEHAVIOURS 44, 50): a session this process has no key for
+    /// is `locked`; one that does not open with the right key is reported and left as it is.
+    func opened(_ row: StoredUser) throws -> StoredUser {
+        guard let sealed = row.sealed else { return row }
+        var open = row
+        let key = try rowKey(row)
+        do {
+            open.secrets = try sealer.open(sealed, key: key, userId: row.id, entry: row.entry)
+        } catch .otherDevice {
+            throw RosterError.sealUnreadable(user: row.displayName, reason: "it was sealed on another device or under another device key")
+        } catch .wrongSecret {
+            // The PIN was changed by another process: the key held here is stale.
+            _ = unlockedKeys.withLock { $0.removeValue(forKey: row.entry) }
+            throw RosterError.locked(user: row.displayName, secret: secretKind(of: sealed))
+        } catch .damaged {
+            throw RosterError.sealUnreadable(user: row.displayName, reason: "it was changed, or moved from another user's row")
+        }
+        return open
+    }
+
+    /// The row opened, or `nil` when this process cannot open it without asking.
+    func openedIfUnlocked(_ row: StoredUser) -> StoredUser? {
+        guard row.state == .loggedIn, isUnlocked(row) else { return nil }
+        return try? opened(row)
+    }
+
+    /// Drops every held key but that of `entry`: unsealed material stays in memory only while
+    /// its user is active.
+    func keepOnlyUnlocked(entry: String?) {
+        unlockedKeys.withLock { keys in keys = keys.filter { $0.key == entry } }
+    }
+
+    /// Forgets the key of one user: it is sealed again for this process.
+    func lock(_ user: User) {
+        _ = unlockedKeys.withLock { $0.removeValue(forKey: user.entry) }
+    }
+
+    /// Checks a user's PIN (or password) and holds its key in memory (BEHAVIOURS 43, 45). Wrong
+    /// ones are counted in the store, so another process does not start afresh: after three,
+    /// each try must wait; after ten, the user is logged out on the device.
+    func unlock(_ user: User, secret: String) async throws {
+        guard let row = user.load() else { throw RosterError.userRemoved(user.displayName) }
+        guard row.state == .loggedIn, let sealed = row.sealed else { throw RosterError.userLoggedOut(row.displayName) }
+        guard sealed.kind.needsSecret else { return }
+        let kind = secretKind(of: sealed)
+        let now = clock.now()
+        if let retryAt = row.secretRetryAt, retryAt > now {
+            throw RosterError.secretDelayed(user: row.displayName, secret: kind, seconds: Int(retryAt.timeIntervalSince(now).rounded(.up)))
+        }
+        guard let salt = sealed.salt, let cost = sealed.cost else {
+            throw RosterError.sealUnreadable(user: row.displayName, reason: "its key derivation is missing")
+        }
+        let key = try await Self.offThePool { [sealer] in try sealer.secretKey(secret, salt: salt, cost: cost, userId: row.id) }
+        guard sealer.matches(sealed, key: key) else {
+            try await countWrongSecret(user, row: row, kind: kind)
+        }
+        unlockedKeys.withLock { $0[row.entry] = key }
+        // A right key that does not open the box means the row was changed: say so, hold nothing.
+        do {
+            _ = try opened(row)
+        } catch {
+            lock(user)
+            throw error
+        }
+        if row.wrongSecrets > 0 { try store.clearWrongSecrets(id: row.id, entry: row.entry) }
+        record(.unlocked, userId: row.id, name: row.displayName)
+    }
+
+    private func countWrongSecret(_ user: User, row: StoredUser, kind: SecretKind) async throws -> Never {
+        let count = try store.recordWrongSecret(id: row.id, entry: row.entry, at: clock.now()) { WrongSecretLimits.delay(after: $0) }
+        record(.wrongSecret, userId: row.id, name: row.displayName)
+        logger.notice("wrong secret", metadata: ["user": "\(row.id)", "count": "\(count ?? 0)"])
+        guard let count else { throw RosterError.userRemoved(row.displayName) }
+        if count >= WrongSecretLimits.logOutAfter {
+            // The refresh token is sealed with the PIN nobody gave: it cannot be read to revoke
+            // the server session, which ends when it expires (docs/SECURITY.md).
+            let ended = try store.endSession(id: row.id, entry: row.entry, remove: row.isAnonymous, onlyIfBox: nil, chooseNext: false)
+            lock(user)
+            if row.isAnonymous { user.markRemoved() }
+            record(.lockedOut, userId: row.id, name: row.displayName)
+            publish(row.isAnonymous ? .removed : .loggedOut, userId: row.id, currentUserId: ended?.currentUserId)
+            throw RosterError.tooManyWrongSecrets(user: row.displayName, secret: kind)
+        }
+        throw RosterError.wrongSecret(user: row.displayName, secret: kind, remaining: WrongSecretLimits.logOutAfter - count)
+    }
+
+    /// How a log-in under the device's policy seals its session: the kind, and the secret-derived
+    /// key material, made before anything is stored (scrypt is slow; no transaction waits on it).
+    struct SealPlan: Sendable {
+        var kind: SealKind
+        var key: SymmetricKey
+        var salt: Data?
+        var cost: SecretKeyDerivation?
+    }
+
+    /// The seal for a user's new session under `policy`: the device key under `open`; the user's
+    /// password for email users under `password`; a PIN otherwise, which must then be given.
+    func sealPlan(userId: String, policy: SwitchingPolicy, credentials: Credentials?, secret: String?) async throws -> SealPlan {
+        var kind: SealKind = .device
+        var material = secret
+        switch policy {
+        case .open: kind = .device
+        case .pin: kind = .pin
+        case .password:
+            if case .emailPassword(_, let password) = credentials {
+                kind = .password
+                material = password
+            } else {
+                kind = .pin
+            }
+        }
+        guard kind.needsSecret else { return SealPlan(kind: .device, key: sealer.deviceRowKey(userId: userId)) }
+        guard let material else { throw RosterError.invalidRequest(Self.pinNeeded(policy)) }
+        if kind == .pin, let problem = PINRule.problem(with: material) { throw RosterError.invalidRequest(problem) }
+        let salt = sealer.newSalt()
+        let cost = secretKeyDerivation
+        let key = try await Self.offThePool { [sealer] in try sealer.secretKey(material, salt: salt, cost: cost, userId: userId) }
+        return SealPlan(kind: kind, key: key, salt: salt, cost: cost)
+    }
+
+    static func pinNeeded(_ policy: SwitchingPolicy) -> String {
+        "this device's policy is '\(policy.rawValue)': a new user chooses a PIN of at least \(PINRule.minimumDigits) digits"
+    }
+
+    func seal(_ secrets: SessionSecrets, plan: SealPlan, userId: String, entry: String) throws -> SealedSession {
+        try sealer.seal(secrets, key: plan.key, kind: plan.kind, userId: userId, entry: entry, salt: plan.salt, cost: plan.cost)
+    }
+
+    /// Seals new tokens for a row with the key it is sealed with now (a refresh, a link).
+    func reseal(_ row: StoredUser, with secrets: SessionSecrets) throws -> SealedSession {
+        guard let sealed = row.sealed else { throw RosterError.userLoggedOut(row.displayName) }
+        return try sealer.seal(
+            secrets, key: try rowKey(row), kind: sealed.kind, userId: row.id, entry: row.entry, salt: sealed.salt, cost: sealed.cost)
+    }
+
+    /// Changes a user's PIN: the old one first (counted like any other), then a new seal
+    /// (BEHAVIOURS 46).
+    func changePIN(_ user: User, old: String, new: String) async throws {
+        if let problem = PINRule.problem(with: new) { throw RosterError.invalidRequest(problem) }
+        guard let before = user.load(), before.state == .loggedIn, let sealed = before.sealed else {
+            throw RosterError.userLoggedOut(user.displayName)
+        }
+        guard sealed.kind == .pin else {
+            throw RosterError.invalidRequest("\(before.displayName) has no PIN on this device (policy: \(try store.policy().switching.rawValue))")
+        }
+        try await unlock(user, secret: old)
+        let row = try loggedInRow(user)
+        guard let secrets = row.secrets else { throw RosterError.userLoggedOut(row.displayName) }
+        let plan = try await sealPlan(userId: row.id, policy: .pin, credentials: nil, secret: new)
+        let resealed = try seal(secrets, plan: plan, userId: row.id, entry: row.entry)
+        guard try store.storeSession(id: row.id, entry: row.entry, replacing: sealed.box, sealed: resealed, receivedAt: nil, lifetime: nil) != nil
+        else { throw RosterError.invalidRequest("\(row.displayName)'s session changed meanwhile; try again") }
+        unlockedKeys.withLock { $0[row.entry] = plan.key }
+        record(.pinChanged, userId: row.id, name: row.displayName)
+    }
+
+    /// Runs slow key derivation on a Dispatch thread, not on the cooperative pool.
+    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
+        }
+    }
+}
