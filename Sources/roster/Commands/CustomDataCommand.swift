@@ -24,6 +24,8 @@ struct ShowCustomDataCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
+    @OptionGroup var pins: PINOptions
+
     @Flag(help: "Fetch a fresh access token first, and with it the server's current data.")
     var refresh = false
 
@@ -36,6 +38,7 @@ struct ShowCustomDataCommand: AsyncParsableCommand {
     func run() async throws {
         let app = try await connection.openApp()
         let target = try UserResolver.namedOrCurrent(user, in: app)
+        if target.state == .loggedIn { try await pins.unlock(target) }
         if refresh {
             do {
                 try await target.refreshCustomData()
@@ -59,6 +62,8 @@ struct ShowCustomDataCommand: AsyncParsableCommand {
 struct CustomDataWriteOptions: ParsableArguments {
     @OptionGroup var connection: ConnectionOptions
 
+    @OptionGroup var pins: PINOptions
+
     @Option(help: ArgumentHelp("Whose data: an id, an email, or a unique prefix (the active user by default).", valueName: "user"))
     var user: String?
 
@@ -68,6 +73,7 @@ struct CustomDataWriteOptions: ParsableArguments {
         try await connection.withApp { app in
             let target = try UserResolver.namedOrCurrent(user, in: app)
             guard target.state == .loggedIn else { throw CommandFailure("\(target.displayName) is logged out; log in first") }
+            try await pins.unlock(target)
             let result = try await target.updateCustomData(update, upsert: upsert)
             if result.matchedCount == 0 && result.upsertedId == nil {
                 throw CommandFailure("\(target.displayName) has no custom data document")

@@ -11,6 +11,8 @@ struct DeleteCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
+    @OptionGroup var pins: PINOptions
+
     @Argument(help: "An id, an email, or a unique prefix of either.")
     var user: String
 
@@ -24,6 +26,7 @@ struct DeleteCommand: AsyncParsableCommand {
         guard yes else {
             throw CommandFailure("deleting the account of \(name) cannot be undone; run again with --yes")
         }
+        try await pins.unlock(target)
         do {
             try await target.delete()
         } catch {

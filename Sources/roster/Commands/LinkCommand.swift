@@ -17,6 +17,8 @@ struct LinkCommand: AsyncParsableCommand {
 
     @OptionGroup var credentials: CredentialOptions
 
+    @OptionGroup var pins: PINOptions
+
     func validate() throws {
         if credentials.anonymous {
             throw ValidationError("anonymous log-ins cannot be linked; link an email, a key or a token to the anonymous user instead")
@@ -30,6 +32,7 @@ struct LinkCommand: AsyncParsableCommand {
             guard target.state == .loggedIn else {
                 throw CommandFailure("\(target.displayName) is logged out; log in first, then link")
             }
+            try await pins.unlock(target)
             try await target.linkUser(credentials: credentials)
             return (target.displayName, target.id)
         }

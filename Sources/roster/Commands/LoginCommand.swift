@@ -14,11 +14,14 @@ struct LoginCommand: AsyncParsableCommand {
 
     @OptionGroup var credentials: CredentialOptions
 
+    @OptionGroup var pins: PINOptions
+
     func run() async throws {
         let credentials = try self.credentials.read()
         let app = try await connection.openApp()
+        let pin = try pins.pinForLogIn(credentials, policy: try CommandFailure.wording { try app.policy() }.switching)
         do {
-            let user = try await app.login(credentials: credentials)
+            let user = try await app.login(credentials: credentials, pin: pin)
             print("Logged in \(user.displayName) (\(user.id)); now the active user.")
         } catch {
             throw CommandFailure(error)

@@ -16,6 +16,8 @@ struct LogoutCommand: AsyncParsableCommand {
     @Flag(help: "Log every user on this device out; nobody is active afterwards.")
     var all = false
 
+    @OptionGroup var pins: PINOptions
+
     func validate() throws {
         if all && user != nil { throw ValidationError("give a user or --all, not both") }
     }
@@ -34,6 +36,8 @@ struct LogoutCommand: AsyncParsableCommand {
         }
         let target = try UserResolver.namedOrCurrent(user, in: app)
         let name = target.displayName
+        // Anyone may log a user out here; revoking a session sealed with a PIN needs the PIN.
+        if pins.pinStdin { try await pins.unlock(target) }
         let report: LogOutReport
         do {
             report = try await target.logOut()

@@ -8,6 +8,8 @@ struct SwitchCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
+    @OptionGroup var pins: PINOptions
+
     @Argument(help: "An id, an email, or a unique prefix of either.")
     var user: String
 
@@ -17,10 +19,11 @@ struct SwitchCommand: AsyncParsableCommand {
         guard target.state == .loggedIn else {
             throw CommandFailure("\(target.displayName) is logged out; log in again with `roster login`")
         }
-        do {
-            try app.switchUser(to: target)
-        } catch {
-            throw CommandFailure(error)
+        if target.isLocked, let kind = target.secretKind {
+            let secret = try pins.secret(for: target, kind: kind)
+            try await CommandFailure.wording { try await app.switchUser(to: target, secret: secret) }
+        } else {
+            try CommandFailure.wording { try app.switchUser(to: target) }
         }
         print("Switched to \(target.displayName).")
     }

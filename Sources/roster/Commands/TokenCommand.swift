@@ -9,12 +9,15 @@ struct TokenCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
+    @OptionGroup var pins: PINOptions
+
     @Argument(help: "An id, an email, or a unique prefix of either.")
     var user: String?
 
     func run() async throws {
         let app = try await connection.openApp()
         let target = try UserResolver.namedOrCurrent(user, in: app)
+        try await pins.unlock(target)
         do {
             print(try await target.freshAccessToken())
         } catch {

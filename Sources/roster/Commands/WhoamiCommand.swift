@@ -35,7 +35,11 @@ struct WhoamiCommand: AsyncParsableCommand {
         } else {
             lines.append("custom data:")
         }
-        lines.append(user.customData.prettyText())
+        if user.isLocked {
+            lines.append("  (sealed with the user's \(user.secretKind ?? .pin); `roster custom-data` asks for it)")
+        } else {
+            lines.append(user.customData.prettyText())
+        }
         print(lines.joined(separator: "\n"))
     }
 }

@@ -18,3 +18,14 @@ struct CommandFailure: Error {
         }
     }
 }
+
+extension CommandFailure {
+    /// Runs `body`; any failure becomes one line of words.
+    static func wording<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch { throw CommandFailure(error) }
+    }
+
+    static func wording<T>(_ body: () async throws -> T) async throws -> T {
+        do { return try await body() } catch { throw CommandFailure(error) }
+    }
+}

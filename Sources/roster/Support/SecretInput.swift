@@ -5,12 +5,14 @@ import Foundation
 enum SecretInput {
     /// One secret: the next line of stdin when it is not a terminal (or `fromStdin`), otherwise
     /// asked for with `prompt`. Empty is refused with `missing`.
-    static func read(_ prompt: String, fromStdin: Bool = false, missing: String) throws -> String {
+    static func read(
+        _ prompt: String, fromStdin: Bool = false, missing: String, what: String = "the password", flag: String = "--password-stdin"
+    ) throws -> String {
         let value: String?
         if fromStdin || isatty(STDIN_FILENO) == 0 {
             value = Terminal.readLineFromStandardInput()
         } else {
-            value = try Terminal.promptSecret(prompt)
+            value = try Terminal.promptSecret(prompt, what: what, flag: flag)
         }
         guard let value, !value.isEmpty else { throw CommandFailure(missing) }
         return value

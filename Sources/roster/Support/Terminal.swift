@@ -13,10 +13,10 @@ enum Terminal {
     }
 
     /// Asks on the controlling terminal with echo off, so the secret never shows.
-    static func promptSecret(_ prompt: String) throws -> String {
+    static func promptSecret(_ prompt: String, what: String = "the password", flag: String = "--password-stdin") throws -> String {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY)
         guard fd >= 0 else {
-            throw CommandFailure("no terminal to ask for the password on; pipe it in with --password-stdin")
+            throw CommandFailure("no terminal to ask for \(what) on; pipe it in with \(flag)")
         }
         defer { close(fd) }
         var saved = termios()

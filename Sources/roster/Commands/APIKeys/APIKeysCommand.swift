@@ -19,12 +19,18 @@ struct APIKeysCommand: AsyncParsableCommand {
 struct APIKeyOwnerOptions: ParsableArguments {
     @OptionGroup var connection: ConnectionOptions
 
+    @OptionGroup var pins: PINOptions
+
     @Option(help: ArgumentHelp("Whose keys: an id, an email, or a unique prefix (the active user by default).", valueName: "user"))
     var user: String?
 
     /// Runs `body` with the owner's key client, errors in words.
     func withKeys<T>(_ body: (APIKeyClient) async throws -> T) async throws -> T {
-        try await connection.withApp { app in try await body(try UserResolver.namedOrCurrent(user, in: app).apiKeysAuth) }
+        try await connection.withApp { app in
+            let owner = try UserResolver.namedOrCurrent(user, in: app)
+            try await pins.unlock(owner)
+            return try await body(owner.apiKeysAuth)
+        }
     }
 }
 

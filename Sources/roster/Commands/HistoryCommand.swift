@@ -1,0 +1,45 @@
+import ArgumentParser
+import Foundation
+import RosterCore
+
+/// `roster history`: what happened on this device, newest first; never a secret.
+struct HistoryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "history", abstract: "Show the device's history: log-ins, switches, log-outs, wrong PINs, locks.")
+
+    @OptionGroup var connection: ConnectionOptions
+
+    @Option(help: "How many lines, newest first.")
+    var limit = 50
+
+    @Flag(help: "Print a JSON array.")
+    var json = false
+
+    func validate() throws {
+        guard (1...1000).contains(limit) else { throw ValidationError("--limit is 1 to 1000") }
+    }
+
+    func run() async throws {
+        let app = try await connection.openApp()
+        let entries = try CommandFailure.wording { try app.history(limit: limit) }
+        let format = ISO8601DateFormatter()
+        if json {
+            let items: [[String: String]] = entries.map { entry in
+                var item = ["at": format.string(from: entry.at), "event": entry.event.rawValue]
+                if let id = entry.userId { item["userId"] = id }
+                if let name = entry.userName { item["user"] = name }
+                return item
+            }
+            let data = try JSONSerialization.data(withJSONObject: items, options: [.prettyPrinted, .sortedKeys])
+            print(String(decoding: data, as: UTF8.self))
+            return
+        }
+        guard !entries.isEmpty else {
+            print("Nothing has happened on this device yet.")
+            return
+        }
+        for entry in entries {
+            print("\(format.string(from: entry.at))  \(entry.event.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0))  \(entry.userName ?? "")")
+        }
+    }
+}

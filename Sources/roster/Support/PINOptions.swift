@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import RosterCore
+
+/// `--pin-stdin`, for subcommands that act as a user whose session is sealed with a PIN (or
+/// password): without it the PIN is asked for on the terminal, without echo. When a password
+/// or token also comes from stdin, it is the first line and the PIN the second.
+struct PINOptions: ParsableArguments {
+    @Flag(name: .customLong("pin-stdin"), help: "Read the PIN (or password) from stdin, after any password or token read there.")
+    var pinStdin = false
+
+    /// Opens the user's sealed session for this command; nothing is asked when it is not sealed
+    /// with a secret. A wrong PIN is one line, and counted (BEHAVIOURS 45).
+    func unlock(_ user: User) async throws {
+        guard user.isLocked, let kind = user.secretKind else { return }
+        let secret = try secret(for: user, kind: kind)
+        do {
+            try await user.unlock(secret: secret)
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// The PIN (or password) of a sealed user, from stdin or the terminal.
+    func secret(for user: User, kind: SecretKind) throws -> String {
+        try SecretInput.read(
+            "\(kind == .pin ? "PIN" : "Password") for \(user.displayName): ", fromStdin: pinStdin,
+            missing: "no \(kind) given for \(user.displayName)", what: "a \(kind)", flag: "--pin-stdin")
+    }
+
+    /// A new PIN: one line of stdin, or asked twice on the terminal. Checked against the rule.
+    func newPIN(_ prompt: String, allowEmpty: Bool = false) throws -> String {
+        let piped = pinStdin || isatty(STDIN_FILENO) == 0
+        let first = piped
+            ? (Terminal.readLineFromStandardInput() ?? "")
+            : try Terminal.promptSecret(prompt, what: "a PIN", flag: "--pin-stdin")
+        if allowEmpty && first.isEmpty { return "" }
+        if let problem = PINRule.problem(with: first) { throw CommandFailure(problem) }
+        if !piped {
+            let again = try Terminal.promptSecret("The same PIN again: ", what: "a PIN", flag: "--pin-stdin")
+            guard again == first else { throw CommandFailure("the two PINs differ; nothing was changed") }
+        }
+        return first
+    }
+
+    /// Under `pin` (and `password`, for providers other than email/password) a new user chooses
+    /// a PIN; `nil` when the policy asks for none.
+    func pinForLogIn(_ credentials: Credentials, policy: SwitchingPolicy) throws -> String? {
+        let emailPassword: Bool
+        if case .emailPassword = credentials { emailPassword = true } else { emailPassword = false }
+        guard policy == .pin || (policy == .password && !emailPassword) else { return nil }
+        return try newPIN("Choose a PIN (at least \(PINRule.minimumDigits) digits): ")
+    }
+}
