@@ -4,4 +4,6 @@ public enum Key: Sendable, Equatable {
     case up, down, left, right, enter, escape, tab, backTab, backspace
     case resize(width: Int, height: Int)
     case ctrlC
+    /// Shows or hides the focused secret field of a form.
+    case ctrlR
 }
