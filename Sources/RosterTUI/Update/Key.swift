@@ -6,4 +6,7 @@ public enum Key: Sendable, Equatable {
     case ctrlC
     /// Shows or hides the focused secret field of a form.
     case ctrlR
+    /// Text pasted in one piece (bracketed paste), as the terminal sent it: it goes whole into
+    /// the focused text field, and is never read as keys.
+    case paste(String)
 }
