@@ -23,14 +23,9 @@ enum SecretMask: Sendable, Equatable {
     /// How many leading characters of a long credential are shown.
     static let shownPrefix = 3
 
-    /// The masked text of `value`.
-    func text(of value: String) -> String {
-        forms(of: value)[0]
-    }
-
-    /// The masked text of `value` in at most `width` columns. A long value drops its prefix, then
-    /// the word, rather than lose digits of its length (which would misstate it).
-    func text(of value: String, fitting width: Int) -> String {
+    /// The masked text of `value`, in at most `width` columns when given. A long value drops its
+    /// prefix, then the word, rather than lose digits of its length (which would misstate it).
+    func text(of value: String, fitting width: Int = .max) -> String {
         let forms = forms(of: value)
         return forms.first { DisplayWidth.of($0) <= width } ?? forms[forms.count - 1]
     }
