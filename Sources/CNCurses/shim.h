@@ -9,6 +9,7 @@
 #endif
 #include <locale.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
 
@@ -51,6 +52,17 @@ static inline int roster_add_cell(WINDOW *window, int row, int column, const wch
 
 /// Sets ESCDELAY so a lone Esc answers at once.
 static inline void roster_set_escdelay(int milliseconds) { set_escdelay(milliseconds); }
+
+/// Turns xterm's bracketed paste (mode 2004) on or off: while on, the terminal wraps pasted text
+/// in ESC[200~ ... ESC[201~, so a paste can be told from typing. Curses has no call for it. It is
+/// written with write(2), which is async-signal-safe, so the crash handler can turn it off too;
+/// the terminal's other modes do not depend on its order against curses' own output.
+static inline void roster_set_bracketed_paste(int on) {
+    static const char enable[] = "\033[?2004h";
+    static const char disable[] = "\033[?2004l";
+    ssize_t written = write(STDOUT_FILENO, on ? enable : disable, sizeof enable - 1);
+    (void)written;
+}
 
 /// Opens curses on the process's terminal; NULL when TERM names a terminal curses does not know
 /// (initscr would exit the process instead).

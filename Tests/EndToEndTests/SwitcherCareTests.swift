@@ -57,6 +57,12 @@ extension EndToEndTests {
             #expect(afterCrash.contains("[exited 139]"), "not a crash by SIGSEGV: \(afterCrash)")
             #expect(!afterCrash.contains("No users yet."), "the switcher's screen stayed up:\n\(afterCrash)")
             try SwitcherTests.expectSaneSettings(afterCrash)
+            // Bracketed paste is off again after either: a paste reaches the shell plain.
+            for session in [terminated, crashed] {
+                try session.paste("pasted-after")
+                let screen = try session.waitFor("pasted-after", timeout: 10)
+                #expect(!screen.contains("[200~"), "bracketed paste is still on:\n\(screen)")
+            }
         }
 
         @Test func aVanishedServerIsReportedInWords() throws {

@@ -35,6 +35,14 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", name] + (literal ? ["-l", keys] : [keys]))
     }
 
+    /// Pastes `text` as a terminal does: tmux's `paste-buffer -p` wraps it in bracketed-paste
+    /// markers when the program has turned that mode on, and sends it as if typed when not; line
+    /// feeds arrive as carriage returns, as Enter would.
+    func paste(_ text: String) throws {
+        try tmux(["set-buffer", "-b", "roster-test", "--", text])
+        try tmux(["paste-buffer", "-p", "-b", "roster-test", "-t", name])
+    }
+
     /// The screen as text.
     func capture() throws -> String {
         try tmux(["capture-pane", "-p", "-t", name])

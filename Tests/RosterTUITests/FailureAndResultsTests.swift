@@ -80,6 +80,7 @@ import Testing
 @Suite struct TerminalInputTests {
     @Test func controlCharactersBecomeKeysOrNothing() {
         #expect(KeyDecoding.key(forCharacter: 3) == .ctrlC)
+        #expect(KeyDecoding.key(forCharacter: 18) == .ctrlR)
         #expect(KeyDecoding.key(forCharacter: 9) == .tab)
         #expect(KeyDecoding.key(forCharacter: 10) == .enter)
         #expect(KeyDecoding.key(forCharacter: 13) == .enter)

@@ -31,7 +31,7 @@ import Testing
         model.press(.tab)
         model.type("s3cret")
         let screen = model.screen
-        #expect(screen.line(containing: "Password") == ">" + " Password    [******" + String(repeating: " ", count: 34) + "]")
+        #expect(screen.line(containing: "Password") == ">" + " Password    [******" + String(repeating: " ", count: 34) + "]  Ctrl-R shows it")
         #expect(!screen.joined().contains("s3cret"))
         #expect(!LoginRequest(provider: .emailPassword, email: "a@b.c", secret: "s3cret").description.contains("s3cret"))
     }

@@ -27,7 +27,9 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
     public var tokenId: String
     public var token: String
     public var password: String
-    public var focus: Field
+    public var focus: Field { didSet { if focus != oldValue { revealed = nil } } }
+    /// The secret field shown as typed (Ctrl-R), until the focus moves.
+    public var revealed: Field? = nil
     public var errors: [Field: String]
     /// The request this screen sent and waits on: its result closes the screen (or, failing,
     /// lets it send again); results of anything else leave it alone.
@@ -52,6 +54,15 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
     }
 
     func isText(_ field: Field) -> Bool { field != .task }
+
+    /// The token, its id and the new password are secret; the email is not.
+    func secret(_ field: Field) -> SecretMask? {
+        switch field {
+        case .password: .password
+        case .tokenId, .token: .credential
+        case .task, .email: nil
+        }
+    }
 
     public func value(of field: Field) -> String {
         switch field {
@@ -103,6 +114,15 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
             task: task, email: fields.contains(.email) ? email : "", tokenId: fields.contains(.tokenId) ? tokenId : "",
             token: fields.contains(.token) ? token : "", password: fields.contains(.password) ? password : ""))
     }
+}
+
+extension AccountForm: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The form without its token, token id and password, for logs and test failure messages.
+    public var description: String {
+        "AccountForm(\(task), email: \(email), focus: \(focus), errors: \(errors))"
+    }
+
+    public var debugDescription: String { description }
 }
 
 /// A validated account request. Its description hides the token and the password.

@@ -1,13 +1,19 @@
 /// A form of fields with one in focus: the log-in form and the account form share how focus
-/// moves and how text fields are edited; each says which fields it shows and which hold text.
+/// moves, how text fields are edited and how secrets are masked; each says which fields it
+/// shows, which hold text and which are secret.
 protocol EditableForm {
     associatedtype Field: Hashable
     /// The fields shown, in Tab order.
     var fields: [Field] { get }
+    /// Each form clears `revealed` when this changes, so a secret shown stays on its own field.
     var focus: Field { get set }
+    /// The secret field shown as typed (Ctrl-R): only ever the focused one.
+    var revealed: Field? { get set }
     /// A message beside each refused field.
     var errors: [Field: String] { get set }
     func isText(_ field: Field) -> Bool
+    /// How a secret field is masked; `nil` for a field that is not secret.
+    func secret(_ field: Field) -> SecretMask?
     func value(of field: Field) -> String
     /// Sets a text field, capped at its length.
     mutating func setValue(_ value: String, of field: Field)
@@ -30,10 +36,29 @@ extension EditableForm {
 
     /// A typed character into a text field; control characters are dropped.
     mutating func typeText(_ character: Character) {
-        let text = DisplayWidth.printable(String(character))
+        insert(String(character))
+    }
+
+    /// Pasted text into the focused text field, whole: control characters (a trailing newline
+    /// too) are dropped, so a paste never submits, and the field's cap cuts what is too long.
+    /// On a field that is not text, nothing.
+    mutating func insert(_ text: String) {
+        let text = DisplayWidth.printable(text)
         guard isText(focus), !text.isEmpty else { return }
         setValue(value(of: focus) + text, of: focus)
         errors[focus] = nil
+    }
+
+    /// Ctrl-R: shows the focused secret field as typed, or masks it again. Moving the focus masks
+    /// it too, and a form that closes takes the reveal with it; other fields stay masked.
+    mutating func toggleReveal() {
+        guard secret(focus) != nil else { return }
+        revealed = revealed == focus ? nil : focus
+    }
+
+    /// How a field is drawn: masked if secret and not revealed.
+    func mask(for field: Field) -> SecretMask? {
+        field == revealed && field == focus ? nil : secret(field)
     }
 
     /// The refused fields shown, focus on the first of them.

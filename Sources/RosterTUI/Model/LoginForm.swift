@@ -62,7 +62,9 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
     public var payload: String
     public var authCode: String
     public var accessToken: String
-    public var focus: Field
+    public var focus: Field { didSet { if focus != oldValue { revealed = nil } } }
+    /// The secret field shown as typed (Ctrl-R), until the focus moves.
+    public var revealed: Field? = nil
     public var errors: [Field: String]
     /// The request this screen sent and waits on: its result closes the screen (or, failing,
     /// lets it send again); results of anything else leave it alone.
@@ -105,6 +107,15 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
 
     func isText(_ field: Field) -> Bool {
         field != .provider && field != .register
+    }
+
+    /// Every credential is secret; the email and the function's JSON payload are not.
+    func secret(_ field: Field) -> SecretMask? {
+        switch field {
+        case .password: .password
+        case .apiKey, .token, .authCode, .accessToken: .credential
+        case .provider, .email, .register, .payload: nil
+        }
     }
 
     public func value(of field: Field) -> String {

@@ -19,6 +19,7 @@ enum KeyDecoding {
     static func key(forCharacter value: UInt32) -> Key? {
         switch value {
         case 3: return .ctrlC
+        case 18: return .ctrlR
         case 9: return .tab
         case 10, 13: return .enter
         case 8, 127: return .backspace

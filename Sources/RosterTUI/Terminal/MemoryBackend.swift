@@ -29,6 +29,9 @@ public final class MemoryBackend: TerminalBackend, Sendable {
     /// Queues each character of `text` as a key.
     public func type(_ text: String) { press(text.map { Key.char($0) }) }
 
+    /// Queues `text` as one bracketed paste, as a terminal with bracketed paste on sends it.
+    public func paste(_ text: String) { press(.paste(text)) }
+
     /// Changes the size and queues the resize event a terminal would send.
     public func resize(to size: TerminalSize) {
         state.withLock {

@@ -21,6 +21,9 @@ public final class NCursesBackend: TerminalBackend {
     private let palette: Palette
     private var shown: ScreenBuffer?
     private var isOpen = true
+    /// Collects bracketed pastes; keys it has decoded wait in `decoded`.
+    private var decoder = BracketedPasteDecoder()
+    private var decoded: [Key] = []
     /// Rows written to the terminal so far, for benchmarks.
     public private(set) var rowsWritten = 0
 
@@ -38,8 +41,10 @@ public final class NCursesBackend: TerminalBackend {
         noecho()
         nonl()
         keypad(window, true)
-        roster_set_escdelay(25)
+        roster_set_escdelay(Int32(Self.markerWait))
         curs_set(0)
+        // A paste arrives as one `Key.paste`, not as keys that would act as commands.
+        roster_set_bracketed_paste(1)
         palette = Palette(mode: colorMode == .color && has_colors() ? .color : .monochrome)
         palette.start()
     }
@@ -49,22 +54,55 @@ public final class NCursesBackend: TerminalBackend {
     }
 
     /// A termination signal reads as Ctrl-C, so the program quits the one way it always does.
+    /// Characters go through the paste decoder: once it holds part of a marker or a paste, the
+    /// rest is read at once (a terminal sends a paste in one go), giving up after a short wait.
     public func nextKey(waitingAtMost milliseconds: Int) -> Key? {
         if TerminalGuard.isQuitRequested { return .ctrlC }
-        wtimeout(window, Int32(milliseconds))
-        var character: wint_t = 0
-        let result = wget_wch(window, &character)
-        if result == roster_err() { return TerminalGuard.isQuitRequested ? .ctrlC : nil }
-        if result == roster_key_code_yes() {
-            if Int32(character) == KEY_RESIZE {
+        if !decoded.isEmpty { return decoded.removeFirst() }
+        var wait = milliseconds
+        while decoded.isEmpty {
+            switch read(waitingAtMost: wait) {
+            case nil:
+                if TerminalGuard.isQuitRequested { return .ctrlC }
+                guard decoder.isWaiting else { return nil }
+                decoded += decoder.inputPaused()
+                if decoded.isEmpty { return nil }
+            case .resize:
                 // The next draw repaints everything at the new size.
                 shown = nil
                 let now = size
                 return .resize(width: now.width, height: now.height)
+            case .keyCode(let code):
+                decoded += decoder.read(keyCode: code)
+            case .character(let value):
+                decoded += decoder.read(character: value)
             }
-            return KeyDecoding.key(forKeyCode: Int32(character))
+            wait = decoder.isPasting ? Self.pasteWait : Self.markerWait
         }
-        return KeyDecoding.key(forCharacter: UInt32(character))
+        return decoded.removeFirst()
+    }
+
+    /// How long to wait for the rest of a marker after an Esc (curses' own ESCDELAY), and for
+    /// more of a paste before taking what came as the whole of it.
+    private static let markerWait = 25
+    private static let pasteWait = 1000
+
+    private enum Input {
+        case character(UInt32)
+        case keyCode(Int32)
+        case resize
+    }
+
+    /// One read from curses; nil when nothing came in time.
+    private func read(waitingAtMost milliseconds: Int) -> Input? {
+        wtimeout(window, Int32(milliseconds))
+        var character: wint_t = 0
+        let result = wget_wch(window, &character)
+        if result == roster_err() { return nil }
+        if result == roster_key_code_yes() {
+            return Int32(character) == KEY_RESIZE ? .resize : .keyCode(Int32(character))
+        }
+        return .character(UInt32(character))
     }
 
     public func draw(_ buffer: ScreenBuffer) {
@@ -101,6 +139,7 @@ public final class NCursesBackend: TerminalBackend {
         isOpen = false
         curs_set(1)
         endwin()
+        roster_set_bracketed_paste(0)
         delscreen(screenHandle)
         TerminalGuard.uninstall()
     }

@@ -4,7 +4,8 @@ import Synchronization
 
 /// Gives the terminal back however the program ends. Termination signals (SIGTERM, SIGHUP,
 /// SIGINT from `kill`) ask the program to quit, and it restores the terminal on its way out;
-/// crash signals restore the terminal at once, then let the crash go on as it would have.
+/// crash signals restore the terminal at once (curses' modes, and bracketed paste off, or the
+/// shell would get its pastes wrapped in markers), then let the crash go on as it would have.
 enum TerminalGuard {
     static let quitSignals: [Int32] = [SIGTERM, SIGHUP, SIGINT]
     static let crashSignals: [Int32] = [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE]
@@ -24,6 +25,7 @@ enum TerminalGuard {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { signal in
                 endwin()
+                roster_set_bracketed_paste(0)
                 // Put back what was there (the runtime's backtracer, or the default) and let
                 // the signal do its work once the handler returns or at once.
                 sigaction(signal, &savedActions[Int(signal)], nil)

@@ -1,5 +1,5 @@
 /// Keys on the account form: Tab/Shift-Tab move, Space on the task picks the next one, typing
-/// edits a text field, Enter sends, Esc cancels.
+/// edits a text field, Ctrl-R shows or hides the focused secret, Enter sends, Esc cancels.
 func accountKey(_ model: inout Model, _ form: inout AccountForm, _ key: Key) -> [Effect] {
     switch key {
     case .escape:
@@ -8,6 +8,7 @@ func accountKey(_ model: inout Model, _ form: inout AccountForm, _ key: Key) -> 
     case .tab, .down: form.moveFocus(by: 1)
     case .backTab, .up: form.moveFocus(by: -1)
     case .backspace: form.erase()
+    case .ctrlR: form.toggleReveal()
     case .char(" ") where form.focus == .task: form.nextTask()
     case .char(let character): form.typeText(character)
     case .enter:

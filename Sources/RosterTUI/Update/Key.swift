@@ -4,4 +4,9 @@ public enum Key: Sendable, Equatable {
     case up, down, left, right, enter, escape, tab, backTab, backspace
     case resize(width: Int, height: Int)
     case ctrlC
+    /// Shows or hides the focused secret field of a form.
+    case ctrlR
+    /// Text pasted in one piece (bracketed paste), as the terminal sent it: it goes whole into
+    /// the focused text field, and is never read as keys.
+    case paste(String)
 }

@@ -1,6 +1,6 @@
 /// Keys on the log-in form: Tab/Shift-Tab (or arrows) move between fields, Space changes the
 /// provider or the register toggle, typing edits a text field (control characters dropped,
-/// length capped), Enter submits, Esc cancels.
+/// length capped), Ctrl-R shows or hides the focused secret, Enter submits, Esc cancels.
 func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effect] {
     switch key {
     case .escape:
@@ -9,6 +9,7 @@ func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effe
     case .tab, .down: form.moveFocus(by: 1)
     case .backTab, .up: form.moveFocus(by: -1)
     case .backspace: form.erase()
+    case .ctrlR: form.toggleReveal()
     case .enter:
         if form.sent != nil { return stillWorking(&model) }
         switch form.validated() {

@@ -9,6 +9,9 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
     case .key(.resize(let width, let height)):
         model.size = TerminalSize(width: max(0, width), height: max(0, height))
         return []
+    case .key(.paste(let text)):
+        paste(text, into: &model)
+        return []
     case .key(let key):
         let effects: [Effect]
         switch model.mode {

@@ -1,4 +1,5 @@
-/// The account form: the task, then the fields it needs; the new password shows as `*`.
+/// The account form: the task, then the fields it needs; the token, its id and the new password
+/// show masked (`SecretMask`) unless Ctrl-R reveals the focused one.
 func drawAccountForm(_ form: AccountForm, outbox: String?, in area: Rect, _ buffer: inout ScreenBuffer) {
     buffer.write("Password reset and email confirmation", row: area.top, column: 1, attributes: CellAttributes(bold: true))
     let boxWidth = FormLayout.boxWidth(for: area)
@@ -7,12 +8,11 @@ func drawAccountForm(_ form: AccountForm, outbox: String?, in area: Rect, _ buff
         let shown: String =
             switch field {
             case .task: "< \(form.task.label) >"
-            case .password: boxed(form.password, width: boxWidth, masked: true)
-            default: boxed(form.value(of: field), width: boxWidth)
+            default: boxed(form.value(of: field), width: boxWidth, secret: form.mask(for: field))
             }
         drawFormRow(
             label: label(field), shown: shown, focused: form.focus == field, error: form.errors[field],
-            hint: field == .task ? "Space to change" : nil, row: row, &buffer)
+            hint: field == .task ? "Space to change" : revealHint(form, field), row: row, &buffer)
         row += 1
     }
     row += 1

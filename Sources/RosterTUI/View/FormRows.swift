@@ -25,10 +25,17 @@ func drawFormRow(
     }
 }
 
+/// The hint beside a focused secret field: how to show it, or hide it again.
+func revealHint<Form: EditableForm>(_ form: Form, _ field: Form.Field) -> String? {
+    guard form.secret(field) != nil else { return nil }
+    return form.mask(for: field) == nil ? "Ctrl-R hides it" : "Ctrl-R shows it"
+}
+
 /// A text value in a box `width` columns wide; a longer value shows `…` and its tail, so the
-/// cursor end stays visible. `masked` shows one `*` per character.
-func boxed(_ value: String, width: Int, masked: Bool = false) -> String {
-    var text = Substring(masked ? String(repeating: "*", count: value.count) : value)
+/// cursor end stays visible. A `secret` shows masked (see `SecretMask`), in a form that fits, so
+/// the length it states is never cut short.
+func boxed(_ value: String, width: Int, secret: SecretMask? = nil) -> String {
+    var text = Substring(secret.map { $0.text(of: value, fitting: width) } ?? value)
     if DisplayWidth.of(String(text)) > width {
         while DisplayWidth.of(String(text)) > width - 1 { text = text.dropFirst() }
         text = "…" + text

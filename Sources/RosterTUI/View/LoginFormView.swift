@@ -1,5 +1,6 @@
-/// The log-in form: a `>` marks the focused field, the password shows as `*`, and a refused
-/// field has its message beside it (in words, so it reads without colour).
+/// The log-in form: a `>` marks the focused field, every secret shows masked (`SecretMask`)
+/// unless Ctrl-R reveals the focused one, and a refused field has its message beside it (in
+/// words, so it reads without colour).
 func drawForm(_ form: LoginForm, in area: Rect, _ buffer: inout ScreenBuffer) {
     let title = form.linking.map { "Link another log-in to \($0.name)" } ?? "Log in a user"
     buffer.write(title, row: area.top, column: 1, attributes: CellAttributes(bold: true))
@@ -10,12 +11,11 @@ func drawForm(_ form: LoginForm, in area: Rect, _ buffer: inout ScreenBuffer) {
             switch field {
             case .provider: "< \(form.provider.label) >"
             case .register: form.register ? "[x] register a new account" : "[ ] register a new account"
-            case .password: boxed(form.password, width: boxWidth, masked: true)
-            default: boxed(form.value(of: field), width: boxWidth)
+            default: boxed(form.value(of: field), width: boxWidth, secret: form.mask(for: field))
             }
         drawFormRow(
             label: label(field, of: form.provider), shown: shown, focused: form.focus == field, error: form.errors[field],
-            hint: field == .provider ? "Space or 1-\(form.choices.count) to change" : nil, row: row, &buffer)
+            hint: field == .provider ? "Space or 1-\(form.choices.count) to change" : revealHint(form, field), row: row, &buffer)
         row += 1
     }
     if form.provider == .anonymous, row + 1 < area.bottom {
