@@ -121,6 +121,11 @@ extension Model {
         // Emma's document: change a nested object as JSON; trying to take the user-id field is refused.
         switcher.terminal.press(.down)
         await switcher.waitFor("> + emma@example.com")
+        // Only the active user's data is open: e on Emma asks to switch first.
+        switcher.terminal.press(.char("e"))
+        await switcher.waitFor("Switch to emma@example.com first (Enter)")
+        switcher.terminal.press(.enter)
+        await switcher.waitFor("Switched to emma@example.com")
         switcher.terminal.press(.char("e"))
         await switcher.waitFor("Custom data of emma@example.com")
         switcher.terminal.press(.char("a"))

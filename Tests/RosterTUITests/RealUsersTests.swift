@@ -20,7 +20,9 @@ import Testing
         #expect(emmaRow.provider == "email")
         #expect(emmaRow.badge == .active)
         #expect(joeRow.badge == .loggedIn)
-        #expect(joeRow.customData["favoriteColor"] == "green")
+        // Only the active user's session is opened: Emma's data shows, Joe's stays sealed.
+        #expect(emmaRow.customData["favoriteColor"] == "purple" && emmaRow.sessionOpened)
+        #expect(joeRow.customData == .emptyObject && !joeRow.sessionOpened && !joeRow.isLocked)
         #expect(joeRow.customDataIssuedAt == clock.date)
         #expect(joeRow.accessTokenExpiresAt.map { $0 > clock.date } == true)
         #expect(joeRow.identities.first?.providerType == ProviderType.emailPassword.rawValue)

@@ -10,7 +10,7 @@ import Testing
         model.status = StatusMessage("Switched to joe@example.com")
         let screen = model.screen
         #expect(screen.count == 30)
-        #expect(screen[0] == " Roster · 6 users")
+        #expect(screen[0] == " Roster · 6 users · policy: open")
         #expect(screen[1] == "> * joe@example.com           email     │ joe@example.com  [* active]")
         #expect(screen[2] == "  + emma@example.com          email     │ id        64a1joe")
         #expect(screen[3] == "  - Zoë                       jwt       │ provider  email")
@@ -91,7 +91,7 @@ import Testing
         #expect(small.count == 8)
         #expect(small.contains("Terminal too small (30x8)."))
         #expect(small.contains("Roster needs at least 40x10."))
-        #expect(view(Sample.model(), size: (40, 10)).lines()[0] == " Roster · 6 users")
+        #expect(view(Sample.model(), size: (40, 10)).lines()[0] == " Roster · 6 users · policy: open")
         #expect(view(Sample.model(), size: (0, 0)).lines() == [])
     }
 
@@ -125,7 +125,7 @@ import Testing
     @Test func noActiveUserAndEmptyDevice() {
         let model = Model(now: Sample.now)
         let screen = model.screen
-        #expect(screen[0] == " Roster · 0 users")
+        #expect(screen[0] == " Roster · 0 users · policy: open")
         #expect(screen[1] == " No users yet. Press n to log in.       │ No user selected.")
         #expect(screen[29].hasSuffix("active: none"))
     }

@@ -62,6 +62,16 @@ public final class App: Sendable {
         try await sessions.switchUser(to: user, secret: secret)
     }
 
+    /// Leaves nobody active and drops every key this process holds: the kiosk setting of the
+    /// idle lock (BEHAVIOURS 47). Everyone stays logged in, sealed.
+    public func deactivate() throws {
+        let previous = currentUser
+        try sessions.store.clearCurrentUser()
+        sessions.keepOnlyUnlocked(entry: nil)
+        sessions.record(.locked, userId: previous?.id, name: previous?.displayName)
+        sessions.publish(.switched, userId: previous?.id ?? "", currentUserId: nil)
+    }
+
     /// The device's switching policy and idle lock, as every process here obeys them.
     public func policy() throws -> DevicePolicy {
         try sessions.store.policy()

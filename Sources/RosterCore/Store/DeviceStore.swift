@@ -33,6 +33,9 @@ protocol DeviceStore: Sendable {
     /// Makes a logged-in user current and bumps its last-active time.
     func makeCurrent(id: String, entry: String, at: Date) throws -> SwitchOutcome
 
+    /// Leaves nobody current; the users stay as they are.
+    func clearCurrentUser() throws
+
     /// Stores a newly sealed session (a refreshed access token, a new PIN), only if the user
     /// still holds the box `replacing` (another process may have logged it out, or in again,
     /// or refreshed meanwhile). `nil` when it did not apply.

@@ -155,6 +155,10 @@ final class SQLiteDeviceStore: DeviceStore {
         }
     }
 
+    func clearCurrentUser() throws {
+        try write { db in try Self.setCurrentUserId(nil, db) }
+    }
+
     func storeSession(
         id: String, entry: String, replacing: Data, sealed: SealedSession, receivedAt: Date?, lifetime: TimeInterval?
     ) throws -> StoredUser? {

@@ -18,6 +18,8 @@ public struct UserSnapshot: Sendable, Equatable, Identifiable {
     public let sessionOpened: Bool
     /// Logged in with a session sealed by a PIN (or password) this process was not given.
     public let isLocked: Bool
+    /// What opens the session when it is sealed with a secret of the user's.
+    public let secretKind: SecretKind?
     /// The device time the access token (and so the custom data) arrived.
     public let customDataIssuedAt: Date?
     public let accessTokenExpiresAt: Date?
@@ -35,6 +37,7 @@ public struct UserSnapshot: Sendable, Equatable, Identifiable {
         deviceId = row.deviceId
         lastActive = row.lastActive
         isLocked = row.state == .loggedIn && row.sealed != nil && !sessions.isUnlocked(row)
+        secretKind = row.state == .loggedIn ? row.sealed.flatMap { $0.kind.needsSecret ? sessions.secretKind(of: $0) : nil } : nil
         // Unsealed material is for the active user only: thousands of other users' sessions
         // stay sealed, and a list of them costs no decryption.
         let opened = isCurrent ? sessions.openedIfUnlocked(row) : nil

@@ -1,3 +1,4 @@
+import RosterCore
 import RosterWire
 
 /// The log-in form: a provider, its fields, a register toggle for new email users, which field
@@ -42,11 +43,14 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
 
     public enum Field: Sendable, Equatable, Hashable {
         case provider, email, password, register, apiKey, token, payload, authCode, accessToken
+        /// The PIN a new user chooses under a policy that asks for one, and the same again.
+        case pin, pinAgain
     }
 
     /// Longest value a field keeps; a longer paste is cut here.
     public static let maxLength: [Field: Int] = [
         .email: 254, .password: 128, .apiKey: 256, .token: 4096, .payload: 4096, .authCode: 2048, .accessToken: 4096,
+        .pin: PINRule.maximumDigits, .pinAgain: PINRule.maximumDigits,
     ]
 
     /// The providers to choose from, in order (Space steps through them, digits pick one).
@@ -62,6 +66,11 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
     public var payload: String
     public var authCode: String
     public var accessToken: String
+    /// The device's policy: under `pin` (and `password`, for providers other than email) a new
+    /// user chooses a PIN here.
+    public var policy: SwitchingPolicy = .open
+    public var pin: String = ""
+    public var pinAgain: String = ""
     public var focus: Field { didSet { if focus != oldValue { revealed = nil } } }
     /// The secret field shown as typed (Ctrl-R), until the focus moves.
     public var revealed: Field? = nil
@@ -92,8 +101,17 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         errors = [:]
     }
 
-    /// The fields the chosen provider shows, in Tab order.
+    /// Whether this log-in seals the new session with a PIN chosen here.
+    public var asksForPIN: Bool {
+        linking == nil && (policy == .pin || (policy == .password && provider != .emailPassword))
+    }
+
+    /// The fields the chosen provider shows, in Tab order, then the PIN when one is asked for.
     public var fields: [Field] {
+        credentialFields + (asksForPIN ? [.pin, .pinAgain] : [])
+    }
+
+    private var credentialFields: [Field] {
         switch provider {
         case .anonymous: [.provider]
         case .emailPassword: [.provider, .email, .password, .register]
@@ -112,7 +130,7 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
     /// Every credential is secret; the email and the function's JSON payload are not.
     func secret(_ field: Field) -> SecretMask? {
         switch field {
-        case .password: .password
+        case .password, .pin, .pinAgain: .password
         case .apiKey, .token, .authCode, .accessToken: .credential
         case .provider, .email, .register, .payload: nil
         }
@@ -127,6 +145,8 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         case .payload: payload
         case .authCode: authCode
         case .accessToken: accessToken
+        case .pin: pin
+        case .pinAgain: pinAgain
         case .provider: provider.label
         case .register: register ? "yes" : "no"
         }
@@ -142,12 +162,34 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         case .payload: payload = capped
         case .authCode: authCode = capped
         case .accessToken: accessToken = capped
+        case .pin: pin = capped
+        case .pinAgain: pinAgain = capped
         case .provider, .register: break
         }
     }
 
-    /// What the form asks for, or the fields refused with why.
+    /// What the form asks for, or the fields refused with why: the credentials, and the PIN
+    /// when one is asked for (at least 4 digits, typed the same twice).
     public func validated() -> Result<LoginRequest, Refusal> {
+        var errors: [Field: String] = [:]
+        if asksForPIN {
+            if let problem = PINRule.problem(with: pin) {
+                errors[.pin] = problem
+            } else if pinAgain != pin {
+                errors[.pinAgain] = "not the same PIN"
+            }
+        }
+        switch validatedCredentials() {
+        case .success(var request):
+            guard errors.isEmpty else { return .failure(Refusal(errors: errors)) }
+            if asksForPIN { request.pin = pin }
+            return .success(request)
+        case .failure(let refusal):
+            return .failure(Refusal(errors: refusal.errors.merging(errors) { first, _ in first }))
+        }
+    }
+
+    private func validatedCredentials() -> Result<LoginRequest, Refusal> {
         var errors: [Field: String] = [:]
         switch provider {
         case .anonymous:

@@ -10,12 +10,15 @@ public struct LoginRequest: Sendable, Equatable, CustomStringConvertible, Custom
     public var secret: String
     /// Register the email user first.
     public var register: Bool
+    /// The PIN the new user chooses, under a policy that asks for one.
+    public var pin: String?
 
-    public init(provider: LoginForm.Provider, email: String = "", secret: String = "", register: Bool = false) {
+    public init(provider: LoginForm.Provider, email: String = "", secret: String = "", register: Bool = false, pin: String? = nil) {
         self.provider = provider
         self.email = email
         self.secret = secret
         self.register = register
+        self.pin = pin
     }
 
     public var credentials: Credentials {

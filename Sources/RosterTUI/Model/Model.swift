@@ -1,4 +1,5 @@
 import Foundation
+import RosterCore
 
 /// Which screen is up.
 public enum Mode: Sendable, Equatable {
@@ -13,6 +14,10 @@ public enum Mode: Sendable, Equatable {
     case account(AccountForm)
     /// Editing a logged-in user's custom data.
     case dataEditor(DataEditor)
+    /// A user's PIN (or password), to switch to them or unlock after the idle lock.
+    case secretPrompt(SecretPrompt)
+    /// The device's history, newest first (`nil` until read).
+    case history([HistoryEntry]?)
     /// Roster cannot go on (the device store cannot be read): the reason, and a way out.
     case failure(String)
 }
@@ -63,6 +68,12 @@ public struct Model: Sendable, Equatable {
     /// Where the server puts confirmation and reset messages, when known (the embedded
     /// default's outbox folder), so the account form can say where the tokens are.
     public var outbox: String?
+    /// The device's switching policy and idle lock, read with the users.
+    public var policy: DevicePolicy
+    /// When a key was last pressed, in device time, for the idle lock.
+    public var lastInputAt: Date
+    /// The idle lock is on: the active user's details are hidden until their PIN is given.
+    public var isIdleLocked: Bool
 
     public static let maxFilterLength = 64
 
@@ -80,6 +91,9 @@ public struct Model: Sendable, Equatable {
         self.now = now
         providerChoices = LoginForm.Provider.assumed
         outbox = nil
+        policy = DevicePolicy()
+        lastInputAt = now
+        isIdleLocked = false
         if let current = users.firstIndex(where: \.isCurrent) { selection = current }
     }
 
@@ -111,6 +125,7 @@ extension Mode {
             case .loginForm(let form): form.sent
             case .account(let form): form.sent
             case .dataEditor(let editor): editor.sent
+            case .secretPrompt(let prompt): prompt.sent
             default: nil
             }
         }
@@ -119,6 +134,7 @@ extension Mode {
             case .loginForm(var form): form.sent = newValue; self = .loginForm(form)
             case .account(var form): form.sent = newValue; self = .account(form)
             case .dataEditor(var editor): editor.sent = newValue; self = .dataEditor(editor)
+            case .secretPrompt(var prompt): prompt.sent = newValue; self = .secretPrompt(prompt)
             default: break
             }
         }

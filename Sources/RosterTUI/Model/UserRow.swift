@@ -47,6 +47,12 @@ public struct UserRow: Sendable, Equatable, Identifiable {
     public var customDataIssuedAt: Date?
     public var accessTokenExpiresAt: Date?
     public var deviceId: String?
+    /// Logged in, sealed with a PIN (or password) this process was not given.
+    public var isLocked: Bool = false
+    /// Whether the custom data was read: only the active user's session is opened.
+    public var sessionOpened: Bool = true
+    /// What opens the user's session when it is sealed with a secret.
+    public var secretKind: SecretKind? = nil
 
     public init(
         id: String, displayName: String, provider: String, state: UserState, isCurrent: Bool = false,
@@ -75,6 +81,9 @@ public struct UserRow: Sendable, Equatable, Identifiable {
             isCurrent: user.isCurrent, identities: user.identities, profile: user.profile, customData: user.customData,
             customDataIssuedAt: user.customDataIssuedAt, accessTokenExpiresAt: user.accessTokenExpiresAt,
             deviceId: user.deviceId)
+        isLocked = user.isLocked
+        sessionOpened = user.sessionOpened
+        secretKind = user.secretKind
     }
 
     /// The name used on screen: email, name, "anonymous user …" or the id, as RosterCore names users.

@@ -22,7 +22,27 @@ public struct SessionEffects: EffectRunner {
         do {
             switch effect {
             case .reload:
-                return [.usersLoaded(try rows())]
+                return [.usersLoaded(try rows()), .policyLoaded(try app.policy())]
+            case .loadHistory:
+                return [.historyLoaded(try app.history(limit: 200))]
+            case .unlockAndSwitch(let id, let secret):
+                let user = try existing(id)
+                try await app.switchUser(to: user, secret: secret.value)
+                return reloaded() + [.selectUser(id: user.id), .operationFinished("Switched to \(user.displayName)", for: effect)]
+            case .unlock(let id, let secret):
+                let user = try existing(id)
+                try await user.unlock(secret: secret.value)
+                return reloaded() + [.operationFinished("Unlocked; \(user.displayName) is active", for: effect)]
+            case .idleLock(let action):
+                switch action {
+                case .lock:
+                    let current = app.currentUser
+                    current?.lock()
+                    app.recordHistory(.locked, user: current)
+                case .logoutToNobody:
+                    try app.deactivate()
+                }
+                return reloaded()
             case .quit:
                 return []
             case .loadProviders:
@@ -31,7 +51,7 @@ public struct SessionEffects: EffectRunner {
                 if request.register {
                     try await app.emailPasswordAuth.registerUser(email: request.email, password: request.secret)
                 }
-                let user = try await app.login(credentials: request.credentials)
+                let user = try await app.login(credentials: request.credentials, pin: request.pin)
                 let registered = request.register ? "Registered and logged in" : "Logged in"
                 return reloaded() + [.selectUser(id: user.id), .operationFinished("\(registered) \(user.displayName)", for: effect)]
             case .link(let id, let request):
@@ -111,7 +131,7 @@ public struct SessionEffects: EffectRunner {
             let task = Task {
                 for await _ in effects.app.changes(watchingOtherProcessesEvery: effects.watchInterval) {
                     do {
-                        continuation.yield([.usersLoaded(try effects.rows())])
+                        continuation.yield([.usersLoaded(try effects.rows()), .policyLoaded(try effects.app.policy())])
                     } catch {
                         continuation.yield([.loadFailed((error as? RosterError)?.description ?? "\(error)")])
                     }

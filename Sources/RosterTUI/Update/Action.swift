@@ -1,4 +1,5 @@
 import Foundation
+import RosterCore
 import RosterWire
 
 /// Everything that can change the model: keys, and results of effects.
@@ -19,6 +20,10 @@ public enum Action: Sendable, Equatable {
     case apiKeysLoaded(owner: String, [APIKeyRow])
     /// A key was made; its secret is shown once.
     case apiKeyCreated(owner: String, CreatedKey)
-    /// Time passes: the clock for ages and expiry, and the spinner.
+    /// Time passes: the clock for ages and expiry, the spinner and the idle lock.
     case tick(Date)
+    /// The device's policy, read with the users.
+    case policyLoaded(DevicePolicy)
+    /// The device's history, newest first.
+    case historyLoaded([HistoryEntry])
 }

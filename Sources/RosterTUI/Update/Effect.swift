@@ -1,3 +1,4 @@
+import RosterCore
 import RosterWire
 
 /// Work `update` asks for; a runner performs it with RosterCore and answers with actions.
@@ -6,6 +7,14 @@ public enum Effect: Sendable, Equatable {
     /// Add the credentials' identity to a logged-in user.
     case link(id: String, LoginRequest)
     case switchUser(id: String)
+    /// Check the user's PIN (or password), then switch to them.
+    case unlockAndSwitch(id: String, Secret)
+    /// Check the active user's PIN after the idle lock.
+    case unlock(id: String, Secret)
+    /// The idle lock: drop the active user's key (`lock`), or leave nobody active (kiosk).
+    case idleLock(IdleAction)
+    /// Read the device's history.
+    case loadHistory
     case logOut(id: String)
     case remove(id: String)
     /// Delete the account on the server (and so from the device).
@@ -30,7 +39,7 @@ public enum Effect: Sendable, Equatable {
     /// Whether the effect waits on the network (or the store) and turns the spinner.
     public var isOperation: Bool {
         switch self {
-        case .reload, .loadProviders, .quit: false
+        case .reload, .loadProviders, .quit, .loadHistory, .idleLock: false
         default: true
         }
     }

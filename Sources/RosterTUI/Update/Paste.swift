@@ -27,7 +27,10 @@ func paste(_ text: String, into model: inout Model) {
         guard let name = screen.naming else { return }
         screen.naming = appending(text, to: name, max: KeysScreen.maxNameLength)
         model.mode = .apiKeys(screen)
-    case .list, .help, .confirm, .dataEditor, .apiKeys, .failure:
+    case .secretPrompt(var prompt) where prompt.sent == nil:
+        prompt.text = appending(text, to: prompt.text, max: SecretPrompt.maxLength)
+        model.mode = .secretPrompt(prompt)
+    case .list, .help, .confirm, .dataEditor, .apiKeys, .failure, .secretPrompt, .history:
         return
     }
 }

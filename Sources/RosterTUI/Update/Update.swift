@@ -13,9 +13,15 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         paste(text, into: &model)
         return []
     case .key(let key):
+        model.lastInputAt = model.now
         let effects: [Effect]
         switch model.mode {
+        case .list where model.isIdleLocked: effects = idleLockedKey(&model, key)
         case .list: effects = model.isEditingFilter ? filterKey(&model, key) : listKey(&model, key)
+        case .secretPrompt(var prompt):
+            effects = secretPromptKey(&model, &prompt, key)
+            if case .secretPrompt = model.mode { model.mode = .secretPrompt(prompt) }
+        case .history: effects = historyKey(&model, key)
         case .help: effects = helpKey(&model, key)
         case .confirm(let question): effects = confirmKey(&model, key, question)
         case .loginForm(var form):
@@ -42,6 +48,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         }
         clampSelection(&model)
         if case .confirm(let question) = model.mode, model.user(id: question.userId) == nil { model.mode = .list }
+        if case .secretPrompt(let prompt) = model.mode, model.user(id: prompt.user.id)?.isLoggedIn != true { model.mode = .list }
         // A key owner who left the device (or was logged out elsewhere) takes the keys screen along.
         if case .apiKeys(let screen) = model.mode, model.user(id: screen.owner.id)?.isLoggedIn != true { model.mode = .list }
         if case .dataEditor(let editor) = model.mode, model.user(id: editor.owner.id)?.isLoggedIn != true {
@@ -57,6 +64,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         model.status = StatusMessage(message)
         // Only the screen that sent it closes; a form being typed into stays as it is.
         if model.mode.sent == effect { model.mode = .list }
+        if case .unlock = effect { model.isIdleLocked = false }
         return [.reload]
     case .operationFailed(let message, let effect):
         model.pendingOperations = max(0, model.pendingOperations - 1)
@@ -98,6 +106,12 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
     case .tick(let now):
         model.now = now
         if model.isBusy { model.spinnerFrame = (model.spinnerFrame + 1) % Spinner.frames.count }
+        return idleLockIfDue(&model)
+    case .policyLoaded(let policy):
+        model.policy = policy
+        return []
+    case .historyLoaded(let entries):
+        if case .history = model.mode { model.mode = .history(entries) }
         return []
     }
 }
@@ -115,13 +129,20 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
         clampSelection(&model)
     case .char("?"): model.mode = .help
     case .char("q"): return [.quit]
-    case .char("n"): model.mode = .loginForm(LoginForm(choices: model.providerChoices))
+    case .char("n"):
+        var form = LoginForm(choices: model.providerChoices)
+        form.policy = model.policy.switching
+        model.mode = .loginForm(form)
+    case .char("h"):
+        model.mode = .history(nil)
+        return [.loadHistory]
     case .char("e"):
         guard let user = model.selectedUser else { return noUser(&model) }
         guard user.isLoggedIn else {
             model.status = StatusMessage("Log \(user.displayName) in to edit its custom data", isError: true)
             return []
         }
+        guard user.isCurrent, user.sessionOpened else { return switchFirst(&model, user, to: "edit their custom data") }
         model.mode = .dataEditor(DataEditor(owner: UserTarget(id: user.id, name: user.displayName), document: user.customData))
         model.status = nil
     case .char("p"):
@@ -133,6 +154,7 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
             model.status = StatusMessage("Log \(user.displayName) in to see its API keys", isError: true)
             return []
         }
+        if user.isLocked { return switchFirst(&model, user, to: "see their API keys") }
         model.mode = .apiKeys(KeysScreen(owner: UserTarget(id: user.id, name: user.displayName)))
         model.status = StatusMessage("Reading the API keys of \(user.displayName)…")
         return [.loadAPIKeys(owner: user.id)]
@@ -142,6 +164,7 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
             model.status = StatusMessage("Log \(user.displayName) in to link another log-in to it", isError: true)
             return []
         }
+        if user.isLocked { return switchFirst(&model, user, to: "link another log-in to them") }
         let target = UserTarget(id: user.id, name: user.displayName)
         model.mode = .loginForm(LoginForm(choices: model.providerChoices, linking: target))
     case .enter: return switchToSelected(&model)
@@ -166,6 +189,7 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
             model.status = StatusMessage("Log \(user.displayName) in to delete its account", isError: true)
             return []
         }
+        if user.isLocked { return switchFirst(&model, user, to: "delete their account") }
         model.mode = .confirm(Confirmation(.delete, userId: user.id))
     case .char("r"):
         guard let user = model.selectedUser else { return noUser(&model) }
@@ -173,6 +197,7 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
             model.status = StatusMessage("Log \(user.displayName) in to refresh its custom data", isError: true)
             return []
         }
+        guard user.isCurrent, user.sessionOpened else { return switchFirst(&model, user, to: "refresh their custom data") }
         model.status = StatusMessage("Refreshing custom data of \(user.displayName)…")
         return [.refreshCustomData(id: user.id)]
     default: break
@@ -193,9 +218,15 @@ private func switchToSelected(_ model: inout Model) -> [Effect] {
         case "facebook": .facebook
         default: .emailPassword
         }
-        model.mode = .loginForm(LoginForm(
-            provider: provider, email: provider == .emailPassword ? user.email ?? "" : "", choices: model.providerChoices))
+        var form = LoginForm(provider: provider, email: provider == .emailPassword ? user.email ?? "" : "", choices: model.providerChoices)
+        form.policy = model.policy.switching
+        model.mode = .loginForm(form)
         model.status = StatusMessage("\(user.displayName) is logged out; log in again")
+        return []
+    }
+    if let kind = user.secretKind, user.isLocked {
+        model.mode = .secretPrompt(SecretPrompt(purpose: .switchTo, user: UserTarget(id: user.id, name: user.displayName), kind: kind))
+        model.status = nil
         return []
     }
     if user.isCurrent {
@@ -204,6 +235,13 @@ private func switchToSelected(_ model: inout Model) -> [Effect] {
     }
     model.status = StatusMessage("Switching to \(user.displayName)…")
     return [.switchUser(id: user.id)]
+}
+
+/// Only the active user's session is open: acting as someone else starts with switching.
+private func switchFirst(_ model: inout Model, _ user: UserRow, to act: String) -> [Effect] {
+    let how = user.isLocked ? "Enter, with their \(user.secretKind ?? .pin)" : "Enter"
+    model.status = StatusMessage("Switch to \(user.displayName) first (\(how)) to \(act)", isError: true)
+    return []
 }
 
 /// One operation at a time from a form or screen: says so and does nothing.

@@ -1,3 +1,4 @@
+import RosterCore
 import Foundation
 import RosterWire
 
@@ -42,10 +43,18 @@ func detailLines(_ user: UserRow, now: Date) -> [(text: String, attributes: Cell
     let age = user.customDataIssuedAt.map { " as of \(RelativeTime.ago($0, now: now))" } ?? ""
     // Data from a token issued a while ago may be behind the server's: say how to catch up.
     let stale = user.customDataIssuedAt.map { now.timeIntervalSince($0) >= staleCustomDataAge } ?? false
-    let hint = user.isLoggedIn ? (stale ? " · r refreshes" : "") + " · e edits" : ""
+    let hint = user.isLoggedIn && user.sessionOpened ? (stale ? " · r refreshes" : "") + " · e edits" : ""
     lines.append(("custom data\(age)\(hint)", heading))
     guard user.isLoggedIn else {
         lines.append(("  none kept on this device while logged out", CellAttributes(dim: true)))
+        return lines
+    }
+    // Only the active user's session is opened; everyone else's stays sealed.
+    guard user.sessionOpened else {
+        let words = user.isLocked
+            ? "  sealed with their \(user.secretKind ?? .pin); Enter switches to them and asks for it"
+            : "  shown for the active user only; Enter switches to them"
+        lines.append((words, CellAttributes(dim: true)))
         return lines
     }
     for line in user.customData.readableText().split(separator: "\n", omittingEmptySubsequences: false) {

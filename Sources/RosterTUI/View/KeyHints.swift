@@ -3,12 +3,13 @@ enum KeyHints {
     static let list: [(key: String, meaning: String)] = [
         ("↑/↓ j/k", "move"), ("g/G", "first/last user"), ("Enter", "switch to the user (log in if logged out)"),
         ("n", "log in a user"), ("a", "the user's API keys (make, enable, disable, delete)"), ("l", "link another log-in to the user (an anonymous user is then kept)"), ("o", "log out"), ("x", "remove from this device"), ("d", "delete the account on the server"),
-        ("p", "password reset and email confirmation"), ("r", "refresh custom data"), ("e", "edit the user's custom data (add, change, remove fields; s saves)"), ("/", "filter (Esc clears)"), ("?", "this help"), ("q", "quit"),
+        ("p", "password reset and email confirmation"), ("h", "the device's history (log-ins, switches, wrong PINs, locks)"), ("r", "refresh custom data"), ("e", "edit the user's custom data (add, change, remove fields; s saves)"), ("/", "filter (Esc clears)"), ("?", "this help"), ("q", "quit"),
         ("Ctrl-C", "quit from any screen"),
     ]
 
     static func line(for model: Model) -> String {
         switch model.mode {
+        case .list where model.isIdleLocked: "Enter unlock · s switch user · q quit"
         case .list where model.isEditingFilter: "type to filter · Enter keep · Esc clear"
         case .list: "Enter switch · n log in · o log out · x remove · r refresh · / filter · ? help · q quit"
         case .help: "Esc back · q quit"
@@ -22,6 +23,8 @@ enum KeyHints {
         case .apiKeys(let screen) where screen.naming != nil: "type a name · Enter make · Esc cancel"
         case .apiKeys(let screen) where screen.deleting != nil: "Tab choose · Enter answer · y delete · Esc keep"
         case .apiKeys: "↑/↓ move · n new · Space enable/disable · d delete · r read again · Esc back · q quit"
+        case .secretPrompt: "type the PIN · Enter check · Esc cancel"
+        case .history: "Esc back · q quit"
         case .failure: "q quit"
         }
     }

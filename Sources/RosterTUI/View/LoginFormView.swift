@@ -34,5 +34,7 @@ private func label(_ field: LoginForm.Field, of provider: LoginForm.Provider) ->
     case .payload: "Payload"
     case .authCode: "Auth code"
     case .accessToken: "Token"
+    case .pin: "New PIN"
+    case .pinAgain: "PIN again"
     }
 }

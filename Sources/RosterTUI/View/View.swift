@@ -1,3 +1,4 @@
+import RosterCore
 /// The smallest terminal the switcher draws on; below it the screen says what it needs.
 public enum MinimumSize {
     public static let width = 40
@@ -21,10 +22,17 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
     drawTitle(model, &buffer)
     let body = Rect(top: 1, left: 0, width: size.width, height: size.height - 3)
     switch model.mode {
+    case .list where model.isIdleLocked:
+        drawIdleLock(model, in: body, &buffer)
     case .list:
         drawUsers(model, in: body, &buffer)
+    case .secretPrompt(let prompt):
+        if model.isIdleLocked { drawIdleLock(model, in: body, &buffer) } else { drawUsers(model, in: body, &buffer) }
+        drawBox(secretPromptLines(prompt), in: body, &buffer)
+    case .history(let entries):
+        drawHistory(entries, now: model.now, in: body, &buffer)
     case .help:
-        drawHelp(in: body, &buffer)
+        drawHelp(model.policy, in: body, &buffer)
     case .confirm(let question):
         drawUsers(model, in: body, &buffer)
         drawDialog(question.dialog(name: model.user(id: question.userId)?.displayName ?? question.userId), in: body, &buffer)
@@ -66,7 +74,8 @@ private func drawTooSmall(_ buffer: inout ScreenBuffer) {
 
 private func drawTitle(_ model: Model, _ buffer: inout ScreenBuffer) {
     let count = model.users.count
-    let title = "Roster · \(count) \(count == 1 ? "user" : "users")"
+    let lock = model.policy.lockAfter.map { " · locks after \(RelativeTime.span($0))" } ?? ""
+    let title = "Roster · \(count) \(count == 1 ? "user" : "users") · policy: \(model.policy.switching.rawValue)\(lock)"
     buffer.fill(row: 0, attributes: CellAttributes(reverse: true, role: .title))
     buffer.write(title, row: 0, column: 1, attributes: CellAttributes(bold: true, reverse: true, role: .title))
     if model.isEditingFilter || !model.filter.isEmpty {
@@ -96,14 +105,19 @@ private func drawUsers(_ model: Model, in body: Rect, _ buffer: inout ScreenBuff
     }
 }
 
-private func drawHelp(in body: Rect, _ buffer: inout ScreenBuffer) {
+private func drawHelp(_ policy: DevicePolicy, in body: Rect, _ buffer: inout ScreenBuffer) {
     buffer.write("Keys on the user list", row: body.top, column: 1, attributes: CellAttributes(bold: true))
     let keyWidth = KeyHints.list.map { DisplayWidth.of($0.key) }.max() ?? 8
-    for (offset, hint) in KeyHints.list.enumerated() {
-        let row = body.top + 2 + offset
+    var row = body.top + 2
+    for hint in KeyHints.list {
         guard row < body.bottom else { break }
         buffer.write(hint.key, row: row, column: 3, attributes: CellAttributes(bold: true))
         buffer.write(hint.meaning, row: row, column: 3 + keyWidth + 2)
+        row += 1
+    }
+    for line in wrap(PolicyWords.help(policy), width: body.width - 4) where row + 1 < body.bottom {
+        row += 1
+        buffer.write(line, row: row, column: 3)
     }
 }
 
@@ -149,7 +163,11 @@ func wrap(_ text: String, width: Int) -> [String] {
 }
 
 private func drawDialog(_ dialog: Dialog, in body: Rect, _ buffer: inout ScreenBuffer) {
-    let lines = dialog.lines + ["", dialog.buttonRow]
+    drawBox(dialog.lines + ["", dialog.buttonRow], in: body, &buffer)
+}
+
+/// A framed box of lines in the middle of the body, over what is drawn there.
+func drawBox(_ lines: [String], in body: Rect, _ buffer: inout ScreenBuffer) {
     let width = min(body.width - 4, max(40, lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
     let left = (body.width - width) / 2
     let top = body.top + max(0, (body.height - lines.count - 2) / 2)

@@ -1,0 +1,47 @@
+import Foundation
+import RosterCore
+
+/// The idle lock (BEHAVIOURS 47): after the policy's time without a key, the active user's
+/// details are hidden and its key dropped (`lock`), or nobody is left active (kiosk). Open
+/// forms are closed first, so nothing half typed waits on the screen.
+func idleLockIfDue(_ model: inout Model) -> [Effect] {
+    guard let after = model.policy.lockAfter, !model.isIdleLocked, let current = model.currentUser,
+        model.now.timeIntervalSince(model.lastInputAt) >= after
+    else { return [] }
+    model.mode = .list
+    model.isEditingFilter = false
+    model.filter = ""
+    if model.policy.onIdle == .logoutToNobody {
+        model.status = StatusMessage("Idle: nobody is active now; choose who is next")
+        return [.idleLock(.logoutToNobody)]
+    }
+    model.isIdleLocked = true
+    model.status = StatusMessage("Locked after \(Int(after / 60) > 0 ? "\(Int(after / 60)) min" : "\(Int(after)) s") without a key; \(current.displayName) is active")
+    return [.idleLock(.lock)]
+}
+
+/// Keys on the lock screen: Enter asks for the active user's PIN, `s` shows the list to switch
+/// user as usual (the active user's details stay hidden until unlocked), `q` quits.
+func idleLockedKey(_ model: inout Model, _ key: Key) -> [Effect] {
+    switch key {
+    case .enter:
+        guard let current = model.currentUser else {
+            model.isIdleLocked = false
+            return []
+        }
+        guard let kind = current.secretKind else {
+            // Under `open` there is no secret: the lock only hid the screen.
+            model.isIdleLocked = false
+            model.status = nil
+            return [.reload]
+        }
+        model.mode = .secretPrompt(SecretPrompt(purpose: .unlock, user: UserTarget(id: current.id, name: current.displayName), kind: kind))
+        return []
+    case .char("s"):
+        model.isIdleLocked = false
+        model.status = StatusMessage("Choose who is next; switching asks for their PIN")
+        return []
+    case .char("q"): return [.quit]
+    default: return []
+    }
+}
