@@ -52,8 +52,8 @@ func detailLines(_ user: UserRow, now: Date) -> [(text: String, attributes: Cell
     // Only the active user's session is opened; everyone else's stays sealed.
     guard user.sessionOpened else {
         let words = user.isLocked
-            ? "  sealed with their \(user.secretKind ?? .pin); Enter switches to them and asks for it"
-            : "  shown for the active user only; Enter switches to them"
+            ? "  sealed with their \(user.secretKind ?? .pin) (Enter asks for it)"
+            : "  shown for the active user only (Enter switches)"
         lines.append((words, CellAttributes(dim: true)))
         return lines
     }

@@ -1,0 +1,157 @@
+import Foundation
+import RosterCore
+import RosterTUI
+import Testing
+
+/// The switcher on a shared terminal, as pure update and view: the PIN box, the idle lock, the
+/// log-in form's PIN, sealed users in the detail pane, and the history screen.
+@Suite struct SharedTerminalScreenTests {
+    /// Joe active and open; Emma logged in but sealed with her PIN; policy pin.
+    static func pinModel() -> Model {
+        var emma = Sample.emma
+        emma.isLocked = true
+        emma.sessionOpened = false
+        emma.secretKind = .pin
+        var joe = Sample.joe
+        joe.secretKind = .pin
+        var model = Model(users: [joe, emma, Sample.zoe], size: TerminalSize(width: 100, height: 30), now: Sample.now)
+        model.policy = DevicePolicy(switching: .pin, lockAfter: 300)
+        return model
+    }
+
+    // BEHAVIOURS 43
+    @Test func enterOnASealedUserAsksForTheirPINMaskedAndSendsItOnce() {
+        var model = Self.pinModel()
+        model.press(.down)
+        #expect(model.press(.enter).isEmpty)
+        guard case .secretPrompt(let prompt) = model.mode else { Issue.record("no PIN box: \(model.mode)"); return }
+        #expect(prompt.user.id == Sample.emma.id && prompt.purpose == .switchTo)
+        model.type("4821")
+        #expect(model.screen.line(containing: "PIN: ****_") != nil)
+        #expect(!model.screen.joined().contains("4821"))
+        let sent = model.press(.enter)
+        #expect(sent == [.unlockAndSwitch(id: Sample.emma.id, Secret("4821"))])
+        #expect(!"\(sent)".contains("4821"), "effects print no secret")
+        #expect(model.press(.enter).isEmpty, "sent once while it is checked")
+        // A wrong PIN: the box stays, empty, to try again; the error is in words.
+        _ = update(&model, .operationFailed("wrong PIN for emma@example.com; 9 more wrong tries", for: sent[0]))
+        guard case .secretPrompt(let again) = model.mode else { Issue.record("the box closed on a wrong PIN"); return }
+        #expect(again.text.isEmpty && again.sent == nil)
+        #expect(model.screen.last?.contains("wrong PIN for emma@example.com") == true)
+        model.type("1234")
+        let second = model.press(.enter)
+        _ = update(&model, .operationFinished("Switched to emma@example.com", for: second[0]))
+        #expect(model.mode == .list)
+    }
+
+    // BEHAVIOURS 43, 44
+    @Test func aSealedUsersDataIsNeitherShownNorActedOn() {
+        var model = Self.pinModel()
+        model.press(.down)
+        #expect(model.screen.line(containing: "sealed with their PIN (Enter asks for it)") != nil)
+        for key in ["e", "r", "a", "l", "d"] {
+            #expect(model.press(.char(Character(key))).isEmpty)
+            #expect(model.mode == .list)
+            #expect(model.status?.text.hasPrefix("Switch to emma@example.com first") == true, "\(key): \(model.status?.text ?? "")")
+        }
+        #expect(model.screen[0].contains("policy: pin · locks after 5 min"))
+    }
+
+    // BEHAVIOURS 47
+    @Test func theIdleLockHidesTheActiveUserUntilTheirPIN() {
+        var model = Self.pinModel()
+        #expect(model.screen.joined().contains("favoriteColor"))
+        #expect(update(&model, .tick(Sample.now.addingTimeInterval(200))).isEmpty)
+        model.press(.char("j"))  // a key: the idle time starts again
+        #expect(update(&model, .tick(Sample.now.addingTimeInterval(450))).isEmpty)
+        #expect(update(&model, .tick(Sample.now.addingTimeInterval(520))) == [.idleLock(.lock)])
+        #expect(model.isIdleLocked)
+        let locked = model.screen.joined(separator: "\n")
+        #expect(locked.contains("Locked") && locked.contains("Active: joe@example.com"))
+        #expect(!locked.contains("favoriteColor") && !locked.contains("blue") && !locked.contains("emma@example.com"))
+        #expect(model.press(.char("x")).isEmpty && model.isIdleLocked, "list keys do nothing while locked")
+        model.press(.enter)
+        guard case .secretPrompt(let prompt) = model.mode else { Issue.record("no PIN box"); return }
+        #expect(prompt.purpose == .unlock && prompt.user.id == Sample.joe.id)
+        model.type("4821")
+        let sent = model.press(.enter)
+        #expect(sent == [.unlock(id: Sample.joe.id, Secret("4821"))])
+        _ = update(&model, .operationFinished("Unlocked; joe@example.com is active", for: sent[0]))
+        #expect(!model.isIdleLocked && model.mode == .list)
+    }
+
+    // BEHAVIOURS 47
+    @Test func theKioskSettingLeavesNobodyActiveAndOpenFormsClose() {
+        var model = Self.pinModel()
+        model.policy.onIdle = .logoutToNobody
+        model.fillLogIn(email: "zoe@example.com", password: "half-typed")
+        #expect(update(&model, .tick(Sample.now.addingTimeInterval(301))) == [.idleLock(.logoutToNobody)])
+        #expect(model.mode == .list && !model.isIdleLocked)
+        #expect(!model.screen.joined().contains("half-typed"))
+    }
+
+    @Test func theSwitchUserKeyOnTheLockScreenShowsTheListWithoutTheLockedDetails() {
+        var model = Self.pinModel()
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(301)))
+        model.press(.char("s"))
+        #expect(!model.isIdleLocked && model.mode == .list)
+        #expect(model.status?.text.contains("Choose who is next") == true)
+    }
+
+    // BEHAVIOURS 43
+    @Test func underPinTheLogInFormAsksForANewPINTwice() {
+        var model = Self.pinModel()
+        model.fillLogIn(email: "zoe@example.com", password: "passw0rd")
+        #expect(model.form?.fields.suffix(2) == [.pin, .pinAgain])
+        model.press(.tab, .tab)
+        model.type("12")
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.form?.errors[.pin]?.contains("at least 4") == true)
+        model.press(.backspace, .backspace)
+        model.type("4821")
+        model.press(.tab)
+        model.type("4822")
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.form?.errors[.pinAgain] == "not the same PIN")
+        #expect(!model.screen.joined().contains("482"), "the PIN is masked")
+        model.press(.backspace)
+        model.type("1")
+        #expect(model.press(.enter) == [.login(LoginRequest(provider: .emailPassword, email: "zoe@example.com", secret: "passw0rd", pin: "4821"))])
+        // Under open, and when linking, no PIN is asked.
+        var open = Sample.model()
+        open.fillLogIn(email: "zoe@example.com", password: "passw0rd")
+        #expect(open.form?.fields.contains(.pin) == false)
+    }
+
+    @Test func aPasteGoesIntoThePINBoxWhole() {
+        var model = Self.pinModel()
+        model.press(.down, .enter)
+        _ = update(&model, .key(.paste("48\n21")))
+        #expect(model.press(.enter) == [.unlockAndSwitch(id: Sample.emma.id, Secret("4821"))])
+    }
+
+    @Test func hShowsTheHistoryNewestFirst() {
+        var model = Self.pinModel()
+        #expect(model.press(.char("h")) == [.loadHistory])
+        #expect(model.screen.line(containing: "Reading…") != nil)
+        _ = update(&model, .historyLoaded([
+            HistoryEntry(at: Sample.now.addingTimeInterval(-60), event: .wrongSecret, userId: Sample.emma.id, userName: "emma@example.com"),
+            HistoryEntry(at: Sample.now.addingTimeInterval(-3600), event: .loggedIn, userId: Sample.joe.id, userName: "joe@example.com"),
+        ]))
+        let wrong = model.screen.line(containing: "wrong PIN")
+        #expect(wrong?.contains("emma@example.com") == true)
+        #expect(model.screen.firstIndex { $0.contains("wrong PIN") }! < model.screen.firstIndex { $0.contains("log-in") }!)
+        model.press(.escape)
+        #expect(model.mode == .list)
+    }
+
+    @Test func helpSaysWhatThePolicyProtects() {
+        var model = Self.pinModel()
+        model.press(.char("?"))
+        let help = model.screen.joined(separator: " ")
+        #expect(help.contains("Policy pin: switching to a user, or acting as them, asks for their PIN"))
+        var open = Sample.model()
+        open.press(.char("?"))
+        #expect(open.screen.joined(separator: " ").contains("Policy open (the default)"))
+    }
+}
