@@ -48,6 +48,11 @@ final class TmuxSession {
         try tmux(["capture-pane", "-p", "-t", name])
     }
 
+    /// The screen and everything scrolled off it, as a person scrolling back would see it.
+    func captureWithScrollback() throws -> String {
+        try tmux(["capture-pane", "-p", "-S", "-", "-t", name])
+    }
+
     /// The screen with its colours and attributes as escape sequences.
     func captureWithAttributes() throws -> String {
         try tmux(["capture-pane", "-p", "-e", "-t", name])

@@ -42,6 +42,7 @@ struct SwitcherCommand: AsyncParsableCommand {
             let effects = SessionEffects(app: try await connection.openApp())
             var model = Model(users: try effects.rows(), now: Date())
             model.outbox = try? connection.outboxDescription()
+            model.policy = try effects.app.policy()
             _ = try await Program.run(
                 model, backend: backend, effects: effects, startingWith: [.loadProviders], quitAfterFirstPaint: quitAfterFirstPaint)
             // For `roster benchmark`: the process's own peak memory, which its parent cannot see.

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+/// The switcher on a shared terminal under the `pin` policy: the real `roster` under tmux,
+/// with Joe and Emma logged in with PINs by `roster login` beside it.
+extension EndToEndTests {
+    @Suite("shared terminal under tmux")
+    struct SharedTerminalSwitcherTests {
+        static let joePIN = "90417253"
+        static let emmaPIN = "66120384"
+
+        // BEHAVIOURS 43, 44, 45, 47
+        @Test func joeAndEmmaWithPINs() throws {
+            let home = try CommandRunner.temporaryDirectory("shared-terminal")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            try expectSuccess(runner.roster(["policy", "pin"]))
+            try expectSuccess(runner.roster(
+                ["login", "--email", "joe@example.com", "--password-stdin", "--pin-stdin"], stdin: "passw0rd\n\(Self.joePIN)\n"))
+            try expectSuccess(runner.roster(
+                ["login", "--email", "emma@example.com", "--password-stdin", "--pin-stdin"], stdin: "pa55word\n\(Self.emmaPIN)\n"))
+
+            let session = try TmuxSession(command: [SwitcherTests.roster], environment: runner.environment)
+            // This process holds nobody's key: Emma is active, but her data stays sealed.
+            var screen = try session.waitFor("policy: pin")
+            #expect(screen.contains("* emma@example.com"))
+            #expect(!screen.contains("purple"))
+
+            // Switching to Joe asks for his PIN; a wrong one is refused and counted.
+            try session.send("/")
+            try session.send("joe")
+            try session.send("Enter", literal: false)
+            try session.waitFor("> + joe@example.com")
+            try session.send("Enter", literal: false)
+            try session.waitFor("PIN for joe@example.com")
+            try session.send("11112222")
+            screen = try session.waitFor("PIN: ********_")
+            #expect(!screen.contains("11112222"))
+            try session.send("Enter", literal: false)
+            try session.waitFor("wrong PIN for joe@example.com; 9 more wrong tries")
+            try session.send(Self.joePIN)
+            try session.send("Enter", literal: false)
+            try session.waitFor("Switched to joe@example.com")
+            screen = try session.waitFor("\"favoriteColor\": \"green\"")
+            #expect(!screen.contains(Self.joePIN))
+
+            // Another terminal cannot read Emma's token without her PIN.
+            let refused = try runner.roster(["token", "emma@example.com", "--pin-stdin"], stdin: "\n")
+            #expect(refused.status == 1 && refused.stdout.isEmpty)
+            let wrong = try runner.roster(["token", "emma@example.com", "--pin-stdin"], stdin: "00000000\n")
+            #expect(wrong.status == 1 && wrong.stderr.contains("wrong PIN for emma@example.com"), "\(wrong.stderr)")
+
+            // The idle lock, set from another terminal, hides Joe's data; his PIN unlocks.
+            try expectSuccess(runner.roster(["policy", "--lock-after", "3s"]))
+            screen = try session.waitFor("Active: joe@example.com", timeout: 30)
+            #expect(screen.contains("Locked") && !screen.contains("favoriteColor") && !screen.contains("emma@example.com"))
+            try session.send("Enter", literal: false)
+            try session.waitFor("PIN for joe@example.com")
+            try session.send(Self.joePIN)
+            try session.send("Enter", literal: false)
+            try session.waitFor("Unlocked; joe@example.com is active")
+
+            // The history says who did what, and holds no PIN.
+            let history = try runner.roster(["history"])
+            #expect(history.stdout.contains("wrong PIN") && history.stdout.contains("switch") && history.stdout.contains("lock"))
+            #expect(!history.stdout.contains(Self.joePIN) && !history.stdout.contains(Self.emmaPIN))
+
+            // After quitting, nothing secret is left in the terminal, scrolled back or not.
+            try session.send("q")
+            try session.waitFor("[end]")
+            let all = try session.captureWithScrollback()
+            for secret in [Self.joePIN, Self.emmaPIN, "11112222", "passw0rd", "pa55word", "green", "eyJ"] {
+                #expect(!all.contains(secret), "\(secret) is left in the terminal")
+            }
+        }
+
+        private func expectSuccess(_ result: CommandRunner.Result, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(result.status == 0, "\(result.stderr)", sourceLocation: sourceLocation)
+        }
+    }
+}
