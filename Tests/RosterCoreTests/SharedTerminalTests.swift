@@ -192,6 +192,36 @@ struct SharedTerminalTests {
         #expect(joe.customData["favoriteColor"] == "green")
     }
 
+    // BEHAVIOURS 43, 45
+    @Test func underPasswordEmailUsersGiveTheirPasswordCheckedByTheServer() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        try await app.setPolicy(DevicePolicy(switching: .password))
+        let joe = try await app.login(credentials: Fixture.joe)
+        #expect(joe.secretKind == .password)
+        // Other providers fall back to a PIN.
+        #expect(await rosterError { try await app.login(credentials: .anonymousNew) }?.description.contains("PIN") == true)
+        let anonymous = try await app.login(credentials: .anonymousNew, pin: Self.emmaPIN)
+        #expect(anonymous.secretKind == .pin)
+
+        let other = try fixture.makeApp()
+        let joeThere = try #require(other.user(id: joe.id))
+        fixture.transport.reset()
+        let wrong = await rosterError { try await other.switchUser(to: joeThere, secret: "not-his") }
+        #expect(wrong == .wrongSecret(user: "joe@example.com", secret: .password, remaining: 9))
+        #expect(fixture.transport.log.contains { $0.hasSuffix("/auth/providers/local-userpass/login") }, "checked by logging in again")
+        try await other.switchUser(to: joeThere, secret: "passw0rd")
+        #expect(joeThere.customData["favoriteColor"] == "green")
+
+        // Without the server, the seal on the device is what the password is checked against.
+        let third = try fixture.makeApp()
+        let joeThird = try #require(third.user(id: joe.id))
+        fixture.transport.offline = true
+        #expect(await rosterError { try await joeThird.unlock(secret: "not-his") } == .wrongSecret(user: "joe@example.com", secret: .password, remaining: 9))
+        try await joeThird.unlock(secret: "passw0rd")
+        #expect(!joeThird.isLocked)
+    }
+
     // BEHAVIOURS 17, 43
     @Test func underPinLoggingOutTheActiveUserLeavesNobodyActive() async throws {
         let (_, app, joe, emma) = try await pinDevice()

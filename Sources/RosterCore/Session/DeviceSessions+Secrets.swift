@@ -73,11 +73,25 @@ extension DeviceSessions {
         if let retryAt = row.secretRetryAt, retryAt > now {
             throw RosterError.secretDelayed(user: row.displayName, secret: kind, seconds: Int(retryAt.timeIntervalSince(now).rounded(.up)))
         }
+        // Under `password`, the server checks it (BEHAVIOURS 43): a password changed or an
+        // account disabled since is refused even though the seal here would still open.
+        var serverAccepted = false
+        if sealed.kind == .password, let email = row.profile["email"]?.stringValue {
+            switch try await checkPasswordWithServer(email: email, password: secret) {
+            case .refused: try await countWrongSecret(user, row: row, kind: kind)
+            case .accepted: serverAccepted = true
+            case .unreachable: break
+            }
+        }
         guard let salt = sealed.salt, let cost = sealed.cost else {
             throw RosterError.sealUnreadable(user: row.displayName, reason: "its key derivation is missing")
         }
         let key = try await Self.offThePool { [sealer] in try sealer.secretKey(secret, salt: salt, cost: cost, userId: row.id) }
         guard sealer.matches(sealed, key: key) else {
+            if serverAccepted {
+                throw RosterError.invalidRequest(
+                    "\(row.displayName)'s password changed since they logged in here; log them in again with the new one")
+            }
             try await countWrongSecret(user, row: row, kind: kind)
         }
         unlockedKeys.withLock { $0[row.entry] = key }
