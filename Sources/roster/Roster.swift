@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 
 /// `roster`: the terminal account switcher. Subcommands do one thing each, for scripts.
 @main
@@ -25,6 +26,15 @@ struct Roster: AsyncParsableCommand {
     static func main() async {
         do {
             var command = try parseAsRoot()
+            // A failure is one line on stderr: the core's notices (a wrong PIN counted, a refresh
+            // retried) stay out of it; warnings still show. The switcher chooses its own.
+            if !(command is SwitcherCommand) {
+                LoggingSystem.bootstrap { label in
+                    var handler = StreamLogHandler.standardError(label: label)
+                    handler.logLevel = .warning
+                    return handler
+                }
+            }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -40,7 +40,9 @@ struct PolicyCommand: AsyncParsableCommand {
         if let onIdle, IdleAction(rawValue: onIdle) == nil {
             throw ValidationError("--on-idle is lock or logout-to-nobody, not '\(onIdle)'")
         }
-        if let lockAfter { _ = try IdleTime.parse(lockAfter) }
+        if let lockAfter {
+            do { _ = try IdleTime.parse(lockAfter) } catch { throw ValidationError(CommandFailure(error).message) }
+        }
     }
 
     func run() async throws {
