@@ -50,7 +50,8 @@ struct CommandRunner {
 
     func run(_ binary: String, _ arguments: [String], stdin: String?) throws -> Result {
         let process = Process()
-        process.executableURL = Self.binaries.appendingPathComponent(binary)
+        // A bare name is one of the package's binaries; a path is a program of the system's.
+        process.executableURL = binary.hasPrefix("/") ? URL(fileURLWithPath: binary) : Self.binaries.appendingPathComponent(binary)
         process.arguments = arguments
         process.environment = environment
         let input = Pipe()

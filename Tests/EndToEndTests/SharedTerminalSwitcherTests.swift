@@ -17,14 +17,27 @@ extension EndToEndTests {
             try expectSuccess(runner.roster(["policy", "pin"]))
             try expectSuccess(runner.roster(
                 ["login", "--email", "joe@example.com", "--password-stdin", "--pin-stdin"], stdin: "passw0rd\n\(Self.joePIN)\n"))
-            try expectSuccess(runner.roster(
-                ["login", "--email", "emma@example.com", "--password-stdin", "--pin-stdin"], stdin: "pa55word\n\(Self.emmaPIN)\n"))
-
             let session = try TmuxSession(command: [SwitcherTests.roster], environment: runner.environment)
-            // This process holds nobody's key: Emma is active, but her data stays sealed.
             var screen = try session.waitFor("policy: pin")
-            #expect(screen.contains("* emma@example.com"))
-            #expect(!screen.contains("purple"))
+            // This process holds nobody's key: Joe is active, but his data stays sealed.
+            #expect(screen.contains("* joe@example.com") && !screen.contains("green"))
+
+            // Emma logs in through the form, choosing her PIN twice; nothing she types shows.
+            try session.send("n")
+            try session.waitFor("Log in a user")
+            try session.send("Tab", literal: false)
+            try session.send("emma@example.com")
+            try session.send("Tab", literal: false)
+            try session.send("pa55word")
+            for _ in 0..<2 { try session.send("Tab", literal: false) }
+            try session.send(Self.emmaPIN)
+            try session.send("Tab", literal: false)
+            try session.send(Self.emmaPIN)
+            screen = try session.waitFor("PIN again")
+            #expect(!screen.contains(Self.emmaPIN) && !screen.contains("pa55word"))
+            try session.send("Enter", literal: false)
+            try session.waitFor("Logged in emma@example.com")
+            try session.waitFor("\"favoriteColor\": \"purple\"")
 
             // Switching to Joe asks for his PIN; a wrong one is refused and counted.
             try session.send("/")
@@ -64,6 +77,16 @@ extension EndToEndTests {
             let history = try runner.roster(["history"])
             #expect(history.stdout.contains("wrong PIN") && history.stdout.contains("switch") && history.stdout.contains("lock"))
             #expect(!history.stdout.contains(Self.joePIN) && !history.stdout.contains(Self.emmaPIN))
+
+            // The device store, opened with sqlite3, shows who is there and nothing secret.
+            let joeToken = try runner.roster(["token", "joe@example.com", "--pin-stdin"], stdin: "\(Self.joePIN)\n").stdout
+            #expect(joeToken.split(separator: ".").count == 3)
+            let store = home.appendingPathComponent("devices/embedded/roster-demo/device.sqlite").path
+            let dump = try runner.run("/usr/bin/sqlite3", [store, ".dump"], stdin: nil).stdout
+            #expect(dump.contains("joe@example.com") && dump.contains("emma@example.com"), "the dump shows the users")
+            for secret in [joeToken.trimmingCharacters(in: .whitespacesAndNewlines), "green", "purple", Self.joePIN, Self.emmaPIN, "passw0rd", "pa55word"] {
+                #expect(!dump.contains(secret), "\(secret.prefix(12)) is in the device store")
+            }
 
             // After quitting, nothing secret is left in the terminal, scrolled back or not.
             try session.send("q")
