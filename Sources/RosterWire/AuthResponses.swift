@@ -1,15 +1,20 @@
-/// The answer to a log-in: `{access_token, refresh_token, user_id, device_id}`.
+/// The answer to a log-in: `{access_token, refresh_token, user_id, device_id}`, and from Roster's
+/// server a `revocation_token` too (docs/PROTOCOL-ADDITIONS.md), which clients that do not know
+/// it ignore.
 public struct LoginResponse: Codable, Sendable, Equatable {
     public var accessToken: String
     public var refreshToken: String
     public var userId: String
     public var deviceId: String
+    /// Ends this session and can do nothing else (`typ: "revoke"`).
+    public var revocationToken: String?
 
-    public init(accessToken: String, refreshToken: String, userId: String, deviceId: String) {
+    public init(accessToken: String, refreshToken: String, userId: String, deviceId: String, revocationToken: String? = nil) {
         self.accessToken = accessToken
         self.refreshToken = refreshToken
         self.userId = userId
         self.deviceId = deviceId
+        self.revocationToken = revocationToken
     }
 
     enum CodingKeys: String, CodingKey {
@@ -17,6 +22,7 @@ public struct LoginResponse: Codable, Sendable, Equatable {
         case refreshToken = "refresh_token"
         case userId = "user_id"
         case deviceId = "device_id"
+        case revocationToken = "revocation_token"
     }
 }
 

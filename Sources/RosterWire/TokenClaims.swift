@@ -46,17 +46,17 @@ public struct RefreshTokenClaims: Codable, Sendable, Equatable {
     public var iat: Int64
     /// Expires at (60 days after `iat` by default).
     public var exp: Int64
-    /// Always `refresh`.
+    /// `refresh`, or `revoke` for a token that can only end its session.
     public var typ: String
     /// The session id: the server keeps the session, never the token.
     public var sessionId: String
     public var appId: String?
 
-    public init(sub: String, iat: Int64, exp: Int64, sessionId: String, appId: String? = nil) {
+    public init(sub: String, iat: Int64, exp: Int64, sessionId: String, appId: String? = nil, type: TokenType = .refresh) {
         self.sub = sub
         self.iat = iat
         self.exp = exp
-        self.typ = TokenType.refresh.rawValue
+        self.typ = type.rawValue
         self.sessionId = sessionId
         self.appId = appId
     }
@@ -72,4 +72,7 @@ public struct RefreshTokenClaims: Codable, Sendable, Equatable {
 public enum TokenType: String, Codable, Sendable {
     case access
     case refresh
+    /// Roster's addition: ends its session (DELETE `/auth/session`) and does nothing else, so a
+    /// device may keep it where a refresh token could not be kept.
+    case revoke
 }

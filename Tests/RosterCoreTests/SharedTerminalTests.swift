@@ -128,6 +128,50 @@ struct SharedTerminalTests {
         #expect(events.first == .lockedOut)
     }
 
+    // BEHAVIOURS 45, 48
+    @Test func aLockOutOrALockedLogOutEndsTheServerSessionWithoutThePIN() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        try await app.setPolicy(DevicePolicy(switching: .pin))
+        let joe = try await app.login(credentials: Fixture.joe, pin: Self.joePIN)
+        let joeRefresh = try #require(joe.refreshToken)
+        let emma = try await app.login(credentials: Fixture.emma, pin: Self.emmaPIN)
+        let emmaRefresh = try #require(emma.refreshToken)
+        // Another process, which never held Joe's or Emma's key.
+        let other = try fixture.makeApp()
+        let joeThere = try #require(other.user(id: joe.id))
+        for attempt in 1...WrongSecretLimits.logOutAfter {
+            fixture.clock.advance(by: WrongSecretLimits.delay(after: attempt - 1) ?? 0)
+            _ = await rosterError { try await joeThere.unlock(secret: "00000000") }
+        }
+        #expect(joeThere.state == .loggedOut)
+        #expect(await fixture.refreshStatus(joeRefresh) == 401)
+
+        let emmaThere = try #require(other.user(id: emma.id))
+        #expect(emmaThere.isLocked)
+        #expect(await fixture.refreshStatus(emmaRefresh) == 200)
+        let report = try await emmaThere.logOut()
+        #expect(report.revocationError == nil)
+        #expect(await fixture.refreshStatus(emmaRefresh) == 401)
+        #expect(try other.history().contains { $0.event == .loggedOut && $0.userId == emma.id })
+    }
+
+    // BEHAVIOURS 48
+    @Test func aLockedLogOutWhileOfflineIsQueuedAndSentLater() async throws {
+        let (fixture, app, joe, _) = try await pinDevice()
+        try await app.switchUser(to: joe, secret: Self.joePIN)
+        let joeRefresh = try #require(joe.refreshToken)
+        let other = try fixture.makeApp()
+        let joeThere = try #require(other.user(id: joe.id))
+        #expect(joeThere.isLocked)
+        fixture.transport.offline = true
+        #expect(try await joeThere.logOut().revocationError?.isNetwork == true)
+        #expect(await fixture.refreshStatus(joeRefresh) == 200)
+        fixture.transport.offline = false
+        #expect(await other.sendPendingRevocations() == 1)
+        #expect(await fixture.refreshStatus(joeRefresh) == 401)
+    }
+
     // BEHAVIOURS 45
     @Test func theRightPINClearsTheCount() async throws {
         let (fixture, _, joe, _) = try await pinDevice()

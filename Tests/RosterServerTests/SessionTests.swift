@@ -38,6 +38,28 @@ import Testing
         #expect(await t.call(.delete, Route.session, bearer: login.refreshToken).status == 204)
     }
 
+    // BEHAVIOURS 45, 48
+    @Test func theRevocationTokenEndsItsSessionAndDoesNothingElse() async throws {
+        let t = try await TestServer.make()
+        _ = await t.register("ann@example.com", "secret-1")
+        let login = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
+        let revocation = try #require(login.revocationToken)
+        #expect(revocation != login.refreshToken)
+        #expect(try UnverifiedJWT.claims(RefreshTokenClaims.self, of: revocation).typ == "revoke")
+        // It neither refreshes nor authorizes.
+        let refresh = await t.call(.post, Route.session, bearer: revocation)
+        #expect(refresh.status == 401)
+        #expect(refresh.errorCode == "InvalidSession")
+        #expect(await t.call(.get, Route.profile, bearer: revocation).status == 401)
+        #expect(await t.call(.post, Route.session, bearer: login.refreshToken).status == 200)
+        // Another session of the same user is not its to end.
+        let other = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
+        #expect(await t.call(.delete, Route.session, bearer: revocation).status == 204)
+        #expect(await t.call(.post, Route.session, bearer: login.refreshToken).status == 401)
+        #expect(await t.call(.get, Route.profile, bearer: login.accessToken).status == 401)
+        #expect(await t.call(.post, Route.session, bearer: other.refreshToken).status == 200)
+    }
+
     @Test func otherSessionsOfTheUserSurviveALogOut() async throws {
         let t = try await TestServer.make()
         _ = await t.register("ann@example.com", "secret-1")

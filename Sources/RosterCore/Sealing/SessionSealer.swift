@@ -75,6 +75,22 @@ struct SessionSealer: Sendable {
         }
     }
 
+    /// Seals a session's revocation token under the device key alone, so that the session can be
+    /// ended without its PIN (after too many wrong PINs, or a log-out while locked). The token can
+    /// end that session and do nothing else (docs/PROTOCOL-ADDITIONS.md).
+    func sealRevocation(_ token: String, userId: String, entry: String) throws -> Data {
+        let secrets = SessionSecrets(refreshToken: token, accessToken: "")
+        return try seal(secrets, key: deviceRowKey(userId: userId), kind: .device, userId: userId, entry: Self.revocationEntry(entry)).box
+    }
+
+    /// The revocation token `sealRevocation` sealed for this user and entry.
+    func openRevocation(_ box: Data, userId: String, entry: String) throws(OpenFailure) -> String {
+        let sealed = SealedSession(box: box, kind: .device, sealedBy: deviceKey.id)
+        return try open(sealed, key: deviceRowKey(userId: userId), userId: userId, entry: Self.revocationEntry(entry)).refreshToken
+    }
+
+    private static func revocationEntry(_ entry: String) -> String { "\(entry) revocation" }
+
     private static func associatedData(userId: String, entry: String, kind: SealKind, sealedBy: String) -> Data {
         Data(["roster session v1", userId, entry, kind.rawValue, sealedBy].joined(separator: "\u{0}").utf8)
     }

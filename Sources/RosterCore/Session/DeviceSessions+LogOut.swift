@@ -68,9 +68,10 @@ extension DeviceSessions {
         !(try store.policy().needsSecret)
     }
 
-    /// Revokes the session of a row opened before its log-out. A session this process could not
-    /// open (sealed with a PIN nobody gave) cannot be revoked from here: that is reported. When
-    /// the server cannot be reached, the revocation is queued, sealed with the device key.
+    /// Revokes the session of a row read before its log-out: with its refresh token when this
+    /// process could open the row, else with the revocation token kept beside it under the device
+    /// key (a session sealed with a PIN nobody gave). A row with neither is reported. When the
+    /// server cannot be reached, the revocation is queued, sealed with the device key.
     func revokeOrQueue(_ opening: Result<StoredUser, any Error>, row: StoredUser) async -> RosterError? {
         let refreshToken: String
         switch opening {
@@ -78,7 +79,10 @@ extension DeviceSessions {
             guard let token = open.refreshToken else { return nil }
             refreshToken = token
         case .failure(let error):
-            return error as? RosterError ?? .storeFailed("\(error)")
+            guard let box = row.revocationBox, let token = try? sealer.openRevocation(box, userId: row.id, entry: row.entry) else {
+                return error as? RosterError ?? .storeFailed("\(error)")
+            }
+            refreshToken = token
         }
         guard let problem = await revoke(refreshToken: refreshToken) else {
             await sendPendingRevocations()

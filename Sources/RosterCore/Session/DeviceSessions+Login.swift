@@ -28,8 +28,10 @@ extension DeviceSessions {
         let plan = try await sealPlan(userId: login.userId, policy: policy, credentials: credentials, secret: secret)
         let secrets = SessionSecrets(refreshToken: login.refreshToken, accessToken: login.accessToken)
         let userId = login.userId
+        let revocationToken = login.revocationToken
         let loginRecord = LoginRecord(
             id: userId, seal: { [self] entry in try self.seal(secrets, plan: plan, userId: userId, entry: entry) },
+            sealRevocation: { [sealer] entry in try revocationToken.map { try sealer.sealRevocation($0, userId: userId, entry: entry) } },
             lifetime: Self.lifetime(of: login.accessToken) ?? 0, receivedAt: receivedAt,
             deviceId: login.deviceId.isEmpty ? nil : login.deviceId, identities: profile.identities, profile: profile.data)
         let row = try store.saveLogIn(loginRecord, newEntry: UUID().uuidString, at: receivedAt)

@@ -112,13 +112,17 @@ extension DeviceSessions {
         logger.notice("wrong secret", metadata: ["user": "\(row.id)", "count": "\(count ?? 0)"])
         guard let count else { throw RosterError.userRemoved(row.displayName) }
         if count >= WrongSecretLimits.logOutAfter {
-            // The refresh token is sealed with the PIN nobody gave: it cannot be read to revoke
-            // the server session, which ends when it expires (docs/SECURITY.md).
+            // The refresh token is sealed with the PIN nobody gave: the server session ends with
+            // the revocation token kept under the device key (docs/SECURITY.md).
             let ended = try store.endSession(id: row.id, entry: row.entry, remove: row.isAnonymous, onlyIfBox: nil, chooseNext: false)
             lock(user)
             if row.isAnonymous { user.markRemoved() }
             record(.lockedOut, userId: row.id, name: row.displayName)
             publish(row.isAnonymous ? .removed : .loggedOut, userId: row.id, currentUserId: ended?.currentUserId)
+            if let ended {
+                let unopened = Result<StoredUser, any Error> { throw RosterError.tooManyWrongSecrets(user: row.displayName, secret: kind) }
+                _ = await revokeOrQueue(unopened, row: ended.before)
+            }
             throw RosterError.tooManyWrongSecrets(user: row.displayName, secret: kind)
         }
         throw RosterError.wrongSecret(user: row.displayName, secret: kind, remaining: WrongSecretLimits.logOutAfter - count)

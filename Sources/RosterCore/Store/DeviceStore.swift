@@ -90,6 +90,8 @@ struct LoginRecord: Sendable {
     var id: String
     /// Seals the tokens for the entry the user gets (its existing one, or the new one).
     var seal: @Sendable (_ entry: String) throws -> SealedSession
+    /// Seals the revocation token, when the server gave one, for the same entry.
+    var sealRevocation: @Sendable (_ entry: String) throws -> Data? = { _ in nil }
     var lifetime: TimeInterval
     var receivedAt: Date
     var deviceId: String?

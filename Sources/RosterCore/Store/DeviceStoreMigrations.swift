@@ -52,6 +52,9 @@ enum DeviceStoreMigrations {
                 table.column("queued_at", .double).notNull()
             }
         }
+        migrator.registerMigration("v3: revocation tokens") { db in
+            try db.alter(table: "user") { table in table.add(column: "revocation_box", .blob) }
+        }
         return migrator
     }
 }

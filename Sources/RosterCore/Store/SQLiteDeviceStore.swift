@@ -130,6 +130,7 @@ final class SQLiteDeviceStore: DeviceStore {
                 ?? StoredUser(id: login.id, entry: newEntry, state: .loggedIn, identities: [], profile: [:])
             user.state = .loggedIn
             user.sealed = try login.seal(user.entry)
+            user.revocationBox = try login.sealRevocation(user.entry)
             user.accessTokenReceivedAt = login.receivedAt
             user.accessTokenLifetime = login.lifetime
             user.deviceId = login.deviceId ?? user.deviceId

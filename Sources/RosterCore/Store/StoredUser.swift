@@ -11,6 +11,9 @@ struct StoredUser: Sendable, Equatable {
     var state: UserState
     /// The tokens as the store keeps them: sealed. `nil` when logged out.
     var sealed: SealedSession?
+    /// The session's revocation token, sealed with the device key alone
+    /// (`SessionSealer.sealRevocation`); `nil` when logged out or the server gave none.
+    var revocationBox: Data?
     /// The tokens opened from `sealed`, in memory only; never written. `nil` until the session
     /// core opens the row with the user's key.
     var secrets: SessionSecrets?
@@ -61,6 +64,7 @@ struct StoredUser: Sendable, Equatable {
         var copy = self
         copy.sealed = nil
         copy.secrets = nil
+        copy.revocationBox = nil
         copy.accessTokenReceivedAt = nil
         copy.accessTokenLifetime = nil
         return copy
@@ -84,6 +88,7 @@ extension StoredUser: FetchableRecord, PersistableRecord {
         static let sealCheck = Column("seal_check")
         static let wrongSecrets = Column("wrong_secrets")
         static let secretRetryAt = Column("secret_retry_at")
+        static let revocationBox = Column("revocation_box")
         static let deviceId = Column("device_id")
         static let identities = Column("identities")
         static let profile = Column("profile")
@@ -96,7 +101,7 @@ extension StoredUser: FetchableRecord, PersistableRecord {
         Columns.id, Columns.entry, Columns.state, Columns.sealedBox, Columns.sealKind,
         Columns.accessTokenReceivedAt, Columns.deviceId, Columns.identities, Columns.profile, Columns.lastActive,
         Columns.sealedBy, Columns.sealSalt, Columns.sealCost, Columns.sealCheck, Columns.accessTokenLifetime,
-        Columns.wrongSecrets, Columns.secretRetryAt,
+        Columns.wrongSecrets, Columns.secretRetryAt, Columns.revocationBox,
     ] }
 
     init(row: Row) throws {
@@ -129,6 +134,7 @@ extension StoredUser: FetchableRecord, PersistableRecord {
         accessTokenLifetime = row[14]
         wrongSecrets = row[15] ?? 0
         secretRetryAt = (row[16] as Double?).map(Date.init(timeIntervalSince1970:))
+        revocationBox = row[17]
     }
 
     func encode(to container: inout PersistenceContainer) throws {
@@ -145,6 +151,7 @@ extension StoredUser: FetchableRecord, PersistableRecord {
         container[Columns.accessTokenLifetime] = accessTokenLifetime
         container[Columns.wrongSecrets] = wrongSecrets
         container[Columns.secretRetryAt] = secretRetryAt?.timeIntervalSince1970
+        container[Columns.revocationBox] = revocationBox
         container[Columns.deviceId] = deviceId
         container[Columns.identities] = String(decoding: try WireCoding.encode(identities), as: UTF8.self)
         container[Columns.profile] = String(decoding: try WireCoding.encode(profile), as: UTF8.self)

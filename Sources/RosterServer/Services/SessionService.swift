@@ -20,13 +20,17 @@ struct SessionService: Sendable {
             sub: user.id, iat: issued, exp: issued + Int64(app.config.refreshTokenLifetimeSeconds), sessionId: sessionId,
             appId: app.id)
         let refreshToken = try await tokens.sign(refresh: refreshClaims)
+        var revokeClaims = refreshClaims
+        revokeClaims.typ = TokenType.revoke.rawValue
+        let revocationToken = try await tokens.sign(refresh: revokeClaims)
         try await store.insertSession(
             SessionRecord(
                 id: sessionId, appId: app.id, userId: user.id, deviceId: deviceId,
                 refreshDigest: SecretDigest.hex(of: refreshToken), createdAt: Date(timeIntervalSince1970: TimeInterval(issued)),
                 expiresAt: Date(timeIntervalSince1970: TimeInterval(refreshClaims.exp)), revoked: false))
         let accessToken = try await accessToken(app: app, userId: user.id, sessionId: sessionId, deviceId: deviceId)
-        return LoginResponse(accessToken: accessToken, refreshToken: refreshToken, userId: user.id, deviceId: deviceId)
+        return LoginResponse(
+            accessToken: accessToken, refreshToken: refreshToken, userId: user.id, deviceId: deviceId, revocationToken: revocationToken)
     }
 
     /// A fresh access token for a session, carrying the user's current custom data.
@@ -48,14 +52,16 @@ struct SessionService: Sendable {
     }
 
     /// DELETE /auth/session: revokes the session of a genuine refresh token, even of a disabled
-    /// user. A session that is already gone (logged out, revoked, its user deleted) or past its
-    /// expiry is a success, as in App Services: SDKs log out after deleting an account. A token
-    /// the server did not sign is still refused.
-    func logout(refreshToken: String) async throws {
-        let claims = try await tokens.verifyRefresh(refreshToken, acceptingExpired: true)
-        guard let session = try await store.session(id: claims.sessionId),
-            ConstantTime.equals(session.refreshDigest, SecretDigest.hex(of: refreshToken))
-        else { return }
+    /// user, or of the revocation token given with it at log-in (which can do nothing else). A
+    /// session that is already gone (logged out, revoked, its user deleted) or past its expiry is
+    /// a success, as in App Services: SDKs log out after deleting an account. A token the server
+    /// did not sign is still refused.
+    func logout(refreshToken token: String) async throws {
+        let claims = try await tokens.verifySessionEnding(token)
+        guard let session = try await store.session(id: claims.sessionId), session.userId == claims.sub else { return }
+        if claims.typ == TokenType.refresh.rawValue {
+            guard ConstantTime.equals(session.refreshDigest, SecretDigest.hex(of: token)) else { return }
+        }
         try await store.revokeSession(id: session.id)
     }
 

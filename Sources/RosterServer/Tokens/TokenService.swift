@@ -46,21 +46,33 @@ struct TokenService: Sendable {
         return claims
     }
 
-    /// The claims of a valid, unexpired refresh token (or, `acceptingExpired`, an expired one
-    /// this server signed); InvalidSession otherwise.
-    func verifyRefresh(_ token: String, acceptingExpired: Bool = false) async throws(ErrorResponse) -> RefreshTokenClaims {
-        let claims: RefreshTokenClaims
+    /// The claims of a valid, unexpired refresh token; InvalidSession otherwise.
+    func verifyRefresh(_ token: String) async throws(ErrorResponse) -> RefreshTokenClaims {
+        let claims = try await refreshShaped(token)
+        guard claims.typ == TokenType.refresh.rawValue else { throw .invalidSession("the token is not a refresh token") }
+        guard claims.exp > Int64(now().timeIntervalSince1970) else {
+            throw .invalidSession(ErrorResponse.Text.expiredRefreshToken)
+        }
+        return claims
+    }
+
+    /// The claims of a token that may end its session: a refresh token, even expired, or the
+    /// revocation token given with it (docs/PROTOCOL-ADDITIONS.md); InvalidSession otherwise.
+    func verifySessionEnding(_ token: String) async throws(ErrorResponse) -> RefreshTokenClaims {
+        let claims = try await refreshShaped(token)
+        guard claims.typ == TokenType.refresh.rawValue || claims.typ == TokenType.revoke.rawValue else {
+            throw .invalidSession("the token is not a refresh token")
+        }
+        return claims
+    }
+
+    private func refreshShaped(_ token: String) async throws(ErrorResponse) -> RefreshTokenClaims {
         do {
-            claims = try await keys.verify(token, as: RefreshPayload.self).claims
+            return try await keys.verify(token, as: RefreshPayload.self).claims
         } catch let error as JWTError where error.errorType == .signatureVerificationFailed {
             throw .invalidSession(ErrorResponse.Text.badSignature)
         } catch {
             throw .invalidSession("the refresh token is invalid")
         }
-        guard claims.typ == TokenType.refresh.rawValue else { throw .invalidSession("the token is not a refresh token") }
-        guard acceptingExpired || claims.exp > Int64(now().timeIntervalSince1970) else {
-            throw .invalidSession(ErrorResponse.Text.expiredRefreshToken)
-        }
-        return claims
     }
 }
