@@ -121,8 +121,6 @@ import Testing
         let refresh = await t.call(.post, Route.session, bearer: login.refreshToken)
         #expect(refresh.status == 401)
         #expect(refresh.errorCode == "InvalidSession")
-        try await t.server.admin.setDisabled(appId: t.appId, userId: login.userId, false)
-        #expect(await t.call(.post, Route.session, bearer: login.refreshToken).status == 200)
     }
 
     @Test func adminRevokeStopsEverySession() async throws {

@@ -19,13 +19,18 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
     public var tokenLifetimeSeconds: Int
     /// The shortest password accepted at registration and reset: 8 by default.
     public var minimumPasswordLength: Int
+    /// Whether a password reset ends every session of the user: true by default, so a stolen
+    /// session does not outlive the password that was reset to shut it out.
+    public var endSessionsOnReset: Bool
 
     public static let maximumPasswordLength = 128
 
     public init(
         enabled: Bool = true, confirmation: Confirmation = .auto, confirmationFunction: FunctionConfig? = nil,
-        resetFunction: FunctionConfig? = nil, tokenLifetimeSeconds: Int = 1800, minimumPasswordLength: Int = 8
+        resetFunction: FunctionConfig? = nil, tokenLifetimeSeconds: Int = 1800, minimumPasswordLength: Int = 8,
+        endSessionsOnReset: Bool = true
     ) {
+        self.endSessionsOnReset = endSessionsOnReset
         self.enabled = enabled
         self.confirmation = confirmation
         self.confirmationFunction = confirmationFunction
@@ -39,7 +44,7 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case enabled, confirmation, autoConfirm, confirmationFunction, resetFunction, tokenLifetimeSeconds
-        case minimumPasswordLength
+        case minimumPasswordLength, endSessionsOnReset
     }
 
     /// `autoConfirm: true` is a shorter way to say `confirmation: "auto"`; without either,
@@ -53,6 +58,7 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
         resetFunction = try container.decodeIfPresent(FunctionConfig.self, forKey: .resetFunction)
         tokenLifetimeSeconds = try container.decodeIfPresent(Int.self, forKey: .tokenLifetimeSeconds) ?? 1800
         minimumPasswordLength = try container.decodeIfPresent(Int.self, forKey: .minimumPasswordLength) ?? 8
+        endSessionsOnReset = try container.decodeIfPresent(Bool.self, forKey: .endSessionsOnReset) ?? true
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -63,6 +69,7 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
         try container.encodeIfPresent(resetFunction, forKey: .resetFunction)
         try container.encode(tokenLifetimeSeconds, forKey: .tokenLifetimeSeconds)
         try container.encode(minimumPasswordLength, forKey: .minimumPasswordLength)
+        try container.encode(endSessionsOnReset, forKey: .endSessionsOnReset)
     }
 
     func validate(source: String) throws {

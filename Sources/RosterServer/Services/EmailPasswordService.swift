@@ -94,8 +94,7 @@ struct EmailPasswordService: Sendable {
         if let violation = try settings(app).policyViolation(request.password) { throw ErrorResponse.badRequest(violation) }
         let record = try await tokens.check(token: request.token, tokenId: request.tokenId, for: .reset, app: app)
         let hash = try await app.hasher.hashInBackground(request.password)
-        try await tokens.redeem(record)
-        _ = try await store.setEmailPassword(appId: app.id, email: record.email, passwordHash: hash)
+        try await setPassword(hash, email: record.email, redeeming: record, app: app)
     }
 
     /// reset/call: the reset function decides: success sets the password now, pending leaves a
@@ -119,8 +118,7 @@ struct EmailPasswordService: Sendable {
         switch try await FunctionVerdict.ask(CommandFunction(config: function), input, what: "password reset function") {
         case .success:
             let hash = try await app.hasher.hashInBackground(request.password)
-            try await tokens.redeem(record)
-            _ = try await store.setEmailPassword(appId: app.id, email: email, passwordHash: hash)
+            try await setPassword(hash, email: email, redeeming: record, app: app)
         case .pending: break
         case .fail(let message):
             try? await tokens.redeem(record)
@@ -130,6 +128,17 @@ struct EmailPasswordService: Sendable {
     }
 
     // MARK: Parts
+
+    /// The new hash, the token used up and (by default) every session ended, at once; "invalid
+    /// token data" when another request used the token first.
+    private func setPassword(_ hash: String, email: String, redeeming record: AccountTokenRecord, app: ServedApp) async throws {
+        let reset = PasswordReset(
+            appId: app.id, email: email, passwordHash: hash, tokenId: record.id, now: tokens.now(),
+            endingSessions: try settings(app).endSessionsOnReset)
+        guard try await store.resetPassword(reset) else {
+            throw ErrorResponse(.badRequest, ErrorResponse.Text.invalidTokenData)
+        }
+    }
 
     private func settings(_ app: ServedApp) throws -> EmailPasswordConfig {
         guard let config = app.config.providers.emailPassword else {

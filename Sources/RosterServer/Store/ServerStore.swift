@@ -24,9 +24,13 @@ protocol ServerStore: Sendable {
     func addIdentity(_ identity: IdentityRecord) async throws -> Bool
     /// Replaces the profile text of a user.
     func updateProfile(appId: String, userId: String, profile: String) async throws
-    /// Returns false when the user does not exist.
+    /// Returns false when the user does not exist. Disabling revokes every session of the user in
+    /// the same transaction.
     func setDisabled(appId: String, userId: String, disabled: Bool) async throws -> Bool
-    /// Removes the user, its identities, sessions, API keys and email accounts. False when absent.
+    /// Removes the user and everything that is theirs, in one transaction: identities, sessions,
+    /// API keys, email accounts with their confirmation and reset tokens, and their documents in
+    /// every collection that names an owner field (custom user data, `own` rules). False when
+    /// absent.
     func deleteUser(appId: String, userId: String) async throws -> Bool
 
     // MARK: Sessions
@@ -47,7 +51,10 @@ protocol ServerStore: Sendable {
     func createEmailUser(account: EmailAccountRecord, user: UserRecord, identity: IdentityRecord) async throws -> Bool
     /// Marks an account confirmed; false when it was already (or does not exist).
     func confirmEmailAccount(appId: String, email: String) async throws -> Bool
-    func setEmailPassword(appId: String, email: String, passwordHash: String) async throws -> Bool
+    /// Sets a new password hash with a reset token, in one transaction: the token is redeemed
+    /// (false, and nothing changed, when another request used it first or it expired at `now`),
+    /// and with `endingSessions` every session of the account's user is revoked.
+    func resetPassword(_ reset: PasswordReset) async throws -> Bool
     /// Removes an account no user has logged in with yet (a registration a function refused).
     func deleteUnusedEmailAccount(appId: String, email: String) async throws
 

@@ -41,12 +41,23 @@ extension SQLiteServerStore {
         }
     }
 
-    func setEmailPassword(appId: String, email: String, passwordHash: String) async throws -> Bool {
+    func resetPassword(_ reset: PasswordReset) async throws -> Bool {
         try await pool.write { db in
+            guard try Self.redeemAccountToken(db, appId: reset.appId, id: reset.tokenId, now: reset.now) else { return false }
+            guard let account = try EmailAccountRecord.filter(Column("app_id") == reset.appId && Column("email") == reset.email).fetchOne(db)
+            else { return false }
             try db.execute(
-                sql: "UPDATE email_account SET password_hash = ? WHERE app_id = ? AND email = ?",
-                arguments: [passwordHash, appId, email])
-            return db.changesCount > 0
+                sql: "UPDATE email_account SET password_hash = ? WHERE app_id = ? AND id = ?",
+                arguments: [reset.passwordHash, reset.appId, account.id])
+            if reset.endingSessions {
+                try db.execute(
+                    sql: """
+                        UPDATE session SET revoked = 1 WHERE app_id = ? AND revoked = 0 AND user_id IN
+                        (SELECT user_id FROM identity WHERE app_id = ? AND provider_type = 'local-userpass' AND provider_id = ?)
+                        """,
+                    arguments: [reset.appId, reset.appId, account.id])
+            }
+            return true
         }
     }
 
@@ -75,15 +86,17 @@ extension SQLiteServerStore {
     }
 
     func redeemAccountToken(appId: String, id: String, now: Date) async throws -> Bool {
-        try await pool.write { db in
-            guard let token = try AccountTokenRecord.filter(Column("app_id") == appId && Column("id") == id).fetchOne(db),
-                !token.used, token.expiresAt > now
-            else { return false }
-            try db.execute(
-                sql: "UPDATE account_token SET used = 1 WHERE app_id = ? AND email = ? AND purpose = ? AND used = 0",
-                arguments: [appId, token.email, token.purpose.rawValue])
-            return true
-        }
+        try await pool.write { db in try Self.redeemAccountToken(db, appId: appId, id: id, now: now) }
+    }
+
+    private static func redeemAccountToken(_ db: Database, appId: String, id: String, now: Date) throws -> Bool {
+        guard let token = try AccountTokenRecord.filter(Column("app_id") == appId && Column("id") == id).fetchOne(db),
+            !token.used, token.expiresAt > now
+        else { return false }
+        try db.execute(
+            sql: "UPDATE account_token SET used = 1 WHERE app_id = ? AND email = ? AND purpose = ? AND used = 0",
+            arguments: [appId, token.email, token.purpose.rawValue])
+        return true
     }
 
     // MARK: API keys

@@ -69,12 +69,34 @@ extension SQLiteServerStore {
     func setDisabled(appId: String, userId: String, disabled: Bool) async throws -> Bool {
         try await pool.write { db in
             try db.execute(sql: "UPDATE user SET disabled = ? WHERE app_id = ? AND id = ?", arguments: [disabled, appId, userId])
-            return db.changesCount > 0
+            guard db.changesCount > 0 else { return false }
+            if disabled {
+                try db.execute(
+                    sql: "UPDATE session SET revoked = 1 WHERE app_id = ? AND user_id = ? AND revoked = 0", arguments: [appId, userId])
+            }
+            return true
         }
     }
 
     func deleteUser(appId: String, userId: String) async throws -> Bool {
         try await pool.write { db in
+            // Documents first: the owner column holds the user id in the collections that name
+            // an owner field, and nowhere else.
+            try db.execute(
+                sql: """
+                    DELETE FROM document WHERE app_id = ? AND owner = ? AND EXISTS (
+                        SELECT 1 FROM document_owner_field AS field WHERE field.app_id = document.app_id
+                        AND field."database" = document."database" AND field.collection = document.collection)
+                    """,
+                arguments: [appId, userId])
+            try db.execute(
+                sql: """
+                    DELETE FROM account_token WHERE app_id = ? AND email IN (
+                        SELECT email_account.email FROM email_account JOIN identity ON identity.app_id = email_account.app_id
+                        AND identity.provider_type = 'local-userpass' AND identity.provider_id = email_account.id
+                        WHERE identity.app_id = ? AND identity.user_id = ?)
+                    """,
+                arguments: [appId, appId, userId])
             try db.execute(
                 sql: """
                     DELETE FROM email_account WHERE app_id = ? AND id IN
