@@ -16,6 +16,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The port to listen on; 0 picks a free one.")
     var port = 9090
 
+    @Flag(help: "Serve the demo app on an address other machines can reach, although its secrets are public.")
+    var allowDemoOnNetwork = false
+
+    func validate() throws {
+        // The demo's passwords and signing key are in Roster's source: on the network, anyone
+        // could log in as its users.
+        if app.demo, !allowDemoOnNetwork, !ListenAddress.isLoopback(host) {
+            throw ValidationError(
+                "the demo app's passwords are public, so it is served on this machine only: use --host 127.0.0.1, "
+                    + "or --allow-demo-on-network to serve it on \(host) anyway")
+        }
+    }
+
     func run() async throws {
         let (server, config) = try await app.open()
         if app.demo { try await server.seedDemoUsers(appId: config.appId) }

@@ -1,0 +1,22 @@
+import Foundation
+import Testing
+
+/// `roster-server serve` refuses what would expose the demo's public secrets.
+extension EndToEndTests {
+    @Suite("roster-server serve")
+    struct ServeCommandTests {
+        @Test func theDemoIsNotServedOnTheNetworkUnlessAskedTo() throws {
+            let home = try CommandRunner.temporaryDirectory("serve")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            let database = home.appendingPathComponent("server.sqlite").path
+            for host in ["0.0.0.0", "::", "192.168.1.20"] {
+                let refused = try runner.rosterServer(["serve", "--demo", "--db", database, "--host", host, "--port", "0"])
+                #expect(refused.status != 0)
+                #expect(refused.stderr.contains("the demo app's passwords are public"), "\(refused.stderr)")
+                #expect(refused.stderr.contains("--allow-demo-on-network"))
+                #expect(!FileManager.default.fileExists(atPath: database), "nothing is created before the refusal")
+            }
+        }
+    }
+}

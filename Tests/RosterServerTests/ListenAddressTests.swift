@@ -1,0 +1,13 @@
+import Testing
+@testable import RosterServer
+
+@Suite struct ListenAddressTests {
+    @Test func onlyThisMachinesAddressesAreLoopback() {
+        for host in ["127.0.0.1", "127.1.2.3", "localhost", "LOCALHOST", "::1", "[::1]"] {
+            #expect(ListenAddress.isLoopback(host), "\(host)")
+        }
+        for host in ["0.0.0.0", "::", "192.168.1.20", "10.0.0.1", "127.0.0", "127.0.0.1.5", "example.com", "", "1270.0.0.1"] {
+            #expect(!ListenAddress.isLoopback(host), "\(host)")
+        }
+    }
+}
