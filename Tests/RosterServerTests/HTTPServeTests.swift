@@ -60,4 +60,32 @@ import FoundationNetworking
         serving.cancel()
         _ = await serving.result
     }
+
+    /// A body over the limit is refused with 413 and the connection closed, whether the client
+    /// asked to keep it or not: nobody reads the rest, and no client waits on it.
+    @Test func anOversizedBodyGets413AndAClosedConnection() async throws {
+        let t = try await TestServer.make(TestConfig.app(maxRequestBytes: 1024))
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let serving = Task { try await t.server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
+        defer { serving.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        let path = Route.login(appId: t.appId, provider: .emailPassword)
+        for connection in ["close", "keep-alive"] {
+            let socket = try RawHTTPConnection(port: port, timeoutSeconds: 5)
+            defer { socket.close() }
+            let size = 8 * 1024 * 1024
+            let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(size)\r\nConnection: \(connection)\r\n\r\n"
+            socket.write(Array(head.utf8))
+            socket.write([UInt8](repeating: UInt8(ascii: "a"), count: size))
+            let (bytes, closed) = socket.readToEnd()
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.hasPrefix("HTTP/1.1 413"), "Connection: \(connection): \(text.prefix(200))")
+            #expect(text.contains("PayloadTooLarge"))
+            #expect(closed, "Connection: \(connection): the server left the connection open")
+        }
+        serving.cancel()
+        _ = await serving.result
+    }
 }

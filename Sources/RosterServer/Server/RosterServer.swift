@@ -99,8 +99,16 @@ public final class RosterServer: Sendable {
     ) async throws {
         let responder = self.responder
         let application = Application(
-            responder: CallbackResponder { (request: Request, context: BasicRequestContext) in
-                await responder.respond(to: request, context: RosterRequestContext(source: RosterContextSource(logger: context.logger)))
+            responder: CallbackResponder { (request: Request, context: ServingRequestContext) in
+                var response = await responder.respond(
+                    to: request, context: RosterRequestContext(source: RosterContextSource(logger: context.logger)))
+                // A refused body is not read: the connection closes after the answer, so neither
+                // the server reads the rest nor the client waits for it to be read.
+                if response.status == .contentTooLarge {
+                    response.headers[.connection] = "close"
+                    context.channel.close(mode: .input, promise: nil)
+                }
+                return response
             },
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },

@@ -1,0 +1,61 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A TCP connection on loopback that writes raw bytes and reads until the server closes, with
+/// time limits on both, to see what a client that misbehaves (or a server that does) gets.
+struct RawHTTPConnection {
+    let socket: Int32
+
+    init(port: Int, timeoutSeconds: Int) throws {
+        socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw POSIXError(.EIO) }
+        var limit = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else {
+            Glibc.close(socket)
+            throw POSIXError(.ECONNREFUSED)
+        }
+    }
+
+    /// Writes as much of `bytes` as the server takes before the time limit; how much that was.
+    @discardableResult
+    func write(_ bytes: [UInt8]) -> Int {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes { send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard count > 0 else { break }
+            sent += count
+        }
+        return sent
+    }
+
+    /// Everything read until the server closed the connection (`closed`), or until the time
+    /// limit passed with it still open.
+    func readToEnd() -> (bytes: [UInt8], closed: Bool) {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count > 0 {
+                received += buffer[0..<count]
+            } else if count == 0 {
+                return (received, true)
+            } else {
+                // A reset is a close too; a time-out is not.
+                return (received, errno == ECONNRESET)
+            }
+        }
+    }
+
+    func close() { Glibc.close(socket) }
+}
