@@ -45,7 +45,8 @@ enum AppRoutes {
                     guard caller.app.id == served.id else { throw ErrorResponse.invalidSession("the token is for another app") }
                     return try .json(try await services.login.link(caller: caller, provider: provider, body: incoming.body))
                 }
-                return try .json(try await services.login.login(app: served, provider: provider, body: incoming.body))
+                return try .json(try await services.login.login(
+                    app: served, provider: provider, body: incoming.body, address: incoming.context.clientAddress))
             }
         }
         for route in Route.EmailPassword.allCases {

@@ -5,6 +5,8 @@ import RosterWire
 struct RouteReply: Sendable {
     var status: Int
     var body: Data?
+    /// Seconds a refused client should wait before trying again (`Retry-After`).
+    var retryAfter: Int?
 
     static func json<T: Encodable>(_ value: T, status: Int = 200) throws -> RouteReply {
         RouteReply(status: status, body: try WireCoding.encode(value))

@@ -25,6 +25,10 @@ struct RouteServices: Sendable {
             reply = try await route(IncomingRequest(request: request, context: context, body: body))
         } catch let error as ErrorResponse {
             reply = .error(error)
+        } catch let wait as LoginWait {
+            var refused = RouteReply.error(wait.response)
+            refused.retryAfter = wait.seconds
+            reply = refused
         } catch {
             // The type only: an error's text could carry request data.
             context.logger.error("request failed", metadata: ["error.type": "\(type(of: error))"])
@@ -60,9 +64,10 @@ struct RouteServices: Sendable {
     }
 
     static func response(_ reply: RouteReply) -> Response {
-        guard let body = reply.body else { return Response(status: .init(code: reply.status)) }
-        return Response(
-            status: .init(code: reply.status), headers: [.contentType: "application/json"],
-            body: .init(byteBuffer: ByteBuffer(bytes: body)))
+        var headers: HTTPFields = [:]
+        if let seconds = reply.retryAfter { headers[.retryAfter] = String(seconds) }
+        guard let body = reply.body else { return Response(status: .init(code: reply.status), headers: headers) }
+        headers[.contentType] = "application/json"
+        return Response(status: .init(code: reply.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

@@ -1,19 +1,27 @@
 import Hummingbird
 import Logging
 
-/// Where a request came from, as the router needs it: only a logger. The in-process responder
-/// and the HTTP server both make one, so the same router serves both.
+/// Where a request came from, as the router needs it: a logger, and the client's address when
+/// it came over the network. The in-process responder and the HTTP server both make one, so the
+/// same router serves both.
 public struct RosterContextSource: RequestContextSource {
     public let logger: Logger
-    public init(logger: Logger) { self.logger = logger }
+    public let clientAddress: String?
+    public init(logger: Logger, clientAddress: String? = nil) {
+        self.logger = logger
+        self.clientAddress = clientAddress
+    }
 }
 
 /// The request context of Roster's router.
 public struct RosterRequestContext: RequestContext {
     public typealias Source = RosterContextSource
     public var coreContext: CoreRequestContextStorage
+    /// The client's IP address; `in-process` for a request that came without a network.
+    public let clientAddress: String
 
     public init(source: RosterContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
+        clientAddress = source.clientAddress ?? "in-process"
     }
 }

@@ -64,7 +64,9 @@ public final class RosterServer: Sendable {
         let sessions = SessionService(
             store: store, tokens: tokens, customData: customData, ids: ids, apps: apps, now: environment.now)
         let services = RouteServices(
-            login: LoginService(store: store, sessions: sessions, ids: ids, apps: apps, now: environment.now),
+            login: LoginService(
+                store: store, sessions: sessions, limiter: LoginLimiter(store: store, now: environment.now), ids: ids, apps: apps,
+                now: environment.now),
             sessions: sessions,
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
             emailPassword: EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger),
@@ -101,7 +103,9 @@ public final class RosterServer: Sendable {
         let application = Application(
             responder: CallbackResponder { (request: Request, context: ServingRequestContext) in
                 var response = await responder.respond(
-                    to: request, context: RosterRequestContext(source: RosterContextSource(logger: context.logger)))
+                    to: request,
+                    context: RosterRequestContext(
+                        source: RosterContextSource(logger: context.logger, clientAddress: context.channel.remoteAddress?.ipAddress)))
                 // A refused body is not read: the connection closes after the answer, so neither
                 // the server reads the rest nor the client waits for it to be read.
                 if response.status == .contentTooLarge {

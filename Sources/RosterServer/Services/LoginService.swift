@@ -6,6 +6,7 @@ import RosterWire
 struct LoginService: Sendable {
     let store: any ServerStore
     let sessions: SessionService
+    let limiter: LoginLimiter
     let ids: IdentifierSource
     let apps: [String: ServedApp]
     let now: @Sendable () -> Date
@@ -24,10 +25,20 @@ struct LoginService: Sendable {
         return provider
     }
 
-    /// POST …/auth/providers/{provider}/login.
-    func login(app: ServedApp, provider: ProviderType, body: Data) async throws -> LoginResponse {
+    /// POST …/auth/providers/{provider}/login, from a client at `address`. Wrong credentials
+    /// are counted, and an attempt that must wait is refused unchecked (`LoginLimiter`).
+    func login(app: ServedApp, provider: ProviderType, body: Data, address: String) async throws -> LoginResponse {
         let envelope = try WireBody.decode(LoginEnvelope.self, from: body)
-        let outcome = try await authenticate(app: app, provider: provider, body: body)
+        let keys = LoginLimiter.keys(provider: provider, body: body, address: address)
+        try await limiter.checkWait(app: app, keys: keys)
+        let outcome: ProviderOutcome
+        do {
+            outcome = try await authenticate(app: app, provider: provider, body: body)
+        } catch {
+            if LoginLimiter.isWrongCredential(error) { try await limiter.failed(app: app, keys: keys) }
+            throw error
+        }
+        try await limiter.succeeded(app: app, keys: keys)
         let user: UserRecord
         switch outcome {
         case .user(let id):

@@ -101,6 +101,16 @@ protocol ServerStore: Sendable {
     /// every document re-read when the field changes (a configuration that names another).
     func indexOwners(_ owner: OwnerField) async throws
 
+    // MARK: Failed attempts
+
+    /// Until when attempts under `key` must wait, if they must.
+    func attemptsWait(appId: String, key: AttemptKey, now: Date) async throws -> Date?
+    /// Counts one failure under each key, in one transaction, with `rule` deciding each key's
+    /// wait from its counts; the latest wait among them.
+    func recordFailure(appId: String, keys: [AttemptKey], now: Date, rule: @escaping @Sendable (AttemptCounts) -> Date?) async throws -> Date?
+    /// Forgets the failures under `key` (a success).
+    func clearFailures(appId: String, key: AttemptKey) async throws
+
     // MARK: Seeding
 
     /// Stores `seeds` when the app has no users, in one transaction; false when it had users.

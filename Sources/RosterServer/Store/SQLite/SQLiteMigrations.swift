@@ -98,6 +98,22 @@ enum SQLiteMigrations {
                 );
                 """)
         }
+        // Failed attempts, counted per scope and key (an account, a client address), so that
+        // every process over the store sees the same counts.
+        migrator.registerMigration("v4-failed-attempts") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS failed_attempt (
+                    app_id TEXT NOT NULL,
+                    scope TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    in_a_row INTEGER NOT NULL,
+                    hour_started_at DATETIME NOT NULL,
+                    in_hour INTEGER NOT NULL,
+                    wait_until DATETIME,
+                    PRIMARY KEY (app_id, scope, key)
+                );
+                """)
+        }
         return migrator
     }
 }

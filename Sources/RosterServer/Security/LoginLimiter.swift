@@ -1,0 +1,82 @@
+import Foundation
+import RosterWire
+
+/// Slows and stops guessing at log-in, as the app's `loginLimits` say: failures are counted per
+/// account (an email/password log-in's email, known or not, so the answers do not tell them
+/// apart) with growing waits and an hourly cap, and per client address with an hourly cap. An
+/// attempt that must wait is refused before any credential is checked.
+///
+///     let keys = LoginLimiter.keys(provider: .emailPassword, body: body, address: "10.0.0.7")
+///     try await limiter.checkWait(app: app, keys: keys)   // throws LoginWait
+struct LoginLimiter: Sendable {
+    let store: any ServerStore
+    let now: @Sendable () -> Date
+
+    static let scope = "login"
+
+    /// What a log-in attempt is counted under; none for anonymous log-ins, which guess nothing.
+    static func keys(provider: ProviderType, body: Data, address: String) -> [AttemptKey] {
+        guard provider != .anonymous else { return [] }
+        var keys = [AttemptKey(scope: scope, kind: .address, value: address)]
+        if provider == .emailPassword, let login = try? WireBody.decode(EmailPasswordLogin.self, from: body) {
+            let email = EmailPasswordProvider.normalize(login.username)
+            keys.append(AttemptKey(scope: scope, kind: .account, value: "\(provider.rawValue):\(email)"))
+        }
+        return keys
+    }
+
+    /// Throws `LoginWait` when any key must still wait.
+    func checkWait(app: ServedApp, keys: [AttemptKey]) async throws {
+        let now = now()
+        var latest: Date?
+        for key in keys {
+            if let wait = try await store.attemptsWait(appId: app.id, key: key, now: now), wait > (latest ?? .distantPast) {
+                latest = wait
+            }
+        }
+        if let latest { throw LoginWait(seconds: LoginWait.seconds(until: latest, from: now)) }
+    }
+
+    /// Counts a failed attempt under every key.
+    func failed(app: ServedApp, keys: [AttemptKey]) async throws {
+        guard !keys.isEmpty else { return }
+        let limits = app.config.loginLimits
+        _ = try await store.recordFailure(appId: app.id, keys: keys, now: now()) { counts in
+            switch counts.key.kind {
+            case .account:
+                if counts.inHour >= limits.failuresPerAccountPerHour { return counts.hourStartedAt.addingTimeInterval(3600) }
+                let delay = limits.delay(afterFailures: counts.inARow)
+                return delay > 0 ? counts.now.addingTimeInterval(TimeInterval(delay)) : nil
+            case .address:
+                return counts.inHour >= limits.failuresPerAddressPerHour ? counts.hourStartedAt.addingTimeInterval(3600) : nil
+            }
+        }
+    }
+
+    /// A success clears its account's count; an address keeps its hour.
+    func succeeded(app: ServedApp, keys: [AttemptKey]) async throws {
+        for key in keys where key.kind == .account {
+            try await store.clearFailures(appId: app.id, key: key)
+        }
+    }
+
+    /// Whether a failure is a wrong credential (counted), not a malformed request or the server's
+    /// own trouble.
+    static func isWrongCredential(_ error: any Error) -> Bool {
+        guard let error = error as? ErrorResponse else { return false }
+        return error.code == .invalidPassword || error.code == .authError || error.code == .userNotFound
+    }
+}
+
+/// A refusal because too many attempts failed: 429 `TooManyRequests` with `Retry-After`.
+struct LoginWait: Error, Sendable, Equatable {
+    var seconds: Int
+
+    static func seconds(until: Date, from now: Date) -> Int {
+        max(1, Int(until.timeIntervalSince(now).rounded(.up)))
+    }
+
+    var response: ErrorResponse {
+        ErrorResponse(.tooManyRequests, "too many failed log-in attempts; try again in \(seconds) seconds")
+    }
+}
