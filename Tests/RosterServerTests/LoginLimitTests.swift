@@ -6,14 +6,14 @@ import Testing
 /// Failed log-ins are slowed per account and capped per hour per account and per address; a
 /// refused attempt checks nothing and writes nothing; other accounts go on as before.
 @Suite struct LoginLimitTests {
-    static func app(_ limits: LoginLimitsConfig) -> AppConfig {
+    static func app(_ limits: LimitsConfig) -> AppConfig {
         var config = TestConfig.app()
-        config.loginLimits = limits
+        config.limits = limits
         return config
     }
 
     @Test func failuresPastTheFreeOnesWaitLongerEachTimeAndASuccessClearsThem() async throws {
-        let t = try await TestServer.make(Self.app(LoginLimitsConfig(freeFailures: 5, maxDelaySeconds: 60)))
+        let t = try await TestServer.make(Self.app(LimitsConfig(freeFailures: 5, maxDelaySeconds: 60)))
         _ = await t.register("ann@example.com", "secret-12")
         _ = await t.register("bob@example.com", "secret-34")
         for _ in 1...5 {
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func anAccountTakesAtMostItsFailuresAnHour() async throws {
-        let limits = LoginLimitsConfig(freeFailures: 2, maxDelaySeconds: 1, failuresPerAccountPerHour: 6)
+        let limits = LimitsConfig(freeFailures: 2, maxDelaySeconds: 1, failuresPerAccountPerHour: 6)
         let t = try await TestServer.make(Self.app(limits))
         _ = await t.register("ann@example.com", "secret-12")
         for _ in 1...6 {
@@ -61,7 +61,7 @@ import Testing
     }
 
     @Test func anUnknownEmailIsAnsweredExactlyAsAWrongPassword() async throws {
-        let t = try await TestServer.make(Self.app(LoginLimitsConfig(freeFailures: 5)))
+        let t = try await TestServer.make(Self.app(LimitsConfig(freeFailures: 5)))
         _ = await t.register("ann@example.com", "secret-12")
         var known: [WireResponse] = []
         var unknown: [WireResponse] = []
@@ -78,7 +78,7 @@ import Testing
     }
 
     @Test func oneAddressTakesAtMostItsFailuresAnHourAcrossAccountsAndProviders() async throws {
-        let limits = LoginLimitsConfig(freeFailures: 5, failuresPerAddressPerHour: 8)
+        let limits = LimitsConfig(freeFailures: 5, failuresPerAddressPerHour: 8)
         let t = try await TestServer.make(Self.app(limits))
         _ = await t.register("ann@example.com", "secret-12")
         for index in 1...5 {
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func malformedRequestsAreNotCountedAsGuesses() async throws {
-        let t = try await TestServer.make(Self.app(LoginLimitsConfig(freeFailures: 2)))
+        let t = try await TestServer.make(Self.app(LimitsConfig(freeFailures: 2)))
         _ = await t.register("ann@example.com", "secret-12")
         for _ in 1...5 {
             let bad = await t.call(.post, Route.login(appId: t.appId, provider: .emailPassword), json: ["username": 5])
@@ -106,15 +106,15 @@ import Testing
     }
 
     @Test func theLimitsAreReadFromTheConfigurationAndChecked() throws {
-        let text = #"{"appId": "a", "loginLimits": {"freeFailures": 3, "failuresPerAccountPerHour": 50}}"#
+        let text = #"{"appId": "a", "limits": {"freeFailures": 3, "failuresPerAccountPerHour": 50}}"#
         let config = try AppConfig.parse(Data(text.utf8), source: "app.json")
-        #expect(config.loginLimits == LoginLimitsConfig(freeFailures: 3, failuresPerAccountPerHour: 50))
-        #expect(try AppConfig.parse(Data(#"{"appId": "a"}"#.utf8), source: "app.json").loginLimits == LoginLimitsConfig())
+        #expect(config.limits == LimitsConfig(freeFailures: 3, failuresPerAccountPerHour: 50))
+        #expect(try AppConfig.parse(Data(#"{"appId": "a"}"#.utf8), source: "app.json").limits == LimitsConfig())
         #expect(throws: AppConfigError.self) {
-            try AppConfig.parse(Data(#"{"appId": "a", "loginLimits": {"freeFailure": 3}}"#.utf8), source: "app.json")
+            try AppConfig.parse(Data(#"{"appId": "a", "limits": {"freeFailure": 3}}"#.utf8), source: "app.json")
         }
         #expect(throws: AppConfigError.self) {
-            try AppConfig.parse(Data(#"{"appId": "a", "loginLimits": {"freeFailures": 0}}"#.utf8), source: "app.json")
+            try AppConfig.parse(Data(#"{"appId": "a", "limits": {"freeFailures": 0}}"#.utf8), source: "app.json")
         }
     }
 }

@@ -35,7 +35,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
     /// or a list).
     public var dataServices: [String]
     /// How failed log-ins are slowed and stopped.
-    public var loginLimits: LoginLimitsConfig
+    public var limits: LimitsConfig
 
     public init(
         appId: String, name: String? = nil, accessTokenLifetimeSeconds: Int = 1800,
@@ -43,9 +43,9 @@ public struct AppConfig: Codable, Sendable, Equatable {
         passwordHashing: PasswordHashingConfig = .owasp, providers: ProvidersConfig = ProvidersConfig(),
         customUserData: CustomUserDataConfig? = nil, outbox: OutboxConfig? = nil, rules: [DataRule] = [],
         maxDocumentBytes: Int = 16384, functions: [String: FunctionConfig] = [:],
-        dataServices: [String] = [AppConfig.defaultDataService], loginLimits: LoginLimitsConfig = LoginLimitsConfig()
+        dataServices: [String] = [AppConfig.defaultDataService], limits: LimitsConfig = LimitsConfig()
     ) {
-        self.loginLimits = loginLimits
+        self.limits = limits
         self.appId = appId
         self.name = name ?? appId
         self.accessTokenLifetimeSeconds = accessTokenLifetimeSeconds
@@ -67,7 +67,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         case appId, name, accessTokenLifetimeSeconds, refreshTokenLifetimeSeconds, maxRequestBytes, passwordHashing
         case providers, customUserData, outbox, rules, maxDocumentBytes, functions
         case dataServices = "dataService"
-        case loginLimits
+        case limits
     }
 
     public init(from decoder: any Decoder) throws {
@@ -85,7 +85,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         rules = try container.decodeIfPresent([DataRule].self, forKey: .rules) ?? []
         maxDocumentBytes = try container.decodeIfPresent(Int.self, forKey: .maxDocumentBytes) ?? 16384
         functions = try container.decodeIfPresent([String: FunctionConfig].self, forKey: .functions) ?? [:]
-        loginLimits = try container.decodeIfPresent(LoginLimitsConfig.self, forKey: .loginLimits) ?? LoginLimitsConfig()
+        limits = try container.decodeIfPresent(LimitsConfig.self, forKey: .limits) ?? LimitsConfig()
         if let one = try? container.decodeIfPresent(String.self, forKey: .dataServices) {
             dataServices = [one]
         } else {
@@ -133,7 +133,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         }
         guard maxRequestBytes >= 256 else { throw fail("maxRequestBytes must be at least 256") }
         try passwordHashing.validate(source: source)
-        try loginLimits.validate(source: source)
+        try limits.validate(source: source)
         try providers.emailPassword?.validate(source: source)
         try outbox?.validate(source: source)
         try providers.customFunction?.function.validate("custom-function", source: source)

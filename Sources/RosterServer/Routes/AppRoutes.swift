@@ -56,18 +56,21 @@ enum AppRoutes {
                     _ = try services.login.provider(ProviderType.emailPassword.rawValue, of: served)
                     try RouteServices.checkSize(incoming.body, app: served)
                     let accounts = services.emailPassword
-                    switch route {
-                    case .register:
-                        try await accounts.register(app: served, body: incoming.body)
-                        return .created
-                    case .confirm: try await accounts.confirm(app: served, body: incoming.body)
-                    case .confirmSend: try await accounts.resendConfirmation(app: served, body: incoming.body)
-                    case .confirmCall: try await accounts.rerunConfirmation(app: served, body: incoming.body)
-                    case .resetSend: try await accounts.sendReset(app: served, body: incoming.body)
-                    case .reset: try await accounts.reset(app: served, body: incoming.body)
-                    case .resetCall: try await accounts.callReset(app: served, body: incoming.body)
+                    let limits = AccountRouteLimits(limiter: services.login.limiter)
+                    return try await limits.within(route, app: served, body: incoming.body, address: incoming.context.clientAddress) {
+                        switch route {
+                        case .register:
+                            try await accounts.register(app: served, body: incoming.body)
+                            return .created
+                        case .confirm: try await accounts.confirm(app: served, body: incoming.body)
+                        case .confirmSend: try await accounts.resendConfirmation(app: served, body: incoming.body)
+                        case .confirmCall: try await accounts.rerunConfirmation(app: served, body: incoming.body)
+                        case .resetSend: try await accounts.sendReset(app: served, body: incoming.body)
+                        case .reset: try await accounts.reset(app: served, body: incoming.body)
+                        case .resetCall: try await accounts.callReset(app: served, body: incoming.body)
+                        }
+                        return .noContent
                     }
-                    return .noContent
                 }
             }
         }

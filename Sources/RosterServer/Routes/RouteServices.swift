@@ -25,7 +25,7 @@ struct RouteServices: Sendable {
             reply = try await route(IncomingRequest(request: request, context: context, body: body))
         } catch let error as ErrorResponse {
             reply = .error(error)
-        } catch let wait as LoginWait {
+        } catch let wait as LimitWait {
             var refused = RouteReply.error(wait.response)
             refused.retryAfter = wait.seconds
             reply = refused

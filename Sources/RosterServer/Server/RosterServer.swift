@@ -65,7 +65,7 @@ public final class RosterServer: Sendable {
             store: store, tokens: tokens, customData: customData, ids: ids, apps: apps, now: environment.now)
         let services = RouteServices(
             login: LoginService(
-                store: store, sessions: sessions, limiter: LoginLimiter(store: store, now: environment.now), ids: ids, apps: apps,
+                store: store, sessions: sessions, limiter: AttemptLimiter(store: store, now: environment.now), ids: ids, apps: apps,
                 now: environment.now),
             sessions: sessions,
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),

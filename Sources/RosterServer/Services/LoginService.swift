@@ -6,7 +6,7 @@ import RosterWire
 struct LoginService: Sendable {
     let store: any ServerStore
     let sessions: SessionService
-    let limiter: LoginLimiter
+    let limiter: AttemptLimiter
     let ids: IdentifierSource
     let apps: [String: ServedApp]
     let now: @Sendable () -> Date
@@ -26,16 +26,16 @@ struct LoginService: Sendable {
     }
 
     /// POST …/auth/providers/{provider}/login, from a client at `address`. Wrong credentials
-    /// are counted, and an attempt that must wait is refused unchecked (`LoginLimiter`).
+    /// are counted, and an attempt that must wait is refused unchecked (`AttemptLimiter`).
     func login(app: ServedApp, provider: ProviderType, body: Data, address: String) async throws -> LoginResponse {
         let envelope = try WireBody.decode(LoginEnvelope.self, from: body)
-        let keys = LoginLimiter.keys(provider: provider, body: body, address: address)
+        let keys = AttemptLimiter.keys(provider: provider, body: body, address: address)
         try await limiter.checkWait(app: app, keys: keys)
         let outcome: ProviderOutcome
         do {
             outcome = try await authenticate(app: app, provider: provider, body: body)
         } catch {
-            if LoginLimiter.isWrongCredential(error) { try await limiter.failed(app: app, keys: keys) }
+            if AttemptLimiter.isWrongCredential(error) { try await limiter.failed(app: app, keys: keys) }
             throw error
         }
         try await limiter.succeeded(app: app, keys: keys)

@@ -1,14 +1,15 @@
 import Foundation
 import RosterWire
 
-/// Slows and stops guessing at log-in, as the app's `loginLimits` say: failures are counted per
-/// account (an email/password log-in's email, known or not, so the answers do not tell them
-/// apart) with growing waits and an hourly cap, and per client address with an hourly cap. An
-/// attempt that must wait is refused before any credential is checked.
+/// Slows and stops guessing and flooding, as the app's `limits` say. Log-in failures are counted
+/// per account (an email/password log-in's email, known or not, so the answers do not tell them
+/// apart) with growing waits and an hourly cap, and per client address with an hourly cap; the
+/// account routes are capped per hour (`countHourly`). An attempt that must wait is refused
+/// before any credential is checked or any work done.
 ///
-///     let keys = LoginLimiter.keys(provider: .emailPassword, body: body, address: "10.0.0.7")
-///     try await limiter.checkWait(app: app, keys: keys)   // throws LoginWait
-struct LoginLimiter: Sendable {
+///     let keys = AttemptLimiter.keys(provider: .emailPassword, body: body, address: "10.0.0.7")
+///     try await limiter.checkWait(app: app, keys: keys)   // throws LimitWait
+struct AttemptLimiter: Sendable {
     let store: any ServerStore
     let now: @Sendable () -> Date
 
@@ -25,7 +26,7 @@ struct LoginLimiter: Sendable {
         return keys
     }
 
-    /// Throws `LoginWait` when any key must still wait.
+    /// Throws `LimitWait` when any key must still wait.
     func checkWait(app: ServedApp, keys: [AttemptKey]) async throws {
         let now = now()
         var latest: Date?
@@ -34,13 +35,13 @@ struct LoginLimiter: Sendable {
                 latest = wait
             }
         }
-        if let latest { throw LoginWait(seconds: LoginWait.seconds(until: latest, from: now)) }
+        if let latest { throw LimitWait(seconds: LimitWait.seconds(until: latest, from: now)) }
     }
 
     /// Counts a failed attempt under every key.
     func failed(app: ServedApp, keys: [AttemptKey]) async throws {
         guard !keys.isEmpty else { return }
-        let limits = app.config.loginLimits
+        let limits = app.config.limits
         _ = try await store.recordFailure(appId: app.id, keys: keys, now: now()) { counts in
             switch counts.key.kind {
             case .account:
@@ -50,6 +51,14 @@ struct LoginLimiter: Sendable {
             case .address:
                 return counts.inHour >= limits.failuresPerAddressPerHour ? counts.hourStartedAt.addingTimeInterval(3600) : nil
             }
+        }
+    }
+
+    /// Counts a request (or a failure) under `key`; the next ones wait for the hour to end once
+    /// `cap` were counted in it.
+    func countHourly(app: ServedApp, key: AttemptKey, cap: Int) async throws {
+        _ = try await store.recordFailure(appId: app.id, keys: [key], now: now()) { counts in
+            counts.inHour >= cap ? counts.hourStartedAt.addingTimeInterval(3600) : nil
         }
     }
 
@@ -69,7 +78,7 @@ struct LoginLimiter: Sendable {
 }
 
 /// A refusal because too many attempts failed: 429 `TooManyRequests` with `Retry-After`.
-struct LoginWait: Error, Sendable, Equatable {
+struct LimitWait: Error, Sendable, Equatable {
     var seconds: Int
 
     static func seconds(until: Date, from now: Date) -> Int {
@@ -77,6 +86,6 @@ struct LoginWait: Error, Sendable, Equatable {
     }
 
     var response: ErrorResponse {
-        ErrorResponse(.tooManyRequests, "too many failed log-in attempts; try again in \(seconds) seconds")
+        ErrorResponse(.tooManyRequests, "too many requests; try again in \(seconds) seconds")
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+import RosterWire
+import Testing
+@testable import RosterServer
+
+/// Registrations per address, confirmation and reset requests per email, and wrong tokens per
+/// address are capped each hour; a refused request writes and sends nothing.
+@Suite struct AccountRouteLimitTests {
+    static func app(_ limits: LimitsConfig, autoConfirm: Bool = true) -> AppConfig {
+        var config = TestConfig.app(autoConfirm: autoConfirm)
+        config.limits = limits
+        return config
+    }
+
+    @Test func registrationsFromOneAddressAreCappedEachHour() async throws {
+        let t = try await TestServer.make(Self.app(LimitsConfig(registrationsPerAddressPerHour: 3)))
+        for index in 1...3 {
+            #expect(await t.register("user\(index)@example.com", "secret-12").status == 201)
+        }
+        let refused = await t.register("user4@example.com", "secret-12")
+        #expect(refused.status == 429)
+        #expect(refused.errorCode == "TooManyRequests")
+        #expect(refused.headers["retry-after"] == "3600")
+        #expect(try await t.server.admin.findUser(appId: t.appId, idOrEmail: "user4@example.com") == nil)
+        #expect(await t.emailLogin("user4@example.com", "secret-12").errorCode == "InvalidPassword")
+        t.clock.advance(by: 3600)
+        #expect(await t.register("user4@example.com", "secret-12").status == 201)
+    }
+
+    @Test func resetMessagesToOneEmailAreCappedAndAnUnknownEmailIsAnsweredTheSame() async throws {
+        let t = try await TestServer.make(Self.app(LimitsConfig(accountMessagesPerEmailPerHour: 2)))
+        _ = await t.register("ann@example.com", "secret-12")
+        var known: [WireResponse] = []
+        var unknown: [WireResponse] = []
+        for _ in 1...3 {
+            known.append(await t.emailRoute(.resetSend, ["email": "ann@example.com"]))
+            unknown.append(await t.emailRoute(.resetSend, ["email": "zed@example.com"]))
+        }
+        #expect(known.map(\.status) == [204, 204, 429])
+        #expect(zip(known, unknown).allSatisfy { $0.status == $1.status && $0.body == $1.body })
+        #expect(try t.outboxMessages().filter { $0.to == "ann@example.com" }.count == 2, "the refused one sent nothing")
+        // Another person's mail goes out as before.
+        _ = await t.register("bob@example.com", "secret-34")
+        #expect(await t.emailRoute(.resetSend, ["email": "bob@example.com"]).status == 204)
+    }
+
+    @Test func wrongTokensFromOneAddressAreCappedEachHour() async throws {
+        let t = try await TestServer.make(Self.app(LimitsConfig(wrongTokensPerAddressPerHour: 3)))
+        _ = await t.register("ann@example.com", "secret-12")
+        #expect(await t.emailRoute(.resetSend, ["email": "ann@example.com"]).status == 204)
+        let message = try #require(try t.outboxMessages().last)
+        for _ in 1...3 {
+            let wrong = await t.emailRoute(.reset, ["password": "new-secret-1", "token": "0000", "tokenId": .string(message.tokenId)])
+            #expect(wrong.errorCode == "BadRequest")
+        }
+        // Now even the right token waits, and the password is unchanged.
+        let refused = await t.emailRoute(
+            .reset, ["password": "new-secret-1", "token": .string(message.token), "tokenId": .string(message.tokenId)])
+        #expect(refused.status == 429)
+        #expect(await t.emailLogin("ann@example.com", "secret-12").status == 200)
+        t.clock.advance(by: 3600)
+        // The token outlived its 30 minutes meanwhile; a new one works.
+        #expect(await t.emailRoute(.resetSend, ["email": "ann@example.com"]).status == 204)
+        let fresh = try #require(try t.outboxMessages().last)
+        let reset = await t.emailRoute(.reset, ["password": "new-secret-1", "token": .string(fresh.token), "tokenId": .string(fresh.tokenId)])
+        #expect(reset.status == 204)
+    }
+
+    @Test func theAccountLimitsAreReadFromTheConfigurationAndChecked() throws {
+        let text = #"{"appId": "a", "limits": {"registrationsPerAddressPerHour": 7, "accountMessagesPerEmailPerHour": 2}}"#
+        let config = try AppConfig.parse(Data(text.utf8), source: "app.json")
+        #expect(config.limits.registrationsPerAddressPerHour == 7)
+        #expect(config.limits.accountMessagesPerEmailPerHour == 2)
+        #expect(config.limits.wrongTokensPerAddressPerHour == 20)
+        #expect(throws: AppConfigError.self) {
+            try AppConfig.parse(Data(#"{"appId": "a", "limits": {"wrongTokensPerAddressPerHour": 0}}"#.utf8), source: "app.json")
+        }
+    }
+}
