@@ -21,6 +21,8 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case methodNotAllowed = "MethodNotAllowed"
     case payloadTooLarge = "PayloadTooLarge"
     case tooManyRequests = "TooManyRequests"
+    /// Roster's: the server is at capacity for this work (password hashing); with `Retry-After`.
+    case serviceUnavailable = "ServiceUnavailable"
     case internalServerError = "InternalServerError"
 
     /// The HTTP status a server answers with for this code.
@@ -36,6 +38,7 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
         case .methodNotAllowed: 405
         case .payloadTooLarge: 413
         case .tooManyRequests: 429
+        case .serviceUnavailable: 503
         case .internalServerError: 500
         }
     }

@@ -18,14 +18,17 @@ public struct ServerEnvironment: Sendable {
     public var outboxDirectory: URL?
     /// How the server reaches identity providers (key sets, token endpoints, the Graph API).
     public var http: any OutboundHTTP
+    /// Where password hashing runs, bounded: shared by every app of the server.
+    public var hashing: HashingPool
 
     public init(
         now: @escaping @Sendable () -> Date = { Date() },
         randomBytes: @escaping @Sendable (Int) -> [UInt8] = ServerEnvironment.systemRandomBytes,
         logger: Logger = Logger(label: "roster-server"),
         outboxDirectory: URL? = nil,
-        http: any OutboundHTTP = AsyncHTTPOutbound()
+        http: any OutboundHTTP = AsyncHTTPOutbound(), hashing: HashingPool = HashingPool()
     ) {
+        self.hashing = hashing
         self.now = now
         self.randomBytes = randomBytes
         self.logger = logger

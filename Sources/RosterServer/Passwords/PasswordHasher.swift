@@ -12,6 +12,8 @@ import _CryptoExtras
 struct PasswordHasher: Sendable {
     let cost: PasswordHashingConfig
     let randomBytes: @Sendable (Int) -> [UInt8]
+    /// Where the background variants run, shared by every app of a server.
+    var pool = HashingPool()
 
     static let saltBytes = 16
     static let hashBytes = 32
@@ -37,26 +39,20 @@ struct PasswordHasher: Sendable {
         _ = try? Self.derive(password, salt: [UInt8](repeating: 0, count: Self.saltBytes), cost: cost, length: Self.hashBytes)
     }
 
-    /// `hash` on a Dispatch thread: scrypt is slow on purpose and must not hold up the
-    /// cooperative pool other requests run on.
+    /// `hash` in the hashing pool: scrypt is slow on purpose and must not hold up the
+    /// cooperative pool other requests run on. `HashingBusy` when the pool is full.
     func hashInBackground(_ password: String) async throws -> String {
-        try await Self.inBackground { try hash(password) }
+        try await pool.run { try hash(password) }
     }
 
-    /// `verify` on a Dispatch thread.
-    func verifyInBackground(_ password: String, against encoded: String) async -> Bool {
-        (try? await Self.inBackground { verify(password, against: encoded) }) ?? false
+    /// `verify` in the hashing pool; `HashingBusy` when the pool is full.
+    func verifyInBackground(_ password: String, against encoded: String) async throws -> Bool {
+        try await pool.run { verify(password, against: encoded) }
     }
 
-    /// `spendVerificationTime` on a Dispatch thread.
-    func spendVerificationTimeInBackground(_ password: String) async {
-        _ = try? await Self.inBackground { spendVerificationTime(password) }
-    }
-
-    private static func inBackground<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
-        }
+    /// `spendVerificationTime` in the hashing pool; `HashingBusy` when the pool is full.
+    func spendVerificationTimeInBackground(_ password: String) async throws {
+        try await pool.run { spendVerificationTime(password) }
     }
 
     static func derive(_ password: String, salt: [UInt8], cost: PasswordHashingConfig, length: Int) throws -> [UInt8] {

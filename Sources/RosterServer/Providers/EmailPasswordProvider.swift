@@ -9,10 +9,10 @@ struct EmailPasswordProvider: Sendable {
     func authenticate(_ login: EmailPasswordLogin, app: ServedApp) async throws -> ProviderOutcome {
         let email = Self.normalize(login.username)
         guard let account = try await store.emailAccount(appId: app.id, email: email) else {
-            await app.hasher.spendVerificationTimeInBackground(login.password)
+            try await app.hasher.spendVerificationTimeInBackground(login.password)
             throw ErrorResponse.invalidPassword()
         }
-        guard await app.hasher.verifyInBackground(login.password, against: account.passwordHash) else {
+        guard try await app.hasher.verifyInBackground(login.password, against: account.passwordHash) else {
             throw ErrorResponse.invalidPassword()
         }
         guard account.confirmed else { throw ErrorResponse.authError("confirmation required: the email is not confirmed yet") }

@@ -29,6 +29,10 @@ struct RouteServices: Sendable {
             var refused = RouteReply.error(wait.response)
             refused.retryAfter = wait.seconds
             reply = refused
+        } catch is HashingBusy {
+            var refused = RouteReply.error(ErrorResponse(.serviceUnavailable, "the server is busy; try again in a moment"))
+            refused.retryAfter = HashingBusy.retryAfterSeconds
+            reply = refused
         } catch {
             // The type only: an error's text could carry request data.
             context.logger.error("request failed", metadata: ["error.type": "\(type(of: error))"])

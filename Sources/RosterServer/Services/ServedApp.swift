@@ -16,7 +16,7 @@ struct ServedApp: Sendable {
 
     init(config: AppConfig, environment: ServerEnvironment, defaultOutbox: URL) async throws {
         self.config = config
-        hasher = PasswordHasher(cost: config.passwordHashing, randomBytes: environment.randomBytes)
+        hasher = PasswordHasher(cost: config.passwordHashing, randomBytes: environment.randomBytes, pool: environment.hashing)
         if let command = config.outbox?.command {
             outbox = CommandOutbox(function: CommandFunction(config: command))
         } else {

@@ -12,12 +12,14 @@ struct TestServer {
 
     var databasePath: String { directory.appendingPathComponent("server.sqlite").path }
 
-    static func make(_ config: AppConfig = TestConfig.app(), clock: TestClock = TestClock()) async throws -> TestServer {
+    static func make(
+        _ config: AppConfig = TestConfig.app(), clock: TestClock = TestClock(), hashing: HashingPool = HashingPool()
+    ) async throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-server-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let server = try await RosterServer.open(
             databasePath: directory.appendingPathComponent("server.sqlite").path, apps: [config],
-            environment: ServerEnvironment(now: { clock.now }))
+            environment: ServerEnvironment(now: { clock.now }, hashing: hashing))
         return TestServer(server: server, directory: directory, clock: clock, appId: config.appId)
     }
 
