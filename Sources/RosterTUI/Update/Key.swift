@@ -12,4 +12,6 @@ public enum Key: Sendable, Equatable {
     /// Text pasted in one piece (bracketed paste), as the terminal sent it: it goes whole into
     /// the focused text field, and is never read as keys.
     case paste(String)
+    /// A click or a turn of the wheel, where the pointer was.
+    case mouse(MouseEvent)
 }

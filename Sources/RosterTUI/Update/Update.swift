@@ -12,6 +12,8 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
     case .key(.paste(let text)):
         paste(text, into: &model)
         return []
+    case .key(.mouse(let event)):
+        return mouseInput(&model, event)
     case .key(let key):
         model.lastInputAt = model.now
         let status = StatusLine.beforeKey(&model)

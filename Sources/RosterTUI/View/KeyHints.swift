@@ -6,7 +6,7 @@ enum KeyHints {
         ("n", "log in a user"), ("a", "the user's API keys (make, enable, disable, delete)"), ("l", "link another log-in to the user (an anonymous user is then kept)"), ("o", "log out"), ("x", "remove from this device"), ("d", "delete the account on the server"),
         ("p", "password reset and email confirmation"), ("h", "the device's history (log-ins, switches, wrong PINs, locks)"), ("r", "refresh custom data"), ("e", "edit the user's custom data (add, change, remove fields; s saves)"),
         ("/", "filter by name, email or id; provider:text by provider too (Esc clears)"), ("!", "the last message in full"),
-("?", "this help"), ("q", "quit"),
+        ("mouse", "click selects, double click switches, the wheel moves"), ("?", "this help"), ("q", "quit"),
         ("Ctrl-C", "quit from any screen"),
     ]
 
