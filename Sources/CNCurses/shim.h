@@ -64,6 +64,34 @@ static inline void roster_set_bracketed_paste(int on) {
     (void)written;
 }
 
+/// The mouse events Roster asks for: the left button (press, release, click, double click) and
+/// the wheel (buttons 4 and 5). Pointer motion is not asked for: it would flood the input.
+static inline mmask_t roster_mouse_events(void) {
+    return BUTTON1_PRESSED | BUTTON1_RELEASED | BUTTON1_CLICKED | BUTTON1_DOUBLE_CLICKED | BUTTON4_PRESSED | BUTTON5_PRESSED;
+}
+static inline mmask_t roster_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t roster_button1_released(void) { return BUTTON1_RELEASED; }
+static inline mmask_t roster_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t roster_button1_double_clicked(void) { return BUTTON1_DOUBLE_CLICKED; }
+static inline mmask_t roster_wheel_up(void) { return BUTTON4_PRESSED; }
+static inline mmask_t roster_wheel_down(void) { return BUTTON5_PRESSED; }
+
+/// Turns mouse reporting on (the events above) or off; true when the terminal can report.
+static inline int roster_set_mouse(int on, int double_click_milliseconds) {
+    mouseinterval(double_click_milliseconds);
+    return mousemask(on ? roster_mouse_events() : 0, NULL) != 0;
+}
+
+/// The mouse event behind a KEY_MOUSE; 0 when there was none to read.
+static inline int roster_get_mouse(mmask_t *state, int *column, int *row) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return 0;
+    *state = event.bstate;
+    *column = event.x;
+    *row = event.y;
+    return 1;
+}
+
 /// Opens curses on the process's terminal; NULL when TERM names a terminal curses does not know
 /// (initscr would exit the process instead).
 static inline SCREEN *roster_newterm(void) { return newterm(NULL, stdout, stdin); }

@@ -35,6 +35,28 @@ final class TmuxSession {
         try tmux(["send-keys", "-t", name] + (literal ? ["-l", keys] : [keys]))
     }
 
+    /// Sends bytes as a terminal sends them to the program, such as a mouse report in the SGR
+    /// form (`ESC[<0;6;3M` presses the left button at column 6, row 3; `m` lets it go).
+    func sendBytes(_ text: String) throws {
+        try tmux(["send-keys", "-t", name, "-H"] + text.utf8.map { String($0, radix: 16) })
+    }
+
+    /// A left click at a cell (0-based, as `capture` numbers lines), pressed and let go.
+    func click(column: Int, row: Int, times: Int = 1) throws {
+        let report = "\u{1B}[<0;\(column + 1);\(row + 1)"
+        try sendBytes(String(repeating: report + "M" + report + "m", count: times))
+    }
+
+    /// A turn of the wheel over a cell, down or up.
+    func wheel(down: Bool, column: Int, row: Int) throws {
+        try sendBytes("\u{1B}[<\(down ? 65 : 64);\(column + 1);\(row + 1)M")
+    }
+
+    /// Whether the program has asked the terminal to report the mouse.
+    func reportsMouse() throws -> Bool {
+        try tmux(["display-message", "-p", "-t", name, "#{mouse_any_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "1"
+    }
+
     /// Pastes `text` as a terminal does: tmux's `paste-buffer -p` wraps it in bracketed-paste
     /// markers when the program has turned that mode on, and sends it as if typed when not; line
     /// feeds arrive as carriage returns, as Enter would.

@@ -27,7 +27,7 @@ import Testing
             "                                        │     \"userId\": \"64a1joe\"",
             "                                        │   }",
         ])
-        #expect(screen[28] == "Enter switch · n log in · o log out · x remove · r refresh · / filter · ? help · q quit")
+        #expect(screen[28] == "Enter switch · n log in · / filter · o log out · x remove · r refresh · ? help · q quit")
         #expect(screen[29].hasPrefix("Switched to joe@example.com "))
         #expect(screen[29].hasSuffix(" active: joe@example.com"))
     }
@@ -81,7 +81,7 @@ import Testing
         #expect(screen[7] == String(repeating: "─", count: 60))
         #expect(screen[8] == "joe@example.com  [* active]")
         #expect(!screen.joined().contains("│"))
-        #expect(screen[22] == "Enter switch · n log in · o log out · x remove · r refresh …")
+        #expect(screen[22] == "Enter switch · n log in · / filter · ? help · q quit")
     }
 
     @Test func belowTheMinimumTheScreenSaysWhatItNeeds() {

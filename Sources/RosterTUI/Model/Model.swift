@@ -20,6 +20,8 @@ public enum Mode: Sendable, Equatable {
     case history([HistoryEntry]?)
     /// Roster cannot go on (the device store cannot be read): the reason, and a way out.
     case failure(String)
+    /// The last message of the status line in full, over the list (`!`).
+    case lastMessage(StatusMessage)
 }
 
 /// The line at the bottom: the last result, or an error in words.
@@ -46,17 +48,28 @@ public struct TerminalSize: Sendable, Equatable {
 
 /// Everything the screen shows, as plain values: `update` changes it, `view` draws it.
 public struct Model: Sendable, Equatable {
-    public var users: [UserRow] { didSet { visibleUsers = Self.matching(users, filter) } }
-    /// The users the filter lets through (case-insensitive match on name, provider or id),
-    /// worked out when the users or the filter change, so drawing never scans them all.
+    public var users: [UserRow] { didSet { refilter() } }
+    /// The users the filter lets through (see `UserFilter`), worked out when the users or the
+    /// filter change, so drawing never scans them all.
     public private(set) var visibleUsers: [UserRow]
-    /// Index into `visibleUsers`.
+    /// Index into `visibleUsers`. It stays on the same user while that user is still shown.
     public var selection: Int
-    public var filter: String { didSet { visibleUsers = Self.matching(users, filter) } }
+    public var filter: String { didSet { refilter() } }
     /// Keys go into the filter while this is on (after `/`, until Enter or Esc).
     public var isEditingFilter: Bool
     public var mode: Mode
-    public var status: StatusMessage?
+    /// The status line. Setting it starts its time on screen and keeps it for `!`.
+    public var status: StatusMessage? {
+        didSet {
+            guard let status else { return }
+            lastMessage = status
+            statusSince = now
+        }
+    }
+    /// The last message the status line showed, cleared or not.
+    public private(set) var lastMessage: StatusMessage?
+    /// When the status line's message was set, in device time, so it can clear itself.
+    public private(set) var statusSince: Date
     /// Operations under way; the spinner turns while any is.
     public var pendingOperations: Int
     public var spinnerFrame: Int
@@ -85,6 +98,8 @@ public struct Model: Sendable, Equatable {
         isEditingFilter = false
         mode = .list
         status = nil
+        lastMessage = nil
+        statusSince = now
         pendingOperations = 0
         spinnerFrame = 0
         self.size = size
@@ -99,12 +114,15 @@ public struct Model: Sendable, Equatable {
 
     public var isBusy: Bool { pendingOperations > 0 }
 
-    private static func matching(_ users: [UserRow], _ filter: String) -> [UserRow] {
-        let needle = filter.lowercased()
-        guard !needle.isEmpty else { return users }
-        return users.filter {
-            $0.displayName.lowercased().contains(needle) || $0.provider.lowercased().contains(needle)
-                || $0.id.lowercased().contains(needle)
+    /// Filters the users again, keeping the selection on the same user when it is still shown.
+    private mutating func refilter() {
+        let selectedId = selectedUser?.id
+        let query = UserFilter(filter)
+        visibleUsers = query.isEmpty ? users : users.filter(query.matches)
+        if let selectedId, let index = visibleUsers.firstIndex(where: { $0.id == selectedId }) {
+            selection = index
+        } else {
+            selection = visibleUsers.isEmpty ? 0 : min(max(0, selection), visibleUsers.count - 1)
         }
     }
 

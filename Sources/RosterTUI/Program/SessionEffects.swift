@@ -129,9 +129,12 @@ public struct SessionEffects: EffectRunner {
         let effects = self
         return AsyncStream { continuation in
             let task = Task {
-                for await _ in effects.app.changes(watchingOtherProcessesEvery: effects.watchInterval) {
+                for await change in effects.app.changes(watchingOtherProcessesEvery: effects.watchInterval) {
                     do {
-                        continuation.yield([.usersLoaded(try effects.rows()), .policyLoaded(try effects.app.policy())])
+                        let rows = try effects.rows()
+                        // Only another process's writes are told as news; this one's own say so themselves.
+                        let loaded: Action = change.event == .storeChanged ? .usersChangedElsewhere(rows) : .usersLoaded(rows)
+                        continuation.yield([loaded, .policyLoaded(try effects.app.policy())])
                     } catch {
                         continuation.yield([.loadFailed((error as? RosterError)?.description ?? "\(error)")])
                     }

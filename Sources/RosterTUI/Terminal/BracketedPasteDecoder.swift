@@ -61,6 +61,12 @@ struct BracketedPasteDecoder {
         return releaseHeld() + (KeyDecoding.key(forKeyCode: code).map { [$0] } ?? [])
     }
 
+    /// A key the backend decoded itself (a mouse event). Inside a paste it is dropped.
+    mutating func read(key: Key?) -> [Key] {
+        if pasted != nil { return [] }
+        return releaseHeld() + (key.map { [$0] } ?? [])
+    }
+
     /// Nothing more came: a half-read marker was the keys it looked like (a lone Esc is Esc), and
     /// a paste whose end never came is still one paste, never keys.
     mutating func inputPaused() -> [Key] {

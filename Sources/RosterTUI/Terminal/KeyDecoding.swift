@@ -12,6 +12,10 @@ enum KeyDecoding {
         case KEY_ENTER: .enter
         case KEY_BACKSPACE, KEY_DC: .backspace
         case KEY_BTAB: .backTab
+        case KEY_PPAGE: .pageUp
+        case KEY_NPAGE: .pageDown
+        case KEY_HOME: .home
+        case KEY_END: .end
         default: nil
         }
     }
@@ -19,6 +23,8 @@ enum KeyDecoding {
     static func key(forCharacter value: UInt32) -> Key? {
         switch value {
         case 3: return .ctrlC
+        case 4: return .ctrlD
+        case 21: return .ctrlU
         case 18: return .ctrlR
         case 9: return .tab
         case 10, 13: return .enter

@@ -28,8 +28,9 @@ public final class NCursesBackend: TerminalBackend {
     public private(set) var rowsWritten = 0
 
     /// Opens the terminal. `colorMode` may turn colour off; a terminal without colours is
-    /// monochrome whatever it says.
-    public init(colorMode: ColorMode, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    /// monochrome whatever it says. With `mouse`, clicks and the wheel arrive as `Key.mouse`
+    /// (selecting text in the terminal then takes Shift, as in other programs that use the mouse).
+    public init(colorMode: ColorMode, mouse: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         Locale.useTerminalLocale()
         guard let handle = roster_newterm() else {
             throw OpenError.unknownTerminal(environment["TERM"] ?? "")
@@ -45,6 +46,7 @@ public final class NCursesBackend: TerminalBackend {
         curs_set(0)
         // A paste arrives as one `Key.paste`, not as keys that would act as commands.
         roster_set_bracketed_paste(1)
+        if mouse { _ = roster_set_mouse(1, Int32(Self.doubleClickInterval)) }
         palette = Palette(mode: colorMode == .color && has_colors() ? .color : .monochrome)
         palette.start()
     }
@@ -72,6 +74,8 @@ public final class NCursesBackend: TerminalBackend {
                 shown = nil
                 let now = size
                 return .resize(width: now.width, height: now.height)
+            case .keyCode(KEY_MOUSE):
+                decoded += decoder.read(key: readMouse())
             case .keyCode(let code):
                 decoded += decoder.read(keyCode: code)
             case .character(let value):
@@ -86,6 +90,18 @@ public final class NCursesBackend: TerminalBackend {
     /// more of a paste before taking what came as the whole of it.
     private static let markerWait = 25
     private static let pasteWait = 1000
+    /// The longest pause between the clicks of a double click, and between press and release
+    /// of a click.
+    private static let doubleClickInterval = 250
+
+    /// The event behind a KEY_MOUSE, read from curses' mouse queue.
+    private func readMouse() -> Key? {
+        var state: mmask_t = 0
+        var column: Int32 = 0
+        var row: Int32 = 0
+        guard roster_get_mouse(&state, &column, &row) == 1 else { return nil }
+        return MouseDecoding.event(state: state, column: Int(column), row: Int(row)).map(Key.mouse)
+    }
 
     private enum Input {
         case character(UInt32)
@@ -138,6 +154,7 @@ public final class NCursesBackend: TerminalBackend {
         guard isOpen else { return }
         isOpen = false
         curs_set(1)
+        _ = roster_set_mouse(0, Int32(Self.doubleClickInterval))
         endwin()
         roster_set_bracketed_paste(0)
         delscreen(screenHandle)

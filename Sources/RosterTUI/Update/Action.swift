@@ -6,6 +6,8 @@ import RosterWire
 public enum Action: Sendable, Equatable {
     case key(Key)
     case usersLoaded([UserRow])
+    /// The users read again after another process changed the device: what changed is told.
+    case usersChangedElsewhere([UserRow])
     /// Put the selection on this user (the one just logged in or switched to), if shown.
     case selectUser(id: String)
     /// An effect is done: what happened, in words, and the effect, so that only the screen

@@ -30,7 +30,7 @@ func paste(_ text: String, into model: inout Model) {
     case .secretPrompt(var prompt) where prompt.sent == nil:
         prompt.text = appending(text, to: prompt.text, max: SecretPrompt.maxLength)
         model.mode = .secretPrompt(prompt)
-    case .list, .help, .confirm, .dataEditor, .apiKeys, .failure, .secretPrompt, .history:
+    case .list, .help, .confirm, .dataEditor, .apiKeys, .failure, .secretPrompt, .history, .lastMessage:
         return
     }
 }

@@ -12,8 +12,12 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
     case .key(.paste(let text)):
         paste(text, into: &model)
         return []
+    case .key(.mouse(let event)):
+        return mouseInput(&model, event)
     case .key(let key):
         model.lastInputAt = model.now
+        let status = StatusLine.beforeKey(&model)
+        defer { StatusLine.afterKey(&model, status) }
         let effects: [Effect]
         switch model.mode {
         case .list where model.isIdleLocked: effects = idleLockedKey(&model, key)
@@ -37,6 +41,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
             effects = keysKey(&model, &screen, key)
             if case .apiKeys = model.mode { model.mode = .apiKeys(screen) }
         case .failure: effects = [.escape, .enter, .char("q")].contains(key) ? [.quit] : []
+        case .lastMessage: effects = lastMessageKey(&model, key)
         }
         model.pendingOperations += effects.filter(\.isOperation).count
         return effects
@@ -56,6 +61,8 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
             model.status = StatusMessage("\(editor.owner.name) is no longer logged in; the edit is dropped", isError: true)
         }
         return []
+    case .usersChangedElsewhere(let rows):
+        return usersChangedElsewhere(&model, rows)
     case .selectUser(let id):
         if let index = model.visibleUsers.firstIndex(where: { $0.id == id }) { model.selection = index }
         return []
@@ -105,6 +112,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         return []
     case .tick(let now):
         model.now = now
+        StatusLine.tick(&model)
         if model.isBusy { model.spinnerFrame = (model.spinnerFrame + 1) % Spinner.frames.count }
         return idleLockIfDue(&model)
     case .policyLoaded(let policy):
@@ -128,6 +136,7 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
         model.filter = ""
         clampSelection(&model)
     case .char("?"): model.mode = .help
+    case .char("!"): return showLastMessage(&model)
     case .char("q"): return [.quit]
     case .char("n"):
         var form = LoginForm(choices: model.providerChoices)
@@ -200,7 +209,7 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
         guard user.isCurrent, user.sessionOpened else { return switchFirst(&model, user, to: "refresh their custom data") }
         model.status = StatusMessage("Refreshing custom data of \(user.displayName)…")
         return [.refreshCustomData(id: user.id)]
-    default: break
+    default: return listPagingKey(&model, key)
     }
     return []
 }
@@ -269,7 +278,7 @@ private func filterKey(_ model: inout Model, _ key: Key) -> [Effect] {
         if model.filter.count + text.count <= Model.maxFilterLength { model.filter += text }
     case .up: moveSelection(&model, by: -1)
     case .down: moveSelection(&model, by: 1)
-    default: break
+    default: _ = filterPagingKey(&model, key)
     }
     clampSelection(&model)
     return []

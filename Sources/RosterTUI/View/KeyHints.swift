@@ -1,17 +1,33 @@
 /// The keys of each screen: one line for the status bar, the full list for help.
 enum KeyHints {
     static let list: [(key: String, meaning: String)] = [
-        ("↑/↓ j/k", "move"), ("g/G", "first/last user"), ("Enter", "switch to the user (log in if logged out)"),
+        ("↑/↓ j/k", "move"), ("g/G Home/End", "first/last user"), ("PgUp/PgDn", "a page up/down"), ("Ctrl-U/Ctrl-D", "half a page up/down"),
+        ("Enter", "switch to the user (log in if logged out)"),
         ("n", "log in a user"), ("a", "the user's API keys (make, enable, disable, delete)"), ("l", "link another log-in to the user (an anonymous user is then kept)"), ("o", "log out"), ("x", "remove from this device"), ("d", "delete the account on the server"),
-        ("p", "password reset and email confirmation"), ("h", "the device's history (log-ins, switches, wrong PINs, locks)"), ("r", "refresh custom data"), ("e", "edit the user's custom data (add, change, remove fields; s saves)"), ("/", "filter (Esc clears)"), ("?", "this help"), ("q", "quit"),
+        ("p", "password reset and email confirmation"), ("h", "the device's history (log-ins, switches, wrong PINs, locks)"), ("r", "refresh custom data"), ("e", "edit the user's custom data (add, change, remove fields; s saves)"),
+        ("/", "filter by name, email or id; provider:text by provider too (Esc clears)"), ("!", "the last message in full"),
+        ("mouse", "click selects, double click switches, the wheel moves"), ("?", "this help"), ("q", "quit"),
         ("Ctrl-C", "quit from any screen"),
     ]
 
-    static func line(for model: Model) -> String {
+    /// The hint line of the screen on show, as much as fits in `width` columns: hints are
+    /// dropped from the least needed (the last) on, but the way to help and out (`?`, `q`, Esc)
+    /// always stays.
+    static func line(for model: Model, width: Int) -> String {
+        var hints = self.hints(for: model).split(separator: " · ").map(String.init)
+        func joined() -> String { hints.joined(separator: " · ") }
+        while DisplayWidth.of(joined()) > width, let drop = hints.lastIndex(where: { !isKept($0) }) {
+            hints.remove(at: drop)
+        }
+        return joined()
+    }
+
+    /// Every hint of the screen on show, most needed first, `?` and the ways out last.
+    static func hints(for model: Model) -> String {
         switch model.mode {
         case .list where model.isIdleLocked: "Enter unlock · s switch user · q quit"
         case .list where model.isEditingFilter: "type to filter · Enter keep · Esc clear"
-        case .list: "Enter switch · n log in · o log out · x remove · r refresh · / filter · ? help · q quit"
+        case .list: "Enter switch · n log in · / filter · o log out · x remove · r refresh · ? help · q quit"
         case .help: "Esc back · q quit"
         case .confirm(let question): "Tab choose · Enter confirm · y \(question.kind.verb.lowercased()) · Esc cancel"
         case .loginForm: "Tab/Shift-Tab field · Space change · Ctrl-R show/hide secret · Enter submit · Esc cancel"
@@ -26,6 +42,12 @@ enum KeyHints {
         case .secretPrompt: "type the PIN · Enter check · Esc cancel"
         case .history: "Esc back · q quit"
         case .failure: "q quit"
+        case .lastMessage: "Esc close · q quit"
         }
+    }
+
+    /// Help, quitting and going back are never dropped from the line.
+    private static func isKept(_ hint: String) -> Bool {
+        hint.hasPrefix("? ") || hint.hasPrefix("q ") || hint.hasPrefix("Esc ") || hint.hasPrefix("Enter ")
     }
 }

@@ -2,17 +2,17 @@
 let providerColumnWidth = 9
 
 /// The user list: a selection marker (`>`), the state badge (`*`, `+`, `-`), the name padded by
-/// display width and the provider. It scrolls a page at a time (the last page full), so moving
-/// the selection within a page rewrites only the two rows it leaves and enters.
-func drawList(_ model: Model, in area: Rect, _ buffer: inout ScreenBuffer) {
+/// display width (cut so that it still tells users apart) and the provider. It scrolls a page
+/// at a time (see `ListLayout`).
+func drawList(_ model: Model, layout: ListLayout, _ buffer: inout ScreenBuffer) {
+    let area = layout.list
     let users = model.visibleUsers
     guard !users.isEmpty else {
         let message = model.filter.isEmpty ? "No users yet. Press n to log in." : "No user matches \"\(model.filter)\"."
         buffer.write(message, row: area.top, column: area.left + 1, maxWidth: area.width - 1)
         return
     }
-    let page = max(1, area.height)
-    let offset = min(model.selection - model.selection % page, max(0, users.count - page))
+    let offset = layout.firstShown(selection: model.selection, count: users.count)
     let nameColumn = area.left + 4
     let providerColumn = area.left + area.width - providerColumnWidth - 1
     for (row, index) in zip(area.top..<area.bottom, offset..<users.count) {
@@ -25,7 +25,8 @@ func drawList(_ model: Model, in area: Rect, _ buffer: inout ScreenBuffer) {
         badge.role = user.badge.role
         badge.bold = true
         buffer.write(user.badge.symbol, row: row, column: area.left + 2, attributes: badge)
-        buffer.write(user.displayName, row: row, column: nameColumn, maxWidth: providerColumn - nameColumn - 1, attributes: base)
+        let nameWidth = providerColumn - nameColumn - 1
+        buffer.write(NameFitting.fitted(user.displayName, width: nameWidth), row: row, column: nameColumn, maxWidth: nameWidth, attributes: base)
         var provider = base
         provider.dim = !selected
         buffer.write(user.provider, row: row, column: providerColumn, maxWidth: providerColumnWidth, attributes: provider)

@@ -20,7 +20,7 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         return buffer
     }
     drawTitle(model, &buffer)
-    let body = Rect(top: 1, left: 0, width: size.width, height: size.height - 3)
+    let body = ListLayout.body(width: size.width, height: size.height)
     switch model.mode {
     case .list where model.isIdleLocked:
         drawIdleLock(model, in: body, &buffer)
@@ -48,6 +48,9 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         if let deleting = screen.deleting { drawDialog(deleting, in: body, &buffer) }
     case .failure(let message):
         drawFailure(message, in: body, &buffer)
+    case .lastMessage(let message):
+        drawUsers(model, in: body, &buffer)
+        drawLastMessage(message, in: body, &buffer)
     }
     drawStatus(model, &buffer)
     return buffer
@@ -75,7 +78,8 @@ private func drawTooSmall(_ buffer: inout ScreenBuffer) {
 private func drawTitle(_ model: Model, _ buffer: inout ScreenBuffer) {
     let count = model.users.count
     let lock = model.policy.lockAfter.map { " · locks after \(RelativeTime.span($0))" } ?? ""
-    let title = "Roster · \(count) \(count == 1 ? "user" : "users") · policy: \(model.policy.switching.rawValue)\(lock)"
+    let shown = model.filter.isEmpty ? "" : "\(model.visibleUsers.count) of "
+    let title = "Roster · \(shown)\(count) \(count == 1 ? "user" : "users") · policy: \(model.policy.switching.rawValue)\(lock)"
     buffer.fill(row: 0, attributes: CellAttributes(reverse: true, role: .title))
     buffer.write(title, row: 0, column: 1, attributes: CellAttributes(bold: true, reverse: true, role: .title))
     if model.isEditingFilter || !model.filter.isEmpty {
@@ -86,23 +90,17 @@ private func drawTitle(_ model: Model, _ buffer: inout ScreenBuffer) {
 }
 
 private func drawUsers(_ model: Model, in body: Rect, _ buffer: inout ScreenBuffer) {
-    if body.width >= twoColumnWidth {
-        let listWidth = min(44, body.width * 2 / 5)
-        drawList(model, in: Rect(top: body.top, left: 0, width: listWidth, height: body.height), &buffer)
+    let layout = ListLayout(body: body, userCount: model.visibleUsers.count)
+    drawList(model, layout: layout, &buffer)
+    if let column = layout.dividerColumn {
         for row in body.top..<body.bottom {
-            buffer.write("│", row: row, column: listWidth, attributes: CellAttributes(dim: true))
+            buffer.write("│", row: row, column: column, attributes: CellAttributes(dim: true))
         }
-        let detail = Rect(top: body.top, left: listWidth + 2, width: body.width - listWidth - 2, height: body.height)
-        drawDetail(model.selectedUser, now: model.now, in: detail, &buffer)
-    } else {
-        let wanted = max(1, model.visibleUsers.count)
-        let listHeight = min(wanted, max(1, (body.height - 1) / 2))
-        drawList(model, in: Rect(top: body.top, left: 0, width: body.width, height: listHeight), &buffer)
-        let rule = body.top + listHeight
-        buffer.write(String(repeating: "─", count: body.width), row: rule, column: 0, attributes: CellAttributes(dim: true))
-        let detail = Rect(top: rule + 1, left: 0, width: body.width, height: body.bottom - rule - 1)
-        drawDetail(model.selectedUser, now: model.now, in: detail, &buffer)
     }
+    if let row = layout.ruleRow {
+        buffer.write(String(repeating: "─", count: body.width), row: row, column: 0, attributes: CellAttributes(dim: true))
+    }
+    drawDetail(model.selectedUser, now: model.now, in: layout.detail, &buffer)
 }
 
 private func drawHelp(_ policy: DevicePolicy, in body: Rect, _ buffer: inout ScreenBuffer) {
@@ -186,7 +184,13 @@ func drawBox(_ lines: [String], in body: Rect, _ buffer: inout ScreenBuffer) {
 private func drawStatus(_ model: Model, _ buffer: inout ScreenBuffer) {
     let hintRow = buffer.height - 2
     let statusRow = buffer.height - 1
-    buffer.write(KeyHints.line(for: model), row: hintRow, column: 0, attributes: CellAttributes(dim: true, role: .hint))
+    var hintWidth = buffer.width
+    if let position = listPosition(model, width: buffer.width, height: buffer.height) {
+        let width = DisplayWidth.of(position)
+        buffer.write(position, row: hintRow, column: buffer.width - width, attributes: CellAttributes(dim: true, role: .hint))
+        hintWidth -= width + 1
+    }
+    buffer.write(KeyHints.line(for: model, width: hintWidth), row: hintRow, column: 0, maxWidth: hintWidth, attributes: CellAttributes(dim: true, role: .hint))
     let active = "active: \(model.currentUser?.displayName ?? "none")"
     let activeWidth = min(DisplayWidth.of(active), buffer.width / 2)
     buffer.write(active, row: statusRow, column: buffer.width - activeWidth, maxWidth: activeWidth, attributes: CellAttributes(bold: true))
@@ -197,5 +201,33 @@ private func drawStatus(_ model: Model, _ buffer: inout ScreenBuffer) {
         left += "working…"
     }
     let attributes = model.status?.isError == true ? CellAttributes(bold: true, role: .error) : CellAttributes.plain
-    buffer.write(left, row: statusRow, column: 0, maxWidth: buffer.width - activeWidth - 1, attributes: attributes)
+    let room = buffer.width - activeWidth - 1
+    // A message cut short says how to read it whole.
+    let more = " ! more"
+    if DisplayWidth.of(left) > room, room > DisplayWidth.of(more) + 10 {
+        let used = buffer.write(left, row: statusRow, column: 0, maxWidth: room - DisplayWidth.of(more), attributes: attributes)
+        buffer.write(more, row: statusRow, column: used, attributes: CellAttributes(dim: true, role: .hint))
+    } else {
+        buffer.write(left, row: statusRow, column: 0, maxWidth: room, attributes: attributes)
+    }
+}
+
+/// `12/40` on the list screen when the users do not all fit: the selected one, and how many.
+private func listPosition(_ model: Model, width: Int, height: Int) -> String? {
+    switch model.mode {
+    case .list, .confirm, .secretPrompt, .lastMessage: if model.isIdleLocked { return nil }
+    default: return nil
+    }
+    let count = model.visibleUsers.count
+    let layout = ListLayout(size: TerminalSize(width: width, height: height), userCount: count)
+    guard count > layout.pageSize else { return nil }
+    return "\(model.selection + 1)/\(count)"
+}
+
+/// The last message in full, wrapped, in a box over the list.
+private func drawLastMessage(_ message: StatusMessage, in body: Rect, _ buffer: inout ScreenBuffer) {
+    let lines = wrap(message.text, width: max(10, min(70, body.width - 8)))
+    let room = max(1, body.height - 5)
+    let shown = lines.count > room ? Array(lines.prefix(room - 1)) + ["…"] : lines
+    drawBox([message.isError ? "Last error" : "Last message", ""] + shown, in: body, &buffer)
 }

@@ -22,6 +22,9 @@ struct SwitcherCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Draw without colour (as NO_COLOR does); states still show as * + -.")
     var noColor = false
 
+    @Flag(name: .long, help: "Leave the mouse to the terminal (selecting text without Shift); keys do everything.")
+    var noMouse = false
+
     @Flag(name: .long, help: .hidden)
     var quitAfterFirstPaint = false
 
@@ -36,7 +39,7 @@ struct SwitcherCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let colorMode = ColorMode.chosen(noColorFlag: noColor, environment: environment)
         let backend: @Sendable () throws -> any TerminalBackend = {
-            try NCursesBackend(colorMode: colorMode, environment: environment)
+            try NCursesBackend(colorMode: colorMode, mouse: !noMouse, environment: environment)
         }
         do {
             let effects = SessionEffects(app: try await connection.openApp())

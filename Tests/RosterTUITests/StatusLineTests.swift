@@ -1,0 +1,90 @@
+import Foundation
+import RosterTUI
+import Testing
+
+/// The status line: gone on the next key or after a few seconds, never taken to another screen,
+/// and `!` shows the last message whole.
+@Suite struct StatusLineTests {
+    @Test func theNextKeyClearsTheMessage() {
+        var model = Sample.model()
+        model.press(.enter)
+        #expect(model.status?.text == "joe@example.com is already the active user")
+        model.press(.down)
+        #expect(model.status == nil)
+        #expect(model.screen.line(containing: "already") == nil)
+    }
+
+    @Test func aMessageGoesAfterAFewSecondsAnErrorAfterLonger() {
+        var model = Sample.model()
+        model.press(.enter)
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(4)))
+        #expect(model.status != nil)
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(5)))
+        #expect(model.status == nil)
+        #expect(model.screen.line(containing: "already the active user") == nil)
+
+        model.press(.char("G"), .char("e"))
+        #expect(model.status?.isError == true)
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(14)))
+        #expect(model.status != nil)
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(15)))
+        #expect(model.status == nil)
+    }
+
+    @Test func aMessageStaysWhileItsOperationIsUnderWay() {
+        var model = Sample.model()
+        model.press(.down, .enter)
+        #expect(model.status?.text == "Switching to emma@example.com…")
+        model.press(.down)
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(60)))
+        #expect(model.status?.text == "Switching to emma@example.com…")
+        _ = update(&model, .operationFinished("Switched to emma@example.com", for: .switchUser(id: Sample.emma.id)))
+        #expect(model.status?.text == "Switched to emma@example.com")
+    }
+
+    @Test func aMessageIsNeverTakenToAnotherScreen() {
+        var model = Sample.model()
+        model.press(.down, .enter)
+        #expect(model.isBusy)
+        // Busy, the message stays on the list, but help opens without it.
+        model.press(.char("?"))
+        #expect(model.mode == .help)
+        #expect(model.status == nil)
+        #expect(model.screen.line(containing: "Switching to") == nil)
+        // A screen that opens with a message of its own keeps it.
+        var other = Sample.model()
+        other.press(.char("G"), .enter)
+        #expect(other.form != nil)
+        #expect(other.status?.text == "lapsed@example.com is logged out; log in again")
+    }
+
+    @Test func bangShowsTheLastMessageWholeAndEscClosesIt() {
+        var model = Sample.model(width: 80, height: 24)
+        let long = "Logged out joe@example.com here; the server was not told: the server could not be reached at http://127.0.0.1:9 (connection refused), so the session stays open there until it expires"
+        _ = update(&model, .operationFinished(long, for: .logOut(id: Sample.joe.id)))
+        let cut = model.screen[23]
+        #expect(cut.contains(" ! more"))
+        #expect(!cut.contains("until it expires"))
+        model.press(.char("!"))
+        #expect(model.mode == .lastMessage(StatusMessage(long)))
+        let screen = model.screen.joined(separator: "\n")
+        #expect(screen.contains("Last message"))
+        #expect(screen.contains("until it expires"))
+        #expect(screen.contains("connection refused"))
+        #expect(model.screen[22].hasPrefix("Esc close · q quit"))
+        model.press(.escape)
+        #expect(model.mode == .list)
+        // Gone from the status line after a key, it can still be read.
+        #expect(model.status == nil)
+        model.press(.char("!"))
+        #expect(model.mode == .lastMessage(StatusMessage(long)))
+        #expect(model.press(.char("q")) == [.quit])
+    }
+
+    @Test func bangWithNoMessageSaysSo() {
+        var model = Sample.model()
+        model.press(.char("!"))
+        #expect(model.mode == .list)
+        #expect(model.status?.text == "No message yet")
+    }
+}
