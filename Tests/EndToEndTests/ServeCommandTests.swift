@@ -18,5 +18,18 @@ extension EndToEndTests {
                 #expect(!FileManager.default.fileExists(atPath: database), "nothing is created before the refusal")
             }
         }
+
+        @Test func adminPurgeSaysWhatWentAndRefusesABadLimit() throws {
+            let home = try CommandRunner.temporaryDirectory("purge")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            let database = home.appendingPathComponent("server.sqlite").path
+            let purged = try runner.rosterServer(["admin", "--db", database, "--demo", "purge"])
+            #expect(purged.status == 0, "\(purged.stderr)")
+            #expect(purged.stdout == "sessions: 0\naccount tokens: 0\nanonymous users: 0\nfailed-attempt counts: 0\n")
+            let refused = try runner.rosterServer(["admin", "--db", database, "--demo", "purge", "--limit", "0"])
+            #expect(refused.status != 0)
+            #expect(refused.stderr.contains("--limit must be 1 or more"))
+        }
     }
 }

@@ -115,6 +115,18 @@ public struct ServerAdmin: Sendable {
         return try await store.revokeSessions(appId: app.id, userId: userId)
     }
 
+    /// Removes an app's dead records: expired sessions past the retention period, used or
+    /// expired account tokens, anonymous users without a live session for the retention period,
+    /// and spent failed-attempt counts; at most `limit` of each kind.
+    public func purge(appId: String, limit: Int = 1000) async throws -> PurgeReport {
+        let app = try self.app(appId)
+        let retention = TimeInterval(app.config.anonymousUserRetentionDays) * 24 * 3600
+        return try await store.purge(PurgeRule(appId: app.id, now: now(), retention: retention, limit: max(1, limit)))
+    }
+
+    /// The ids of the apps served.
+    public var appIds: [String] { apps.keys.sorted() }
+
     /// Removes the user with its identities, sessions, API keys and email account.
     public func deleteUser(appId: String, userId: String) async throws {
         guard try await store.deleteUser(appId: try app(appId).id, userId: userId) else {

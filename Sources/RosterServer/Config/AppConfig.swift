@@ -36,6 +36,9 @@ public struct AppConfig: Codable, Sendable, Equatable {
     public var dataServices: [String]
     /// How failed log-ins are slowed and stopped.
     public var limits: LimitsConfig
+    /// How long an anonymous user is kept without a live session before the purge removes it
+    /// (90 days, as App Services).
+    public var anonymousUserRetentionDays: Int
 
     public init(
         appId: String, name: String? = nil, accessTokenLifetimeSeconds: Int = 1800,
@@ -43,8 +46,10 @@ public struct AppConfig: Codable, Sendable, Equatable {
         passwordHashing: PasswordHashingConfig = .owasp, providers: ProvidersConfig = ProvidersConfig(),
         customUserData: CustomUserDataConfig? = nil, outbox: OutboxConfig? = nil, rules: [DataRule] = [],
         maxDocumentBytes: Int = 16384, functions: [String: FunctionConfig] = [:],
-        dataServices: [String] = [AppConfig.defaultDataService], limits: LimitsConfig = LimitsConfig()
+        dataServices: [String] = [AppConfig.defaultDataService], limits: LimitsConfig = LimitsConfig(),
+        anonymousUserRetentionDays: Int = 90
     ) {
+        self.anonymousUserRetentionDays = anonymousUserRetentionDays
         self.limits = limits
         self.appId = appId
         self.name = name ?? appId
@@ -67,7 +72,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         case appId, name, accessTokenLifetimeSeconds, refreshTokenLifetimeSeconds, maxRequestBytes, passwordHashing
         case providers, customUserData, outbox, rules, maxDocumentBytes, functions
         case dataServices = "dataService"
-        case limits
+        case limits, anonymousUserRetentionDays
     }
 
     public init(from decoder: any Decoder) throws {
@@ -86,6 +91,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         maxDocumentBytes = try container.decodeIfPresent(Int.self, forKey: .maxDocumentBytes) ?? 16384
         functions = try container.decodeIfPresent([String: FunctionConfig].self, forKey: .functions) ?? [:]
         limits = try container.decodeIfPresent(LimitsConfig.self, forKey: .limits) ?? LimitsConfig()
+        anonymousUserRetentionDays = try container.decodeIfPresent(Int.self, forKey: .anonymousUserRetentionDays) ?? 90
         if let one = try? container.decodeIfPresent(String.self, forKey: .dataServices) {
             dataServices = [one]
         } else {
@@ -134,6 +140,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         guard maxRequestBytes >= 256 else { throw fail("maxRequestBytes must be at least 256") }
         try passwordHashing.validate(source: source)
         try limits.validate(source: source)
+        guard (1...3650).contains(anonymousUserRetentionDays) else { throw fail("anonymousUserRetentionDays must be between 1 and 3650") }
         try providers.emailPassword?.validate(source: source)
         try outbox?.validate(source: source)
         try providers.customFunction?.function.validate("custom-function", source: source)

@@ -94,9 +94,10 @@ public final class RosterServer: Sendable {
     }
 
     /// Serves HTTP until the task is cancelled or one of `gracefulShutdownSignals` arrives, then
-    /// finishes the requests in flight and returns.
+    /// finishes the requests in flight and returns. Meanwhile every `purgeEvery` each app's dead
+    /// records are purged (`ServerAdmin.purge`).
     public func serve(
-        host: String, port: Int, gracefulShutdownSignals: [UnixSignal],
+        host: String, port: Int, gracefulShutdownSignals: [UnixSignal], purgeEvery: Duration = .seconds(600),
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let responder = self.responder
@@ -119,7 +120,8 @@ public final class RosterServer: Sendable {
             logger: environment.logger)
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [application], gracefulShutdownSignals: gracefulShutdownSignals, logger: environment.logger))
+                services: [application, PurgeJob(admin: admin, interval: purgeEvery, logger: environment.logger)],
+                gracefulShutdownSignals: gracefulShutdownSignals, logger: environment.logger))
         try await group.run()
     }
 

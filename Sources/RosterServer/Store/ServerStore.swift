@@ -111,6 +111,12 @@ protocol ServerStore: Sendable {
     /// Forgets the failures under `key` (a success).
     func clearFailures(appId: String, key: AttemptKey) async throws
 
+    // MARK: Purge
+
+    /// Removes dead records of an app as `rule` says, at most `rule.limit` of each kind, in one
+    /// transaction.
+    func purge(_ rule: PurgeRule) async throws -> PurgeReport
+
     // MARK: Seeding
 
     /// Stores `seeds` when the app has no users, in one transaction; false when it had users.

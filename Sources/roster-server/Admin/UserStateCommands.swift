@@ -51,3 +51,26 @@ struct DeleteCommand: AsyncParsableCommand {
         try await admin.deleteUser(appId: appId, userId: try await AdminCommand.resolve(user, admin: admin, appId: appId))
     }
 }
+
+/// `admin purge [--limit N]`: removes the app's dead records now, as the server does now and
+/// then; prints what went.
+struct PurgeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "purge",
+        abstract: "Remove expired sessions, spent account tokens, long-idle anonymous users and old failed-attempt counts.")
+    @ParentCommand var admin: AdminCommand
+    @Option(help: "At most this many records of each kind (1 or more).") var limit = 1000
+
+    func validate() throws {
+        guard limit >= 1 else { throw ValidationError("--limit must be 1 or more") }
+    }
+
+    func run() async throws {
+        let (admin, appId) = try await admin.open()
+        let report = try await admin.purge(appId: appId, limit: limit)
+        print("sessions: \(report.sessions)")
+        print("account tokens: \(report.accountTokens)")
+        print("anonymous users: \(report.anonymousUsers)")
+        print("failed-attempt counts: \(report.attemptCounts)")
+    }
+}

@@ -79,36 +79,38 @@ extension SQLiteServerStore {
     }
 
     func deleteUser(appId: String, userId: String) async throws -> Bool {
-        try await pool.write { db in
-            // Documents first: the owner column holds the user id in the collections that name
-            // an owner field, and nowhere else.
-            try db.execute(
-                sql: """
-                    DELETE FROM document WHERE app_id = ? AND owner = ? AND EXISTS (
-                        SELECT 1 FROM document_owner_field AS field WHERE field.app_id = document.app_id
-                        AND field."database" = document."database" AND field.collection = document.collection)
-                    """,
-                arguments: [appId, userId])
-            try db.execute(
-                sql: """
-                    DELETE FROM account_token WHERE app_id = ? AND email IN (
-                        SELECT email_account.email FROM email_account JOIN identity ON identity.app_id = email_account.app_id
-                        AND identity.provider_type = 'local-userpass' AND identity.provider_id = email_account.id
-                        WHERE identity.app_id = ? AND identity.user_id = ?)
-                    """,
-                arguments: [appId, appId, userId])
-            try db.execute(
-                sql: """
-                    DELETE FROM email_account WHERE app_id = ? AND id IN
-                    (SELECT provider_id FROM identity WHERE app_id = ? AND user_id = ? AND provider_type = 'local-userpass')
-                    """,
-                arguments: [appId, appId, userId])
-            try db.execute(sql: "DELETE FROM api_key WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
-            try db.execute(sql: "DELETE FROM session WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
-            try db.execute(sql: "DELETE FROM identity WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
-            try db.execute(sql: "DELETE FROM user WHERE app_id = ? AND id = ?", arguments: [appId, userId])
-            return db.changesCount > 0
-        }
+        try await pool.write { db in try Self.deleteUser(db, appId: appId, userId: userId) }
+    }
+
+    static func deleteUser(_ db: Database, appId: String, userId: String) throws -> Bool {
+        // Documents first: the owner column holds the user id in the collections that name
+        // an owner field, and nowhere else.
+        try db.execute(
+            sql: """
+                DELETE FROM document WHERE app_id = ? AND owner = ? AND EXISTS (
+                    SELECT 1 FROM document_owner_field AS field WHERE field.app_id = document.app_id
+                    AND field."database" = document."database" AND field.collection = document.collection)
+                """,
+            arguments: [appId, userId])
+        try db.execute(
+            sql: """
+                DELETE FROM account_token WHERE app_id = ? AND email IN (
+                    SELECT email_account.email FROM email_account JOIN identity ON identity.app_id = email_account.app_id
+                    AND identity.provider_type = 'local-userpass' AND identity.provider_id = email_account.id
+                    WHERE identity.app_id = ? AND identity.user_id = ?)
+                """,
+            arguments: [appId, appId, userId])
+        try db.execute(
+            sql: """
+                DELETE FROM email_account WHERE app_id = ? AND id IN
+                (SELECT provider_id FROM identity WHERE app_id = ? AND user_id = ? AND provider_type = 'local-userpass')
+                """,
+            arguments: [appId, appId, userId])
+        try db.execute(sql: "DELETE FROM api_key WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
+        try db.execute(sql: "DELETE FROM session WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
+        try db.execute(sql: "DELETE FROM identity WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
+        try db.execute(sql: "DELETE FROM user WHERE app_id = ? AND id = ?", arguments: [appId, userId])
+        return db.changesCount > 0
     }
 
     // MARK: Sessions

@@ -1,0 +1,36 @@
+import Logging
+import ServiceLifecycle
+
+/// Purges every served app's dead records now and then while the server runs (the same work as
+/// `roster-server admin purge`), one bounded run per app each time, so the store does not grow
+/// without end.
+struct PurgeJob: Service {
+    let admin: ServerAdmin
+    let interval: Duration
+    let logger: Logger
+
+    func run() async throws {
+        while !Task.isCancelled, !Task.isShuttingDownGracefully {
+            for appId in admin.appIds {
+                do {
+                    let report = try await admin.purge(appId: appId)
+                    if report.total > 0 {
+                        logger.info(
+                            "purged",
+                            metadata: [
+                                "app": "\(appId)", "sessions": "\(report.sessions)", "accountTokens": "\(report.accountTokens)",
+                                "anonymousUsers": "\(report.anonymousUsers)", "attemptCounts": "\(report.attemptCounts)",
+                            ])
+                    }
+                } catch {
+                    logger.error("purge failed", metadata: ["app": "\(appId)", "error.type": "\(type(of: error))"])
+                }
+            }
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+            } catch {
+                return
+            }
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// What one purge removed of an app's dead records.
+public struct PurgeReport: Sendable, Equatable, Codable {
+    /// Sessions past their expiry by more than the retention period, and revoked ones past it.
+    public var sessions = 0
+    /// Confirmation and reset tokens used or expired.
+    public var accountTokens = 0
+    /// Anonymous users with no live session for the retention period, with all that was theirs.
+    public var anonymousUsers = 0
+    /// Failed-attempt counts whose hour is over and whose wait has passed.
+    public var attemptCounts = 0
+
+    public init() {}
+
+    public var total: Int { sessions + accountTokens + anonymousUsers + attemptCounts }
+
+    /// Whether any kind reached the per-run bound, so another run has more to do.
+    func isFull(limit: Int) -> Bool {
+        [sessions, accountTokens, anonymousUsers, attemptCounts].contains { $0 >= limit }
+    }
+}
+
+/// How far one purge goes.
+struct PurgeRule: Sendable {
+    var appId: String
+    var now: Date
+    /// Anonymous users without a live session for this long go; expired sessions are kept as
+    /// long, since they tell when an anonymous user was last live.
+    var retention: TimeInterval
+    /// At most this many records of each kind in one run, so a run holds the store briefly.
+    var limit: Int
+}
