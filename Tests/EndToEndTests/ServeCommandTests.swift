@@ -31,5 +31,26 @@ extension EndToEndTests {
             #expect(refused.status != 0)
             #expect(refused.stderr.contains("--limit must be 1 or more"))
         }
+
+        @Test func adminActionsAreInTheAuditTrail() throws {
+            let home = try CommandRunner.temporaryDirectory("audit")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            let database = home.appendingPathComponent("server.sqlite").path
+            let created = try runner.rosterServer(
+                ["admin", "--db", database, "--demo", "create-user", "--email", "zed@example.com", "--password-stdin"], stdin: "zed-secret-1\n")
+            #expect(created.status == 0, "\(created.stderr)")
+            let id = created.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(try runner.rosterServer(["admin", "--db", database, "--demo", "disable", "zed@example.com"]).status == 0)
+            let audit = try runner.rosterServer(["admin", "--db", database, "--demo", "audit", "--user", "zed@example.com", "--json"])
+            #expect(audit.status == 0, "\(audit.stderr)")
+            let entries = try JSONSerialization.jsonObject(with: Data(audit.stdout.utf8)) as? [[String: Any]] ?? []
+            #expect(entries.compactMap { $0["detail"] as? String } == ["disable", "create-user"])
+            #expect(entries.allSatisfy { $0["userId"] as? String == id && $0["event"] as? String == "admin" })
+            #expect(!audit.stdout.contains("zed-secret-1"))
+            let bad = try runner.rosterServer(["admin", "--db", database, "--demo", "audit", "--since", "yesterday"])
+            #expect(bad.status != 0)
+            #expect(bad.stderr.contains("--since must be"))
+        }
     }
 }

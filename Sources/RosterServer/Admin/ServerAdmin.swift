@@ -121,7 +121,20 @@ public struct ServerAdmin: Sendable {
     public func purge(appId: String, limit: Int = 1000) async throws -> PurgeReport {
         let app = try self.app(appId)
         let retention = TimeInterval(app.config.anonymousUserRetentionDays) * 24 * 3600
-        return try await store.purge(PurgeRule(appId: app.id, now: now(), retention: retention, limit: max(1, limit)))
+        let auditRetention = TimeInterval(app.config.auditRetentionDays) * 24 * 3600
+        return try await store.purge(
+            PurgeRule(appId: app.id, now: now(), retention: retention, auditRetention: auditRetention, limit: max(1, limit)))
+    }
+
+    /// The audit trail of an app, newest first.
+    public func audit(appId: String, _ query: AuditQuery) async throws -> [AuditEntry] {
+        try await store.auditEntries(appId: try app(appId).id, query)
+    }
+
+    /// Records an administrative action in the audit trail.
+    public func recordAdminAction(appId: String, _ action: String, userId: String? = nil) async throws {
+        let app = try self.app(appId)
+        try await store.appendAudit(AuditEntry(at: now(), appId: app.id, event: .admin, userId: userId, detail: action))
     }
 
     /// The ids of the apps served.

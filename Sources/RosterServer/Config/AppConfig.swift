@@ -39,6 +39,8 @@ public struct AppConfig: Codable, Sendable, Equatable {
     /// How long an anonymous user is kept without a live session before the purge removes it
     /// (90 days, as App Services).
     public var anonymousUserRetentionDays: Int
+    /// How long the audit trail keeps an entry (90 days by default).
+    public var auditRetentionDays: Int
 
     public init(
         appId: String, name: String? = nil, accessTokenLifetimeSeconds: Int = 1800,
@@ -47,8 +49,9 @@ public struct AppConfig: Codable, Sendable, Equatable {
         customUserData: CustomUserDataConfig? = nil, outbox: OutboxConfig? = nil, rules: [DataRule] = [],
         maxDocumentBytes: Int = 16384, functions: [String: FunctionConfig] = [:],
         dataServices: [String] = [AppConfig.defaultDataService], limits: LimitsConfig = LimitsConfig(),
-        anonymousUserRetentionDays: Int = 90
+        anonymousUserRetentionDays: Int = 90, auditRetentionDays: Int = 90
     ) {
+        self.auditRetentionDays = auditRetentionDays
         self.anonymousUserRetentionDays = anonymousUserRetentionDays
         self.limits = limits
         self.appId = appId
@@ -72,7 +75,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         case appId, name, accessTokenLifetimeSeconds, refreshTokenLifetimeSeconds, maxRequestBytes, passwordHashing
         case providers, customUserData, outbox, rules, maxDocumentBytes, functions
         case dataServices = "dataService"
-        case limits, anonymousUserRetentionDays
+        case limits, anonymousUserRetentionDays, auditRetentionDays
     }
 
     public init(from decoder: any Decoder) throws {
@@ -92,6 +95,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         functions = try container.decodeIfPresent([String: FunctionConfig].self, forKey: .functions) ?? [:]
         limits = try container.decodeIfPresent(LimitsConfig.self, forKey: .limits) ?? LimitsConfig()
         anonymousUserRetentionDays = try container.decodeIfPresent(Int.self, forKey: .anonymousUserRetentionDays) ?? 90
+        auditRetentionDays = try container.decodeIfPresent(Int.self, forKey: .auditRetentionDays) ?? 90
         if let one = try? container.decodeIfPresent(String.self, forKey: .dataServices) {
             dataServices = [one]
         } else {
@@ -141,6 +145,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         try passwordHashing.validate(source: source)
         try limits.validate(source: source)
         guard (1...3650).contains(anonymousUserRetentionDays) else { throw fail("anonymousUserRetentionDays must be between 1 and 3650") }
+        guard (1...3650).contains(auditRetentionDays) else { throw fail("auditRetentionDays must be between 1 and 3650") }
         try providers.emailPassword?.validate(source: source)
         try outbox?.validate(source: source)
         try providers.customFunction?.function.validate("custom-function", source: source)

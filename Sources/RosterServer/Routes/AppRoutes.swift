@@ -61,13 +61,21 @@ enum AppRoutes {
                         switch route {
                         case .register:
                             try await accounts.register(app: served, body: incoming.body)
+                            await services.audit.record(
+                                .registered, appId: served.id, address: incoming.context.clientAddress,
+                                detail: AccountRouteLimits.email(in: incoming.body))
                             return .created
                         case .confirm: try await accounts.confirm(app: served, body: incoming.body)
                         case .confirmSend: try await accounts.resendConfirmation(app: served, body: incoming.body)
                         case .confirmCall: try await accounts.rerunConfirmation(app: served, body: incoming.body)
                         case .resetSend: try await accounts.sendReset(app: served, body: incoming.body)
-                        case .reset: try await accounts.reset(app: served, body: incoming.body)
-                        case .resetCall: try await accounts.callReset(app: served, body: incoming.body)
+                        case .reset:
+                            let email = try await accounts.reset(app: served, body: incoming.body)
+                            await services.audit.record(.passwordReset, appId: served.id, address: incoming.context.clientAddress, detail: email)
+                        case .resetCall:
+                            if let email = try await accounts.callReset(app: served, body: incoming.body) {
+                                await services.audit.record(.passwordReset, appId: served.id, address: incoming.context.clientAddress, detail: email)
+                            }
                         }
                         return .noContent
                     }

@@ -18,7 +18,10 @@ enum AuthRoutes {
         }
         router.delete(RouterPath(Route.session)) { request, context in
             await services.handle(request, context) { incoming in
-                try await services.sessions.logout(refreshToken: try incoming.bearerToken())
+                if let ended = try await services.sessions.logout(refreshToken: try incoming.bearerToken()) {
+                    await services.audit.record(
+                        .loggedOut, appId: ended.appId, userId: ended.userId, address: incoming.context.clientAddress)
+                }
                 return .noContent
             }
         }
@@ -26,6 +29,7 @@ enum AuthRoutes {
             await services.handle(request, context) { incoming in
                 let caller = try await services.sessions.authorize(accessToken: try incoming.bearerToken())
                 _ = try await services.login.store.deleteUser(appId: caller.app.id, userId: caller.user.id)
+                await services.audit.record(.userDeleted, appId: caller.app.id, userId: caller.user.id, address: incoming.context.clientAddress)
                 return .noContent
             }
         }
@@ -41,7 +45,10 @@ enum AuthRoutes {
             await services.handle(request, context) { incoming in
                 let caller = try await caller(incoming)
                 try RouteServices.checkSize(incoming.body, app: caller.app)
-                return try .json(try await keys.create(for: caller, body: incoming.body), status: 201)
+                let created = try await keys.create(for: caller, body: incoming.body)
+                await services.audit.record(
+                    .apiKeyCreated, appId: caller.app.id, userId: caller.user.id, address: incoming.context.clientAddress, detail: created.id)
+                return try .json(created, status: 201)
             }
         }
         router.get(RouterPath(Route.apiKeys)) { request, context in
@@ -56,14 +63,22 @@ enum AuthRoutes {
         }
         router.delete(RouterPath("\(Route.apiKeys)/:keyId")) { request, context in
             await services.handle(request, context) { incoming in
-                try await keys.delete(incoming.parameter("keyId"), for: try await caller(incoming))
+                let caller = try await caller(incoming)
+                try await keys.delete(incoming.parameter("keyId"), for: caller)
+                await services.audit.record(
+                    .apiKeyDeleted, appId: caller.app.id, userId: caller.user.id, address: incoming.context.clientAddress,
+                    detail: incoming.parameter("keyId"))
                 return .noContent
             }
         }
         for (action, disabled) in [("enable", false), ("disable", true)] {
             router.put(RouterPath("\(Route.apiKeys)/:keyId/\(action)")) { request, context in
                 await services.handle(request, context) { incoming in
-                    try await keys.setDisabled(incoming.parameter("keyId"), disabled, for: try await caller(incoming))
+                    let caller = try await caller(incoming)
+                    try await keys.setDisabled(incoming.parameter("keyId"), disabled, for: caller)
+                    await services.audit.record(
+                        disabled ? .apiKeyDisabled : .apiKeyEnabled, appId: caller.app.id, userId: caller.user.id,
+                        address: incoming.context.clientAddress, detail: incoming.parameter("keyId"))
                     return .noContent
                 }
             }

@@ -7,6 +7,7 @@ import RosterWire
 /// What the routes call, and the one place a route's outcome becomes an HTTP response: every
 /// failure turns into the protocol's error JSON, and nothing internal leaks into it.
 struct RouteServices: Sendable {
+    let audit: AuditTrail
     let login: LoginService
     let sessions: SessionService
     let apiKeys: APIKeyService

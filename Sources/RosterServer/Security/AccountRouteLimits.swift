@@ -38,6 +38,11 @@ struct AccountRouteLimits: Sendable {
         }
     }
 
+    /// The normalized email of an account route's body, when it has one.
+    static func email(in body: Data) -> String? {
+        (try? WireBody.decode(EmailRequest.self, from: body)).map { EmailPasswordProvider.normalize($0.email) }
+    }
+
     /// A token that is not one the server issued, or not any more.
     static func isWrongToken(_ error: ErrorResponse) -> Bool {
         error.code == .userpassTokenInvalid || (error.code == .badRequest && error.error == ErrorResponse.Text.invalidTokenData)

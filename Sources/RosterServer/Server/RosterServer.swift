@@ -63,10 +63,12 @@ public final class RosterServer: Sendable {
         let customData = CustomDataService(store: store, ids: ids)
         let sessions = SessionService(
             store: store, tokens: tokens, customData: customData, ids: ids, apps: apps, now: environment.now)
+        let audit = AuditTrail(store: store, now: environment.now, logger: environment.logger)
         let services = RouteServices(
+            audit: audit,
             login: LoginService(
-                store: store, sessions: sessions, limiter: AttemptLimiter(store: store, now: environment.now), ids: ids, apps: apps,
-                now: environment.now),
+                store: store, sessions: sessions, limiter: AttemptLimiter(store: store, now: environment.now), audit: audit, ids: ids,
+                apps: apps, now: environment.now),
             sessions: sessions,
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
             emailPassword: EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger),

@@ -88,18 +88,21 @@ struct EmailPasswordService: Sendable {
         }
     }
 
-    /// reset: a reset token sets the new password, once.
-    func reset(app: ServedApp, body: Data) async throws {
+    /// reset: a reset token sets the new password, once. The account's email.
+    @discardableResult
+    func reset(app: ServedApp, body: Data) async throws -> String {
         let request = try WireBody.decode(ResetPasswordRequest.self, from: body)
         if let violation = try settings(app).policyViolation(request.password) { throw ErrorResponse.badRequest(violation) }
         let record = try await tokens.check(token: request.token, tokenId: request.tokenId, for: .reset, app: app)
         let hash = try await app.hasher.hashInBackground(request.password)
         try await setPassword(hash, email: record.email, redeeming: record, app: app)
+        return record.email
     }
 
     /// reset/call: the reset function decides: success sets the password now, pending leaves a
-    /// token to redeem with `reset`, fail refuses.
-    func callReset(app: ServedApp, body: Data) async throws {
+    /// token to redeem with `reset`, fail refuses. The account's email when the password changed.
+    @discardableResult
+    func callReset(app: ServedApp, body: Data) async throws -> String? {
         let request = try WireBody.decode(ResetCallRequest.self, from: body)
         let config = try settings(app)
         guard let function = config.resetFunction else {
@@ -119,7 +122,8 @@ struct EmailPasswordService: Sendable {
         case .success:
             let hash = try await app.hasher.hashInBackground(request.password)
             try await setPassword(hash, email: email, redeeming: record, app: app)
-        case .pending: break
+            return email
+        case .pending: return nil
         case .fail(let message):
             try? await tokens.redeem(record)
             if let message { logger.info("the password reset function refused a reset", metadata: ["app": "\(app.id)", "why": "\(message)"]) }

@@ -7,6 +7,7 @@ struct LoginService: Sendable {
     let store: any ServerStore
     let sessions: SessionService
     let limiter: AttemptLimiter
+    let audit: AuditTrail
     let ids: IdentifierSource
     let apps: [String: ServedApp]
     let now: @Sendable () -> Date
@@ -30,12 +31,21 @@ struct LoginService: Sendable {
     func login(app: ServedApp, provider: ProviderType, body: Data, address: String) async throws -> LoginResponse {
         let envelope = try WireBody.decode(LoginEnvelope.self, from: body)
         let keys = AttemptLimiter.keys(provider: provider, body: body, address: address)
-        try await limiter.checkWait(app: app, keys: keys)
+        let account = keys.first { $0.kind == .account }.map { String($0.value.drop { $0 != ":" }.dropFirst()) }
+        do {
+            try await limiter.checkWait(app: app, keys: keys)
+        } catch {
+            await audit.record(.loginLimited, appId: app.id, provider: provider.rawValue, address: address, detail: account)
+            throw error
+        }
         let outcome: ProviderOutcome
         do {
             outcome = try await authenticate(app: app, provider: provider, body: body)
         } catch {
-            if AttemptLimiter.isWrongCredential(error) { try await limiter.failed(app: app, keys: keys) }
+            if AttemptLimiter.isWrongCredential(error) {
+                try await limiter.failed(app: app, keys: keys)
+                await audit.record(.loginFailed, appId: app.id, provider: provider.rawValue, address: address, detail: account)
+            }
             throw error
         }
         try await limiter.succeeded(app: app, keys: keys)
@@ -55,7 +65,9 @@ struct LoginService: Sendable {
             user = try await merge(profile, into: found)
         }
         guard !user.disabled else { throw ErrorResponse.userDisabled() }
-        return try await sessions.open(app: app, user: user, deviceId: envelope.options?.device?.deviceId)
+        let opened = try await sessions.open(app: app, user: user, deviceId: envelope.options?.device?.deviceId)
+        await audit.record(.loggedIn, appId: app.id, userId: user.id, provider: provider.rawValue, address: address)
+        return opened
     }
 
     /// POST …/login?link=true: adds the credentials' identity to the caller (Bearer access) and

@@ -56,13 +56,17 @@ struct SessionService: Sendable {
     /// session that is already gone (logged out, revoked, its user deleted) or past its expiry is
     /// a success, as in App Services: SDKs log out after deleting an account. A token the server
     /// did not sign is still refused.
-    func logout(refreshToken token: String) async throws {
+    /// The session it ended, if one was live.
+    @discardableResult
+    func logout(refreshToken token: String) async throws -> SessionRecord? {
         let claims = try await tokens.verifySessionEnding(token)
-        guard let session = try await store.session(id: claims.sessionId), session.userId == claims.sub else { return }
+        guard let session = try await store.session(id: claims.sessionId), session.userId == claims.sub else { return nil }
         if claims.typ == TokenType.refresh.rawValue {
-            guard ConstantTime.equals(session.refreshDigest, SecretDigest.hex(of: token)) else { return }
+            guard ConstantTime.equals(session.refreshDigest, SecretDigest.hex(of: token)) else { return nil }
         }
+        guard !session.revoked else { return nil }
         try await store.revokeSession(id: session.id)
+        return session
     }
 
     /// The caller of a refresh-token request; InvalidSession unless the session is live and the

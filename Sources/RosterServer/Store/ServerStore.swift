@@ -111,6 +111,12 @@ protocol ServerStore: Sendable {
     /// Forgets the failures under `key` (a success).
     func clearFailures(appId: String, key: AttemptKey) async throws
 
+    // MARK: Audit
+
+    func appendAudit(_ entry: AuditEntry) async throws
+    /// Newest first.
+    func auditEntries(appId: String, _ query: AuditQuery) async throws -> [AuditEntry]
+
     // MARK: Purge
 
     /// Removes dead records of an app as `rule` says, at most `rule.limit` of each kind, in one

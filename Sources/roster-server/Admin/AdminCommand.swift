@@ -8,7 +8,7 @@ struct AdminCommand: AsyncParsableCommand {
         commandName: "admin", abstract: "Manage users directly in the server database.",
         subcommands: [
             UsersCommand.self, CreateUserCommand.self, SetCustomDataCommand.self, DisableCommand.self, EnableCommand.self,
-            RevokeSessionsCommand.self, DeleteCommand.self, PurgeCommand.self, MintJWTCommand.self,
+            RevokeSessionsCommand.self, DeleteCommand.self, PurgeCommand.self, AuditCommand.self, MintJWTCommand.self,
         ])
 
     @OptionGroup var app: AppOptions

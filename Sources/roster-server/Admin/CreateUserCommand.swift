@@ -25,7 +25,9 @@ struct CreateUserCommand: AsyncParsableCommand {
         }
         let (admin, appId) = try await admin.open()
         do {
-            print(try await admin.createEmailUser(appId: appId, email: email, password: line))
+            let id = try await admin.createEmailUser(appId: appId, email: email, password: line)
+            try await admin.recordAdminAction(appId: appId, "create-user", userId: id)
+            print(id)
         } catch let error as ServerAdminError {
             throw CommandFailure(error.description)
         }

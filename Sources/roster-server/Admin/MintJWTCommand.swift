@@ -26,7 +26,9 @@ struct MintJWTCommand: AsyncParsableCommand {
         if let name { claims["name"] = .string(name) }
         if let email { claims["email"] = .string(email) }
         do {
-            print(try await admin.mintCustomJWT(appId: appId, subject: sub, claims: claims, lifetime: TimeInterval(ttl)))
+            let token = try await admin.mintCustomJWT(appId: appId, subject: sub, claims: claims, lifetime: TimeInterval(ttl))
+            try await admin.recordAdminAction(appId: appId, "mint-jwt \(sub)")
+            print(token)
         } catch {
             throw CommandFailure("\(error)")
         }

@@ -28,6 +28,7 @@ struct SetCustomDataCommand: AsyncParsableCommand {
         let id = try await AdminCommand.resolve(user, admin: admin, appId: appId)
         do {
             try await admin.setCustomData(appId: appId, userId: id, document: document)
+            try await admin.recordAdminAction(appId: appId, "set-custom-data", userId: id)
         } catch let error as ServerAdminError {
             throw CommandFailure(error.description)
         }

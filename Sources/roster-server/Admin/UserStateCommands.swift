@@ -10,7 +10,9 @@ struct DisableCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (admin, appId) = try await admin.open()
-        try await admin.setDisabled(appId: appId, userId: try await AdminCommand.resolve(user, admin: admin, appId: appId), true)
+        let userId = try await AdminCommand.resolve(user, admin: admin, appId: appId)
+        try await admin.setDisabled(appId: appId, userId: userId, true)
+        try await admin.recordAdminAction(appId: appId, "disable", userId: userId)
     }
 }
 
@@ -22,7 +24,9 @@ struct EnableCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (admin, appId) = try await admin.open()
-        try await admin.setDisabled(appId: appId, userId: try await AdminCommand.resolve(user, admin: admin, appId: appId), false)
+        let userId = try await AdminCommand.resolve(user, admin: admin, appId: appId)
+        try await admin.setDisabled(appId: appId, userId: userId, false)
+        try await admin.recordAdminAction(appId: appId, "enable", userId: userId)
     }
 }
 
@@ -35,7 +39,9 @@ struct RevokeSessionsCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (admin, appId) = try await admin.open()
-        print(try await admin.revokeSessions(appId: appId, userId: try await AdminCommand.resolve(user, admin: admin, appId: appId)))
+        let userId = try await AdminCommand.resolve(user, admin: admin, appId: appId)
+        print(try await admin.revokeSessions(appId: appId, userId: userId))
+        try await admin.recordAdminAction(appId: appId, "revoke-sessions", userId: userId)
     }
 }
 
@@ -48,7 +54,9 @@ struct DeleteCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (admin, appId) = try await admin.open()
-        try await admin.deleteUser(appId: appId, userId: try await AdminCommand.resolve(user, admin: admin, appId: appId))
+        let userId = try await AdminCommand.resolve(user, admin: admin, appId: appId)
+        try await admin.deleteUser(appId: appId, userId: userId)
+        try await admin.recordAdminAction(appId: appId, "delete", userId: userId)
     }
 }
 
@@ -68,6 +76,7 @@ struct PurgeCommand: AsyncParsableCommand {
     func run() async throws {
         let (admin, appId) = try await admin.open()
         let report = try await admin.purge(appId: appId, limit: limit)
+        try await admin.recordAdminAction(appId: appId, "purge")
         print("sessions: \(report.sessions)")
         print("account tokens: \(report.accountTokens)")
         print("anonymous users: \(report.anonymousUsers)")

@@ -10,14 +10,16 @@ public struct PurgeReport: Sendable, Equatable, Codable {
     public var anonymousUsers = 0
     /// Failed-attempt counts whose hour is over and whose wait has passed.
     public var attemptCounts = 0
+    /// Audit entries older than the app's audit retention.
+    public var auditEntries = 0
 
     public init() {}
 
-    public var total: Int { sessions + accountTokens + anonymousUsers + attemptCounts }
+    public var total: Int { sessions + accountTokens + anonymousUsers + attemptCounts + auditEntries }
 
     /// Whether any kind reached the per-run bound, so another run has more to do.
     func isFull(limit: Int) -> Bool {
-        [sessions, accountTokens, anonymousUsers, attemptCounts].contains { $0 >= limit }
+        [sessions, accountTokens, anonymousUsers, attemptCounts, auditEntries].contains { $0 >= limit }
     }
 }
 
@@ -28,6 +30,8 @@ struct PurgeRule: Sendable {
     /// Anonymous users without a live session for this long go; expired sessions are kept as
     /// long, since they tell when an anonymous user was last live.
     var retention: TimeInterval
+    /// Audit entries older than this go.
+    var auditRetention: TimeInterval
     /// At most this many records of each kind in one run, so a run holds the store briefly.
     var limit: Int
 }

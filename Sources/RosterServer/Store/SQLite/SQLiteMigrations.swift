@@ -114,6 +114,22 @@ enum SQLiteMigrations {
                 );
                 """)
         }
+        migrator.registerMigration("v5-audit") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS audit (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    app_id TEXT NOT NULL,
+                    at DATETIME NOT NULL,
+                    event TEXT NOT NULL,
+                    user_id TEXT,
+                    provider TEXT,
+                    address TEXT,
+                    detail TEXT
+                );
+                CREATE INDEX IF NOT EXISTS audit_app_at ON audit(app_id, at);
+                CREATE INDEX IF NOT EXISTS audit_user ON audit(app_id, user_id, at);
+                """)
+        }
         return migrator
     }
 }

@@ -46,6 +46,10 @@ extension SQLiteServerStore {
                     """,
                 arguments: [rule.appId, rule.now.addingTimeInterval(-3600), rule.now, rule.limit])
             report.attemptCounts = db.changesCount
+            try db.execute(
+                sql: "DELETE FROM audit WHERE id IN (SELECT id FROM audit WHERE app_id = ? AND at <= ? ORDER BY id LIMIT ?)",
+                arguments: [rule.appId, rule.now.addingTimeInterval(-rule.auditRetention), rule.limit])
+            report.auditEntries = db.changesCount
             return report
         }
     }

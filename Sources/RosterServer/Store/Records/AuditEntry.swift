@@ -1,0 +1,58 @@
+import Foundation
+
+/// One line of the audit trail: what happened to whom, from where. Never a secret: no password,
+/// token, key or custom data; an email only where it names the account acted on.
+public struct AuditEntry: Sendable, Equatable, Codable {
+    public enum Event: String, Sendable, Codable, CaseIterable {
+        case loggedIn = "login"
+        case loginFailed = "login-failed"
+        case loginLimited = "login-limited"
+        case loggedOut = "logout"
+        case registered = "register"
+        case passwordReset = "password-reset"
+        case apiKeyCreated = "api-key-created"
+        case apiKeyDeleted = "api-key-deleted"
+        case apiKeyEnabled = "api-key-enabled"
+        case apiKeyDisabled = "api-key-disabled"
+        case userDeleted = "user-deleted"
+        case requestLimited = "request-limited"
+        case admin = "admin"
+    }
+
+    public var at: Date
+    public var appId: String
+    public var event: Event
+    public var userId: String?
+    /// The provider of a log-in (`local-userpass`, …).
+    public var provider: String?
+    /// The client's address; `in-process` without a network; none for admin commands.
+    public var address: String?
+    /// More about it: the email of an account, an API key's id, an admin command's name.
+    public var detail: String?
+
+    public init(
+        at: Date, appId: String, event: Event, userId: String? = nil, provider: String? = nil, address: String? = nil,
+        detail: String? = nil
+    ) {
+        self.at = at
+        self.appId = appId
+        self.event = event
+        self.userId = userId
+        self.provider = provider
+        self.address = address
+        self.detail = detail
+    }
+}
+
+/// Which audit entries to read.
+public struct AuditQuery: Sendable {
+    public var userId: String?
+    public var since: Date?
+    public var limit: Int
+
+    public init(userId: String? = nil, since: Date? = nil, limit: Int = 1000) {
+        self.userId = userId
+        self.since = since
+        self.limit = limit
+    }
+}
