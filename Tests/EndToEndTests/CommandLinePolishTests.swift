@@ -48,6 +48,112 @@ extension EndToEndTests {
             #expect(try runner.roster(["users"]).status == 0)
         }
 
+        @Test func everyJSONOutputHasOneStyleAndAnEmptyListIsBrackets() throws {
+            let (runner, home) = try Self.runner("json-style")
+            defer { try? FileManager.default.removeItem(at: home) }
+            #expect(try runner.roster(["users", "--json"]).stdout == "[]\n")
+            #expect(try runner.roster(["history", "--json"]).stdout == "[]\n")
+            #expect(try runner.roster(["whoami", "--json"]).stdout == "null\n")
+            #expect(try runner.roster(["login", "--email", "joe@example.com", "--password-stdin"], stdin: "passw0rd\n").status == 0)
+            for arguments in [["users", "--json"], ["whoami", "--json"], ["history", "--json"], ["custom-data", "--json"]] {
+                let result = try runner.roster(arguments)
+                #expect(result.status == 0, "\(arguments): \(result.stderr)")
+                let text = result.stdout
+                // Two-space indents, `"key": value`, keys in order: one style for all.
+                #expect(text.contains("\": ") && !text.contains("\" : "), "\(arguments):\n\(text)")
+                let lines = text.split(separator: "\n")
+                #expect(lines.allSatisfy { ($0.prefix { $0 == " " }.count) % 2 == 0 }, "\(arguments):\n\(text)")
+                // The keys of the first object (the whole output, or the array's first item) are in order.
+                let depth = text.hasPrefix("[") ? 4 : 2
+                var keys: [String] = []
+                for line in lines.dropFirst() {
+                    let indent = line.prefix { $0 == " " }.count
+                    if indent < depth, !keys.isEmpty { break }
+                    if indent == depth, line.dropFirst(indent).hasPrefix("\"") {
+                        keys.append(String(line.dropFirst(indent + 1).prefix { $0 != "\"" }))
+                    }
+                }
+                #expect(!keys.isEmpty && keys == keys.sorted(), "\(arguments): keys out of order:\n\(text)")
+            }
+            // Provider wire names stay in JSON.
+            #expect(try runner.roster(["users", "--json"]).users().first?.providers == ["local-userpass"])
+        }
+
+        @Test func apiKeysListHasAHeaderRowAndColumns() throws {
+            let (runner, home) = try Self.runner("api-keys-table")
+            defer { try? FileManager.default.removeItem(at: home) }
+            #expect(try runner.roster(["login", "--email", "joe@example.com", "--password-stdin"], stdin: "passw0rd\n").status == 0)
+            #expect(try runner.roster(["api-keys", "list"]).stdout == "No API keys.\n")
+            #expect(try runner.roster(["api-keys", "create", "ci"]).status == 0)
+            #expect(try runner.roster(["api-keys", "create", "kiosk-front-door"]).status == 0)
+            let listed = try runner.roster(["api-keys", "list"])
+            #expect(listed.status == 0, "\(listed.stderr)")
+            let lines = listed.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 3, "\(listed.stdout)")
+            #expect(lines.first?.split(separator: " ") == ["ID", "STATE", "NAME"], "\(listed.stdout)")
+            let header = lines[0]
+            for row in lines.dropFirst() {
+                #expect(row.range(of: "enabled")?.lowerBound.utf16Offset(in: row) == header.range(of: "STATE")?.lowerBound.utf16Offset(in: header))
+                #expect(!row.hasSuffix(" "))
+            }
+            #expect(lines[1].hasSuffix("  ci") || lines[2].hasSuffix("  ci"))
+        }
+
+        @Test func aNegativeNumberIsAValueWithoutDashDash() throws {
+            let (runner, home) = try Self.runner("negative-value")
+            defer { try? FileManager.default.removeItem(at: home) }
+            #expect(try runner.roster(["login", "--email", "joe@example.com", "--password-stdin"], stdin: "passw0rd\n").status == 0)
+            let double = try runner.roster(["custom-data", "set", "balance", "-2.5"])
+            #expect(double.status == 0, "\(double.stderr)")
+            let int = try runner.roster(["custom-data", "set", "offset", "-7", "--user", "joe"])
+            #expect(int.status == 0, "\(int.stderr)")
+            let data = try runner.roster(["custom-data", "--json"]).stdout
+            #expect(data.contains(#""balance": -2.5"#) && data.contains(#""offset": -7"#), "\(data)")
+            // An unknown option is still refused as one, and two values are one too many; nothing changes.
+            let bogus = try runner.roster(["custom-data", "set", "balance", "--bogus"])
+            #expect(bogus.status == 2 && bogus.stderr.contains("Unknown option '--bogus'"), "\(bogus.stderr)")
+            let two = try runner.roster(["custom-data", "set", "balance", "1", "-2"])
+            #expect(two.status == 2 && two.stderr.contains("one VALUE"), "\(two.stderr)")
+            #expect(try runner.roster(["custom-data", "--json"]).stdout == data)
+        }
+
+        @Test func providersHaveOneNameAndEveryIdentityIsListedInColumns() throws {
+            let (runner, home) = try Self.runner("provider-names")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let database = home.appendingPathComponent("embedded/server.sqlite").path
+            #expect(try runner.roster(["login", "--anonymous"]).status == 0)
+            #expect(try runner.roster(["login", "--email", "joe@example.com", "--password-stdin"], stdin: "passw0rd\n").status == 0)
+            let minted = try runner.rosterServer(["admin", "--db", database, "--demo", "mint-jwt", "--sub", "joe-kiosk", "--name", "Joe"])
+            #expect(minted.status == 0, "mint-jwt: \(minted.stderr)")
+            let linked = try runner.roster(["link", "--jwt-stdin"], stdin: minted.stdout)
+            #expect(linked.status == 0, "link: \(linked.stderr)")
+            #expect(linked.stdout.contains("Linked custom-token log-in"), "\(linked.stdout)")
+
+            let table = try runner.roster(["users"]).stdout.split(separator: "\n").map(String.init)
+            #expect(table.first?.contains("PROVIDERS") == true, "\(table)")
+            let joe = try #require(table.first { $0.contains("joe@example.com") })
+            let anonymous = try #require(table.first { $0.contains("anonymous") && !$0.contains("joe") })
+            #expect(joe.contains("email, custom-token") && !joe.contains("local-userpass"), "\(joe)")
+            #expect(!anonymous.contains("anon-user"), "\(anonymous)")
+            // Columns line up: every row's state starts under STATE, its id under ID.
+            for (word, row) in [("active", joe), ("logged in", anonymous)] {
+                #expect(Self.column(of: word, in: row) == Self.column(of: "STATE", in: table[0]), "\(table)")
+                #expect(Self.column(of: String(row.split(separator: " ").last!), in: row) == Self.column(of: " ID", in: table[0]).map { $0 + 1 })
+            }
+            // JSON keeps the wire names.
+            let json = try runner.users().first { $0.email == "joe@example.com" }
+            #expect(json?.providers == ["local-userpass", "custom-token"])
+
+            let whoami = try runner.roster(["whoami"]).stdout.split(separator: "\n").map(String.init)
+            let first = try #require(whoami.firstIndex { $0.hasPrefix("identities: ") }, "\(whoami)")
+            #expect(whoami[first].hasPrefix("identities: email "), "\(whoami)")
+            #expect(whoami[first + 1].hasPrefix("            custom-token  "), "\(whoami)")
+            // The ids start in one column.
+            let ids = [whoami[first], whoami[first + 1]].map { row in Self.column(of: String(row.split(separator: " ").last!), in: row) }
+            #expect(ids[0] == ids[1], "\(whoami)")
+            #expect(!whoami.contains { $0.contains("local-userpass") || $0.contains("providers:") })
+        }
+
         static func column(of text: String, in row: String) -> Int? {
             row.range(of: text).map { row[..<$0.lowerBound].count }
         }
