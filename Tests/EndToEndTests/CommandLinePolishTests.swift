@@ -154,6 +154,33 @@ extension EndToEndTests {
             #expect(!whoami.contains { $0.contains("local-userpass") || $0.contains("providers:") })
         }
 
+        /// On a terminal that cannot move its cursor the switcher does not start: one line on
+        /// stderr, exit 1, and nothing of curses left on the line.
+        @Test func aTerminalWithoutCursorAddressingGetsOneLine() throws {
+            let (runner, home) = try Self.runner("term-dumb")
+            defer { try? FileManager.default.removeItem(at: home) }
+            #expect(try runner.roster(["login", "--anonymous"]).status == 0)
+            let cases: [([String], String)] = [
+                (["/usr/bin/env", "TERM=dumb", SwitcherTests.roster, "ui"],
+                    "roster: this terminal (TERM=dumb) cannot run the switcher; use the subcommands, e.g. roster users"),
+                (["/usr/bin/env", "TERM=dumb", SwitcherTests.roster],
+                    "roster: this terminal (TERM=dumb) cannot run the switcher; use the subcommands, e.g. roster users"),
+                (["/usr/bin/env", "-u", "TERM", SwitcherTests.roster, "ui"], "roster: TERM is not set, so the switcher cannot run;"),
+                (["/usr/bin/env", "TERM=no-such-terminal", SwitcherTests.roster], "roster: the terminal type 'no-such-terminal' is unknown here"),
+            ]
+            for (command, message) in cases {
+                let session = try TmuxSession(command: command, environment: runner.environment, width: 200)
+                let screen = try session.waitFor("[end]")
+                let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                let end = try #require(lines.firstIndex { $0.hasPrefix("[exited ") }, "\(screen)")
+                #expect(lines[end] == "[exited 1]", "\(command):\n\(screen)")
+                // The message is the only thing before the exit status: no cleared screen, no escapes.
+                #expect(end == 1 && lines[0].hasPrefix(message), "\(command):\n\(screen)")
+                #expect(lines[0].hasSuffix("use the subcommands, e.g. roster users"), "\(command):\n\(screen)")
+                try SwitcherTests.expectSaneSettings(screen)
+            }
+        }
+
         static func column(of text: String, in row: String) -> Int? {
             row.range(of: text).map { row[..<$0.lowerBound].count }
         }
