@@ -77,6 +77,7 @@ let package = Package(
         .executableTarget(
             name: "roster",
             dependencies: [
+                "CNCurses",
                 "RosterCore",
                 "RosterServer",
                 "RosterTUI",

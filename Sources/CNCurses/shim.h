@@ -1,5 +1,6 @@
 // What Swift cannot import from ncursesw: macros, and globals Swift 6 refuses as unsafe.
-// Every function here is a thin inline wrapper; the ncurses backend is the only caller.
+// Every function here is a thin inline wrapper, called by the ncurses backend (and, for the
+// terminal check, by `roster ui` before curses starts).
 #ifndef ROSTER_CNCURSES_SHIM_H
 #define ROSTER_CNCURSES_SHIM_H
 
@@ -9,6 +10,7 @@
 #endif
 #include <locale.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <unistd.h>
 #include <wchar.h>
 #include <ncursesw/curses.h>
@@ -90,6 +92,27 @@ static inline int roster_get_mouse(mmask_t *state, int *column, int *row) {
     *column = event.x;
     *row = event.y;
     return 1;
+}
+
+// From <term.h>, declared here because that header also defines a macro for every capability
+// name (`columns`, `lines`, …), which would clash with the names above.
+int setupterm(const char *term, int fd, int *status);
+struct term *set_curterm(struct term *terminal);
+int del_curterm(struct term *terminal);
+
+/// Whether the terminal TERM names can move the cursor (terminfo's `cup`), which a full-screen
+/// program needs: 1 when it can, 0 when it cannot (`dumb`), -1 when TERM is unset or unknown
+/// here. Only the terminfo entry is read: nothing is sent to the terminal and curses is not
+/// started, so a refusal leaves the line as it was.
+static inline int roster_terminal_can_address_cursor(void) {
+    const char *name = getenv("TERM");
+    if (name == NULL || name[0] == '\0') return -1;
+    int status = 0;
+    if (setupterm(name, STDOUT_FILENO, &status) != OK) return -1;
+    const char *cup = tigetstr("cup");
+    int can = cup != NULL && cup != (const char *)-1;
+    del_curterm(set_curterm(NULL));
+    return can;
 }
 
 /// Opens curses on the process's terminal; NULL when TERM names a terminal curses does not know

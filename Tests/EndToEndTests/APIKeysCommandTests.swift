@@ -26,7 +26,7 @@ extension EndToEndTests {
             #expect(try runner.roster(["api-keys", "create", "ci"]).status == 1, "a second key of the same name")
 
             let listed = try runner.roster(["api-keys", "list"])
-            let lines = listed.stdout.split(separator: "\n")
+            let lines = listed.stdout.split(separator: "\n").dropFirst()  // the header row
             #expect(lines.count == 2 && lines.allSatisfy { $0.contains("enabled") })
             #expect(!listed.stdout.contains(key))
             let id = try #require(lines.first { $0.hasSuffix("  ci") }.map { String($0.prefix { $0 != " " }) })

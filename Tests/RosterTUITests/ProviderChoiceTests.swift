@@ -142,7 +142,7 @@ import Testing
         switcher.terminal.press(.enter)
         await switcher.waitFor("Logged in Ada")
         await switcher.waitFor("> * Ada")
-        await switcher.waitFor("provider  function")
+        await switcher.waitFor("provider  custom-function")
         _ = try await switcher.quit()
     }
 }

@@ -13,7 +13,7 @@ import Testing
         #expect(screen[0] == " Roster · 6 users · policy: open")
         #expect(screen[1] == "> * joe@example.com           email     │ joe@example.com  [* active]")
         #expect(screen[2] == "  + emma@example.com          email     │ id        64a1joe")
-        #expect(screen[3] == "  - Zoë                       jwt       │ provider  email")
+        #expect(screen[3] == "  - Zoë                       custom-t… │ provider  email")
         #expect(screen[4] == "  + 张伟                      api-key   │ device    device-1")
         #expect(screen[5] == "  - 😀 Sunny                  anonymous │ access token expires in 29 min")
         #expect(screen[6] == "  - lapsed@example.com        email     │ identities")

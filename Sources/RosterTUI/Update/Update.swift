@@ -220,8 +220,8 @@ private func switchToSelected(_ model: inout Model) -> [Effect] {
         let provider: LoginForm.Provider = switch user.provider {
         case "anonymous": .anonymous
         case "api-key": .apiKey
-        case "jwt": .customJWT
-        case "function": .customFunction
+        case "custom-token": .customJWT
+        case "custom-function": .customFunction
         case "google": .google
         case "apple": .apple
         case "facebook": .facebook

@@ -48,7 +48,11 @@ struct ShowCustomDataCommand: AsyncParsableCommand {
         } else if target.state != .loggedIn {
             throw CommandFailure("\(target.displayName) is logged out, so the device holds no custom data")
         }
-        print(json ? target.customData.prettyText() : target.customData.readableText())
+        if json {
+            JSONOutput.print(target.customData)
+        } else {
+            print(target.customData.readableText())
+        }
         if isatty(STDERR_FILENO) == 1, !refresh, let issued = target.customDataIssuedAt {
             let minutes = Int(Date().timeIntervalSince(issued) / 60)
             if minutes >= 1 {
@@ -100,18 +104,43 @@ struct SetCustomDataCommand: AsyncParsableCommand {
     @Argument(help: "The field, or a dotted path to it.")
     var key: String?
 
-    @Argument(help: "The value: JSON, or plain text.")
-    var value: String?
+    /// What follows KEY. Collected from what the parser leaves over rather than as a plain
+    /// positional argument, which would skip a negative number (`-2.5`) as an unknown option.
+    @Argument(
+        parsing: .allUnrecognized,
+        help: ArgumentHelp("The value: JSON, or plain text; a negative number needs no --.", valueName: "value"))
+    var leftOver: [String] = []
 
     @Option(name: .customLong("json"), help: ArgumentHelp("Replace the whole document with this JSON object ('-' reads stdin).", valueName: "document"))
     var document: String?
 
+    /// The words given as the value: after `--`, whatever they look like.
+    private var valueWords: [String] { leftOver.first == "--" ? Array(leftOver.dropFirst()) : leftOver }
+
+    /// The value, once `validate` has made sure there is at most one.
+    var value: String? { valueWords.first }
+
     func validate() throws {
+        if leftOver.first != "--", let stray = leftOver.first(where: { $0.hasPrefix("-") && !Self.isNegativeNumber($0) }) {
+            throw ValidationError("Unknown option '\(stray)'")
+        }
+        guard valueWords.count <= 1 else {
+            throw ValidationError("give one VALUE; quote a value with spaces")
+        }
         if document != nil {
             guard key == nil, value == nil else { throw ValidationError("give KEY VALUE or --json DOCUMENT, not both") }
         } else {
             guard let key, value != nil else { throw ValidationError("give KEY and VALUE, or --json DOCUMENT") }
             try Self.checkKey(key)
+        }
+    }
+
+    /// `-2.5`, `-42`, `-1e3`: JSON numbers below zero, which are values, not options.
+    static func isNegativeNumber(_ text: String) -> Bool {
+        guard text.hasPrefix("-"), let parsed = try? JSONValue(parsing: text) else { return false }
+        switch parsed {
+        case .int, .double: return true
+        default: return false
         }
     }
 

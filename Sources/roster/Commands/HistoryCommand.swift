@@ -30,8 +30,7 @@ struct HistoryCommand: AsyncParsableCommand {
                 if let name = entry.userName { item["user"] = name }
                 return item
             }
-            let data = try JSONSerialization.data(withJSONObject: items, options: [.prettyPrinted, .sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
+            try JSONOutput.print(items)
             return
         }
         guard !entries.isEmpty else {

@@ -13,7 +13,8 @@ struct SwitcherCommand: AsyncParsableCommand {
         discussion: """
             Keys: arrows or j/k move, Enter switches, n logs in, o logs out, x removes, r refreshes \
             custom data, / filters, ? lists every key, q quits. Set NO_COLOR or pass --no-color \
-            for a monochrome screen. Without a terminal, the user list is printed instead.
+            for a monochrome screen. Without a terminal, the user list is printed instead; a \
+            terminal that cannot move its cursor (TERM=dumb) gets a one-line refusal and exit code 1.
             """
     )
 
@@ -33,6 +34,7 @@ struct SwitcherCommand: AsyncParsableCommand {
             try UsersCommand.print(try await connection.openApp(), json: false)
             return
         }
+        if let refusal = SwitcherTerminal.refusal(term: ProcessInfo.processInfo.environment["TERM"]) { throw refusal }
         // The screen is the switcher's only output: log lines would tear it. Errors reach the
         // person on the status line instead.
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }

@@ -24,7 +24,7 @@ struct UsersCommand: AsyncParsableCommand {
     static func print(_ app: App, json: Bool) throws {
         let users = app.allUsers
         if json {
-            try UserSummary.printJSON(users.map(UserSummary.init))
+            try JSONOutput.print(users.map(UserSummary.init))
             return
         }
         guard !users.isEmpty else {
@@ -50,20 +50,12 @@ struct UserTable {
     }
 
     func render(now: Date = Date()) -> String {
-        let header = ["", "USER", "PROVIDER", "STATE", "LAST ACTIVE", "ID"]
         let rows = users.map { user in
             [
-                Self.marker(of: user), user.displayName,
-                UserSummary.providers(of: user).joined(separator: ","), Self.stateText(of: user),
-                user.lastActive.map { RelativeTime.ago($0, now: now) } ?? "-", user.id,
+                Self.marker(of: user), user.displayName, UserSummary.providerNames(of: user).joined(separator: ", "),
+                Self.stateText(of: user), user.lastActive.map { RelativeTime.ago($0, now: now) } ?? "-", user.id,
             ]
         }
-        let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        return all.map { row in
-            row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }.joined(separator: "\n")
+        return TextTable(header: ["", "USER", "PROVIDERS", "STATE", "LAST ACTIVE", "ID"], rows: rows).render()
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RosterCore
 import RosterTUI
+import RosterWire
 
 /// `roster whoami`: the active user, read from the device (works offline).
 struct WhoamiCommand: AsyncParsableCommand {
@@ -19,11 +20,11 @@ struct WhoamiCommand: AsyncParsableCommand {
             return
         }
         if json {
-            try UserSummary.printJSON(UserSummary(user))
+            try JSONOutput.print(UserSummary(user))
             return
         }
         var lines = ["\(user.displayName) (active)", "id:         \(user.id)"]
-        lines.append("providers:  \(UserSummary.providers(of: user).joined(separator: ", "))")
+        lines += Self.identityLines(of: user)
         if let name = user.profile.name { lines.append("name:       \(name)") }
         if let deviceId = user.deviceId { lines.append("device:     \(deviceId)") }
         if let expiry = user.accessTokenExpiresAt {
@@ -41,5 +42,15 @@ struct WhoamiCommand: AsyncParsableCommand {
             lines.append(user.customData.prettyText())
         }
         print(lines.joined(separator: "\n"))
+    }
+
+    /// Each way the user logs in on its own line, provider and identity id in columns:
+    /// `identities: email    64a3…` and below it `            api-key  65b1…`.
+    static func identityLines(of user: User) -> [String] {
+        let rows = user.identities.map { [ProviderType.displayName(wire: $0.providerType), $0.id] }
+        guard !rows.isEmpty else { return ["identities: none"] }
+        return TextTable(header: nil, rows: rows).lines().enumerated().map { index, line in
+            (index == 0 ? "identities: " : String(repeating: " ", count: 12)) + line
+        }
     }
 }

@@ -22,6 +22,7 @@ struct UserSummary: Encodable {
         lastActive = user.lastActive.map { Self.timestamp($0) }
     }
 
+    /// The user's providers by wire name (`local-userpass`), once each, for `--json`.
     static func providers(of user: User) -> [String] {
         var seen: [String] = []
         for identity in user.identities where !seen.contains(identity.providerType) {
@@ -30,16 +31,14 @@ struct UserSummary: Encodable {
         return seen
     }
 
+    /// The user's providers as people read them (`email`, `custom-token`), once each.
+    static func providerNames(of user: User) -> [String] {
+        providers(of: user).map { ProviderType.displayName(wire: $0) }
+    }
+
     static func timestamp(_ date: Date) -> String {
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
-    }
-
-    /// Prints summaries as JSON: an array, one object, or `null`.
-    static func printJSON(_ value: some Encodable) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 }

@@ -19,7 +19,7 @@ enum Sample {
         identities: [Identity(id: "emma-identity", provider: .emailPassword)],
         profile: UserProfile(data: ["email": "emma@example.com"]), deviceId: "device-1")
     static let zoe = UserRow(
-        id: "64a3zoe", displayName: "Zoë", provider: "jwt", state: .loggedOut,
+        id: "64a3zoe", displayName: "Zoë", provider: ProviderType.customToken.displayName, state: .loggedOut,
         identities: [Identity(id: "zoe", provider: .customToken)], profile: UserProfile(data: ["name": "Zoë"]))
     static let zhang = UserRow(
         id: "64a4zhang", displayName: "张伟", provider: "api-key", state: .loggedIn,

@@ -35,8 +35,15 @@ struct APIKeyOwnerOptions: ParsableArguments {
 }
 
 extension APIKey {
-    /// One line of `roster api-keys list`.
-    var line: String { "\(id)  \(disabled ? "disabled" : "enabled ")  \(name)" }
+    /// The columns `roster api-keys list` and `show` print under their header.
+    static let header = ["ID", "STATE", "NAME"]
+
+    var columns: [String] { [id, disabled ? "disabled" : "enabled", name] }
+
+    /// The keys as a table with its header row.
+    static func table(_ keys: [APIKey]) -> String {
+        TextTable(header: header, rows: keys.map(\.columns)).render()
+    }
 }
 
 struct CreateAPIKeyCommand: AsyncParsableCommand {
@@ -79,14 +86,13 @@ struct CreateAPIKeyCommand: AsyncParsableCommand {
 }
 
 struct ListAPIKeysCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "list", abstract: "The user's keys: id, state, name.")
+    static let configuration = CommandConfiguration(commandName: "list", abstract: "The user's keys: id, state, name, under a header row.")
 
     @OptionGroup var options: APIKeyOwnerOptions
 
     func run() async throws {
         let keys = try await options.withKeys { try await $0.list() }
-        if keys.isEmpty { print("No API keys.") }
-        for key in keys { print(key.line) }
+        print(keys.isEmpty ? "No API keys." : APIKey.table(keys))
     }
 }
 
@@ -98,7 +104,7 @@ struct ShowAPIKeyCommand: AsyncParsableCommand {
     @Argument(help: "The key's id.") var id: String
 
     func run() async throws {
-        print(try await options.withKeys { try await $0.fetch(id: id) }.line)
+        print(APIKey.table([try await options.withKeys { try await $0.fetch(id: id) }]))
     }
 }
 
