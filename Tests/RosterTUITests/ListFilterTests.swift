@@ -28,10 +28,10 @@ import Testing
     }
 
     @Test func aProviderMatchesOnlyWhenTypedAsProviderColon() {
-        // "jwt" and "anonymous" as plain text are names, not providers.
-        #expect(Self.filtered("jwt") == [])
+        // "custom" and "anonymous" as plain text are names, not providers.
+        #expect(Self.filtered("custom") == [])
         #expect(Self.filtered("anonymous") == [])
-        #expect(Self.filtered("jwt:") == [Sample.zoe.id])
+        #expect(Self.filtered("custom:") == [Sample.zoe.id])
         #expect(Self.filtered("anon:") == [Sample.smiley.id])
         #expect(Self.filtered("email:emma") == [Sample.emma.id])
         #expect(Self.filtered("email: lapsed") == [Sample.lapsed.id])

@@ -38,7 +38,8 @@ struct WireBodyTests {
         #expect(ErrorCode.apiKeyNotFound.httpStatus == 404)
         #expect(ErrorCode.tooManyRequests.httpStatus == 429)
         #expect(ErrorCode.internalServerError.httpStatus == 500)
-        for code in ErrorCode.allCases where code != .internalServerError {
+        #expect(ErrorCode.serviceUnavailable.httpStatus == 503)
+        for code in ErrorCode.allCases where code != .internalServerError && code != .serviceUnavailable {
             #expect((400..<500).contains(code.httpStatus), "\(code) should be a client error")
         }
     }
