@@ -12,6 +12,14 @@ extension Model {
     }
 }
 
+extension DataEditor {
+    /// The value being typed, if one is.
+    var typedValue: ValueEntry? {
+        if case .value(let entry) = typing { return entry }
+        return nil
+    }
+}
+
 /// `e`: edit the selected user's custom data as fields, then save it as one update.
 @Suite struct DataEditorTests {
     @Test func theDetailPaneSaysHowOldTheDataIsAndHowToRefreshAndEdit() {
@@ -36,7 +44,8 @@ extension Model {
 
         // Change a value: typed text that is not JSON stays text.
         model.press(.enter)
-        #expect(model.editor?.typing == .value(key: "favoriteColor", text: "blue", isNew: false))
+        #expect(model.editor?.typedValue == DataEditor.ValueEntry(key: "favoriteColor", original: "blue"))
+        #expect(model.editor?.typedValue?.text == "blue")
         for _ in 0..<4 { model.press(.backspace) }
         model.type("sea green")
         model.press(.enter)

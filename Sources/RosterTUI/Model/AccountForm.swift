@@ -27,7 +27,15 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
     public var tokenId: String
     public var token: String
     public var password: String
-    public var focus: Field { didSet { if focus != oldValue { revealed = nil } } }
+    public var focus: Field {
+        didSet {
+            guard focus != oldValue else { return }
+            revealed = nil
+            cursor = .max
+        }
+    }
+    /// Characters before the cursor in the focused field; `Int.max` puts it at the end.
+    public var cursor: Int = .max
     /// The secret field shown as typed (Ctrl-R), until the focus moves.
     public var revealed: Field? = nil
     public var errors: [Field: String]
@@ -54,6 +62,8 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
     }
 
     func isText(_ field: Field) -> Bool { field != .task }
+
+    func maxLength(of field: Field) -> Int { Self.maxLength[field] ?? 256 }
 
     /// The token, its id and the new password are secret; the email is not.
     func secret(_ field: Field) -> SecretMask? {

@@ -71,7 +71,15 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
     public var policy: SwitchingPolicy = .open
     public var pin: String = ""
     public var pinAgain: String = ""
-    public var focus: Field { didSet { if focus != oldValue { revealed = nil } } }
+    public var focus: Field {
+        didSet {
+            guard focus != oldValue else { return }
+            revealed = nil
+            cursor = .max
+        }
+    }
+    /// Characters before the cursor in the focused field; `Int.max` puts it at the end.
+    public var cursor: Int = .max
     /// The secret field shown as typed (Ctrl-R), until the focus moves.
     public var revealed: Field? = nil
     public var errors: [Field: String]
@@ -122,6 +130,8 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         case .facebook: [.provider, .accessToken]
         }
     }
+
+    func maxLength(of field: Field) -> Int { Self.maxLength[field] ?? 256 }
 
     func isText(_ field: Field) -> Bool {
         field != .provider && field != .register

@@ -23,9 +23,9 @@ func editorKey(_ model: inout Model, _ editor: inout DataEditor, _ key: Key) -> 
             model.status = StatusMessage("No fields yet; press a to add one", isError: true)
             return []
         }
-        editor.typing = .value(key: field.key, text: DataEditor.text(of: field.value), isNew: false)
+        editor.typing = .value(DataEditor.ValueEntry(key: field.key, original: field.value))
     case .char("a"):
-        editor.typing = .newKey("")
+        editor.typing = .newKey(LineEditor(limit: DataEditor.maxKeyLength))
     case .char("d"):
         guard let field = editor.selectedField else { return [] }
         editor.removeSelected()
@@ -47,18 +47,16 @@ private func typingKey(_ model: inout Model, _ editor: inout DataEditor, _ typin
     switch (typing, key) {
     case (_, .escape):
         editor.typing = nil
-    case (.newKey(let name), .backspace):
-        editor.typing = .newKey(String(name.dropLast()))
-    case (.value(let field, let text, let isNew), .backspace):
-        editor.typing = .value(key: field, text: String(text.dropLast()), isNew: isNew)
-    case (.newKey(let name), .char(let character)):
-        let text = DisplayWidth.printable(String(character))
-        if name.count + text.count <= DataEditor.maxKeyLength { editor.typing = .newKey(name + text) }
-    case (.value(let field, let text, let isNew), .char(let character)):
-        let typed = DisplayWidth.printable(String(character))
-        if text.count + typed.count <= DataEditor.maxValueLength { editor.typing = .value(key: field, text: text + typed, isNew: isNew) }
-    case (.newKey(let name), .enter):
-        let name = name.trimmingSpaces
+    case (.value(var entry), .tab):
+        // The person says how the text is read: as text whatever it looks like, or as JSON.
+        entry.asText.toggle()
+        editor.typing = .value(entry)
+    case (.newKey(var name), _) where key != .enter:
+        if name.apply(key) { editor.typing = .newKey(name) }
+    case (.value(var entry), _) where key != .enter:
+        if entry.line.apply(key) { editor.typing = .value(entry) }
+    case (.newKey(let line), .enter):
+        let name = line.text.trimmingSpaces
         let parts = name.split(separator: ".", omittingEmptySubsequences: false)
         guard !name.isEmpty, !name.contains("."), parts.allSatisfy({ !$0.hasPrefix("$") }), name != "_id" else {
             model.status = StatusMessage("A field name is not empty, has no dots, does not start with $ and is not _id", isError: true)
@@ -68,11 +66,23 @@ private func typingKey(_ model: inout Model, _ editor: inout DataEditor, _ typin
             model.status = StatusMessage("'\(name)' is already a field; select it and press Enter to change it", isError: true)
             return []
         }
-        editor.typing = .value(key: name, text: "", isNew: true)
-    case (.value(let field, let text, _), .enter):
-        editor.set(field, to: DataEditor.value(of: text))
+        editor.typing = .value(DataEditor.ValueEntry(newKey: name))
+    case (.value(let entry), .enter):
         editor.typing = nil
-        model.status = StatusMessage("'\(field)' will be \(DataEditor.value(of: text).compactText.prefix(40)) when you save")
+        let value = entry.value
+        guard let original = entry.original else {
+            editor.set(entry.key, to: value)
+            model.status = StatusMessage("'\(entry.key)' will be \(ValueKind(of: value).word) \(DataEditor.shown(value).prefix(40)) when you save")
+            return []
+        }
+        guard value != original else {
+            model.status = StatusMessage("'\(entry.key)' unchanged")
+            return []
+        }
+        editor.set(entry.key, to: value)
+        let (was, now) = (ValueKind(of: original), ValueKind(of: value))
+        let change = was == now ? "'\(entry.key)' will be" : "\(entry.key): \(was.word) → \(now.word),"
+        model.status = StatusMessage("\(change) \(DataEditor.shown(value).prefix(40)) when you save")
     default: break
     }
     return []

@@ -2,6 +2,13 @@
 public enum Key: Sendable, Equatable {
     case char(Character)
     case up, down, left, right, enter, escape, tab, backTab, backspace
+    /// Delete: the character under the cursor of a text field.
+    case delete
+    case home, end, pageUp, pageDown
+    /// Readline's keys in text fields: start and end of line (Ctrl-A, Ctrl-E), erase to the
+    /// start (Ctrl-U), erase the word before the cursor (Ctrl-W); Ctrl-D and Ctrl-U also page
+    /// the detail pane.
+    case ctrlA, ctrlE, ctrlU, ctrlW, ctrlD
     case resize(width: Int, height: Int)
     case ctrlC
     /// Shows or hides the focused secret field of a form.

@@ -1,6 +1,6 @@
-/// Keys on the log-in form: Tab/Shift-Tab (or arrows) move between fields, Space changes the
-/// provider or the register toggle, typing edits a text field (control characters dropped,
-/// length capped), Ctrl-R shows or hides the focused secret, Enter submits, Esc cancels.
+/// Keys on the log-in form: Tab/Shift-Tab (or Up/Down) move between fields, Space changes the
+/// provider or the register toggle, a text field edits as a `LineEditor` (control characters
+/// dropped, length capped), Ctrl-R shows or hides the focused secret, Enter submits, Esc cancels.
 func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effect] {
     switch key {
     case .escape:
@@ -8,7 +8,6 @@ func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effe
         model.status = StatusMessage("Log-in cancelled")
     case .tab, .down: form.moveFocus(by: 1)
     case .backTab, .up: form.moveFocus(by: -1)
-    case .backspace: form.erase()
     case .ctrlR: form.toggleReveal()
     case .enter:
         if form.sent != nil { return stillWorking(&model) }
@@ -27,9 +26,10 @@ func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effe
             form.refuse(refusal.errors)
             model.status = StatusMessage("Fix the marked fields", isError: true)
         }
-    case .char(let character):
+    case .char(let character) where !form.isText(form.focus):
         typeCharacter(&form, character)
-    default: break
+    default:
+        _ = form.edit(key)
     }
     return []
 }
@@ -46,7 +46,6 @@ private func typeCharacter(_ form: inout LoginForm, _ character: Character) {
         form.errors = [:]
     case .register:
         if character == " " { form.register.toggle() }
-    default:
-        form.typeText(character)
+    default: break
     }
 }

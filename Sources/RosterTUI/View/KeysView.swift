@@ -32,9 +32,9 @@ func drawKeys(_ screen: KeysScreen, in area: Rect, _ buffer: inout ScreenBuffer)
         buffer.write("New key's name", row: row, column: 2, attributes: CellAttributes(bold: true))
         var field = CellAttributes(role: .field)
         field.reverse = true
-        let width = KeysScreen.maxNameLength / 2
-        let shown = String(name.suffix(width - 1))
-        buffer.write("[" + shown + String(repeating: " ", count: max(0, width - DisplayWidth.of(shown))) + "]", row: row, column: 18, attributes: field)
+        let box = TextBox(name, width: min(KeysScreen.maxNameLength / 2, max(10, area.width - 21)))
+        buffer.write(box.text, row: row, column: 18, attributes: field)
+        if let cursor = box.cursorColumn { drawCursor(row: row, column: 18 + cursor, &buffer) }
     }
     if let created = screen.created {
         drawCreated(created, owner: screen.owner.name, from: row, in: area, &buffer)

@@ -7,14 +7,16 @@ func drawForm(_ form: LoginForm, in area: Rect, _ buffer: inout ScreenBuffer) {
     let boxWidth = FormLayout.boxWidth(for: area)
     var row = area.top + 2
     for field in form.fields where row < area.bottom {
+        let box = form.isText(field) ? formBox(form, field, width: boxWidth) : nil
         let shown: String =
             switch field {
             case .provider: "< \(form.provider.label) >"
             case .register: form.register ? "[x] register a new account" : "[ ] register a new account"
-            default: boxed(form.value(of: field), width: boxWidth, secret: form.mask(for: field))
+            default: box?.text ?? ""
             }
         drawFormRow(
-            label: label(field, of: form.provider), shown: shown, focused: form.focus == field, error: form.errors[field],
+            label: label(field, of: form.provider), shown: shown, cursor: box?.cursorColumn, focused: form.focus == field,
+            error: form.errors[field],
             hint: field == .provider ? "Space or 1-\(form.choices.count) to change" : revealHint(form, field), row: row, &buffer)
         row += 1
     }
