@@ -74,6 +74,8 @@ public struct Model: Sendable, Equatable {
     public var lastInputAt: Date
     /// The idle lock is on: the active user's details are hidden until their PIN is given.
     public var isIdleLocked: Bool
+    /// Whether the detail pane has the keys, and how far it is scrolled.
+    public var detail = DetailPane()
 
     public static let maxFilterLength = 64
 

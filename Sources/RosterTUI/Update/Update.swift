@@ -17,7 +17,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         let effects: [Effect]
         switch model.mode {
         case .list where model.isIdleLocked: effects = idleLockedKey(&model, key)
-        case .list: effects = model.isEditingFilter ? filterKey(&model, key) : listKey(&model, key)
+        case .list: effects = model.isEditingFilter ? filterKey(&model, key) : detailPaneKey(&model, key) ?? listKey(&model, key)
         case .secretPrompt(var prompt):
             effects = secretPromptKey(&model, &prompt, key)
             if case .secretPrompt = model.mode { model.mode = .secretPrompt(prompt) }

@@ -20,7 +20,7 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         return buffer
     }
     drawTitle(model, &buffer)
-    let body = Rect(top: 1, left: 0, width: size.width, height: size.height - 3)
+    let body = UsersLayout.body(for: TerminalSize(width: size.width, height: size.height))
     switch model.mode {
     case .list where model.isIdleLocked:
         drawIdleLock(model, in: body, &buffer)
@@ -86,23 +86,18 @@ private func drawTitle(_ model: Model, _ buffer: inout ScreenBuffer) {
 }
 
 private func drawUsers(_ model: Model, in body: Rect, _ buffer: inout ScreenBuffer) {
-    if body.width >= twoColumnWidth {
-        let listWidth = min(44, body.width * 2 / 5)
-        drawList(model, in: Rect(top: body.top, left: 0, width: listWidth, height: body.height), &buffer)
+    let layout = UsersLayout(model, in: body)
+    drawList(model, in: layout.list, &buffer)
+    // The divider is bold while the detail pane has the keys.
+    let divider = CellAttributes(bold: model.detail.isFocused, dim: !model.detail.isFocused)
+    if layout.isSideBySide {
         for row in body.top..<body.bottom {
-            buffer.write("│", row: row, column: listWidth, attributes: CellAttributes(dim: true))
+            buffer.write("│", row: row, column: layout.divider, attributes: divider)
         }
-        let detail = Rect(top: body.top, left: listWidth + 2, width: body.width - listWidth - 2, height: body.height)
-        drawDetail(model.selectedUser, now: model.now, in: detail, &buffer)
     } else {
-        let wanted = max(1, model.visibleUsers.count)
-        let listHeight = min(wanted, max(1, (body.height - 1) / 2))
-        drawList(model, in: Rect(top: body.top, left: 0, width: body.width, height: listHeight), &buffer)
-        let rule = body.top + listHeight
-        buffer.write(String(repeating: "─", count: body.width), row: rule, column: 0, attributes: CellAttributes(dim: true))
-        let detail = Rect(top: rule + 1, left: 0, width: body.width, height: body.bottom - rule - 1)
-        drawDetail(model.selectedUser, now: model.now, in: detail, &buffer)
+        buffer.write(String(repeating: "─", count: body.width), row: layout.divider, column: 0, attributes: divider)
     }
+    drawDetail(model.selectedUser, pane: model.detail, now: model.now, in: layout.detail, &buffer)
 }
 
 private func drawHelp(_ policy: DevicePolicy, in body: Rect, _ buffer: inout ScreenBuffer) {
