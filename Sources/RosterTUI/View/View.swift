@@ -35,7 +35,8 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         drawHelp(model.policy, in: body, &buffer)
     case .confirm(let question):
         drawUsers(model, in: body, &buffer)
-        drawDialog(question.dialog(name: model.user(id: question.userId)?.displayName ?? question.userId), in: body, &buffer)
+        let user = model.user(id: question.userId)
+        drawDialog(question.dialog(name: user?.displayName ?? question.userId, user: user), in: body, &buffer)
     case .loginForm(let form):
         drawForm(form, in: body, &buffer)
     case .dataEditor(let editor):
@@ -157,12 +158,22 @@ func wrap(_ text: String, width: Int) -> [String] {
     return lines
 }
 
+/// A dialog: its lines, then the buttons, the focused one in brackets and reverse video.
 private func drawDialog(_ dialog: Dialog, in body: Rect, _ buffer: inout ScreenBuffer) {
-    drawBox(dialog.lines + ["", dialog.buttonRow], in: body, &buffer)
+    let box = drawBox(dialog.lines + ["", dialog.buttonRow], in: body, &buffer)
+    let row = box.top + 1 + dialog.lines.count + 1
+    for column in dialog.focusedColumns {
+        let at = box.left + 2 + column
+        guard at < box.left + box.width - 2 else { break }
+        let cell = buffer[row, at]
+        guard !cell.isContinuation else { continue }
+        buffer.write(cell.text, row: row, column: at, attributes: CellAttributes(bold: true, reverse: true))
+    }
 }
 
-/// A framed box of lines in the middle of the body, over what is drawn there.
-func drawBox(_ lines: [String], in body: Rect, _ buffer: inout ScreenBuffer) {
+/// A framed box of lines in the middle of the body, over what is drawn there; returns where.
+@discardableResult
+func drawBox(_ lines: [String], in body: Rect, _ buffer: inout ScreenBuffer) -> Rect {
     let width = min(body.width - 4, max(40, lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
     let left = (body.width - width) / 2
     let top = body.top + max(0, (body.height - lines.count - 2) / 2)
@@ -176,6 +187,7 @@ func drawBox(_ lines: [String], in body: Rect, _ buffer: inout ScreenBuffer) {
         buffer.write("│", row: row, column: left + width - 1, attributes: attributes)
     }
     buffer.write("└" + String(repeating: "─", count: width - 2) + "┘", row: top + lines.count + 1, column: left, attributes: attributes)
+    return Rect(top: top, left: left, width: width, height: lines.count + 2)
 }
 
 private func drawStatus(_ model: Model, _ buffer: inout ScreenBuffer) {
