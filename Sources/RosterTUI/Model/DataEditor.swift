@@ -81,10 +81,18 @@ public struct DataEditor: Sendable, Equatable {
     public static let maxKeyLength = 64
     public static let maxValueLength = 4096
 
+    /// The fields the document had when the editor opened: removing any other simply drops it.
+    public private(set) var originalKeys: Set<String>
+    /// The field holding the user's own id (the app's user-id field), shown but never changed:
+    /// the server refuses a change to it.
+    public private(set) var userIdField: String?
+
     public init(owner: UserTarget, document: JSONValue) {
         self.owner = owner
         fields = (document.objectValue ?? [:]).filter { $0.key != "_id" }.sorted { $0.key < $1.key }
             .map { Field(key: $0.key, value: $0.value, changed: false) }
+        originalKeys = Set(fields.map(\.key))
+        userIdField = fields.first { $0.value == .string(owner.id) }?.key
         removed = []
         selection = 0
         typing = nil
@@ -122,12 +130,47 @@ public struct DataEditor: Sendable, Equatable {
         }
     }
 
-    /// Removes the selected field.
+    /// Removes the selected field: a field added since the editor opened is simply dropped.
     mutating func removeSelected() {
         guard let field = selectedField else { return }
         fields.remove(at: selection)
-        removed.append(field.key)
+        if originalKeys.contains(field.key) { removed.append(field.key) }
         selection = min(selection, max(0, fields.count - 1))
+    }
+
+    /// What a dotted path (`preferences.theme`) names: the value there (nil when there is
+    /// none yet), or why it names nothing a value can go in.
+    func lookUp(_ path: [String]) -> Result<JSONValue?, PathProblem> {
+        var current: JSONValue? = fields.first { $0.key == path[0] }?.value
+        var walked = path[0]
+        for part in path.dropFirst() {
+            guard let value = current else { return .success(nil) }
+            guard case .object(let object) = value else {
+                return .failure(PathProblem(text: "'\(walked)' is \(ValueKind(of: value).word), not an object"))
+            }
+            current = object[part]
+            walked += "." + part
+        }
+        return .success(current)
+    }
+
+    /// Sets the value at a dotted path, making the objects on the way; the top field is what
+    /// changes (and is saved whole).
+    mutating func set(path: [String], to value: JSONValue) {
+        let top = fields.first { $0.key == path[0] }?.value
+        set(path[0], to: Self.setting(value, at: path.dropFirst(), in: top))
+    }
+
+    private static func setting(_ value: JSONValue, at path: ArraySlice<String>, in container: JSONValue?) -> JSONValue {
+        guard let first = path.first else { return value }
+        var object = container?.objectValue ?? [:]
+        object[first] = setting(value, at: path.dropFirst(), in: object[first])
+        return .object(object)
+    }
+
+    /// Why a path names nothing a value can go in.
+    public struct PathProblem: Error, Equatable {
+        public var text: String
     }
 
     /// The update that saves the changes: `$set` of what changed, `$unset` of what was removed.

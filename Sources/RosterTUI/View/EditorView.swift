@@ -23,10 +23,11 @@ func drawEditor(_ editor: DataEditor, in area: Rect, _ buffer: inout ScreenBuffe
         buffer.write(field.key, row: row, column: 3, maxWidth: keyWidth, attributes: attributes)
         var kind = attributes
         kind.dim = !selected
-        buffer.write(ValueKind(of: field.value).word, row: row, column: 5 + keyWidth, attributes: kind)
+        let readOnly = field.key == editor.userIdField
+        buffer.write(readOnly ? "user id" : ValueKind(of: field.value).word, row: row, column: 5 + keyWidth, attributes: kind)
         let valueColumn = 5 + keyWidth + typeWidth
         buffer.write(
-            DataEditor.shown(field.value), row: row, column: valueColumn, maxWidth: max(0, area.width - 1 - valueColumn),
+            DataEditor.shown(field.value) + (readOnly ? "  (read-only)" : ""), row: row, column: valueColumn, maxWidth: max(0, area.width - 1 - valueColumn),
             attributes: attributes)
         row += 1
     }
