@@ -18,15 +18,18 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
 
     public enum Field: Sendable, Equatable, Hashable {
         case task, email, tokenId, token, password
+        /// The new password again.
+        case passwordAgain
     }
 
-    public static let maxLength: [Field: Int] = [.email: 254, .tokenId: 128, .token: 256, .password: 128]
+    public static let maxLength: [Field: Int] = [.email: 254, .tokenId: 128, .token: 256, .password: 128, .passwordAgain: 128]
 
     public var task: Task
     public var email: String
     public var tokenId: String
     public var token: String
     public var password: String
+    public var passwordAgain: String = ""
     public var focus: Field {
         didSet {
             guard focus != oldValue else { return }
@@ -56,7 +59,7 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
     public var fields: [Field] {
         switch task {
         case .sendReset, .resendConfirmation: [.task, .email]
-        case .resetPassword: [.task, .tokenId, .token, .password]
+        case .resetPassword: [.task, .tokenId, .token, .password, .passwordAgain]
         case .confirmEmail: [.task, .tokenId, .token]
         }
     }
@@ -68,7 +71,7 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
     /// The token, its id and the new password are secret; the email is not.
     func secret(_ field: Field) -> SecretMask? {
         switch field {
-        case .password: .password
+        case .password, .passwordAgain: .password
         case .tokenId, .token: .credential
         case .task, .email: nil
         }
@@ -81,6 +84,7 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
         case .tokenId: tokenId
         case .token: token
         case .password: password
+        case .passwordAgain: passwordAgain
         }
     }
 
@@ -91,6 +95,7 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
         case .tokenId: tokenId = capped
         case .token: token = capped
         case .password: password = capped
+        case .passwordAgain: passwordAgain = capped
         case .task: break
         }
     }
@@ -117,7 +122,11 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
         }
         if fields.contains(.tokenId) && tokenId.isEmpty { errors[.tokenId] = "paste the token id from the message" }
         if fields.contains(.token) && token.isEmpty { errors[.token] = "paste the token from the message" }
-        if fields.contains(.password) && password.isEmpty { errors[.password] = "enter the new password" }
+        if fields.contains(.password) && password.isEmpty {
+            errors[.password] = "enter the new password"
+        } else if fields.contains(.passwordAgain) && passwordAgain != password {
+            errors[.passwordAgain] = "not the same password"
+        }
         guard errors.isEmpty else { return .failure(FormRefusal(errors: errors)) }
         let fields = fields
         return .success(AccountRequest(
@@ -153,4 +162,15 @@ public struct AccountRequest: Sendable, Equatable, CustomStringConvertible, Cust
 
     public var description: String { "AccountRequest(\(task)\(email.isEmpty ? "" : ", \(email)"))" }
     public var debugDescription: String { description }
+}
+
+extension Mode {
+    /// The screen once the request it sent is done: the users, except that a reset message
+    /// sent goes on to setting the new password (the token is in that message).
+    var afterSuccess: Mode {
+        guard case .account(let form) = self, form.task == .sendReset else { return .list }
+        var next = AccountForm(task: .resetPassword, email: form.email)
+        next.focus = .tokenId
+        return .account(next)
+    }
 }

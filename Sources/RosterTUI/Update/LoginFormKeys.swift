@@ -9,6 +9,8 @@ func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effe
     case .tab, .down: form.moveFocus(by: 1)
     case .backTab, .up: form.moveFocus(by: -1)
     case .ctrlR: form.toggleReveal()
+    case .left where form.focus == .provider: stepProvider(&form, by: -1)
+    case .right where form.focus == .provider: stepProvider(&form, by: 1)
     case .enter:
         if form.sent != nil { return stillWorking(&model) }
         switch form.validated() {
@@ -38,8 +40,8 @@ private func typeCharacter(_ form: inout LoginForm, _ character: Character) {
     switch form.focus {
     case .provider:
         let all = form.choices
-        if character == " ", let index = all.firstIndex(of: form.provider) {
-            form.provider = all[(index + 1) % all.count]
+        if character == " " {
+            stepProvider(&form, by: 1)
         } else if let digit = character.wholeNumberValue, (1...all.count).contains(digit) {
             form.provider = all[digit - 1]
         }
@@ -48,4 +50,12 @@ private func typeCharacter(_ form: inout LoginForm, _ character: Character) {
         if character == " " { form.register.toggle() }
     default: break
     }
+}
+
+/// The next (or previous) provider, round the end.
+private func stepProvider(_ form: inout LoginForm, by step: Int) {
+    let all = form.choices
+    guard let index = all.firstIndex(of: form.provider) else { return }
+    form.provider = all[(index + step + all.count) % all.count]
+    form.errors = [:]
 }

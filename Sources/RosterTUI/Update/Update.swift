@@ -63,7 +63,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         model.pendingOperations = max(0, model.pendingOperations - 1)
         model.status = StatusMessage(message)
         // Only the screen that sent it closes; a form being typed into stays as it is.
-        if model.mode.sent == effect { model.mode = .list }
+        if model.mode.sent == effect { model.mode = model.mode.afterSuccess }
         if case .unlock = effect { model.isIdleLocked = false }
         return [.reload]
     case .operationFailed(let message, let effect):

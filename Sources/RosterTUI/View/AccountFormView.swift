@@ -28,5 +28,6 @@ private func label(_ field: AccountForm.Field) -> String {
     case .tokenId: "Token id"
     case .token: "Token"
     case .password: "Password"
+    case .passwordAgain: "Again"
     }
 }

@@ -17,7 +17,16 @@ func drawForm(_ form: LoginForm, in area: Rect, _ buffer: inout ScreenBuffer) {
         drawFormRow(
             label: label(field, of: form.provider), shown: shown, cursor: box?.cursorColumn, focused: form.focus == field,
             error: form.errors[field],
-            hint: field == .provider ? "Space or 1-\(form.choices.count) to change" : revealHint(form, field), row: row, &buffer)
+            hint: field == .provider ? "←/→, Space or 1-\(form.choices.count) to change" : revealHint(form, field), row: row, &buffer)
+        row += 1
+    }
+    // The digits that pick a provider, each with its name.
+    if form.focus == .provider, row + 1 < area.bottom {
+        let numbered = form.choices.enumerated().map { "\($0.offset + 1) \($0.element.label)" }.joined(separator: " · ")
+        for line in wrap(numbered, width: area.width - 4) where row + 1 < area.bottom {
+            row += 1
+            buffer.write(line, row: row, column: 2, attributes: CellAttributes(dim: true))
+        }
         row += 1
     }
     if form.provider == .anonymous, row + 1 < area.bottom {
@@ -30,6 +39,7 @@ private func label(_ field: LoginForm.Field, of provider: LoginForm.Provider) ->
     case .provider: "Provider"
     case .email: "Email"
     case .password: "Password"
+    case .passwordAgain: "Again"
     case .register: "New user"
     case .apiKey: "API key"
     case .token: provider == .customJWT ? "JWT" : "ID token"
