@@ -76,6 +76,8 @@ public struct Model: Sendable, Equatable {
     public var isIdleLocked: Bool
     /// Whether the detail pane has the keys, and how far it is scrolled.
     public var detail = DetailPane()
+    /// The keys of the screen on show, in a box over it (`?`).
+    public var help: HelpBox?
 
     public static let maxFilterLength = 64
 

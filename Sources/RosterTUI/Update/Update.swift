@@ -14,6 +14,8 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         return []
     case .key(let key):
         model.lastInputAt = model.now
+        if var help = model.help { return helpBoxKey(&model, &help, key) }
+        if openHelp(&model, key) { return [] }
         let effects: [Effect]
         switch model.mode {
         case .list where model.isIdleLocked: effects = idleLockedKey(&model, key)
@@ -127,7 +129,6 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
     case .escape:
         model.filter = ""
         clampSelection(&model)
-    case .char("?"): model.mode = .help
     case .char("q"): return [.quit]
     case .char("n"):
         var form = LoginForm(choices: model.providerChoices)

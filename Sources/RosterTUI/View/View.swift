@@ -50,6 +50,7 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
     case .failure(let message):
         drawFailure(message, in: body, &buffer)
     }
+    if let help = model.help { drawHelpBox(help, policy: model.policy, in: body, &buffer) }
     drawStatus(model, &buffer)
     return buffer
 }
