@@ -118,7 +118,7 @@ extension EndToEndTests {
                 // Email and password, registering a new account: three fields.
                 try session.send("n")
                 try session.waitFor("Space or 1-9 to change")
-                for keys in ["2", "Tab", "eve@example.com", "Tab", "correct-horse-1", "Tab", " ", "Enter"] {
+                for keys in ["2", "Tab", "eve@example.com", "Tab", "correct-horse-1", "Tab", " ", "Tab", "correct-horse-1", "Enter"] {
                     try session.send(keys, literal: keys != "Tab" && keys != "Enter")
                 }
                 try session.waitFor("Registered and logged in eve@example.com")
@@ -268,7 +268,7 @@ extension EndToEndTests {
                 // Registering through the linking form leaves the email waiting for confirmation.
                 try press(["l"])
                 try session.waitFor("Link another log-in to anonymous user")
-                try press(["Tab", "zoe@example.com", "Tab", "zoe-secret-1", "Tab", " ", "Enter"])
+                try press(["Tab", "zoe@example.com", "Tab", "zoe-secret-1", "Tab", " ", "Tab", "zoe-secret-1", "Enter"])
                 try session.waitFor("error: confirmation required")
                 try press(["Escape"])
                 try session.waitFor("Log-in cancelled")

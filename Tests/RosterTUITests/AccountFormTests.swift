@@ -23,12 +23,11 @@ extension Model {
         #expect(model.screen.line(containing: "< send a password reset message >") != nil)
         let sent = model.press(.enter)
         #expect(sent == [.account(AccountRequest(task: .sendReset, email: joe.email!))])
+        // Sent: the form goes on to setting the new password, without reopening.
         _ = update(&model, .operationFinished("sent", for: sent[0]))
-        #expect(model.mode == .list)
-
-        model.press(.char("p"), .char(" "))
         #expect(model.accountForm?.task == .resetPassword)
-        #expect(model.accountForm?.fields == [.task, .tokenId, .token, .password])
+        #expect(model.accountForm?.fields == [.task, .tokenId, .token, .password, .passwordAgain])
+        #expect(model.accountForm?.focus == .tokenId)
         #expect(model.press(.enter).isEmpty)
         #expect(model.accountForm?.errors == [
             .tokenId: "paste the token id from the message", .token: "paste the token from the message",
@@ -42,13 +41,20 @@ extension Model {
         model.type("new-secret-9")
         #expect(model.screen.line(containing: "> Password")?.contains("************") == true)
         #expect(!model.screen.joined().contains("new-secret-9"))
+        // The new password is asked for twice.
+        model.press(.tab)
+        model.type("new-secret-8")
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.accountForm?.errors == [.passwordAgain: "not the same password"])
+        model.press(.ctrlU)
+        model.type("new-secret-9")
         let reset = model.press(.enter)
         #expect(reset == [.account(AccountRequest(task: .resetPassword, tokenId: "tid-1", token: "tok-1", password: "new-secret-9"))])
         #expect(!String(describing: reset).contains("tok-1") && !String(describing: reset).contains("new-secret-9"))
         _ = update(&model, .operationFailed("invalid token data", for: reset[0]))
         #expect(model.accountForm != nil, "a refusal keeps the form and what was typed")
 
-        model.press(.backTab, .backTab, .backTab, .char(" "))
+        model.press(.backTab, .backTab, .backTab, .backTab, .char(" "))
         #expect(model.accountForm?.task == .confirmEmail && model.accountForm?.fields == [.task, .tokenId, .token])
         model.press(.char(" "))
         #expect(model.accountForm?.task == .resendConfirmation)
@@ -89,6 +95,9 @@ extension Model {
         terminal.type("first-secret-1")
         terminal.press(.tab)
         terminal.type(" ")
+        // A new account's password is typed twice.
+        terminal.press(.tab)
+        terminal.type("first-secret-1")
         terminal.press(.enter)
         await switcher.waitFor("error:")
         terminal.press(.escape)
@@ -118,11 +127,14 @@ extension Model {
         terminal.type("ada@example.com")
         terminal.press(.enter)
         await switcher.waitFor("If ada@example.com has an account, a reset message is on its way")
+        // The form goes on to the new password by itself.
+        await switcher.waitFor("< set a new password (token from the message) >")
         let reset = try message("reset", in: demo)
-        terminal.press(.char("p"), .char(" "), .tab)
         terminal.type(reset.tokenId)
         terminal.press(.tab)
         terminal.type(reset.token)
+        terminal.press(.tab)
+        terminal.type("second-secret-2")
         terminal.press(.tab)
         terminal.type("second-secret-2")
         terminal.press(.enter)

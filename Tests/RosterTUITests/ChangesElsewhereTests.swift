@@ -22,7 +22,7 @@ import Testing
     @Test func aLogInElsewhereIsTold() {
         let back = Self.changed { $0[5].state = .loggedIn }
         #expect(back.status?.text == "lapsed@example.com logged in elsewhere")
-        let ann = UserRow(id: "64c1ann", displayName: "ann@example.com", provider: "email", state: .loggedIn)
+        let ann = UserRow(id: "64c1ann", displayName: "ann@example.com", provider: .emailPassword, state: .loggedIn)
         let new = Self.changed { $0.append(ann) }
         #expect(new.status?.text == "ann@example.com logged in elsewhere")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import CNCurses
 @testable import RosterTUI
 import Testing
 
@@ -86,8 +87,17 @@ import Testing
         #expect(KeyDecoding.key(forCharacter: 13) == .enter)
         #expect(KeyDecoding.key(forCharacter: 127) == .backspace)
         #expect(KeyDecoding.key(forCharacter: 27) == .escape)
-        // Other controls (Ctrl-A, Ctrl-Z, C1) mean nothing.
-        for value: UInt32 in [1, 7, 26, 0x85, 0x9B] {
+        // Readline's keys for text fields (and paging the detail pane).
+        #expect(KeyDecoding.key(forCharacter: 1) == .ctrlA)
+        #expect(KeyDecoding.key(forCharacter: 4) == .ctrlD)
+        #expect(KeyDecoding.key(forCharacter: 5) == .ctrlE)
+        #expect(KeyDecoding.key(forCharacter: 21) == .ctrlU)
+        #expect(KeyDecoding.key(forCharacter: 23) == .ctrlW)
+        #expect(KeyDecoding.key(forKeyCode: KEY_DC) == .delete)
+        #expect(KeyDecoding.key(forKeyCode: KEY_HOME) == .home)
+        #expect(KeyDecoding.key(forKeyCode: KEY_NPAGE) == .pageDown)
+        // Other controls (Ctrl-G, Ctrl-Z, C1) mean nothing.
+        for value: UInt32 in [7, 26, 0x85, 0x9B] {
             #expect(KeyDecoding.key(forCharacter: value) == nil)
         }
         #expect(KeyDecoding.key(forCharacter: UInt32(("ë" as Unicode.Scalar).value)) == .char("ë"))

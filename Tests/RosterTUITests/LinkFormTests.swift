@@ -50,6 +50,8 @@ import Testing
         switcher.terminal.type("ann-password-1")
         switcher.terminal.press(.tab)
         switcher.terminal.type(" ")
+        switcher.terminal.press(.tab)
+        switcher.terminal.type("ann-password-1")
         switcher.terminal.press(.enter)
         await switcher.waitFor("Linked email/password log-in to")
         await switcher.waitFor("> * ann@example.com")

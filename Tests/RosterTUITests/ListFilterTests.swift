@@ -19,7 +19,7 @@ import Testing
         #expect(Self.filtered("64a4") == [Sample.zhang.id])
         // An email kept in the profile counts even when the name shown is not the email.
         let named = UserRow(
-            id: "64c1", displayName: "Ann", provider: "email", state: .loggedIn,
+            id: "64c1", displayName: "Ann", provider: .emailPassword, state: .loggedIn,
             profile: UserProfile(data: ["email": "ann@corp.example", "name": "Ann"]))
         var model = Model(users: Sample.all + [named], now: Sample.now)
         model.press(.char("/"))

@@ -7,7 +7,7 @@ import Testing
     /// Forty users at 100x30: the list shows 27 at a time.
     static func crowd(width: Int = 100, height: Int = 30) -> Model {
         let users = (1...40).map {
-            UserRow(id: "64b\($0)", displayName: "user\($0)@example.com", provider: "email", state: .loggedIn, isCurrent: $0 == 1)
+            UserRow(id: "64b\($0)", displayName: "user\($0)@example.com", provider: .emailPassword, state: .loggedIn, isCurrent: $0 == 1)
         }
         return Model(users: users, size: TerminalSize(width: width, height: height), now: Sample.now)
     }

@@ -76,6 +76,8 @@ import Testing
         model.type(" ")
         #expect(model.form?.register == true)
         #expect(model.screen.line(containing: "[x] register a new account") != nil)
+        model.press(.tab)
+        model.type("abc")
         // The server, not the form, says how long a new password must be.
         #expect(model.press(.enter) == [.login(LoginRequest(provider: .emailPassword, email: "new@example.com", secret: "abc", register: true))])
     }
@@ -172,5 +174,45 @@ import Testing
             #expect(!text.contains("passw0rd"), "\(text)")
             #expect(text.contains("joe@example.com"))
         }
+    }
+}
+
+/// The provider changes with Left/Right too, its digits are labelled, and a new account's
+/// password is asked for twice.
+@Suite struct LoginFormChoiceTests {
+    @Test func leftAndRightChangeTheProviderAndTheDigitsAreLabelled() {
+        var model = Sample.model()
+        model.press(.char("n"))
+        #expect(model.screen.line(containing: "1 anonymous · 2 email/password · 3 API key · 4 custom JWT") != nil)
+        #expect(model.screen.line(containing: "←/→, Space or 1-4 to change") != nil)
+        model.press(.right)
+        #expect(model.form?.provider == .apiKey)
+        model.press(.left, .left)
+        #expect(model.form?.provider == .anonymous)
+        model.press(.left)
+        #expect(model.form?.provider == .customJWT, "round the end")
+        model.press(.tab)
+        #expect(model.screen.line(containing: "1 anonymous ·") == nil, "the digits show while the provider has focus")
+    }
+
+    @Test func registeringAsksForThePasswordTwice() {
+        var model = Sample.model()
+        model.fillLogIn(email: "ada@example.com", password: "first-secret-1")
+        model.press(.tab, .char(" "))
+        #expect(model.form?.fields == [.provider, .email, .password, .register, .passwordAgain])
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.form?.errors == [.passwordAgain: "not the same password"])
+        #expect(model.form?.focus == .passwordAgain)
+        model.type("first-secret-1")
+        #expect(model.screen.line(containing: "> Again")?.contains("**************") == true)
+        #expect(model.press(.enter) == [.login(LoginRequest(provider: .emailPassword, email: "ada@example.com", secret: "first-secret-1", register: true))])
+    }
+
+    @Test func theTokenFieldIsMasked() {
+        var model = Sample.model()
+        model.press(.char("n"), .char("4"), .tab)
+        model.type("eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl")
+        #expect(!model.screen.joined().contains("eyJzdWIiOi"))
+        #expect(model.screen.line(containing: "> JWT")?.contains("eyJ…(34 chars)") == true)
     }
 }

@@ -23,16 +23,16 @@ import Testing
 
     @Test func aNameEndingInAnIdKeepsTheIdsTail() {
         let anonymous = UserRow(
-            id: "64a1b2c3d4e5f6a7b8c9d4f1", displayName: "anonymous user 64a1d4f1", provider: "anonymous", state: .loggedIn)
+            id: "64a1b2c3d4e5f6a7b8c9d4f1", displayName: "anonymous user 64a1d4f1", provider: .anonymous, state: .loggedIn)
         let other = UserRow(
-            id: "64a1b2c3d4e5f6a7b8c9aaaa", displayName: "anonymous user 64a1aaaa", provider: "anonymous", state: .loggedIn)
+            id: "64a1b2c3d4e5f6a7b8c9aaaa", displayName: "anonymous user 64a1aaaa", provider: .anonymous, state: .loggedIn)
         let model = Model(users: Sample.all + [anonymous, other], size: TerminalSize(width: 80, height: 24), now: Sample.now)
         let screen = model.screen
-        #expect(screen[7].hasPrefix("  + anonymous …d4f1  "), "\(screen[7])")
-        #expect(screen[8].hasPrefix("  + anonymous …aaaa  "), "\(screen[8])")
+        #expect(screen[7].hasPrefix("  + anonymous…d4f1 "), "\(screen[7])")
+        #expect(screen[8].hasPrefix("  + anonymous…aaaa "), "\(screen[8])")
         // Other names keep their start.
-        let long = UserRow(id: "64d1", displayName: "alexandra.featherstonehaugh@example.com", provider: "email", state: .loggedIn)
+        let long = UserRow(id: "64d1", displayName: "alexandra.featherstonehaugh@example.com", provider: .emailPassword, state: .loggedIn)
         let cut = Model(users: [long], size: TerminalSize(width: 80, height: 24), now: Sample.now).screen[1]
-        #expect(cut.hasPrefix("> + alexandra.feathe… "), "\(cut)")
+        #expect(cut.hasPrefix("> + alexandra.feathersto… "), "\(cut)")
     }
 }

@@ -99,7 +99,7 @@ import Testing
         #expect(editor.editor?.typing == .newKey("nickname"))
         editor.press(.enter)
         _ = update(&editor, .key(.paste("{\"a\":\n 1}\n")))
-        #expect(editor.editor?.typing == .value(key: "nickname", text: "{\"a\": 1}", isNew: true))
+        #expect(editor.editor?.typedValue == DataEditor.ValueEntry(newKey: "nickname", text: "{\"a\": 1}"))
         #expect(editor.editor?.fields.contains { $0.key == "nickname" } == false, "not taken until Enter")
 
         var keys = Sample.model()

@@ -17,7 +17,7 @@ import Testing
         let emmaRow = try #require(rows.first { $0.id == emma.id })
         let joeRow = try #require(rows.first { $0.id == joe.id })
         #expect(emmaRow.displayName == "emma@example.com")
-        #expect(emmaRow.provider == "email")
+        #expect(emmaRow.provider == .emailPassword)
         #expect(emmaRow.badge == .active)
         #expect(joeRow.badge == .loggedIn)
         // Only the active user's session is opened: Emma's data shows, Joe's stays sealed.

@@ -51,7 +51,7 @@ import Testing
     @Test func everyAccountFormSecretIsMasked() {
         var model = Sample.model()
         model.press(.char("p"), .char(" "))
-        #expect(model.accountForm?.fields == [.task, .tokenId, .token, .password])
+        #expect(model.accountForm?.fields == [.task, .tokenId, .token, .password, .passwordAgain])
         model.press(.tab)
         model.type("64f0c0ffee0000000000beef")
         model.press(.tab)

@@ -48,7 +48,7 @@ import Testing
         #expect(model.isBusy)
         // Busy, the message stays on the list, but help opens without it.
         model.press(.char("?"))
-        #expect(model.mode == .help)
+        #expect(model.help != nil)
         #expect(model.status == nil)
         #expect(model.screen.line(containing: "Switching to") == nil)
         // A screen that opens with a message of its own keeps it.

@@ -11,12 +11,13 @@ import Testing
         let screen = model.screen
         #expect(screen.count == 30)
         #expect(screen[0] == " Roster · 6 users · policy: open")
-        #expect(screen[1] == "> * joe@example.com           email     │ joe@example.com  [* active]")
-        #expect(screen[2] == "  + emma@example.com          email     │ id        64a1joe")
-        #expect(screen[3] == "  - Zoë                       custom-t… │ provider  email")
-        #expect(screen[4] == "  + 张伟                      api-key   │ device    device-1")
-        #expect(screen[5] == "  - 😀 Sunny                  anonymous │ access token expires in 29 min")
-        #expect(screen[6] == "  - lapsed@example.com        email     │ identities")
+        // The provider column is as wide as its widest name: "custom-token" here.
+        #expect(screen[1] == "> * joe@example.com        email        │ joe@example.com  [* active]")
+        #expect(screen[2] == "  + emma@example.com       email        │ id        64a1joe")
+        #expect(screen[3] == "  - Zoë                    custom-token │ provider  email")
+        #expect(screen[4] == "  + 张伟                   api-key      │ device    device-1")
+        #expect(screen[5] == "  - 😀 Sunny               anonymous    │ access token expires in 29 min")
+        #expect(screen[6] == "  - lapsed@example.com     email        │ identities")
         #expect(Array(screen[7...14]) == [
             "                                        │   email  joe-identity",
             "                                        │ profile",
@@ -45,7 +46,7 @@ import Testing
         #expect(buffer[4, 6].text == "伟")
         #expect(buffer[3, 6].text == "ë")
         #expect(buffer[5, 4].text == "😀")
-        #expect(buffer[5, 30].text == "a")  // "anonymous" at the provider column
+        #expect(buffer[5, 27].text == "a")  // "anonymous" at the provider column
     }
 
     @Test func stateIsTextNotOnlyColour() {
@@ -76,8 +77,8 @@ import Testing
 
     @Test func narrowTerminalCollapsesToOneColumn() {
         let screen = Sample.model(width: 60, height: 24).screen
-        #expect(screen[1] == "> * joe@example.com                               email")
-        #expect(screen[4] == "  + 张伟                                          api-key")
+        #expect(screen[1] == "> * joe@example.com                            email")
+        #expect(screen[4] == "  + 张伟                                       api-key")
         #expect(screen[7] == String(repeating: "─", count: 60))
         #expect(screen[8] == "joe@example.com  [* active]")
         #expect(!screen.joined().contains("│"))
@@ -131,9 +132,10 @@ import Testing
     }
 
     @Test func longNamesAreCutWithAnEllipsis() {
-        let long = UserRow(id: "x", displayName: String(repeating: "very-long-name-", count: 5), provider: "email", state: .loggedIn)
+        let long = UserRow(id: "x", displayName: String(repeating: "very-long-name-", count: 5), provider: .emailPassword, state: .loggedIn)
         let screen = Model(users: [long], now: Sample.now).screen
-        #expect(screen[1] == "> + very-long-name-very-long… email     │ \(long.displayName.prefix(57))…")
+        // Only "email" in the list: the names get the room a longer provider would take.
+        #expect(screen[1] == "> + very-long-name-very-long-nam… email │ \(long.displayName.prefix(57))…")
     }
 
     @Test func filterShowsInTheTitle() {
@@ -178,7 +180,7 @@ import Testing
 
 @Suite struct ScrollingTests {
     @Test func theSelectionStaysInViewOnALongList() {
-        let users = (1...50).map { UserRow(id: "u\($0)", displayName: "user\($0)@example.com", provider: "email", state: .loggedIn) }
+        let users = (1...50).map { UserRow(id: "u\($0)", displayName: "user\($0)@example.com", provider: .emailPassword, state: .loggedIn) }
         var model = Model(users: users, size: TerminalSize(width: 100, height: 20), now: Sample.now)
         model.press(.char("G"))
         var screen = model.screen
@@ -206,7 +208,7 @@ import Testing
 
 @Suite struct PagedListTests {
     @Test func theListTurnsAPageAtATime() {
-        let users = (1...50).map { UserRow(id: "u\($0)", displayName: "user\($0)@example.com", provider: "email", state: .loggedIn) }
+        let users = (1...50).map { UserRow(id: "u\($0)", displayName: "user\($0)@example.com", provider: .emailPassword, state: .loggedIn) }
         var model = Model(users: users, size: TerminalSize(width: 100, height: 20), now: Sample.now)
         let before = view(model, size: (100, 20))
         model.press(.down)

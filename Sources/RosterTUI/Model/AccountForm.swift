@@ -18,16 +18,27 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
 
     public enum Field: Sendable, Equatable, Hashable {
         case task, email, tokenId, token, password
+        /// The new password again.
+        case passwordAgain
     }
 
-    public static let maxLength: [Field: Int] = [.email: 254, .tokenId: 128, .token: 256, .password: 128]
+    public static let maxLength: [Field: Int] = [.email: 254, .tokenId: 128, .token: 256, .password: 128, .passwordAgain: 128]
 
     public var task: Task
     public var email: String
     public var tokenId: String
     public var token: String
     public var password: String
-    public var focus: Field { didSet { if focus != oldValue { revealed = nil } } }
+    public var passwordAgain: String = ""
+    public var focus: Field {
+        didSet {
+            guard focus != oldValue else { return }
+            revealed = nil
+            cursor = .max
+        }
+    }
+    /// Characters before the cursor in the focused field; `Int.max` puts it at the end.
+    public var cursor: Int = .max
     /// The secret field shown as typed (Ctrl-R), until the focus moves.
     public var revealed: Field? = nil
     public var errors: [Field: String]
@@ -48,17 +59,19 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
     public var fields: [Field] {
         switch task {
         case .sendReset, .resendConfirmation: [.task, .email]
-        case .resetPassword: [.task, .tokenId, .token, .password]
+        case .resetPassword: [.task, .tokenId, .token, .password, .passwordAgain]
         case .confirmEmail: [.task, .tokenId, .token]
         }
     }
 
     func isText(_ field: Field) -> Bool { field != .task }
 
+    func maxLength(of field: Field) -> Int { Self.maxLength[field] ?? 256 }
+
     /// The token, its id and the new password are secret; the email is not.
     func secret(_ field: Field) -> SecretMask? {
         switch field {
-        case .password: .password
+        case .password, .passwordAgain: .password
         case .tokenId, .token: .credential
         case .task, .email: nil
         }
@@ -71,6 +84,7 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
         case .tokenId: tokenId
         case .token: token
         case .password: password
+        case .passwordAgain: passwordAgain
         }
     }
 
@@ -81,6 +95,7 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
         case .tokenId: tokenId = capped
         case .token: token = capped
         case .password: password = capped
+        case .passwordAgain: passwordAgain = capped
         case .task: break
         }
     }
@@ -107,7 +122,11 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
         }
         if fields.contains(.tokenId) && tokenId.isEmpty { errors[.tokenId] = "paste the token id from the message" }
         if fields.contains(.token) && token.isEmpty { errors[.token] = "paste the token from the message" }
-        if fields.contains(.password) && password.isEmpty { errors[.password] = "enter the new password" }
+        if fields.contains(.password) && password.isEmpty {
+            errors[.password] = "enter the new password"
+        } else if fields.contains(.passwordAgain) && passwordAgain != password {
+            errors[.passwordAgain] = "not the same password"
+        }
         guard errors.isEmpty else { return .failure(FormRefusal(errors: errors)) }
         let fields = fields
         return .success(AccountRequest(
@@ -143,4 +162,15 @@ public struct AccountRequest: Sendable, Equatable, CustomStringConvertible, Cust
 
     public var description: String { "AccountRequest(\(task)\(email.isEmpty ? "" : ", \(email)"))" }
     public var debugDescription: String { description }
+}
+
+extension Mode {
+    /// The screen once the request it sent is done: the users, except that a reset message
+    /// sent goes on to setting the new password (the token is in that message).
+    var afterSuccess: Mode {
+        guard case .account(let form) = self, form.task == .sendReset else { return .list }
+        var next = AccountForm(task: .resetPassword, email: form.email)
+        next.focus = .tokenId
+        return .account(next)
+    }
 }

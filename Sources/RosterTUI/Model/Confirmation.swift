@@ -27,10 +27,17 @@ public struct Confirmation: Sendable, Equatable {
         self.confirmFocused = confirmFocused
     }
 
-    /// The question and what follows from the answer, naming the user.
-    public func lines(name: String) -> [String] {
+    /// The question and what follows from the answer, naming the user and fitting it: an
+    /// anonymous user is gone for good, a logged-out one has no session to end.
+    public func lines(name: String, user: UserRow? = nil) -> [String] {
         switch kind {
-        case .remove: ["Remove \(name) from this device?", "Its tokens are deleted here; the account stays on the server."]
+        case .remove where user?.isAnonymous == true && user?.isLoggedIn == true:
+            ["Remove \(name) from this device?", "An anonymous user cannot log back in: it will be gone for good, with its data."]
+        case .remove where user?.isLoggedIn == false:
+            ["Remove \(name) from this device?", "It is logged out, so there is no session to end; only its entry here goes.",
+             user?.isAnonymous == true ? "An anonymous user cannot log back in." : "The account stays on the server."]
+        case .remove:
+            ["Remove \(name) from this device?", "Its session is ended and its tokens deleted here; the account stays on the server."]
         case .delete: ["Delete the account of \(name) on the server?", "The user, its identities and data are gone for good."]
         case .logOutAnonymous:
             ["Log out \(name)?", "An anonymous user cannot log back in: it will be gone, with its data."]
@@ -38,8 +45,8 @@ public struct Confirmation: Sendable, Equatable {
     }
 
     /// The question as a dialog: Cancel, then the confirming button.
-    public func dialog(name: String) -> Dialog {
-        Dialog(lines: lines(name: name), buttons: ["Cancel", kind.verb], focus: confirmFocused ? 1 : 0)
+    public func dialog(name: String, user: UserRow? = nil) -> Dialog {
+        Dialog(lines: lines(name: name, user: user), buttons: ["Cancel", kind.verb], focus: confirmFocused ? 1 : 0)
     }
 
     /// What the status line says when the answer is Cancel.

@@ -1,9 +1,10 @@
 import RosterWire
 
 /// Editing a logged-in user's custom data, one top-level field at a time: change a value, add a
-/// field, remove one, then save all of it as one update. A value typed is read as JSON when it
-/// is JSON (`42`, `true`, `{"a": 1}`, `"quoted"`) and as plain text otherwise; fields left alone
-/// keep their values exactly.
+/// field, remove one, then save all of it as one update. A value keeps its type unless the person
+/// changes it: a text value is edited as text (`42` typed into it stays the text "42"), any other
+/// value as JSON; Tab switches between the two, and the status line names a change of type.
+/// Fields left alone keep their values exactly.
 public struct DataEditor: Sendable, Equatable {
     public struct Field: Sendable, Equatable {
         public var key: String
@@ -14,8 +15,42 @@ public struct DataEditor: Sendable, Equatable {
 
     /// What is being typed: a new field's name, or a field's value.
     public enum Typing: Sendable, Equatable {
-        case newKey(String)
-        case value(key: String, text: String, isNew: Bool)
+        case newKey(LineEditor)
+        case value(ValueEntry)
+    }
+
+    /// A value being typed, and how it is read.
+    public struct ValueEntry: Sendable, Equatable {
+        public var key: String
+        public var line: LineEditor
+        /// The field's value before this edit; `nil` for a new field.
+        public var original: JSONValue?
+        /// Taken as text whatever it looks like; otherwise read as JSON when it parses.
+        public var asText: Bool
+
+        public var isNew: Bool { original == nil }
+        public var text: String { line.text }
+
+        /// An existing field's value, ready to change: text as itself, anything else as JSON.
+        public init(key: String, original: JSONValue) {
+            self.key = key
+            self.original = original
+            asText = original.stringValue != nil
+            let text = original.stringValue ?? original.compactText
+            // A value longer than what can be typed is never cut by opening it.
+            line = LineEditor(text, limit: max(DataEditor.maxValueLength, text.count))
+        }
+
+        /// A new field's value: read as JSON when it parses, as text otherwise, until Tab says.
+        public init(newKey key: String, text: String = "") {
+            self.key = key
+            line = LineEditor(text, limit: DataEditor.maxValueLength)
+            original = nil
+            asText = false
+        }
+
+        /// The value the typed text stands for.
+        public var value: JSONValue { asText ? .string(text) : DataEditor.value(of: text) }
     }
 
     public var owner: UserTarget
@@ -46,10 +81,18 @@ public struct DataEditor: Sendable, Equatable {
     public static let maxKeyLength = 64
     public static let maxValueLength = 4096
 
+    /// The fields the document had when the editor opened: removing any other simply drops it.
+    public private(set) var originalKeys: Set<String>
+    /// The field holding the user's own id (the app's user-id field), shown but never changed:
+    /// the server refuses a change to it.
+    public private(set) var userIdField: String?
+
     public init(owner: UserTarget, document: JSONValue) {
         self.owner = owner
         fields = (document.objectValue ?? [:]).filter { $0.key != "_id" }.sorted { $0.key < $1.key }
             .map { Field(key: $0.key, value: $0.value, changed: false) }
+        originalKeys = Set(fields.map(\.key))
+        userIdField = fields.first { $0.value == .string(owner.id) }?.key
         removed = []
         selection = 0
         typing = nil
@@ -62,9 +105,10 @@ public struct DataEditor: Sendable, Equatable {
 
     public var selectedField: Field? { fields.indices.contains(selection) ? fields[selection] : nil }
 
-    /// A value as it is typed and shown: text as itself, anything else as compact JSON.
-    public static func text(of value: JSONValue) -> String {
-        value.stringValue ?? value.compactText
+    /// A value as the editor lists it: text in quotes (so the text "42" never reads as the
+    /// number 42), anything else as people read it.
+    public static func shown(_ value: JSONValue) -> String {
+        value.stringValue != nil ? value.compactText : value.readableText(indent: nil)
     }
 
     /// Typed text as a value: JSON when it parses, otherwise the text itself.
@@ -86,12 +130,47 @@ public struct DataEditor: Sendable, Equatable {
         }
     }
 
-    /// Removes the selected field.
+    /// Removes the selected field: a field added since the editor opened is simply dropped.
     mutating func removeSelected() {
         guard let field = selectedField else { return }
         fields.remove(at: selection)
-        removed.append(field.key)
+        if originalKeys.contains(field.key) { removed.append(field.key) }
         selection = min(selection, max(0, fields.count - 1))
+    }
+
+    /// What a dotted path (`preferences.theme`) names: the value there (nil when there is
+    /// none yet), or why it names nothing a value can go in.
+    func lookUp(_ path: [String]) -> Result<JSONValue?, PathProblem> {
+        var current: JSONValue? = fields.first { $0.key == path[0] }?.value
+        var walked = path[0]
+        for part in path.dropFirst() {
+            guard let value = current else { return .success(nil) }
+            guard case .object(let object) = value else {
+                return .failure(PathProblem(text: "'\(walked)' is \(ValueKind(of: value).word), not an object"))
+            }
+            current = object[part]
+            walked += "." + part
+        }
+        return .success(current)
+    }
+
+    /// Sets the value at a dotted path, making the objects on the way; the top field is what
+    /// changes (and is saved whole).
+    mutating func set(path: [String], to value: JSONValue) {
+        let top = fields.first { $0.key == path[0] }?.value
+        set(path[0], to: Self.setting(value, at: path.dropFirst(), in: top))
+    }
+
+    private static func setting(_ value: JSONValue, at path: ArraySlice<String>, in container: JSONValue?) -> JSONValue {
+        guard let first = path.first else { return value }
+        var object = container?.objectValue ?? [:]
+        object[first] = setting(value, at: path.dropFirst(), in: object[first])
+        return .object(object)
+    }
+
+    /// Why a path names nothing a value can go in.
+    public struct PathProblem: Error, Equatable {
+        public var text: String
     }
 
     /// The update that saves the changes: `$set` of what changed, `$unset` of what was removed.

@@ -19,9 +19,15 @@ public struct Dialog: Sendable, Equatable {
         focus = (focus + step + buttons.count) % buttons.count
     }
 
-    /// The button row: the focused button in brackets.
+    /// The button row: the focused button in brackets (and drawn in reverse video).
     public var buttonRow: String {
         buttons.enumerated().map { $0.offset == focus ? "[ \($0.element) ]" : "  \($0.element)  " }.joined(separator: "  ")
+    }
+
+    /// The columns of the focused button, brackets included, in `buttonRow`.
+    var focusedColumns: Range<Int> {
+        let before = buttons.prefix(focus).map { DisplayWidth.of($0) + 4 + 2 }.reduce(0, +)
+        return before..<(before + DisplayWidth.of(buttons[focus]) + 4)
     }
 
     /// Which button a key presses, if any: Enter the focused one, Esc the first; of two

@@ -1,6 +1,6 @@
 /// A form of fields with one in focus: the log-in form and the account form share how focus
-/// moves, how text fields are edited and how secrets are masked; each says which fields it
-/// shows, which hold text and which are secret.
+/// moves, how text fields are edited (as a `LineEditor`, the cursor kept by the form) and how
+/// secrets are masked; each says which fields it shows, which hold text and which are secret.
 protocol EditableForm {
     associatedtype Field: Hashable
     /// The fields shown, in Tab order.
@@ -11,6 +11,11 @@ protocol EditableForm {
     var revealed: Field? { get set }
     /// A message beside each refused field.
     var errors: [Field: String] { get set }
+    /// Characters before the cursor in the focused text field; each form puts it at the end
+    /// (`Int.max`) when the focus moves.
+    var cursor: Int { get set }
+    /// Most characters a text field holds.
+    func maxLength(of field: Field) -> Int
     func isText(_ field: Field) -> Bool
     /// How a secret field is masked; `nil` for a field that is not secret.
     func secret(_ field: Field) -> SecretMask?
@@ -26,26 +31,34 @@ extension EditableForm {
         focus = fields[(index + step + fields.count) % fields.count]
     }
 
-    /// Backspace in a text field.
-    mutating func erase() {
-        let value = value(of: focus)
-        guard isText(focus), !value.isEmpty else { return }
-        setValue(String(value.dropLast()), of: focus)
-        errors[focus] = nil
+    /// The focused field as a line being edited.
+    var line: LineEditor {
+        LineEditor(value(of: focus), cursor: cursor, limit: maxLength(of: focus))
     }
 
-    /// A typed character into a text field; control characters are dropped.
-    mutating func typeText(_ character: Character) {
-        insert(String(character))
+    /// An editing key (a character, Backspace, Delete, Left/Right, Home/End, Ctrl-A/E/U/W) on
+    /// the focused text field; false when the field is not text or the key does not edit.
+    mutating func edit(_ key: Key) -> Bool {
+        guard isText(focus) else { return false }
+        var line = line
+        guard line.apply(key) else { return false }
+        if line.text != value(of: focus) {
+            setValue(line.text, of: focus)
+            errors[focus] = nil
+        }
+        cursor = line.cursor
+        return true
     }
 
-    /// Pasted text into the focused text field, whole: control characters (a trailing newline
-    /// too) are dropped, so a paste never submits, and the field's cap cuts what is too long.
-    /// On a field that is not text, nothing.
+    /// Pasted text into the focused text field at the cursor, whole: control characters (a
+    /// trailing newline too) are dropped, so a paste never submits, and the field's cap cuts
+    /// what is too long. On a field that is not text, nothing.
     mutating func insert(_ text: String) {
-        let text = DisplayWidth.printable(text)
-        guard isText(focus), !text.isEmpty else { return }
-        setValue(value(of: focus) + text, of: focus)
+        guard isText(focus), !DisplayWidth.printable(text).isEmpty else { return }
+        var line = line
+        line.insert(text)
+        setValue(line.text, of: focus)
+        cursor = line.cursor
         errors[focus] = nil
     }
 

@@ -6,7 +6,7 @@ public struct KeysScreen: Sendable, Equatable {
     public var keys: [APIKeyRow]?
     public var selection: Int
     /// The name typed for a new key, while naming.
-    public var naming: String?
+    public var naming: LineEditor?
     /// A delete of the selected key waits for its answer, in a dialog (Keep first).
     public var deleting: Dialog?
     /// A key just made: its secret is on screen until the next key press, then forgotten.

@@ -43,13 +43,15 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
 
     public enum Field: Sendable, Equatable, Hashable {
         case provider, email, password, register, apiKey, token, payload, authCode, accessToken
+        /// A new account's password again, so a slip of the finger does not lock its owner out.
+        case passwordAgain
         /// The PIN a new user chooses under a policy that asks for one, and the same again.
         case pin, pinAgain
     }
 
     /// Longest value a field keeps; a longer paste is cut here.
     public static let maxLength: [Field: Int] = [
-        .email: 254, .password: 128, .apiKey: 256, .token: 4096, .payload: 4096, .authCode: 2048, .accessToken: 4096,
+        .email: 254, .password: 128, .passwordAgain: 128, .apiKey: 256, .token: 4096, .payload: 4096, .authCode: 2048, .accessToken: 4096,
         .pin: PINRule.maximumDigits, .pinAgain: PINRule.maximumDigits,
     ]
 
@@ -58,6 +60,7 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
     public var provider: Provider
     public var email: String
     public var password: String
+    public var passwordAgain: String = ""
     public var register: Bool
     public var apiKey: String
     /// A custom JWT or an ID token.
@@ -71,7 +74,15 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
     public var policy: SwitchingPolicy = .open
     public var pin: String = ""
     public var pinAgain: String = ""
-    public var focus: Field { didSet { if focus != oldValue { revealed = nil } } }
+    public var focus: Field {
+        didSet {
+            guard focus != oldValue else { return }
+            revealed = nil
+            cursor = .max
+        }
+    }
+    /// Characters before the cursor in the focused field; `Int.max` puts it at the end.
+    public var cursor: Int = .max
     /// The secret field shown as typed (Ctrl-R), until the focus moves.
     public var revealed: Field? = nil
     public var errors: [Field: String]
@@ -114,7 +125,7 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
     private var credentialFields: [Field] {
         switch provider {
         case .anonymous: [.provider]
-        case .emailPassword: [.provider, .email, .password, .register]
+        case .emailPassword: register ? [.provider, .email, .password, .register, .passwordAgain] : [.provider, .email, .password, .register]
         case .apiKey: [.provider, .apiKey]
         case .customJWT, .google, .apple: [.provider, .token]
         case .customFunction: [.provider, .payload]
@@ -123,6 +134,8 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         }
     }
 
+    func maxLength(of field: Field) -> Int { Self.maxLength[field] ?? 256 }
+
     func isText(_ field: Field) -> Bool {
         field != .provider && field != .register
     }
@@ -130,7 +143,7 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
     /// Every credential is secret; the email and the function's JSON payload are not.
     func secret(_ field: Field) -> SecretMask? {
         switch field {
-        case .password, .pin, .pinAgain: .password
+        case .password, .passwordAgain, .pin, .pinAgain: .password
         case .apiKey, .token, .authCode, .accessToken: .credential
         case .provider, .email, .register, .payload: nil
         }
@@ -140,6 +153,7 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         switch field {
         case .email: email
         case .password: password
+        case .passwordAgain: passwordAgain
         case .apiKey: apiKey
         case .token: token
         case .payload: payload
@@ -157,6 +171,7 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         switch field {
         case .email: email = capped
         case .password: password = capped
+        case .passwordAgain: passwordAgain = capped
         case .apiKey: apiKey = capped
         case .token: token = capped
         case .payload: payload = capped
@@ -202,7 +217,11 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
                 errors[.email] = "not an email address (like joe@example.com)"
             }
             // How long a new password must be is the server's policy; it answers in words.
-            if password.isEmpty { errors[.password] = "enter the password" }
+            if password.isEmpty {
+                errors[.password] = "enter the password"
+            } else if register && passwordAgain != password {
+                errors[.passwordAgain] = "not the same password"
+            }
             if errors.isEmpty {
                 return .success(LoginRequest(provider: .emailPassword, email: email, secret: password, register: register))
             }

@@ -4,7 +4,6 @@ import RosterCore
 /// Which screen is up.
 public enum Mode: Sendable, Equatable {
     case list
-    case help
     /// A question about one user (remove, delete), Cancel first.
     case confirm(Confirmation)
     case loginForm(LoginForm)
@@ -87,6 +86,10 @@ public struct Model: Sendable, Equatable {
     public var lastInputAt: Date
     /// The idle lock is on: the active user's details are hidden until their PIN is given.
     public var isIdleLocked: Bool
+    /// Whether the detail pane has the keys, and how far it is scrolled.
+    public var detail = DetailPane()
+    /// The keys of the screen on show, in a box over it (`?`).
+    public var help: HelpBox?
 
     public static let maxFilterLength = 64
 

@@ -39,6 +39,6 @@ struct UserFilter {
 
     /// The short names of every provider the user logs in with.
     private static func providers(of user: UserRow) -> [String] {
-        [user.provider] + user.identities.map { ProviderType(rawValue: $0.providerType)?.displayName ?? $0.providerType }
+        [user.providerName] + user.identities.map { ProviderType(rawValue: $0.providerType)?.displayName ?? $0.providerType }
     }
 }

@@ -37,8 +37,9 @@ public enum StateBadge: Sendable, Equatable {
 public struct UserRow: Sendable, Equatable, Identifiable {
     public var id: String
     public var displayName: String
-    /// The short provider name of the first identity ("email", "anonymous").
-    public var provider: String
+    /// The provider of the first identity; nil when the device knows none (or one this version
+    /// does not). The view draws its name.
+    public var provider: ProviderType?
     public var state: UserState
     public var isCurrent: Bool
     public var identities: [Identity]
@@ -55,7 +56,7 @@ public struct UserRow: Sendable, Equatable, Identifiable {
     public var secretKind: SecretKind? = nil
 
     public init(
-        id: String, displayName: String, provider: String, state: UserState, isCurrent: Bool = false,
+        id: String, displayName: String, provider: ProviderType?, state: UserState, isCurrent: Bool = false,
         identities: [Identity] = [], profile: UserProfile = UserProfile(), customData: JSONValue = .emptyObject,
         customDataIssuedAt: Date? = nil, accessTokenExpiresAt: Date? = nil, deviceId: String? = nil
     ) {
@@ -75,9 +76,9 @@ public struct UserRow: Sendable, Equatable, Identifiable {
     /// Takes a user from a snapshot of the whole device, read once, so `update` and `view`
     /// never touch the store.
     public init(snapshot user: UserSnapshot) {
-        let provider = user.identities.first.map { ProviderType(rawValue: $0.providerType)?.displayName ?? $0.providerType }
         self.init(
-            id: user.id, displayName: user.displayName, provider: provider ?? "unknown", state: user.state,
+            id: user.id, displayName: user.displayName, provider: user.identities.first.flatMap { ProviderType(rawValue: $0.providerType) },
+            state: user.state,
             isCurrent: user.isCurrent, identities: user.identities, profile: user.profile, customData: user.customData,
             customDataIssuedAt: user.customDataIssuedAt, accessTokenExpiresAt: user.accessTokenExpiresAt,
             deviceId: user.deviceId)
@@ -85,6 +86,9 @@ public struct UserRow: Sendable, Equatable, Identifiable {
         sessionOpened = user.sessionOpened
         secretKind = user.secretKind
     }
+
+    /// The provider's name as the screen shows it ("email", "anonymous"; "unknown" for none).
+    public var providerName: String { provider?.displayName ?? "unknown" }
 
     /// The name used on screen: email, name, "anonymous user …" or the id, as RosterCore names users.
     public var badge: StateBadge {

@@ -10,21 +10,25 @@ enum KeyDecoding {
         case KEY_LEFT: .left
         case KEY_RIGHT: .right
         case KEY_ENTER: .enter
-        case KEY_BACKSPACE, KEY_DC: .backspace
-        case KEY_BTAB: .backTab
-        case KEY_PPAGE: .pageUp
-        case KEY_NPAGE: .pageDown
+        case KEY_BACKSPACE: .backspace
+        case KEY_DC: .delete
         case KEY_HOME: .home
         case KEY_END: .end
+        case KEY_PPAGE: .pageUp
+        case KEY_NPAGE: .pageDown
+        case KEY_BTAB: .backTab
         default: nil
         }
     }
 
     static func key(forCharacter value: UInt32) -> Key? {
         switch value {
+        case 1: return .ctrlA
         case 3: return .ctrlC
         case 4: return .ctrlD
+        case 5: return .ctrlE
         case 21: return .ctrlU
+        case 23: return .ctrlW
         case 18: return .ctrlR
         case 9: return .tab
         case 10, 13: return .enter

@@ -1,5 +1,5 @@
 /// Keys on the account form: Tab/Shift-Tab move, Space on the task picks the next one, typing
-/// edits a text field, Ctrl-R shows or hides the focused secret, Enter sends, Esc cancels.
+/// edits a text field (as a `LineEditor`), Ctrl-R shows or hides the focused secret, Enter sends, Esc cancels.
 func accountKey(_ model: inout Model, _ form: inout AccountForm, _ key: Key) -> [Effect] {
     switch key {
     case .escape:
@@ -7,10 +7,8 @@ func accountKey(_ model: inout Model, _ form: inout AccountForm, _ key: Key) -> 
         model.status = StatusMessage("Nothing sent")
     case .tab, .down: form.moveFocus(by: 1)
     case .backTab, .up: form.moveFocus(by: -1)
-    case .backspace: form.erase()
     case .ctrlR: form.toggleReveal()
     case .char(" ") where form.focus == .task: form.nextTask()
-    case .char(let character): form.typeText(character)
     case .enter:
         if form.sent != nil { return stillWorking(&model) }
         switch form.validated() {
@@ -23,7 +21,8 @@ func accountKey(_ model: inout Model, _ form: inout AccountForm, _ key: Key) -> 
             form.refuse(refusal.errors)
             model.status = StatusMessage("Fix the marked fields", isError: true)
         }
-    default: break
+    default:
+        _ = form.edit(key)
     }
     return []
 }

@@ -17,19 +17,24 @@ func editorKey(_ model: inout Model, _ editor: inout DataEditor, _ key: Key) -> 
         model.mode = .list
         model.status = StatusMessage("Custom data unchanged")
     case .up, .char("k"): editor.selection = max(0, editor.selection - 1)
+    case .char("g"), .home: editor.selection = 0
+    case .char("G"), .end: editor.selection = max(0, editor.fields.count - 1)
     case .down, .char("j"): editor.selection = min(max(0, editor.fields.count - 1), editor.selection + 1)
     case .enter, .char("c"):
         guard let field = editor.selectedField else {
             model.status = StatusMessage("No fields yet; press a to add one", isError: true)
             return []
         }
-        editor.typing = .value(key: field.key, text: DataEditor.text(of: field.value), isNew: false)
+        guard field.key != editor.userIdField else { return userIdIsFixed(&model, field.key) }
+        editor.typing = .value(DataEditor.ValueEntry(key: field.key, original: field.value))
     case .char("a"):
-        editor.typing = .newKey("")
+        editor.typing = .newKey(LineEditor(limit: DataEditor.maxKeyLength))
     case .char("d"):
         guard let field = editor.selectedField else { return [] }
+        guard field.key != editor.userIdField else { return userIdIsFixed(&model, field.key) }
+        let wasThere = editor.originalKeys.contains(field.key)
         editor.removeSelected()
-        model.status = StatusMessage("'\(field.key)' will be removed when you save")
+        model.status = StatusMessage(wasThere ? "'\(field.key)' will be removed when you save" : "'\(field.key)' dropped")
     case .char("s"):
         return save(&model, &editor)
     case .char("q"):
@@ -47,32 +52,57 @@ private func typingKey(_ model: inout Model, _ editor: inout DataEditor, _ typin
     switch (typing, key) {
     case (_, .escape):
         editor.typing = nil
-    case (.newKey(let name), .backspace):
-        editor.typing = .newKey(String(name.dropLast()))
-    case (.value(let field, let text, let isNew), .backspace):
-        editor.typing = .value(key: field, text: String(text.dropLast()), isNew: isNew)
-    case (.newKey(let name), .char(let character)):
-        let text = DisplayWidth.printable(String(character))
-        if name.count + text.count <= DataEditor.maxKeyLength { editor.typing = .newKey(name + text) }
-    case (.value(let field, let text, let isNew), .char(let character)):
-        let typed = DisplayWidth.printable(String(character))
-        if text.count + typed.count <= DataEditor.maxValueLength { editor.typing = .value(key: field, text: text + typed, isNew: isNew) }
-    case (.newKey(let name), .enter):
-        let name = name.trimmingSpaces
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
-        guard !name.isEmpty, !name.contains("."), parts.allSatisfy({ !$0.hasPrefix("$") }), name != "_id" else {
-            model.status = StatusMessage("A field name is not empty, has no dots, does not start with $ and is not _id", isError: true)
+    case (.value(var entry), .tab):
+        // The person says how the text is read: as text whatever it looks like, or as JSON.
+        entry.asText.toggle()
+        editor.typing = .value(entry)
+    case (.newKey(var name), _) where key != .enter:
+        if name.apply(key) { editor.typing = .newKey(name) }
+    case (.value(var entry), _) where key != .enter:
+        if entry.line.apply(key) { editor.typing = .value(entry) }
+    case (.newKey(let line), .enter):
+        let name = line.text.trimmingSpaces
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard !name.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("$") }), parts[0] != "_id" else {
+            model.status = StatusMessage(
+                "A field is a name, or a path of names with dots (preferences.theme); none empty or starting with $, and not _id",
+                isError: true)
             return []
         }
-        guard !editor.fields.contains(where: { $0.key == name }) else {
-            model.status = StatusMessage("'\(name)' is already a field; select it and press Enter to change it", isError: true)
+        guard parts[0] != editor.userIdField else { return userIdIsFixed(&model, parts[0]) }
+        guard parts.count > 1 else {
+            guard !editor.fields.contains(where: { $0.key == name }) else {
+                model.status = StatusMessage("'\(name)' is already a field; select it and press Enter to change it", isError: true)
+                return []
+            }
+            editor.typing = .value(DataEditor.ValueEntry(newKey: name))
             return []
         }
-        editor.typing = .value(key: name, text: "", isNew: true)
-    case (.value(let field, let text, _), .enter):
-        editor.set(field, to: DataEditor.value(of: text))
+        switch editor.lookUp(parts) {
+        case .failure(let problem):
+            model.status = StatusMessage(problem.text, isError: true)
+        case .success(let existing?):
+            editor.typing = .value(DataEditor.ValueEntry(key: name, original: existing))
+        case .success(nil):
+            editor.typing = .value(DataEditor.ValueEntry(newKey: name))
+        }
+    case (.value(let entry), .enter):
         editor.typing = nil
-        model.status = StatusMessage("'\(field)' will be \(DataEditor.value(of: text).compactText.prefix(40)) when you save")
+        let value = entry.value
+        let path = entry.key.split(separator: ".").map(String.init)
+        guard let original = entry.original else {
+            editor.set(path: path, to: value)
+            model.status = StatusMessage("'\(entry.key)' will be \(ValueKind(of: value).word) \(DataEditor.shown(value).prefix(40)) when you save")
+            return []
+        }
+        guard value != original else {
+            model.status = StatusMessage("'\(entry.key)' unchanged")
+            return []
+        }
+        editor.set(path: path, to: value)
+        let (was, now) = (ValueKind(of: original), ValueKind(of: value))
+        let change = was == now ? "'\(entry.key)' will be" : "\(entry.key): \(was.word) → \(now.word),"
+        model.status = StatusMessage("\(change) \(DataEditor.shown(value).prefix(40)) when you save")
     default: break
     }
     return []
@@ -111,4 +141,9 @@ private func closingKey(_ model: inout Model, _ editor: inout DataEditor, _ clos
         model.status = StatusMessage("Still editing; s saves")
         return []
     }
+}
+
+private func userIdIsFixed(_ model: inout Model, _ key: String) -> [Effect] {
+    model.status = StatusMessage("'\(key)' holds the user's id; it is read-only", isError: true)
+    return []
 }

@@ -2,11 +2,15 @@
 public enum Key: Sendable, Equatable {
     case char(Character)
     case up, down, left, right, enter, escape, tab, backTab, backspace
-    case pageUp, pageDown, home, end
+    /// Delete: the character under the cursor of a text field.
+    case delete
+    case home, end, pageUp, pageDown
+    /// Readline's keys in text fields: start and end of line (Ctrl-A, Ctrl-E), erase to the
+    /// start (Ctrl-U), erase the word before the cursor (Ctrl-W). Ctrl-D and Ctrl-U also move
+    /// half a page in the list and the detail pane.
+    case ctrlA, ctrlE, ctrlU, ctrlW, ctrlD
     case resize(width: Int, height: Int)
     case ctrlC
-    /// Half a page down and up in a list.
-    case ctrlD, ctrlU
     /// Shows or hides the focused secret field of a form.
     case ctrlR
     /// Text pasted in one piece (bracketed paste), as the terminal sent it: it goes whole into

@@ -9,15 +9,13 @@ func keysKey(_ model: inout Model, _ screen: inout KeysScreen, _ key: Key) -> [E
         model.status = StatusMessage("The new key is no longer shown")
         return []
     }
-    if let name = screen.naming {
+    if var name = screen.naming {
         switch key {
         case .escape:
             screen.naming = nil
             model.status = StatusMessage("No key made")
-        case .backspace:
-            screen.naming = String(name.dropLast())
         case .enter:
-            let trimmed = name.trimmingSpaces
+            let trimmed = name.text.trimmingSpaces
             guard !trimmed.isEmpty else {
                 model.status = StatusMessage("Type a name for the key", isError: true)
                 return []
@@ -29,10 +27,8 @@ func keysKey(_ model: inout Model, _ screen: inout KeysScreen, _ key: Key) -> [E
             guard !model.isBusy else { return stillWorking(&model) }
             model.status = StatusMessage("Making API key '\(trimmed)'…")
             return [.createAPIKey(owner: owner.id, name: trimmed)]
-        case .char(let character):
-            let text = DisplayWidth.printable(String(character))
-            if name.count + text.count <= KeysScreen.maxNameLength { screen.naming = name + text }
-        default: break
+        default:
+            if name.apply(key) { screen.naming = name }
         }
         return []
     }
@@ -62,7 +58,7 @@ func keysKey(_ model: inout Model, _ screen: inout KeysScreen, _ key: Key) -> [E
     case .down, .char("j"):
         screen.selection = min(max(0, count - 1), screen.selection + 1)
     case .char("n"):
-        screen.naming = ""
+        screen.naming = LineEditor(limit: KeysScreen.maxNameLength)
         model.status = StatusMessage("Name the new key, then Enter")
     case .char(" "), .char("e"):
         guard let selected = screen.selectedKey else { return noKey(&model) }

@@ -1,7 +1,7 @@
 /// Paging keys on the user list: PageUp/PageDown a page, Ctrl-U/Ctrl-D half a page, Home/End
 /// the first and last user. A page is as many users as the list shows at the terminal's size.
 func listPagingKey(_ model: inout Model, _ key: Key) -> [Effect] {
-    let page = ListLayout(size: model.size, userCount: model.visibleUsers.count).pageSize
+    let page = ListLayout(model).pageSize
     switch key {
     case .pageDown: moveSelection(&model, by: page)
     case .pageUp: moveSelection(&model, by: -page)

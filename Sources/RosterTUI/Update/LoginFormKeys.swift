@@ -1,6 +1,6 @@
-/// Keys on the log-in form: Tab/Shift-Tab (or arrows) move between fields, Space changes the
-/// provider or the register toggle, typing edits a text field (control characters dropped,
-/// length capped), Ctrl-R shows or hides the focused secret, Enter submits, Esc cancels.
+/// Keys on the log-in form: Tab/Shift-Tab (or Up/Down) move between fields, Space changes the
+/// provider or the register toggle, a text field edits as a `LineEditor` (control characters
+/// dropped, length capped), Ctrl-R shows or hides the focused secret, Enter submits, Esc cancels.
 func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effect] {
     switch key {
     case .escape:
@@ -8,8 +8,9 @@ func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effe
         model.status = StatusMessage("Log-in cancelled")
     case .tab, .down: form.moveFocus(by: 1)
     case .backTab, .up: form.moveFocus(by: -1)
-    case .backspace: form.erase()
     case .ctrlR: form.toggleReveal()
+    case .left where form.focus == .provider: stepProvider(&form, by: -1)
+    case .right where form.focus == .provider: stepProvider(&form, by: 1)
     case .enter:
         if form.sent != nil { return stillWorking(&model) }
         switch form.validated() {
@@ -27,9 +28,10 @@ func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effe
             form.refuse(refusal.errors)
             model.status = StatusMessage("Fix the marked fields", isError: true)
         }
-    case .char(let character):
+    case .char(let character) where !form.isText(form.focus):
         typeCharacter(&form, character)
-    default: break
+    default:
+        _ = form.edit(key)
     }
     return []
 }
@@ -38,15 +40,22 @@ private func typeCharacter(_ form: inout LoginForm, _ character: Character) {
     switch form.focus {
     case .provider:
         let all = form.choices
-        if character == " ", let index = all.firstIndex(of: form.provider) {
-            form.provider = all[(index + 1) % all.count]
+        if character == " " {
+            stepProvider(&form, by: 1)
         } else if let digit = character.wholeNumberValue, (1...all.count).contains(digit) {
             form.provider = all[digit - 1]
         }
         form.errors = [:]
     case .register:
         if character == " " { form.register.toggle() }
-    default:
-        form.typeText(character)
+    default: break
     }
+}
+
+/// The next (or previous) provider, round the end.
+private func stepProvider(_ form: inout LoginForm, by step: Int) {
+    let all = form.choices
+    guard let index = all.firstIndex(of: form.provider) else { return }
+    form.provider = all[(index + step + all.count) % all.count]
+    form.errors = [:]
 }

@@ -1,11 +1,11 @@
-/// The mouse on the user list: a click selects the user under the pointer, a double click
-/// switches to them (as Enter does), the wheel moves the selection. Elsewhere, and on other
-/// screens, the mouse does nothing.
+/// The mouse on the users screen: a click selects the user under the pointer, a double click
+/// switches to them (as Enter does), the wheel moves the selection, or scrolls the detail pane
+/// under the pointer. Elsewhere, under the help box, and on other screens, it does nothing.
 func mouseInput(_ model: inout Model, _ event: MouseEvent) -> [Effect] {
-    guard case .list = model.mode, !model.isIdleLocked,
+    guard case .list = model.mode, !model.isIdleLocked, model.help == nil,
         model.size.width >= MinimumSize.width, model.size.height >= MinimumSize.height
     else { return [] }
-    let layout = ListLayout(size: model.size, userCount: model.visibleUsers.count)
+    let layout = ListLayout(model)
     if layout.detail.contains(row: event.row, column: event.column) { return mouseOverDetail(&model, event) }
     guard layout.list.contains(row: event.row, column: event.column) else { return [] }
     switch event.kind {
@@ -25,7 +25,12 @@ func mouseInput(_ model: inout Model, _ event: MouseEvent) -> [Effect] {
     }
 }
 
-/// The mouse over the detail pane. The pane does not scroll yet, so nothing happens.
+/// The mouse over the detail pane: the wheel scrolls it three lines at a time; clicks do nothing.
 func mouseOverDetail(_ model: inout Model, _ event: MouseEvent) -> [Effect] {
-    []
+    switch event.kind {
+    case .wheelUp: scrollDetail(&model, by: -3)
+    case .wheelDown: scrollDetail(&model, by: 3)
+    case .press, .release, .click, .doubleClick: break
+    }
+    return []
 }

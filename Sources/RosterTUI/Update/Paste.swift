@@ -15,22 +15,25 @@ func paste(_ text: String, into model: inout Model) {
         model.mode = .account(form)
     case .dataEditor(var editor) where editor.closing == nil:
         switch editor.typing {
-        case .newKey(let name):
-            editor.typing = .newKey(appending(text, to: name, max: DataEditor.maxKeyLength))
-        case .value(let key, let value, let isNew):
-            editor.typing = .value(key: key, text: appending(text, to: value, max: DataEditor.maxValueLength), isNew: isNew)
+        case .newKey(var name):
+            name.insert(text)
+            editor.typing = .newKey(name)
+        case .value(var entry):
+            entry.line.insert(text)
+            editor.typing = .value(entry)
         case nil:
             return
         }
         model.mode = .dataEditor(editor)
     case .apiKeys(var screen) where screen.created == nil && screen.deleting == nil:
-        guard let name = screen.naming else { return }
-        screen.naming = appending(text, to: name, max: KeysScreen.maxNameLength)
+        guard var name = screen.naming else { return }
+        name.insert(text)
+        screen.naming = name
         model.mode = .apiKeys(screen)
     case .secretPrompt(var prompt) where prompt.sent == nil:
         prompt.text = appending(text, to: prompt.text, max: SecretPrompt.maxLength)
         model.mode = .secretPrompt(prompt)
-    case .list, .help, .confirm, .dataEditor, .apiKeys, .failure, .secretPrompt, .history, .lastMessage:
+    case .list, .confirm, .dataEditor, .apiKeys, .failure, .secretPrompt, .history, .lastMessage:
         return
     }
 }

@@ -10,18 +10,20 @@ enum StatusLine {
     /// What a key is handled against: the screen, and the message left on show.
     struct BeforeKey {
         let screen: Mode.Screen
+        let helpOpen: Bool
         let status: StatusMessage?
     }
 
     /// A key was pressed: the message on show has been seen and goes (it stays for `!`).
     static func beforeKey(_ model: inout Model) -> BeforeKey {
         if !model.isBusy { model.status = nil }
-        return BeforeKey(screen: model.mode.screen, status: model.status)
+        return BeforeKey(screen: model.mode.screen, helpOpen: model.help != nil, status: model.status)
     }
 
     /// A message the key left on show belongs to the screen it was on; on another screen it goes.
     static func afterKey(_ model: inout Model, _ before: BeforeKey) {
-        if model.mode.screen != before.screen, model.status != nil, model.status == before.status {
+        let moved = model.mode.screen != before.screen || (model.help != nil) != before.helpOpen
+        if moved, model.status != nil, model.status == before.status {
             model.status = nil
         }
     }
@@ -57,13 +59,12 @@ func lastMessageKey(_ model: inout Model, _ key: Key) -> [Effect] {
 extension Mode {
     /// Which screen is up, whatever is typed into it.
     enum Screen: Equatable {
-        case list, help, confirm, loginForm, apiKeys, account, dataEditor, secretPrompt, history, failure, lastMessage
+        case list, confirm, loginForm, apiKeys, account, dataEditor, secretPrompt, history, failure, lastMessage
     }
 
     var screen: Screen {
         switch self {
         case .list: .list
-        case .help: .help
         case .confirm: .confirm
         case .loginForm: .loginForm
         case .apiKeys: .apiKeys

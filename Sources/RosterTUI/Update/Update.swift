@@ -18,15 +18,16 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         model.lastInputAt = model.now
         let status = StatusLine.beforeKey(&model)
         defer { StatusLine.afterKey(&model, status) }
+        if var help = model.help { return helpBoxKey(&model, &help, key) }
+        if openHelp(&model, key) { return [] }
         let effects: [Effect]
         switch model.mode {
         case .list where model.isIdleLocked: effects = idleLockedKey(&model, key)
-        case .list: effects = model.isEditingFilter ? filterKey(&model, key) : listKey(&model, key)
+        case .list: effects = model.isEditingFilter ? filterKey(&model, key) : detailPaneKey(&model, key) ?? listKey(&model, key)
         case .secretPrompt(var prompt):
             effects = secretPromptKey(&model, &prompt, key)
             if case .secretPrompt = model.mode { model.mode = .secretPrompt(prompt) }
         case .history: effects = historyKey(&model, key)
-        case .help: effects = helpKey(&model, key)
         case .confirm(let question): effects = confirmKey(&model, key, question)
         case .loginForm(var form):
             effects = formKey(&model, &form, key)
@@ -70,7 +71,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         model.pendingOperations = max(0, model.pendingOperations - 1)
         model.status = StatusMessage(message)
         // Only the screen that sent it closes; a form being typed into stays as it is.
-        if model.mode.sent == effect { model.mode = .list }
+        if model.mode.sent == effect { model.mode = model.mode.afterSuccess }
         if case .unlock = effect { model.isIdleLocked = false }
         return [.reload]
     case .operationFailed(let message, let effect):
@@ -135,7 +136,6 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
     case .escape:
         model.filter = ""
         clampSelection(&model)
-    case .char("?"): model.mode = .help
     case .char("!"): return showLastMessage(&model)
     case .char("q"): return [.quit]
     case .char("n"):
@@ -155,7 +155,7 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
         model.mode = .dataEditor(DataEditor(owner: UserTarget(id: user.id, name: user.displayName), document: user.customData))
         model.status = nil
     case .char("p"):
-        let email = model.selectedUser.flatMap { $0.provider == "email" ? $0.email : nil } ?? ""
+        let email = model.selectedUser.flatMap { $0.provider == .emailPassword ? $0.email : nil } ?? ""
         model.mode = .account(AccountForm(email: email))
     case .char("a"):
         guard let user = model.selectedUser else { return noUser(&model) }
@@ -217,16 +217,7 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
 private func switchToSelected(_ model: inout Model) -> [Effect] {
     guard let user = model.selectedUser else { return noUser(&model) }
     if !user.isLoggedIn {
-        let provider: LoginForm.Provider = switch user.provider {
-        case "anonymous": .anonymous
-        case "api-key": .apiKey
-        case "custom-token": .customJWT
-        case "custom-function": .customFunction
-        case "google": .google
-        case "apple": .apple
-        case "facebook": .facebook
-        default: .emailPassword
-        }
+        let provider = user.provider.flatMap { LoginForm.Provider.offered(for: $0).first } ?? .emailPassword
         var form = LoginForm(provider: provider, email: provider == .emailPassword ? user.email ?? "" : "", choices: model.providerChoices)
         form.policy = model.policy.switching
         model.mode = .loginForm(form)
@@ -281,15 +272,6 @@ private func filterKey(_ model: inout Model, _ key: Key) -> [Effect] {
     default: _ = filterPagingKey(&model, key)
     }
     clampSelection(&model)
-    return []
-}
-
-private func helpKey(_ model: inout Model, _ key: Key) -> [Effect] {
-    switch key {
-    case .escape, .char("?"), .enter: model.mode = .list
-    case .char("q"): return [.quit]
-    default: break
-    }
     return []
 }
 

@@ -5,13 +5,10 @@ func drawAccountForm(_ form: AccountForm, outbox: String?, in area: Rect, _ buff
     let boxWidth = FormLayout.boxWidth(for: area)
     var row = area.top + 2
     for field in form.fields where row < area.bottom {
-        let shown: String =
-            switch field {
-            case .task: "< \(form.task.label) >"
-            default: boxed(form.value(of: field), width: boxWidth, secret: form.mask(for: field))
-            }
+        let box = form.isText(field) ? formBox(form, field, width: boxWidth) : nil
+        let shown = field == .task ? "< \(form.task.label) >" : box?.text ?? ""
         drawFormRow(
-            label: label(field), shown: shown, focused: form.focus == field, error: form.errors[field],
+            label: label(field), shown: shown, cursor: box?.cursorColumn, focused: form.focus == field, error: form.errors[field],
             hint: field == .task ? "Space to change" : revealHint(form, field), row: row, &buffer)
         row += 1
     }
@@ -31,5 +28,6 @@ private func label(_ field: AccountForm.Field) -> String {
     case .tokenId: "Token id"
     case .token: "Token"
     case .password: "Password"
+    case .passwordAgain: "Again"
     }
 }

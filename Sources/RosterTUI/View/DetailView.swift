@@ -3,15 +3,49 @@ import Foundation
 import RosterWire
 
 /// The detail pane of the selected user: name and state in words, id, identities, profile,
-/// device id, access-token expiry, and custom data as indented JSON with its age.
-func drawDetail(_ user: UserRow?, now: Date, in area: Rect, _ buffer: inout ScreenBuffer) {
+/// device id, access-token expiry, and custom data as indented JSON with its age. What does not
+/// fit scrolls (`DetailPane`), with a position line at the bottom: `▼ more · 1–9 of 24`.
+func drawDetail(_ user: UserRow?, pane: DetailPane = DetailPane(), now: Date, in area: Rect, _ buffer: inout ScreenBuffer) {
     guard area.height > 0 else { return }
     guard let user else {
         buffer.write("No user selected.", row: area.top, column: area.left, maxWidth: area.width)
         return
     }
-    for (offset, line) in detailLines(user, now: now).prefix(area.height).enumerated() {
+    let lines = detailLines(user, now: now)
+    let window = DetailWindow(total: lines.count, height: area.height, scroll: pane.scroll(for: user.id))
+    for (offset, line) in lines.dropFirst(window.first).prefix(window.rows).enumerated() {
         buffer.write(line.text, row: area.top + offset, column: area.left, maxWidth: area.width, attributes: line.attributes)
+    }
+    guard let marker = window.marker(focused: pane.isFocused) else { return }
+    let attributes = pane.isFocused ? CellAttributes(bold: true, reverse: true) : CellAttributes(dim: true)
+    buffer.write(marker, row: area.top + window.rows, column: area.left, maxWidth: area.width, attributes: attributes)
+}
+
+/// Which of the pane's lines show: all when they fit; otherwise a window of them above a
+/// position line.
+struct DetailWindow {
+    var total: Int
+    /// Rows of lines shown.
+    var rows: Int
+    /// The first line shown.
+    var first: Int
+
+    init(total: Int, height: Int, scroll: Int) {
+        self.total = total
+        rows = total <= height ? total : max(0, height - 1)
+        first = min(max(0, scroll), max(0, total - rows))
+    }
+
+    var fits: Bool { rows >= total }
+    var maxScroll: Int { max(0, total - rows) }
+
+    /// `▼ more · 1–9 of 24 · J/K or Tab scrolls`, or nothing when every line shows.
+    func marker(focused: Bool) -> String? {
+        guard !fits else { return nil }
+        let last = first + rows
+        let arrow = last < total ? "▼ more" : "▲ top above"
+        let keys = focused ? "PgUp/PgDn · Tab back" : "J/K or Tab scrolls"
+        return "\(arrow) · \(first + 1)–\(last) of \(total) · \(keys)"
     }
 }
 
@@ -24,7 +58,7 @@ func detailLines(_ user: UserRow, now: Date) -> [(text: String, attributes: Cell
     var lines: [(text: String, attributes: CellAttributes)] = []
     lines.append(("\(user.displayName)  [\(user.badge.symbol) \(user.badge.words)]", CellAttributes(bold: true, role: user.badge.role)))
     lines.append(("id        \(user.id)", .plain))
-    lines.append(("provider  \(user.provider)", .plain))
+    lines.append(("provider  \(user.providerName)", .plain))
     lines.append(("device    \(user.deviceId ?? "none")", .plain))
     let expiry = user.accessTokenExpiresAt.map { "access token \(RelativeTime.expiry($0, now: now))" }
     lines.append((expiry ?? "access token none (\(user.badge.words))", .plain))

@@ -7,16 +7,19 @@ enum FormLayout {
     static func boxWidth(for area: Rect) -> Int { max(10, min(40, area.width - valueColumn - 24)) }
 }
 
-/// One row of a form: `>` on the focused row, the label, the value (reversed when focused),
-/// and beside it the refusal in words, or a hint when focused.
+/// One row of a form: `>` on the focused row, the label, the value (reversed when focused, with
+/// its cursor cell at `cursor` columns in), and beside it the refusal in words, or a hint when
+/// focused.
 func drawFormRow(
-    label: String, shown: String, focused: Bool, error: String?, hint: String?, row: Int, _ buffer: inout ScreenBuffer
+    label: String, shown: String, cursor: Int? = nil, focused: Bool, error: String?, hint: String?, row: Int,
+    _ buffer: inout ScreenBuffer
 ) {
     buffer.write(focused ? ">" : " ", row: row, column: 0, attributes: CellAttributes(bold: true))
     buffer.write(label, row: row, column: FormLayout.labelColumn, attributes: CellAttributes(bold: focused))
     var attributes = CellAttributes(role: .field)
     attributes.reverse = focused
     let used = buffer.write(shown, row: row, column: FormLayout.valueColumn, attributes: attributes)
+    if focused, let cursor { drawCursor(row: row, column: FormLayout.valueColumn + cursor, &buffer) }
     let after = FormLayout.valueColumn + used + 2
     if let error {
         buffer.write("! \(error)", row: row, column: after, attributes: CellAttributes(bold: true, role: .error))
@@ -31,8 +34,8 @@ func revealHint<Form: EditableForm>(_ form: Form, _ field: Form.Field) -> String
     return form.mask(for: field) == nil ? "Ctrl-R hides it" : "Ctrl-R shows it"
 }
 
-/// A text value in a box `width` columns wide; a longer value shows `…` and its tail, so the
-/// cursor end stays visible. A `secret` shows masked (see `SecretMask`), in a form that fits, so
+/// A text value in a box `width` columns wide; a longer value shows `…` and its tail. (A field
+/// being typed into is a `TextBox`, which follows its cursor.) A `secret` shows masked (see `SecretMask`), in a form that fits, so
 /// the length it states is never cut short.
 func boxed(_ value: String, width: Int, secret: SecretMask? = nil) -> String {
     var text = Substring(secret.map { $0.text(of: value, fitting: width) } ?? value)
@@ -42,4 +45,12 @@ func boxed(_ value: String, width: Int, secret: SecretMask? = nil) -> String {
     }
     let padding = max(0, width - DisplayWidth.of(String(text)))
     return "[" + String(text) + String(repeating: " ", count: padding) + "]"
+}
+
+/// A form's text field as drawn: the focused one follows its cursor, the others show their tail.
+func formBox<Form: EditableForm>(_ form: Form, _ field: Form.Field, width: Int) -> TextBox {
+    guard field == form.focus else {
+        return TextBox(LineEditor(form.value(of: field)), width: width, secret: form.mask(for: field), showsCursor: false)
+    }
+    return TextBox(form.line, width: width, secret: form.mask(for: field))
 }

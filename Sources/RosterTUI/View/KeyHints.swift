@@ -6,7 +6,7 @@ enum KeyHints {
         ("n", "log in a user"), ("a", "the user's API keys (make, enable, disable, delete)"), ("l", "link another log-in to the user (an anonymous user is then kept)"), ("o", "log out"), ("x", "remove from this device"), ("d", "delete the account on the server"),
         ("p", "password reset and email confirmation"), ("h", "the device's history (log-ins, switches, wrong PINs, locks)"), ("r", "refresh custom data"), ("e", "edit the user's custom data (add, change, remove fields; s saves)"),
         ("/", "filter by name, email or id; provider:text by provider too (Esc clears)"), ("!", "the last message in full"),
-        ("mouse", "click selects, double click switches, the wheel moves"), ("?", "this help"), ("q", "quit"),
+        ("mouse", "click selects, double click switches, the wheel moves or scrolls the pane under it"), ("?", "this help"), ("q", "quit"),
         ("Ctrl-C", "quit from any screen"),
     ]
 
@@ -28,7 +28,6 @@ enum KeyHints {
         case .list where model.isIdleLocked: "Enter unlock · s switch user · q quit"
         case .list where model.isEditingFilter: "type to filter · Enter keep · Esc clear"
         case .list: "Enter switch · n log in · / filter · o log out · x remove · r refresh · ? help · q quit"
-        case .help: "Esc back · q quit"
         case .confirm(let question): "Tab choose · Enter confirm · y \(question.kind.verb.lowercased()) · Esc cancel"
         case .loginForm: "Tab/Shift-Tab field · Space change · Ctrl-R show/hide secret · Enter submit · Esc cancel"
         case .account: "Tab/Shift-Tab field · Space change task · Ctrl-R show/hide secret · Enter send · Esc cancel"

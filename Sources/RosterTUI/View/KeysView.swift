@@ -3,6 +3,11 @@
 func drawKeys(_ screen: KeysScreen, in area: Rect, _ buffer: inout ScreenBuffer) {
     buffer.write("API keys of \(screen.owner.name)", row: area.top, column: 1, maxWidth: area.width - 2, attributes: CellAttributes(bold: true))
     var row = area.top + 2
+    if let created = screen.created {
+        // The key alone, with room for all of it and its instructions: the list can wait.
+        drawCreated(created, owner: screen.owner.name, from: row, in: area, &buffer)
+        return
+    }
     guard let keys = screen.keys else {
         buffer.write("Reading the keys from the server…", row: row, column: 2, attributes: CellAttributes(dim: true))
         return
@@ -32,33 +37,49 @@ func drawKeys(_ screen: KeysScreen, in area: Rect, _ buffer: inout ScreenBuffer)
         buffer.write("New key's name", row: row, column: 2, attributes: CellAttributes(bold: true))
         var field = CellAttributes(role: .field)
         field.reverse = true
-        let width = KeysScreen.maxNameLength / 2
-        let shown = String(name.suffix(width - 1))
-        buffer.write("[" + shown + String(repeating: " ", count: max(0, width - DisplayWidth.of(shown))) + "]", row: row, column: 18, attributes: field)
-    }
-    if let created = screen.created {
-        drawCreated(created, owner: screen.owner.name, from: row, in: area, &buffer)
+        let box = TextBox(name, width: min(KeysScreen.maxNameLength / 2, max(10, area.width - 21)))
+        buffer.write(box.text, row: row, column: 18, attributes: field)
+        if let cursor = box.cursorColumn { drawCursor(row: row, column: 18 + cursor, &buffer) }
     }
 }
 
-/// The new key, shown this once, wrapped to fit, with what it does and that it will not be
-/// shown again.
+/// The new key, shown this once: what to do, then the key on lines of its own from the first
+/// column (no frame, no other text, so a copy takes the key and nothing else), then what it does
+/// and that it is not shown again. The words wrap to the width; they are never cut.
 private func drawCreated(_ key: CreatedKey, owner: String, from top: Int, in area: Rect, _ buffer: inout ScreenBuffer) {
-    let width = max(20, area.width - 4)
-    var lines = ["New API key '\(key.name)': copy it now, it is not shown again."]
-    lines += wrap(key.secret, width: width - 4)
-    lines += ["It logs in as \(owner) until it is disabled or deleted. Press any key when done."]
-    let attributes = CellAttributes(bold: true)
+    let width = max(10, area.width - 2)
+    let keyLines = chunks(key.secret, width: area.width)
+    let split = keyLines.count > 1 ? " It runs over \(keyLines.count) lines; copy them as one." : ""
+    typealias Line = (text: String, column: Int, attributes: CellAttributes)
+    let before: [Line] = wrap("New API key '\(key.name)': copy it now, it is not shown again.\(split)", width: width)
+        .map { ($0, 1, CellAttributes(bold: true)) }
+    let secret: [Line] = keyLines.map { ($0, area.left, CellAttributes(bold: true, role: .field)) }
+    let after: [Line] = wrap("It logs in as \(owner) until it is disabled or deleted. Press any key when done.", width: width)
+        .map { ($0, 1, .plain) }
+    let blank: [Line] = [("", 0, .plain)]
+    // Blank lines and the title go first when the screen is short; words are never cut.
+    var lines = before + blank + secret + blank + after
     var row = top
-    buffer.write("┌" + String(repeating: "─", count: width - 2) + "┐", row: row, column: 1, attributes: attributes)
-    for (offset, line) in lines.enumerated() where row + 1 < area.bottom {
+    if row + lines.count > area.bottom { lines = before + secret + after }
+    if row + lines.count > area.bottom { row = area.top }
+    for line in lines where row < area.bottom {
+        buffer.fill(row: row, from: area.left, width: area.width, attributes: .plain)
+        buffer.write(line.text, row: row, column: line.column, attributes: line.attributes)
         row += 1
-        buffer.write("│", row: row, column: 1, attributes: attributes)
-        let isSecret = offset > 0 && offset < lines.count - 1
-        buffer.write(line, row: row, column: 3, maxWidth: width - 4, attributes: isSecret ? CellAttributes(bold: true, role: .field) : .plain)
-        buffer.write("│", row: row, column: width, attributes: attributes)
     }
-    if row + 1 < area.bottom {
-        buffer.write("└" + String(repeating: "─", count: width - 2) + "┘", row: row + 1, column: 1, attributes: attributes)
+}
+
+/// Text cut into pieces of at most `width` columns, at any character.
+private func chunks(_ text: String, width: Int) -> [String] {
+    var pieces: [String] = []
+    var piece = ""
+    for character in text {
+        if DisplayWidth.of(piece + String(character)) > width {
+            pieces.append(piece)
+            piece = ""
+        }
+        piece.append(character)
     }
+    if !piece.isEmpty || pieces.isEmpty { pieces.append(piece) }
+    return pieces
 }

@@ -1,6 +1,7 @@
-/// Where the user list and the detail pane sit on the screen, worked out once for drawing them
-/// and for finding what the mouse points at. Wide terminals put them side by side; narrow ones
-/// put the list above the detail pane.
+/// Where the user list and the detail pane sit on the screen, worked out once for drawing them,
+/// paging and scrolling, and finding what the mouse points at, so all of them agree on what
+/// fits. Wide terminals put them side by side; narrow ones put the list above the detail pane,
+/// collapsed to the selected user while the pane has the keys, so the pane gets the room.
 ///
 ///     let layout = ListLayout(size: model.size, userCount: model.visibleUsers.count)
 ///     layout.userIndex(atRow: 4, column: 2, selection: model.selection, count: 40)
@@ -17,11 +18,16 @@ struct ListLayout {
         Rect(top: 1, left: 0, width: width, height: height - 3)
     }
 
-    init(size: TerminalSize, userCount: Int) {
-        self.init(body: Self.body(width: size.width, height: size.height), userCount: userCount)
+    /// The layout of the users screen as `model` is now.
+    init(_ model: Model) {
+        self.init(size: model.size, userCount: model.visibleUsers.count, detailFocused: model.detail.isFocused)
     }
 
-    init(body: Rect, userCount: Int) {
+    init(size: TerminalSize, userCount: Int, detailFocused: Bool = false) {
+        self.init(body: Self.body(width: size.width, height: size.height), userCount: userCount, detailFocused: detailFocused)
+    }
+
+    init(body: Rect, userCount: Int, detailFocused: Bool = false) {
         if body.width >= twoColumnWidth {
             let listWidth = min(44, body.width * 2 / 5)
             list = Rect(top: body.top, left: 0, width: listWidth, height: body.height)
@@ -29,7 +35,8 @@ struct ListLayout {
             dividerColumn = listWidth
             ruleRow = nil
         } else {
-            let listHeight = min(max(1, userCount), max(1, (body.height - 1) / 2))
+            let wanted = detailFocused ? 1 : max(1, userCount)
+            let listHeight = min(wanted, max(1, (body.height - 1) / 2))
             list = Rect(top: body.top, left: 0, width: body.width, height: listHeight)
             let rule = body.top + listHeight
             detail = Rect(top: rule + 1, left: 0, width: body.width, height: body.bottom - rule - 1)

@@ -7,15 +7,26 @@ func drawForm(_ form: LoginForm, in area: Rect, _ buffer: inout ScreenBuffer) {
     let boxWidth = FormLayout.boxWidth(for: area)
     var row = area.top + 2
     for field in form.fields where row < area.bottom {
+        let box = form.isText(field) ? formBox(form, field, width: boxWidth) : nil
         let shown: String =
             switch field {
             case .provider: "< \(form.provider.label) >"
             case .register: form.register ? "[x] register a new account" : "[ ] register a new account"
-            default: boxed(form.value(of: field), width: boxWidth, secret: form.mask(for: field))
+            default: box?.text ?? ""
             }
         drawFormRow(
-            label: label(field, of: form.provider), shown: shown, focused: form.focus == field, error: form.errors[field],
-            hint: field == .provider ? "Space or 1-\(form.choices.count) to change" : revealHint(form, field), row: row, &buffer)
+            label: label(field, of: form.provider), shown: shown, cursor: box?.cursorColumn, focused: form.focus == field,
+            error: form.errors[field],
+            hint: field == .provider ? "←/→, Space or 1-\(form.choices.count) to change" : revealHint(form, field), row: row, &buffer)
+        row += 1
+    }
+    // The digits that pick a provider, each with its name.
+    if form.focus == .provider, row + 1 < area.bottom {
+        let numbered = form.choices.enumerated().map { "\($0.offset + 1) \($0.element.label)" }.joined(separator: " · ")
+        for line in wrap(numbered, width: area.width - 4) where row + 1 < area.bottom {
+            row += 1
+            buffer.write(line, row: row, column: 2, attributes: CellAttributes(dim: true))
+        }
         row += 1
     }
     if form.provider == .anonymous, row + 1 < area.bottom {
@@ -28,6 +39,7 @@ private func label(_ field: LoginForm.Field, of provider: LoginForm.Provider) ->
     case .provider: "Provider"
     case .email: "Email"
     case .password: "Password"
+    case .passwordAgain: "Again"
     case .register: "New user"
     case .apiKey: "API key"
     case .token: provider == .customJWT ? "JWT" : "ID token"

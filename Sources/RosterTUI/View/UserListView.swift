@@ -1,5 +1,8 @@
-/// Width of the provider column; "anonymous" is the longest short name.
-let providerColumnWidth = 9
+/// Width of the provider column: as wide as the widest provider name among `users` (from 5 for
+/// "email" to 15 for "custom-function"), so the names keep the room on most devices.
+func providerColumnWidth(_ users: [UserRow]) -> Int {
+    users.map { DisplayWidth.of($0.providerName) }.max() ?? 0
+}
 
 /// The user list: a selection marker (`>`), the state badge (`*`, `+`, `-`), the name padded by
 /// display width (cut so that it still tells users apart) and the provider. It scrolls a page
@@ -14,7 +17,8 @@ func drawList(_ model: Model, layout: ListLayout, _ buffer: inout ScreenBuffer) 
     }
     let offset = layout.firstShown(selection: model.selection, count: users.count)
     let nameColumn = area.left + 4
-    let providerColumn = area.left + area.width - providerColumnWidth - 1
+    let providerWidth = providerColumnWidth(users)
+    let providerColumn = area.left + area.width - providerWidth - 1
     for (row, index) in zip(area.top..<area.bottom, offset..<users.count) {
         let user = users[index]
         let selected = index == model.selection
@@ -29,6 +33,6 @@ func drawList(_ model: Model, layout: ListLayout, _ buffer: inout ScreenBuffer) 
         buffer.write(NameFitting.fitted(user.displayName, width: nameWidth), row: row, column: nameColumn, maxWidth: nameWidth, attributes: base)
         var provider = base
         provider.dim = !selected
-        buffer.write(user.provider, row: row, column: providerColumn, maxWidth: providerColumnWidth, attributes: provider)
+        buffer.write(user.providerName, row: row, column: providerColumn, maxWidth: providerWidth, attributes: provider)
     }
 }

@@ -31,11 +31,10 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         drawBox(secretPromptLines(prompt), in: body, &buffer)
     case .history(let entries):
         drawHistory(entries, now: model.now, in: body, &buffer)
-    case .help:
-        drawHelp(model.policy, in: body, &buffer)
     case .confirm(let question):
         drawUsers(model, in: body, &buffer)
-        drawDialog(question.dialog(name: model.user(id: question.userId)?.displayName ?? question.userId), in: body, &buffer)
+        let user = model.user(id: question.userId)
+        drawDialog(question.dialog(name: user?.displayName ?? question.userId, user: user), in: body, &buffer)
     case .loginForm(let form):
         drawForm(form, in: body, &buffer)
     case .dataEditor(let editor):
@@ -52,6 +51,7 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         drawUsers(model, in: body, &buffer)
         drawLastMessage(message, in: body, &buffer)
     }
+    if let help = model.help { drawHelpBox(help, policy: model.policy, in: body, &buffer) }
     drawStatus(model, &buffer)
     return buffer
 }
@@ -90,33 +90,19 @@ private func drawTitle(_ model: Model, _ buffer: inout ScreenBuffer) {
 }
 
 private func drawUsers(_ model: Model, in body: Rect, _ buffer: inout ScreenBuffer) {
-    let layout = ListLayout(body: body, userCount: model.visibleUsers.count)
+    let layout = ListLayout(body: body, userCount: model.visibleUsers.count, detailFocused: model.detail.isFocused)
     drawList(model, layout: layout, &buffer)
+    // The divider is bold while the detail pane has the keys.
+    let divider = CellAttributes(bold: model.detail.isFocused, dim: !model.detail.isFocused)
     if let column = layout.dividerColumn {
         for row in body.top..<body.bottom {
-            buffer.write("│", row: row, column: column, attributes: CellAttributes(dim: true))
+            buffer.write("│", row: row, column: column, attributes: divider)
         }
     }
     if let row = layout.ruleRow {
-        buffer.write(String(repeating: "─", count: body.width), row: row, column: 0, attributes: CellAttributes(dim: true))
+        buffer.write(String(repeating: "─", count: body.width), row: row, column: 0, attributes: divider)
     }
-    drawDetail(model.selectedUser, now: model.now, in: layout.detail, &buffer)
-}
-
-private func drawHelp(_ policy: DevicePolicy, in body: Rect, _ buffer: inout ScreenBuffer) {
-    buffer.write("Keys on the user list", row: body.top, column: 1, attributes: CellAttributes(bold: true))
-    let keyWidth = KeyHints.list.map { DisplayWidth.of($0.key) }.max() ?? 8
-    var row = body.top + 2
-    for hint in KeyHints.list {
-        guard row < body.bottom else { break }
-        buffer.write(hint.key, row: row, column: 3, attributes: CellAttributes(bold: true))
-        buffer.write(hint.meaning, row: row, column: 3 + keyWidth + 2)
-        row += 1
-    }
-    for line in wrap(PolicyWords.help(policy), width: body.width - 4) where row + 1 < body.bottom {
-        row += 1
-        buffer.write(line, row: row, column: 3)
-    }
+    drawDetail(model.selectedUser, pane: model.detail, now: model.now, in: layout.detail, &buffer)
 }
 
 private func drawFailure(_ message: String, in body: Rect, _ buffer: inout ScreenBuffer) {
@@ -160,12 +146,22 @@ func wrap(_ text: String, width: Int) -> [String] {
     return lines
 }
 
+/// A dialog: its lines, then the buttons, the focused one in brackets and reverse video.
 private func drawDialog(_ dialog: Dialog, in body: Rect, _ buffer: inout ScreenBuffer) {
-    drawBox(dialog.lines + ["", dialog.buttonRow], in: body, &buffer)
+    let box = drawBox(dialog.lines + ["", dialog.buttonRow], in: body, &buffer)
+    let row = box.top + 1 + dialog.lines.count + 1
+    for column in dialog.focusedColumns {
+        let at = box.left + 2 + column
+        guard at < box.left + box.width - 2 else { break }
+        let cell = buffer[row, at]
+        guard !cell.isContinuation else { continue }
+        buffer.write(cell.text, row: row, column: at, attributes: CellAttributes(bold: true, reverse: true))
+    }
 }
 
-/// A framed box of lines in the middle of the body, over what is drawn there.
-func drawBox(_ lines: [String], in body: Rect, _ buffer: inout ScreenBuffer) {
+/// A framed box of lines in the middle of the body, over what is drawn there; returns where.
+@discardableResult
+func drawBox(_ lines: [String], in body: Rect, _ buffer: inout ScreenBuffer) -> Rect {
     let width = min(body.width - 4, max(40, lines.map { DisplayWidth.of($0) }.max() ?? 0) + 4)
     let left = (body.width - width) / 2
     let top = body.top + max(0, (body.height - lines.count - 2) / 2)
@@ -179,6 +175,7 @@ func drawBox(_ lines: [String], in body: Rect, _ buffer: inout ScreenBuffer) {
         buffer.write("│", row: row, column: left + width - 1, attributes: attributes)
     }
     buffer.write("└" + String(repeating: "─", count: width - 2) + "┘", row: top + lines.count + 1, column: left, attributes: attributes)
+    return Rect(top: top, left: left, width: width, height: lines.count + 2)
 }
 
 private func drawStatus(_ model: Model, _ buffer: inout ScreenBuffer) {

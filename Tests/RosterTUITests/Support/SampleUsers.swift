@@ -8,27 +8,27 @@ enum Sample {
     static let now = Date(timeIntervalSince1970: 1_800_000_000)
 
     static let joe = UserRow(
-        id: "64a1joe", displayName: "joe@example.com", provider: "email", state: .loggedIn, isCurrent: true,
+        id: "64a1joe", displayName: "joe@example.com", provider: .emailPassword, state: .loggedIn, isCurrent: true,
         identities: [Identity(id: "joe-identity", provider: .emailPassword)],
         profile: UserProfile(data: ["email": "joe@example.com"]),
         customData: ["favoriteColor": "blue", "userId": "64a1joe"],
         customDataIssuedAt: now.addingTimeInterval(-12 * 60), accessTokenExpiresAt: now.addingTimeInterval(29 * 60 + 30),
         deviceId: "device-1")
     static let emma = UserRow(
-        id: "64a2emma", displayName: "emma@example.com", provider: "email", state: .loggedIn,
+        id: "64a2emma", displayName: "emma@example.com", provider: .emailPassword, state: .loggedIn,
         identities: [Identity(id: "emma-identity", provider: .emailPassword)],
         profile: UserProfile(data: ["email": "emma@example.com"]), deviceId: "device-1")
     static let zoe = UserRow(
-        id: "64a3zoe", displayName: "Zoë", provider: ProviderType.customToken.displayName, state: .loggedOut,
+        id: "64a3zoe", displayName: "Zoë", provider: .customToken, state: .loggedOut,
         identities: [Identity(id: "zoe", provider: .customToken)], profile: UserProfile(data: ["name": "Zoë"]))
     static let zhang = UserRow(
-        id: "64a4zhang", displayName: "张伟", provider: "api-key", state: .loggedIn,
+        id: "64a4zhang", displayName: "张伟", provider: .apiKey, state: .loggedIn,
         identities: [Identity(id: "zw", provider: .apiKey)])
     static let smiley = UserRow(
-        id: "64a5smile", displayName: "😀 Sunny", provider: "anonymous", state: .loggedOut,
+        id: "64a5smile", displayName: "😀 Sunny", provider: .anonymous, state: .loggedOut,
         identities: [Identity(id: "anon", provider: .anonymous)])
     static let lapsed = UserRow(
-        id: "64a6lapsed", displayName: "lapsed@example.com", provider: "email", state: .loggedOut,
+        id: "64a6lapsed", displayName: "lapsed@example.com", provider: .emailPassword, state: .loggedOut,
         identities: [Identity(id: "lapsed", provider: .emailPassword)],
         profile: UserProfile(data: ["email": "lapsed@example.com"]))
 

@@ -1,0 +1,79 @@
+/// The keys of each screen, as its `?` help lists them (and the README's tables do, word for
+/// word). The user list's own keys are `KeyHints.list`.
+enum ScreenKeys {
+    typealias Row = (key: String, meaning: String)
+
+    static let detail: [Row] = [
+        ("Tab", "give the detail pane the keys; Tab or Esc gives them back"),
+        ("J/K", "scroll the detail pane from the list"),
+        ("↑/↓ j/k", "scroll a line, while the pane has the keys"),
+        ("PgUp/PgDn Space", "scroll a page"),
+        ("Ctrl-D/Ctrl-U", "scroll half a page"),
+        ("g/G Home/End", "the top, the bottom"),
+    ]
+
+    /// Every text field: the forms', the editor's, a key's name.
+    static let textField: [Row] = [
+        ("←/→", "move the cursor"),
+        ("Home/End Ctrl-A/Ctrl-E", "the start, the end of the line"),
+        ("Backspace/Delete", "erase before, under the cursor"),
+        ("Ctrl-U", "erase to the start of the line"),
+        ("Ctrl-W", "erase the word before the cursor"),
+    ]
+
+    static let editor: [Row] = [
+        ("↑/↓ j/k", "move"),
+        ("g/G", "first, last field"),
+        ("Enter c", "change the selected value (text stays text)"),
+        ("Tab", "while typing a value: take it as text, or read it as JSON"),
+        ("a", "add a field, or a nested one by its path (preferences.theme)"),
+        ("d", "remove the selected field (one just added is simply dropped)"),
+        ("s", "save every change as one update"),
+        ("Esc", "drop what is being typed; leave (asks when changes are not saved)"),
+        ("q", "quit (asks when changes are not saved)"),
+        ("?", "these keys"),
+    ]
+
+    static let loginForm: [Row] = [
+        ("Tab/Shift-Tab ↑/↓", "next, previous field"),
+        ("←/→ Space 1-9", "on the provider: change it"),
+        ("Space", "on New user: register a new account (the password is asked twice)"),
+        ("Ctrl-R", "show or hide the focused secret"),
+        ("Enter", "log in"),
+        ("Esc", "cancel"),
+        ("?", "these keys, when the focus is not on a text field"),
+    ]
+
+    static let accountForm: [Row] = [
+        ("Tab/Shift-Tab ↑/↓", "next, previous field"),
+        ("Space", "on the task: the next task"),
+        ("Ctrl-R", "show or hide the focused secret"),
+        ("Enter", "send (after a reset message, the form goes on to the new password)"),
+        ("Esc", "cancel"),
+        ("?", "these keys, when the focus is on the task"),
+    ]
+
+    static let apiKeys: [Row] = [
+        ("↑/↓ j/k", "move"),
+        ("n", "make a key: name it, Enter; it is shown once"),
+        ("Space e", "enable or disable the selected key"),
+        ("d", "delete the selected key (asks; Keep is the default)"),
+        ("r", "read the keys again"),
+        ("Esc", "back to the users"),
+        ("q", "quit"),
+        ("?", "these keys"),
+    ]
+
+    static let history: [Row] = [
+        ("Esc h Enter", "back to the users"),
+        ("q", "quit"),
+        ("?", "these keys"),
+    ]
+
+    static let dialog: [Row] = [
+        ("←/→ h/l Tab", "move between the buttons"),
+        ("Enter", "press the focused (highlighted) button"),
+        ("y/n", "yes, no (of two buttons)"),
+        ("Esc", "the first button (Cancel, Keep)"),
+    ]
+}
