@@ -146,8 +146,8 @@ extension EndToEndTests {
 
                 let list = try session.capture()
                 for (name, provider) in [
-                    ("Grace Hopper", "google"), ("Ann Apple", "apple"), ("Flo Facebook", "facebook"), ("Jay Token", "custom-t…"),
-                    ("Ada", "custom-f…"),
+                    ("Grace Hopper", "google"), ("Ann Apple", "apple"), ("Flo Facebook", "facebook"), ("Jay Token", "custom-token"),
+                    ("Ada", "custom-function"),
                 ] {
                     #expect(list.split(separator: "\n").contains { $0.contains(name) && $0.contains(provider) }, "\(name):\n\(list)")
                 }

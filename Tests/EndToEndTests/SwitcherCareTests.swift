@@ -23,8 +23,8 @@ extension EndToEndTests {
             let rows = screen.split(separator: "\n").map(String.init)
             // The provider column and the divider start at the same column whatever the name.
             for name in ["Zoë", "张伟", "😀 Sunny"] {
-                let row = try #require(rows.first { $0.contains(name) && $0.contains("custom-t…") }, "no row for \(name):\n\(screen)")
-                #expect(Self.columns(before: "custom-t…", in: row) == Self.columns(before: "custom-t…", in: rows.first { $0.contains("Zoë") }!),
+                let row = try #require(rows.first { $0.contains(name) && $0.contains("custom-token") }, "no row for \(name):\n\(screen)")
+                #expect(Self.columns(before: "custom-token", in: row) == Self.columns(before: "custom-token", in: rows.first { $0.contains("Zoë") }!),
                     "\(name) misaligns the list:\n\(screen)")
                 #expect(Self.columns(before: "│", in: row) == 40, "\(name) moves the divider:\n\(screen)")
             }
