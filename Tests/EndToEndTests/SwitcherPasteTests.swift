@@ -19,7 +19,7 @@ extension EndToEndTests {
             // typed after the paste is read after it, so once help is up the paste is done.
             try session.paste("xy")
             try session.send("?")
-            var screen = try session.waitFor("Esc back · q quit", timeout: 10)
+            var screen = try session.waitFor("? help · Esc closes", timeout: 10)
             try session.send("Escape", literal: false)
             screen += try session.waitFor("> * joe@example.com", timeout: 10)
             #expect(!screen.contains("Remov"), "the paste acted as keys:\n\(screen)")

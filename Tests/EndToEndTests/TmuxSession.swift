@@ -108,6 +108,36 @@ final class TmuxSession {
         throw Failure(description: "'\(text)' never appeared; the screen was:\n\(screen)")
     }
 
+    /// Waits until `text` is no longer on the screen; the screen then.
+    @discardableResult
+    func waitUntilGone(_ text: String, timeout: TimeInterval = 60) throws -> String {
+        try waitUntil(timeout: timeout, "'\(text)' never went") { !$0.contains(text) }
+    }
+
+    /// Waits until the screen with its attributes (colours, reverse video) passes `check`.
+    @discardableResult
+    func waitUntilAttributes(timeout: TimeInterval = 20, _ what: String, _ check: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = ""
+        while Date() < deadline {
+            screen = try captureWithAttributes()
+            if check(screen) { return screen }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        throw Failure(description: "\(what); the screen was:\n\(screen)")
+    }
+
+    private func waitUntil(timeout: TimeInterval, _ what: String, _ check: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(timeout)
+        var screen = ""
+        while Date() < deadline {
+            screen = try capture()
+            if check(screen) { return screen }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        throw Failure(description: "\(what); the screen was:\n\(screen)")
+    }
+
     @discardableResult
     private func spawnAndWait(_ arguments: [String]) throws {
         var pid: pid_t = 0
