@@ -98,36 +98,23 @@ final class TmuxSession {
     /// Waits until the screen contains `text`, or fails after `timeout` seconds.
     @discardableResult
     func waitFor(_ text: String, timeout: TimeInterval = 60) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        var screen = ""
-        while Date() < deadline {
-            screen = try capture()
-            if screen.contains(text) { return screen }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        throw Failure(description: "'\(text)' never appeared; the screen was:\n\(screen)")
+        try poll(timeout: timeout, "'\(text)' never appeared", capture: capture) { $0.contains(text) }
     }
 
     /// Waits until `text` is no longer on the screen; the screen then.
     @discardableResult
     func waitUntilGone(_ text: String, timeout: TimeInterval = 60) throws -> String {
-        try waitUntil(timeout: timeout, "'\(text)' never went") { !$0.contains(text) }
+        try poll(timeout: timeout, "'\(text)' never went", capture: capture) { !$0.contains(text) }
     }
 
     /// Waits until the screen with its attributes (colours, reverse video) passes `check`.
     @discardableResult
     func waitUntilAttributes(timeout: TimeInterval = 20, _ what: String, _ check: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(timeout)
-        var screen = ""
-        while Date() < deadline {
-            screen = try captureWithAttributes()
-            if check(screen) { return screen }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        throw Failure(description: "\(what); the screen was:\n\(screen)")
+        try poll(timeout: timeout, what, capture: captureWithAttributes, check)
     }
 
-    private func waitUntil(timeout: TimeInterval, _ what: String, _ check: (String) -> Bool) throws -> String {
+    /// Captures the screen every tenth of a second until it passes `check`; fails with `what`.
+    private func poll(timeout: TimeInterval, _ what: String, capture: () throws -> String, _ check: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {

@@ -56,6 +56,10 @@ import Testing
         model.press(.down, .down, .enter)
         #expect(model.form?.provider == .customJWT)
         #expect(model.form?.email == "")
+        // The provider is known: the focus is on the first field to type, the token.
+        #expect(model.form?.focus == .token)
+        model.type("eyJ")
+        #expect(model.form?.token == "eyJ")
     }
 
     @Test func oLogsOutTheSelectedUser() {

@@ -117,6 +117,12 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         linking == nil && (policy == .pin || (policy == .password && provider != .emailPassword))
     }
 
+    /// Puts the focus on the first field still to type, for a log-in whose provider is known
+    /// already (a logged-out user logging in again); a new log-in starts on the provider.
+    public mutating func focusFirstToType() {
+        focus = fields.first { isText($0) && value(of: $0).isEmpty } ?? focus
+    }
+
     /// The fields the chosen provider shows, in Tab order, then the PIN when one is asked for.
     public var fields: [Field] {
         credentialFields + (asksForPIN ? [.pin, .pinAgain] : [])

@@ -220,6 +220,7 @@ private func switchToSelected(_ model: inout Model) -> [Effect] {
         let provider = user.provider.flatMap { LoginForm.Provider.offered(for: $0).first } ?? .emailPassword
         var form = LoginForm(provider: provider, email: provider == .emailPassword ? user.email ?? "" : "", choices: model.providerChoices)
         form.policy = model.policy.switching
+        form.focusFirstToType()
         model.mode = .loginForm(form)
         model.status = StatusMessage("\(user.displayName) is logged out; log in again")
         return []
