@@ -40,13 +40,16 @@ struct AppOptions: ParsableArguments {
             "roster-server: warning: \(path) holds secrets and others can read it; make it owner-only (chmod 600 \(path))\n".utf8))
     }
 
-    /// Opens the database for the configured app.
-    func open() async throws -> (RosterServer, AppConfig) {
+    /// Opens the database for the configured app, believing forwarded headers from
+    /// `trustedProxies`.
+    func open(trustedProxies: Set<String> = []) async throws -> (RosterServer, AppConfig) {
         let app = try appConfig()
         let directory = URL(fileURLWithPath: db).deletingLastPathComponent()
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         do {
-            return (try await RosterServer.open(databasePath: db, apps: [app]), app)
+            var environment = ServerEnvironment.live
+            environment.trustedProxies = trustedProxies
+            return (try await RosterServer.open(databasePath: db, apps: [app], environment: environment), app)
         } catch {
             throw CommandFailure("\(error)")
         }

@@ -19,6 +19,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Serve the demo app on an address other machines can reach, although its secrets are public.")
     var allowDemoOnNetwork = false
 
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help: "The IP address of a reverse proxy whose Forwarded / X-Forwarded-* headers are believed (repeat for several).")
+    var trustedProxies: [String] = []
+
     func validate() throws {
         // The demo's passwords and signing key are in Roster's source: on the network, anyone
         // could log in as its users.
@@ -27,10 +32,13 @@ struct ServeCommand: AsyncParsableCommand {
                 "the demo app's passwords are public, so it is served on this machine only: use --host 127.0.0.1, "
                     + "or --allow-demo-on-network to serve it on \(host) anyway")
         }
+        for proxy in trustedProxies where !ListenAddress.isIPAddress(proxy) {
+            throw ValidationError("--trusted-proxy takes an IP address, such as 10.0.0.2 or ::1; '\(proxy)' is not one")
+        }
     }
 
     func run() async throws {
-        let (server, config) = try await app.open()
+        let (server, config) = try await app.open(trustedProxies: Set(trustedProxies))
         if app.demo { try await server.seedDemoUsers(appId: config.appId) }
         let host = self.host
         do {

@@ -17,6 +17,10 @@ extension EndToEndTests {
                 #expect(refused.stderr.contains("--allow-demo-on-network"))
                 #expect(!FileManager.default.fileExists(atPath: database), "nothing is created before the refusal")
             }
+            let proxy = try runner.rosterServer(["serve", "--demo", "--db", database, "--port", "0", "--trusted-proxy", "proxy.local"])
+            #expect(proxy.status != 0)
+            #expect(proxy.stderr.contains("--trusted-proxy takes an IP address"), "\(proxy.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: database))
         }
 
         @Test func adminPurgeSaysWhatWentAndRefusesABadLimit() throws {

@@ -10,4 +10,9 @@ import Testing
             #expect(!ListenAddress.isLoopback(host), "\(host)")
         }
     }
+
+    @Test func aTrustedProxyIsNamedByItsAddress() {
+        for address in ["10.0.0.2", "::1", "2001:db8::1"] { #expect(ListenAddress.isIPAddress(address), "\(address)") }
+        for text in ["proxy.local", "10.0.0", "", "10.0.0.2/24", "[::1]"] { #expect(!ListenAddress.isIPAddress(text), "\(text)") }
+    }
 }

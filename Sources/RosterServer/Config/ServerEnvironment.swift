@@ -20,14 +20,18 @@ public struct ServerEnvironment: Sendable {
     public var http: any OutboundHTTP
     /// Where password hashing runs, bounded: shared by every app of the server.
     public var hashing: HashingPool
+    /// The addresses of reverse proxies whose `Forwarded` / `X-Forwarded-*` headers are
+    /// believed: the client's address, scheme and host. From anyone else they are ignored.
+    public var trustedProxies: Set<String>
 
     public init(
         now: @escaping @Sendable () -> Date = { Date() },
         randomBytes: @escaping @Sendable (Int) -> [UInt8] = ServerEnvironment.systemRandomBytes,
         logger: Logger = Logger(label: "roster-server"),
         outboxDirectory: URL? = nil,
-        http: any OutboundHTTP = AsyncHTTPOutbound(), hashing: HashingPool = HashingPool()
+        http: any OutboundHTTP = AsyncHTTPOutbound(), hashing: HashingPool = HashingPool(), trustedProxies: Set<String> = []
     ) {
+        self.trustedProxies = trustedProxies
         self.hashing = hashing
         self.now = now
         self.randomBytes = randomBytes

@@ -25,9 +25,11 @@ struct IncomingRequest: Sendable {
         context.parameters.get(name) ?? ""
     }
 
-    /// The base URL the client reached the server at: scheme and Host of the request, or
-    /// `http://127.0.0.1` when the request came in-process without one.
+    /// The base URL the client reached the server at: as a trusted proxy forwarded it, else
+    /// scheme and Host of the request, or `http://127.0.0.1` when the request came in-process
+    /// without one.
     var baseURL: String {
+        if let forwarded = context.forwardedBase { return forwarded }
         let host = request.head.authority ?? "127.0.0.1"
         return "\(request.head.scheme ?? "http")://\(host)"
     }

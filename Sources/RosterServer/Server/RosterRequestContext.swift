@@ -7,9 +7,12 @@ import Logging
 public struct RosterContextSource: RequestContextSource {
     public let logger: Logger
     public let clientAddress: String?
-    public init(logger: Logger, clientAddress: String? = nil) {
+    /// `scheme://host` as the client reached the server through a trusted proxy, when it says.
+    public let forwardedBase: String?
+    public init(logger: Logger, clientAddress: String? = nil, forwardedBase: String? = nil) {
         self.logger = logger
         self.clientAddress = clientAddress
+        self.forwardedBase = forwardedBase
     }
 }
 
@@ -19,9 +22,11 @@ public struct RosterRequestContext: RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// The client's IP address; `in-process` for a request that came without a network.
     public let clientAddress: String
+    public let forwardedBase: String?
 
     public init(source: RosterContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         clientAddress = source.clientAddress ?? "in-process"
+        forwardedBase = source.forwardedBase
     }
 }

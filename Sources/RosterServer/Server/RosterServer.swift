@@ -103,12 +103,16 @@ public final class RosterServer: Sendable {
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let responder = self.responder
+        let trusted = environment.trustedProxies
         let application = Application(
             responder: CallbackResponder { (request: Request, context: ServingRequestContext) in
+                let forwarded = ForwardedRequest(headers: request.headers, peer: context.channel.remoteAddress?.ipAddress, trusted: trusted)
+                let base = forwarded.host.map { "\(forwarded.scheme ?? request.head.scheme ?? "http")://\($0)" }
+                    ?? forwarded.scheme.flatMap { scheme in request.head.authority.map { "\(scheme)://\($0)" } }
                 var response = await responder.respond(
                     to: request,
                     context: RosterRequestContext(
-                        source: RosterContextSource(logger: context.logger, clientAddress: context.channel.remoteAddress?.ipAddress)))
+                        source: RosterContextSource(logger: context.logger, clientAddress: forwarded.clientAddress, forwardedBase: base)))
                 // A refused body is not read: the connection closes after the answer, so neither
                 // the server reads the rest nor the client waits for it to be read.
                 if response.status == .contentTooLarge {
