@@ -22,6 +22,8 @@ import Testing
         #expect(refused.errorCode == "TooManyRequests")
         #expect(refused.headers["retry-after"] == "3600")
         #expect(try await t.server.admin.findUser(appId: t.appId, idOrEmail: "user4@example.com") == nil)
+        let limited = try await t.server.admin.audit(appId: t.appId, AuditQuery()).first
+        #expect(limited?.event == .requestLimited && limited?.detail == "register" && limited?.address == "in-process")
         #expect(await t.emailLogin("user4@example.com", "secret-12").errorCode == "InvalidPassword")
         t.clock.advance(by: 3600)
         #expect(await t.register("user4@example.com", "secret-12").status == 201)

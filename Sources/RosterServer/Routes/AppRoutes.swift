@@ -56,7 +56,7 @@ enum AppRoutes {
                     _ = try services.login.provider(ProviderType.emailPassword.rawValue, of: served)
                     try RouteServices.checkSize(incoming.body, app: served)
                     let accounts = services.emailPassword
-                    let limits = AccountRouteLimits(limiter: services.login.limiter)
+                    let limits = AccountRouteLimits(limiter: services.login.limiter, audit: services.audit)
                     return try await limits.within(route, app: served, body: incoming.body, address: incoming.context.clientAddress) {
                         switch route {
                         case .register:

@@ -6,10 +6,22 @@ import RosterWire
 /// same; wrong confirmation and reset tokens per client address.
 struct AccountRouteLimits: Sendable {
     let limiter: AttemptLimiter
+    let audit: AuditTrail
 
     /// Runs `work` for `route` within the limits: refused with `LimitWait` before any work when
     /// a limit is reached, and counted as the route says.
     func within<T: Sendable>(
+        _ route: Route.EmailPassword, app: ServedApp, body: Data, address: String, _ work: () async throws -> T
+    ) async throws -> T {
+        do {
+            return try await limited(route, app: app, body: body, address: address, work)
+        } catch let wait as LimitWait {
+            await audit.record(.requestLimited, appId: app.id, address: address, detail: route.rawValue)
+            throw wait
+        }
+    }
+
+    private func limited<T: Sendable>(
         _ route: Route.EmailPassword, app: ServedApp, body: Data, address: String, _ work: () async throws -> T
     ) async throws -> T {
         let limits = app.config.limits
