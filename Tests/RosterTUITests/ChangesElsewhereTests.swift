@@ -73,9 +73,12 @@ import Testing
 
         let other = try demo.secondDevice()
         let emma = try await other.login(credentials: .emailPassword(email: "emma@example.com", password: "pa55word"))
+        // The list follows without a key, and says what happened.
         await switcher.waitFor("emma@example.com logged in elsewhere")
+        await switcher.waitFor("* emma@example.com")
         _ = try await emma.logOut()
         await switcher.waitFor("emma@example.com was logged out elsewhere")
+        await switcher.waitFor("- emma@example.com")
 
         // Joe logged out here: the result says so, and nothing is told as done elsewhere.
         switcher.terminal.press(.char("o"))

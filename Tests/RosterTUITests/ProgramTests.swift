@@ -96,22 +96,6 @@ import Testing
         _ = try await switcher.quit()
     }
 
-    @Test func aChangeByAnotherProcessAppearsWithoutAKey() async throws {
-        let demo = try await DemoServer.start()
-        defer { demo.remove() }
-        _ = try await demo.app.login(credentials: .emailPassword(email: "joe@example.com", password: "passw0rd"))
-        let switcher = try RunningSwitcher.start(demo)
-        await switcher.waitFor("* joe@example.com")
-
-        // A second App on the same device directory stands in for `roster` in another terminal.
-        let other = try demo.secondDevice()
-        let emma = try await other.login(credentials: .emailPassword(email: "emma@example.com", password: "pa55word"))
-        await switcher.waitFor("* emma@example.com")
-        _ = try await emma.logOut()
-        await switcher.waitFor("- emma@example.com")
-        _ = try await switcher.quit()
-    }
-
     @Test func resizeRedrawsAtOnceAndTooSmallSaysWhatIsNeeded() async throws {
         let demo = try await DemoServer.start()
         defer { demo.remove() }

@@ -1,4 +1,5 @@
 import Foundation
+import RosterWire
 import Synchronization
 
 /// Where password hashing runs: at most `width` scrypt computations at once (each takes its
@@ -99,6 +100,7 @@ public final class HashingPool: Sendable {
 }
 
 /// Password hashing is at capacity: 503 `ServiceUnavailable` with `Retry-After`.
-struct HashingBusy: Error, Sendable {
-    static let retryAfterSeconds = 1
+struct HashingBusy: RetryLater, Sendable {
+    var retryAfterSeconds: Int { 1 }
+    var response: ErrorResponse { ErrorResponse(.serviceUnavailable, "the server is busy; try again in a moment") }
 }

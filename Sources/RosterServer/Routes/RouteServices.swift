@@ -20,20 +20,15 @@ struct RouteServices: Sendable {
     func handle(
         _ request: Request, _ context: RosterRequestContext, _ route: (IncomingRequest) async throws -> RouteReply
     ) async -> Response {
-        let reply: RouteReply
+        var reply: RouteReply
         do {
             let body = try await Self.readBody(of: request, limit: maxRequestBytes)
             reply = try await route(IncomingRequest(request: request, context: context, body: body))
         } catch let error as ErrorResponse {
             reply = .error(error)
-        } catch let wait as LimitWait {
-            var refused = RouteReply.error(wait.response)
-            refused.retryAfter = wait.seconds
-            reply = refused
-        } catch is HashingBusy {
-            var refused = RouteReply.error(ErrorResponse(.serviceUnavailable, "the server is busy; try again in a moment"))
-            refused.retryAfter = HashingBusy.retryAfterSeconds
-            reply = refused
+        } catch let refusal as RetryLater {
+            reply = .error(refusal.response)
+            reply.retryAfter = refusal.retryAfterSeconds
         } catch {
             // The type only: an error's text could carry request data.
             context.logger.error("request failed", metadata: ["error.type": "\(type(of: error))"])

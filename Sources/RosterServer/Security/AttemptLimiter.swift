@@ -7,35 +7,41 @@ import RosterWire
 /// account routes are capped per hour (`countHourly`). An attempt that must wait is refused
 /// before any credential is checked or any work done.
 ///
-///     let keys = AttemptLimiter.keys(provider: .emailPassword, body: body, address: "10.0.0.7")
-///     try await limiter.checkWait(app: app, keys: keys)   // throws LimitWait
+///     let keys = AttemptLimiter.keys(provider: .emailPassword, account: "ann@example.com", address: "10.0.0.7")
+///     let counted = try await limiter.checkWait(app: app, keys: keys)   // throws LimitWait
 struct AttemptLimiter: Sendable {
     let store: any ServerStore
     let now: @Sendable () -> Date
 
     static let scope = "login"
 
-    /// What a log-in attempt is counted under; none for anonymous log-ins, which guess nothing.
-    static func keys(provider: ProviderType, body: Data, address: String) -> [AttemptKey] {
-        guard provider != .anonymous else { return [] }
-        var keys = [AttemptKey(scope: scope, kind: .address, value: address)]
-        if provider == .emailPassword, let login = try? WireBody.decode(EmailPasswordLogin.self, from: body) {
-            let email = EmailPasswordProvider.normalize(login.username)
-            keys.append(AttemptKey(scope: scope, kind: .account, value: "\(provider.rawValue):\(email)"))
-        }
-        return keys
+    /// The account a log-in guesses at: the normalized email of an email/password log-in.
+    static func account(provider: ProviderType, body: Data) -> String? {
+        guard provider == .emailPassword, let login = try? WireBody.decode(EmailPasswordLogin.self, from: body) else { return nil }
+        return EmailPasswordProvider.normalize(login.username)
     }
 
-    /// Throws `LimitWait` when any key must still wait.
-    func checkWait(app: ServedApp, keys: [AttemptKey]) async throws {
+    /// What a log-in attempt is counted under; none for anonymous log-ins, which guess nothing.
+    static func keys(provider: ProviderType, account: String?, address: String) -> [AttemptKey] {
+        guard provider != .anonymous else { return [] }
+        return [AttemptKey(scope: scope, kind: .address, value: address)]
+            + (account.map { [AttemptKey(scope: scope, kind: .account, value: $0)] } ?? [])
+    }
+
+    /// Throws `LimitWait` when any key must still wait; otherwise the keys that have failures
+    /// counted, which a success then clears (and only those: a success writes nothing else).
+    @discardableResult
+    func checkWait(app: ServedApp, keys: [AttemptKey]) async throws -> [AttemptKey] {
         let now = now()
         var latest: Date?
+        var counted: [AttemptKey] = []
         for key in keys {
-            if let wait = try await store.attemptsWait(appId: app.id, key: key, now: now), wait > (latest ?? .distantPast) {
-                latest = wait
-            }
+            guard let standing = try await store.attemptsWait(appId: app.id, key: key) else { continue }
+            counted.append(key)
+            if let wait = standing, wait > now, wait > (latest ?? .distantPast) { latest = wait }
         }
         if let latest { throw LimitWait(seconds: LimitWait.seconds(until: latest, from: now)) }
+        return counted
     }
 
     /// Counts a failed attempt under every key.
@@ -62,9 +68,9 @@ struct AttemptLimiter: Sendable {
         }
     }
 
-    /// A success clears its account's count; an address keeps its hour.
-    func succeeded(app: ServedApp, keys: [AttemptKey]) async throws {
-        for key in keys where key.kind == .account {
+    /// A success clears its account's count, when one was `counted`; an address keeps its hour.
+    func succeeded(app: ServedApp, counted: [AttemptKey]) async throws {
+        for key in counted where key.kind == .account {
             try await store.clearFailures(appId: app.id, key: key)
         }
     }
@@ -77,9 +83,16 @@ struct AttemptLimiter: Sendable {
     }
 }
 
-/// A refusal because too many attempts failed: 429 `TooManyRequests` with `Retry-After`.
-struct LimitWait: Error, Sendable, Equatable {
+/// A refusal that says when to come back: answered with its error and `Retry-After`.
+protocol RetryLater: Error {
+    var response: ErrorResponse { get }
+    var retryAfterSeconds: Int { get }
+}
+
+/// A refusal because a limit was reached: 429 `TooManyRequests` with `Retry-After`.
+struct LimitWait: RetryLater, Sendable, Equatable {
     var seconds: Int
+    var retryAfterSeconds: Int { seconds }
 
     static func seconds(until: Date, from now: Date) -> Int {
         max(1, Int(until.timeIntervalSince(now).rounded(.up)))

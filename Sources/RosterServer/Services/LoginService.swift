@@ -30,10 +30,11 @@ struct LoginService: Sendable {
     /// are counted, and an attempt that must wait is refused unchecked (`AttemptLimiter`).
     func login(app: ServedApp, provider: ProviderType, body: Data, address: String) async throws -> LoginResponse {
         let envelope = try WireBody.decode(LoginEnvelope.self, from: body)
-        let keys = AttemptLimiter.keys(provider: provider, body: body, address: address)
-        let account = keys.first { $0.kind == .account }.map { String($0.value.drop { $0 != ":" }.dropFirst()) }
+        let account = AttemptLimiter.account(provider: provider, body: body)
+        let keys = AttemptLimiter.keys(provider: provider, account: account, address: address)
+        let counted: [AttemptKey]
         do {
-            try await limiter.checkWait(app: app, keys: keys)
+            counted = try await limiter.checkWait(app: app, keys: keys)
         } catch {
             await audit.record(.loginLimited, appId: app.id, provider: provider.rawValue, address: address, detail: account)
             throw error
@@ -48,7 +49,7 @@ struct LoginService: Sendable {
             }
             throw error
         }
-        try await limiter.succeeded(app: app, keys: keys)
+        try await limiter.succeeded(app: app, counted: counted)
         let user: UserRecord
         switch outcome {
         case .user(let id):

@@ -103,8 +103,9 @@ protocol ServerStore: Sendable {
 
     // MARK: Failed attempts
 
-    /// Until when attempts under `key` must wait, if they must.
-    func attemptsWait(appId: String, key: AttemptKey, now: Date) async throws -> Date?
+    /// The failures counted under `key`, if any are: `.some(nil)` when counted with no wait,
+    /// `.some(date)` when attempts must wait until `date` (which may have passed).
+    func attemptsWait(appId: String, key: AttemptKey) async throws -> Date??
     /// Counts one failure under each key, in one transaction, with `rule` deciding each key's
     /// wait from its counts; the latest wait among them.
     func recordFailure(appId: String, keys: [AttemptKey], now: Date, rule: @escaping @Sendable (AttemptCounts) -> Date?) async throws -> Date?

@@ -16,11 +16,6 @@ public struct PurgeReport: Sendable, Equatable, Codable {
     public init() {}
 
     public var total: Int { sessions + accountTokens + anonymousUsers + attemptCounts + auditEntries }
-
-    /// Whether any kind reached the per-run bound, so another run has more to do.
-    func isFull(limit: Int) -> Bool {
-        [sessions, accountTokens, anonymousUsers, attemptCounts, auditEntries].contains { $0 >= limit }
-    }
 }
 
 /// How far one purge goes.

@@ -2,12 +2,12 @@ import Foundation
 import GRDB
 
 extension SQLiteServerStore {
-    func attemptsWait(appId: String, key: AttemptKey, now: Date) async throws -> Date? {
+    func attemptsWait(appId: String, key: AttemptKey) async throws -> Date?? {
         try await pool.read { db in
-            let wait = try Date.fetchOne(
+            let row = try Row.fetchOne(
                 db, sql: "SELECT wait_until FROM failed_attempt WHERE app_id = ? AND scope = ? AND key = ?",
                 arguments: [appId, key.storedScope, key.value])
-            return wait.flatMap { $0 > now ? $0 : nil }
+            return row.map { $0[0] as Date? }
         }
     }
 
