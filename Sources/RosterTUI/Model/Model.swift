@@ -51,6 +51,10 @@ public struct Model: Sendable, Equatable {
     /// The users the filter lets through (see `UserFilter`), worked out when the users or the
     /// filter change, so drawing never scans them all.
     public private(set) var visibleUsers: [UserRow]
+    /// The width of the list's provider column: the widest provider name among `visibleUsers`
+    /// (from 5 for "email" to 15 for "custom-function"), worked out when they change, not on
+    /// every frame.
+    public private(set) var providerColumnWidth: Int
     /// Index into `visibleUsers`. It stays on the same user while that user is still shown.
     public var selection: Int
     public var filter: String { didSet { refilter() } }
@@ -96,6 +100,7 @@ public struct Model: Sendable, Equatable {
     public init(users: [UserRow] = [], size: TerminalSize = TerminalSize(width: 100, height: 30), now: Date = Date(timeIntervalSince1970: 0)) {
         self.users = users
         visibleUsers = users
+        providerColumnWidth = Self.providerColumnWidth(users)
         selection = 0
         filter = ""
         isEditingFilter = false
@@ -117,11 +122,16 @@ public struct Model: Sendable, Equatable {
 
     public var isBusy: Bool { pendingOperations > 0 }
 
+    private static func providerColumnWidth(_ users: [UserRow]) -> Int {
+        Set(users.map(\.provider)).map { DisplayWidth.of($0?.displayName ?? "unknown") }.max() ?? 0
+    }
+
     /// Filters the users again, keeping the selection on the same user when it is still shown.
     private mutating func refilter() {
         let selectedId = selectedUser?.id
         let query = UserFilter(filter)
         visibleUsers = query.isEmpty ? users : users.filter(query.matches)
+        providerColumnWidth = Self.providerColumnWidth(visibleUsers)
         if let selectedId, let index = visibleUsers.firstIndex(where: { $0.id == selectedId }) {
             selection = index
         } else {

@@ -1,8 +1,3 @@
-/// Width of the provider column: as wide as the widest provider name among `users` (from 5 for
-/// "email" to 15 for "custom-function"), so the names keep the room on most devices.
-func providerColumnWidth(_ users: [UserRow]) -> Int {
-    users.map { DisplayWidth.of($0.providerName) }.max() ?? 0
-}
 
 /// The user list: a selection marker (`>`), the state badge (`*`, `+`, `-`), the name padded by
 /// display width (cut so that it still tells users apart) and the provider. It scrolls a page
@@ -17,7 +12,7 @@ func drawList(_ model: Model, layout: ListLayout, _ buffer: inout ScreenBuffer) 
     }
     let offset = layout.firstShown(selection: model.selection, count: users.count)
     let nameColumn = area.left + 4
-    let providerWidth = providerColumnWidth(users)
+    let providerWidth = model.providerColumnWidth
     let providerColumn = area.left + area.width - providerWidth - 1
     for (row, index) in zip(area.top..<area.bottom, offset..<users.count) {
         let user = users[index]

@@ -37,8 +37,6 @@ struct HistoryCommand: AsyncParsableCommand {
             print("Nothing has happened on this device yet.")
             return
         }
-        for entry in entries {
-            print("\(format.string(from: entry.at))  \(entry.event.rawValue.padding(toLength: 13, withPad: " ", startingAt: 0))  \(entry.userName ?? "")")
-        }
+        print(TextTable(rows: entries.map { [format.string(from: $0.at), $0.event.rawValue] + ($0.userName.map { [$0] } ?? []) }).render())
     }
 }
