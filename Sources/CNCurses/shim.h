@@ -52,6 +52,21 @@ static inline int roster_add_cell(WINDOW *window, int row, int column, const wch
     return mvwadd_wch(window, row, column, &cell);
 }
 
+/// Home, End and F1 as terminals send them whatever TERM says: tmux and screen send Home and End
+/// as `\e[1~` and `\e[4~`, rxvt as `\e[7~` and `\e[8~`, xterm in normal cursor mode as `\e[H`
+/// and `\e[F`, the Linux console F1 as `\e[[A`. A sequence the terminal description already
+/// binds keeps its meaning.
+static inline void roster_define_common_keys(void) {
+    static const struct { const char *sequence; int code; } keys[] = {
+        {"\033[1~", KEY_HOME}, {"\033[4~", KEY_END}, {"\033[7~", KEY_HOME}, {"\033[8~", KEY_END},
+        {"\033[H", KEY_HOME}, {"\033[F", KEY_END}, {"\033OH", KEY_HOME}, {"\033OF", KEY_END},
+        {"\033[11~", KEY_F(1)}, {"\033[[A", KEY_F(1)}, {"\033OP", KEY_F(1)},
+    };
+    for (unsigned i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        if (key_defined(keys[i].sequence) == 0) define_key(keys[i].sequence, keys[i].code);
+    }
+}
+
 /// Sets ESCDELAY so a lone Esc answers at once.
 static inline void roster_set_escdelay(int milliseconds) { set_escdelay(milliseconds); }
 

@@ -25,7 +25,6 @@ extension EndToEndTests {
             // Emma logs in through the form, choosing her PIN twice; nothing she types shows.
             try session.send("n")
             try session.waitFor("Log in a user")
-            try session.send("Tab", literal: false)
             try session.send("emma@example.com")
             try session.send("Tab", literal: false)
             try session.send("pa55word")

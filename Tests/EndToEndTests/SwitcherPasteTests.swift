@@ -29,11 +29,21 @@ extension EndToEndTests {
             // field holds the text without them, nothing is sent, nobody logs in.
             try session.send("n")
             try session.waitFor("Log in a user")
-            try session.send("Tab", literal: false)
             try session.paste("emma@example.com\npa55word\n")
             screen = try session.waitFor("[emma@example.compa55word ", timeout: 10)
             #expect(screen.contains("> Email"), "the focus moved:\n\(screen)")
             #expect(!screen.contains("Logging in") && !screen.contains("Logged in"), "the paste submitted the form:\n\(screen)")
+            // Home and End as tmux sends them (`\e[1~`, `\e[4~`) move the cursor; F1 shows the
+            // form's keys without typing into the field.
+            try session.send("Home", literal: false)
+            try session.send("<")
+            try session.send("End", literal: false)
+            try session.send(">")
+            try session.waitFor("[<emma@example.compa55word> ", timeout: 10)
+            try session.send("F1", literal: false)
+            try session.waitFor("Keys on the log-in form", timeout: 10)
+            try session.send("F1", literal: false)
+            try session.waitUntilGone("Keys on the log-in form")
             try session.send("Escape", literal: false)
             try session.waitFor("Log-in cancelled")
             #expect(try runner.users().map(\.email) == ["joe@example.com"], "Emma logged in from a paste")

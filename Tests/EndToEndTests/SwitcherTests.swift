@@ -156,7 +156,6 @@ extension EndToEndTests {
         private func logIn(_ session: TmuxSession, email: String, password: String) throws {
             try session.send("n")
             try session.waitFor("Log in a user")
-            try session.send("Tab", literal: false)
             try session.send(email)
             try session.send("Tab", literal: false)
             try session.send(password)

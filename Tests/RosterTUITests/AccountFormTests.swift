@@ -89,7 +89,7 @@ extension Model {
         let terminal = switcher.terminal
 
         // A new account waits for its confirmation.
-        terminal.press(.char("n"), .tab)
+        terminal.press(.char("n"))
         terminal.type("ada@example.com")
         terminal.press(.tab)
         terminal.type("first-secret-1")

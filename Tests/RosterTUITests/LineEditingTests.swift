@@ -31,7 +31,7 @@ import Testing
 
     @Test func theLogInFormEditsInTheMiddleAndShowsTheCursor() {
         var model = Sample.model()
-        model.press(.char("n"), .tab)
+        model.press(.char("n"))
         model.type("joe@exmple.com")
         for _ in 0..<8 { model.press(.left) }
         model.type("a")
@@ -52,7 +52,7 @@ import Testing
 
     @Test func theCursorInAMaskedFieldSaysNoMoreThanTheMask() {
         var model = Sample.model()
-        model.press(.char("n"), .tab, .tab)
+        model.press(.char("n"), .tab)
         model.type("s3cret")
         model.press(.left, .left)
         var buffer = view(model, size: (100, 30))

@@ -78,11 +78,13 @@ import Testing
         #expect(model.status == StatusMessage("Log lapsed@example.com in to refresh its custom data", isError: true))
     }
 
-    @Test func nOpensAnEmptyFormOnTheProviderField() {
+    @Test func nOpensAnEmptyFormOnTheFirstFieldToType() {
         var model = Sample.model()
         model.press(.char("n"))
         #expect(model.form == LoginForm())
-        #expect(model.form?.focus == .provider)
+        #expect(model.form?.focus == .email)
+        model.type("emma@example.com")
+        #expect(model.form?.email == "emma@example.com")
     }
 
     @Test func qQuitsAndCtrlCQuitsFromEveryScreen() {

@@ -9,10 +9,18 @@ import Testing
         return model
     }
 
+    /// The form with the focus on the provider, one Shift-Tab above the first field.
+    private func openProviderChoice() -> Model {
+        var model = openForm()
+        model.press(.backTab)
+        #expect(model.form?.focus == .provider)
+        return model
+    }
+
     @Test func emailPasswordLogInThroughTheFields() {
         var model = openForm()
         #expect(model.form?.fields == [.provider, .email, .password, .register])
-        model.press(.tab)
+        #expect(model.form?.focus == .email, "the form opens on the first field to type")
         model.type("joe@example.com")
         model.press(.tab)
         model.type("passw0rd")
@@ -26,7 +34,6 @@ import Testing
 
     @Test func passwordIsMaskedAndNeverShown() {
         var model = openForm()
-        model.press(.tab)
         model.type("joe@example.com")
         model.press(.tab)
         model.type("s3cret")
@@ -37,7 +44,7 @@ import Testing
     }
 
     @Test func spaceAndDigitsChooseTheProviderAndFieldsFollow() {
-        var model = openForm()
+        var model = openProviderChoice()
         model.type(" ")
         #expect(model.form?.provider == .apiKey)
         #expect(model.form?.fields == [.provider, .apiKey])
@@ -46,7 +53,7 @@ import Testing
         model.type(" ")
         #expect(model.form?.provider == .anonymous)
         #expect(model.press(.enter) == [.login(LoginRequest(provider: .anonymous))])
-        var other = openForm()
+        var other = openProviderChoice()
         other.type("3")
         #expect(other.form?.provider == .apiKey)
         other.press(.tab)
@@ -56,7 +63,7 @@ import Testing
 
     @Test func tabAndShiftTabCycleThroughTheFields() {
         var model = openForm()
-        model.press(.tab, .tab, .tab)
+        model.press(.tab, .tab)
         #expect(model.form?.focus == .register)
         model.press(.tab)
         #expect(model.form?.focus == .provider)
@@ -68,7 +75,6 @@ import Testing
 
     @Test func registerToggleAsksForARegistration() {
         var model = openForm()
-        model.press(.tab)
         model.type("new@example.com")
         model.press(.tab)
         model.type("abc")
@@ -100,7 +106,7 @@ import Testing
     }
 
     @Test func jwtMustHaveThreeParts() {
-        var model = openForm()
+        var model = openProviderChoice()
         model.type("4")
         model.press(.tab)
         model.type("abc.def")
@@ -112,7 +118,6 @@ import Testing
 
     @Test func pastedControlCharactersAreDroppedAndValuesCapped() {
         var model = openForm()
-        model.press(.tab)
         model.type("jo\ne@ex\u{1B}ample.com\r\n\t")
         #expect(model.form?.email == "joe@example.com")
         model.type(String(repeating: "a", count: 1000))
@@ -122,7 +127,7 @@ import Testing
     }
 
     @Test func backspaceEditsTextFieldsOnly() {
-        var model = openForm()
+        var model = openProviderChoice()
         model.press(.backspace)
         #expect(model.form?.provider == .emailPassword)
         model.press(.tab)
@@ -133,7 +138,6 @@ import Testing
 
     @Test func escapeCancelsWithoutEffects() {
         var model = openForm()
-        model.press(.tab)
         model.type("joe@example.com")
         #expect(model.press(.escape).isEmpty)
         #expect(model.mode == .list)
@@ -142,7 +146,6 @@ import Testing
 
     @Test func failedLogInKeepsTheFormAndSaysWhy() {
         var model = openForm()
-        model.press(.tab)
         model.type("joe@example.com")
         model.press(.tab)
         model.type("wrong")
@@ -155,7 +158,7 @@ import Testing
     }
 
     @Test func enterWhileBusyDoesNotSubmitTwice() {
-        var model = openForm()
+        var model = openProviderChoice()
         model.type("4")
         model.press(.tab)
         model.type("a.b.c")
@@ -183,6 +186,8 @@ import Testing
     @Test func leftAndRightChangeTheProviderAndTheDigitsAreLabelled() {
         var model = Sample.model()
         model.press(.char("n"))
+        #expect(model.screen.line(containing: "Shift-Tab to change") != nil, "the way up to the provider")
+        model.press(.backTab)
         #expect(model.screen.line(containing: "1 anonymous · 2 email/password · 3 API key · 4 custom JWT") != nil)
         #expect(model.screen.line(containing: "←/→, Space or 1-4 to change") != nil)
         model.press(.right)
@@ -210,7 +215,7 @@ import Testing
 
     @Test func theTokenFieldIsMasked() {
         var model = Sample.model()
-        model.press(.char("n"), .char("4"), .tab)
+        model.press(.char("n"), .backTab, .char("4"), .tab)
         model.type("eyJhbGciOi.eyJzdWIiOi.c2lnbmF0dXJl")
         #expect(!model.screen.joined().contains("eyJzdWIiOi"))
         #expect(model.screen.line(containing: "> JWT")?.contains("eyJ…(34 chars)") == true)

@@ -42,7 +42,7 @@ import Testing
 
     @Test func aPastedEmailWithNewlinesNeitherSubmitsNorMovesOn() {
         var model = Sample.model()
-        model.press(.char("n"), .tab)
+        model.press(.char("n"))
         #expect(update(&model, .key(.paste("emma@example.com\npa55word\n"))) == [])
         #expect(model.form?.email == "emma@example.compa55word")
         #expect(model.form?.password == "" && model.form?.focus == .email)
@@ -56,7 +56,7 @@ import Testing
 
     @Test func aTokenPastedWithATrailingNewlineWaitsForEnter() {
         var model = Sample.model()
-        model.press(.char("n"), .char("4"), .tab)
+        model.press(.char("n"), .backTab, .char("4"), .tab)
         let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJqb2UifQ.c2lnbmF0dXJlLW9mLWpvZQ"
         #expect(update(&model, .key(.paste(jwt + "\r\n"))) == [])
         #expect(model.form?.token == jwt)
@@ -69,7 +69,7 @@ import Testing
 
     @Test func aPasteIsCutAtTheFieldsLength() {
         var model = Sample.model()
-        model.press(.char("n"), .tab, .tab)
+        model.press(.char("n"), .tab)
         _ = update(&model, .key(.paste(String(repeating: "p", count: 1000))))
         #expect(model.form?.password.count == LoginForm.maxLength[.password])
         var account = Sample.model()
@@ -80,7 +80,7 @@ import Testing
         #expect(account.screen.line(containing: "> Token")?.contains("[tok…(256 chars)") == true)
         // A paste into the provider choice is not a digit typed.
         var provider = Sample.model()
-        provider.press(.char("n"))
+        provider.press(.char("n"), .backTab)
         _ = update(&provider, .key(.paste("3")))
         #expect(provider.form?.provider == .emailPassword)
     }

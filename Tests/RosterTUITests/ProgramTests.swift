@@ -15,7 +15,7 @@ import Testing
         await switcher.waitFor("No users yet. Press n to log in.")
 
         // BEHAVIOURS 1: a log-in through the form makes the user active.
-        switcher.terminal.press(.char("n"), .tab)
+        switcher.terminal.press(.char("n"))
         switcher.terminal.type("joe@example.com")
         switcher.terminal.press(.tab)
         switcher.terminal.type("passw0rd")
@@ -24,7 +24,7 @@ import Testing
         await switcher.waitFor("Logged in joe@example.com")
         await switcher.waitFor("* joe@example.com")
 
-        switcher.terminal.press(.char("n"), .tab)
+        switcher.terminal.press(.char("n"))
         switcher.terminal.type("emma@example.com")
         switcher.terminal.press(.tab)
         switcher.terminal.type("pa55word")
@@ -67,7 +67,7 @@ import Testing
         let demo = try await DemoServer.start()
         defer { demo.remove() }
         let switcher = try RunningSwitcher.start(demo)
-        switcher.terminal.press(.char("n"), .tab)
+        switcher.terminal.press(.char("n"))
         switcher.terminal.type("joe@example.com")
         switcher.terminal.press(.tab)
         switcher.terminal.type("wrong password")
@@ -162,12 +162,12 @@ extension RunningSwitcher {
         await switcher.waitFor("* emma@example.com")
 
         // BEHAVIOURS 3: anonymous, chosen with `1`.
-        switcher.terminal.press(.char("n"), .char("1"), .enter)
+        switcher.terminal.press(.char("n"), .backTab, .char("1"), .enter)
         await switcher.waitFor("Logged in anonymous user")
         await switcher.waitFor("> * anonymous user")
 
         // Custom JWT, chosen with `4`; the token is pasted.
-        switcher.terminal.press(.char("n"), .char("4"), .tab)
+        switcher.terminal.press(.char("n"), .backTab, .char("4"), .tab)
         switcher.terminal.type(jwt)
         switcher.terminal.press(.enter)
         await switcher.waitFor("Logged in Zoë")
@@ -175,7 +175,7 @@ extension RunningSwitcher {
         #expect(!switcher.terminal.lines.joined().contains(jwt))
 
         // API key, chosen with `3`: the key logs in the user who made it.
-        switcher.terminal.press(.char("n"), .char("3"), .tab)
+        switcher.terminal.press(.char("n"), .backTab, .char("3"), .tab)
         switcher.terminal.type(apiKey)
         switcher.terminal.press(.enter)
         await switcher.waitFor("Logged in emma@example.com")
@@ -187,7 +187,7 @@ extension RunningSwitcher {
         let demo = try await DemoServer.start()
         defer { demo.remove() }
         let switcher = try RunningSwitcher.start(demo)
-        switcher.terminal.press(.char("n"), .tab)
+        switcher.terminal.press(.char("n"))
         switcher.terminal.type("ada@example.com")
         switcher.terminal.press(.tab)
         switcher.terminal.type("analytical-1")
@@ -198,7 +198,7 @@ extension RunningSwitcher {
         await switcher.waitFor("> * ada@example.com")
 
         // Registering the same email again is refused in words, and nothing changes.
-        switcher.terminal.press(.char("n"), .tab)
+        switcher.terminal.press(.char("n"))
         switcher.terminal.type("ada@example.com")
         switcher.terminal.press(.tab)
         switcher.terminal.type("analytical-1")

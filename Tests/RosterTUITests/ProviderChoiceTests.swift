@@ -12,7 +12,7 @@ import Testing
         #expect(model.providerChoices == [.anonymous, .emailPassword, .apiKey, .customJWT])
         _ = update(&model, .providersLoaded([.emailPassword, .customFunction, .anonymous]))
         #expect(model.providerChoices == [.emailPassword, .customFunction, .anonymous])
-        model.press(.char("n"))
+        model.press(.char("n"), .backTab)
         #expect(model.form?.provider == .emailPassword)
         model.type(" ")
         #expect(model.form?.provider == .customFunction)
@@ -28,7 +28,7 @@ import Testing
 
     @Test func anOpenFormFollowsTheServersList() {
         var model = Sample.model()
-        model.press(.char("n"), .char("3"))
+        model.press(.char("n"), .backTab, .char("3"))
         #expect(model.form?.provider == .apiKey)
         _ = update(&model, .providersLoaded([.anonymous, .emailPassword]))
         #expect(model.form?.choices == [.anonymous, .emailPassword])
@@ -45,7 +45,7 @@ import Testing
         model.press(.char("n"))
         #expect(model.form?.fields == [.provider, .token])
         #expect(model.screen.line(containing: "ID token") != nil)
-        model.press(.tab)
+        #expect(model.form?.focus == .token)
         #expect(model.press(.enter).isEmpty)
         #expect(model.screen.line(containing: "! paste the ID token") != nil)
         model.type("one.two")
@@ -94,7 +94,7 @@ import Testing
     @Test func theFunctionPayloadMustBeAJSONObject() {
         var model = Sample.model()
         _ = update(&model, .providersLoaded([.customFunction]))
-        model.press(.char("n"), .tab)
+        model.press(.char("n"))
         #expect(model.form?.focus == .payload)
         #expect(model.press(.enter).isEmpty)
         #expect(model.screen.line(containing: "! type the JSON object for the function") != nil)
@@ -130,7 +130,7 @@ import Testing
         defer { demo.remove() }
         #expect(try await demo.app.enabledProviders() == [.anonymous, .emailPassword, .customFunction])
         let switcher = try RunningSwitcher.start(demo)
-        switcher.terminal.press(.char("n"))
+        switcher.terminal.press(.char("n"), .backTab)
         // Three choices, not the four assumed before the server answers.
         await switcher.waitFor("Space or 1-3 to change")
         switcher.terminal.press(.char("3"), .tab)

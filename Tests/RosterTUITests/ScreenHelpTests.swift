@@ -8,7 +8,7 @@ import Testing
         var editor = Sample.model()
         editor.press(.char("e"))
         var login = Sample.model()
-        login.press(.char("n"))
+        login.press(.char("n"), .backTab)
         var account = Sample.model()
         account.press(.char("p"))
         var keys = Sample.model()
@@ -54,13 +54,35 @@ import Testing
 
     @Test func inATextFieldQuestionMarkIsTyped() {
         var model = Sample.model()
-        model.press(.char("n"), .tab)
+        model.press(.char("n"))
         model.type("a?b")
         #expect(model.help == nil && model.form?.email == "a?b")
         var editor = Sample.model()
         editor.press(.char("e"), .char("a"))
         editor.type("why?")
         #expect(editor.help == nil && editor.editor?.typing == .newKey("why?"))
+    }
+
+    @Test func f1ShowsTheKeysEvenFromATextFieldAndLeavesItAsItWas() {
+        var model = Sample.model()
+        model.press(.char("n"))
+        model.type("emma@")
+        model.press(.f1)
+        #expect(model.screen.line(containing: "Keys on the log-in form") != nil)
+        model.press(.f1)
+        #expect(model.help == nil)
+        model.type("example.com")
+        #expect(model.form?.email == "emma@example.com" && model.form?.focus == .email)
+        var editor = Sample.model()
+        editor.press(.char("e"), .char("a"))
+        editor.type("why")
+        editor.press(.f1)
+        #expect(editor.screen.line(containing: "Keys in the custom data editor") != nil)
+        editor.press(.escape)
+        #expect(editor.help == nil && editor.editor?.typing == .newKey("why"))
+        var list = Sample.model()
+        list.press(.f1)
+        #expect(list.screen.line(containing: "Keys on the user list") != nil)
     }
 
     /// Each help table's keys are in the README's switcher section, row for row.

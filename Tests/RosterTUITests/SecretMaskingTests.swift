@@ -12,7 +12,7 @@ import Testing
     private func loginForm(_ provider: LoginForm.Provider) -> Model {
         var model = Sample.model()
         _ = update(&model, .providersLoaded([.anonymous, .emailPassword, .apiKey, .customToken, .customFunction, .google, .apple, .facebook]))
-        model.press(.char("n"))
+        model.press(.char("n"), .backTab)
         let index = try! #require(model.form?.choices.firstIndex(of: provider))
         model.type("\(index + 1)")
         #expect(model.form?.provider == provider)
@@ -109,12 +109,12 @@ import Testing
         model.type(Self.longSecret)
         model.press(.ctrlR)
         #expect(model.screen.joined().contains(String(Self.longSecret.suffix(30))))
-        model.press(.escape, .char("n"), .char("3"), .tab)
+        model.press(.escape, .char("n"), .backTab, .char("3"), .tab)
         model.type(Self.longSecret)
         Self.expectNoMoreThanThreeCharacters(of: Self.longSecret, on: model.screen)
         // A refusal moves the focus to the refused field: the reveal ends.
         var login = Sample.model()
-        login.press(.char("n"), .tab, .tab)
+        login.press(.char("n"), .tab)
         login.type("s3cret-Word")
         login.press(.ctrlR)
         #expect(login.screen.line(containing: "> Password")?.contains("[s3cret-Word") == true)
@@ -135,7 +135,7 @@ import Testing
 
     @Test func aNarrowBoxKeepsTheWholeLength() {
         var model = Sample.model(width: 40, height: 12)
-        model.press(.char("n"), .char("3"), .tab)
+        model.press(.char("n"), .backTab, .char("3"), .tab)
         model.type(Self.longSecret)
         let row = model.screen.line(containing: "> API key")
         // Ten columns: the prefix and the word go before any digit of the length does.

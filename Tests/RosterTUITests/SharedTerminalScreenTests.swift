@@ -29,6 +29,21 @@ import Testing
         model.type("4821")
         #expect(model.screen.line(containing: "PIN: ****_") != nil)
         #expect(!model.screen.joined().contains("4821"))
+        // The box edits as every text field does: a slip in the middle is mended in place, the
+        // cursor drawn on the star of its character.
+        model.press(.left, .left, .backspace)
+        #expect(model.modeSecretText == "421")
+        model.type("8")
+        let screen = view(model, size: (100, 30))
+        let row = try! #require(screen.lines().firstIndex { $0.contains("PIN: ****") })
+        #expect(!screen.lines()[row].contains("****_"))
+        let stars = try! #require(screen.lines()[row].range(of: "****"))
+        let column = screen.lines()[row].distance(from: screen.lines()[row].startIndex, to: stars.lowerBound) + 2
+        #expect(screen[row, column].attributes.reverse, "the cursor is on the third star")
+        model.press(.ctrlA, .delete)
+        model.type("4")
+        model.press(.ctrlE)
+        #expect(model.screen.line(containing: "PIN: ****_") != nil)
         let sent = model.press(.enter)
         #expect(sent == [.unlockAndSwitch(id: Sample.emma.id, Secret("4821"))])
         #expect(!"\(sent)".contains("4821"), "effects print no secret")
@@ -153,5 +168,13 @@ import Testing
         var open = Sample.model()
         open.press(.char("?"))
         #expect(open.screen.joined(separator: " ").contains("Policy open (the default)"))
+    }
+}
+
+private extension Model {
+    /// What the PIN box holds, for checking an edit (the screen shows only stars).
+    var modeSecretText: String? {
+        guard case .secretPrompt(let prompt) = mode else { return nil }
+        return prompt.text
     }
 }

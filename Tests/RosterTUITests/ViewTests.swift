@@ -202,7 +202,7 @@ import Testing
         #expect(screen.line(containing: "Remove joe@example.c") != nil)
         #expect(screen.line(containing: "[ Cancel ]") != nil)
         model.press(.escape, .char("n"))
-        #expect(model.screen.line(containing: "> Provider") != nil)
+        #expect(model.screen.line(containing: "> Email") != nil)
     }
 }
 

@@ -108,8 +108,9 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         payload = ""
         authCode = ""
         accessToken = ""
-        focus = email.isEmpty || self.provider != .emailPassword ? .provider : .password
+        focus = .provider
         errors = [:]
+        focusFirstToType()
     }
 
     /// Whether this log-in seals the new session with a PIN chosen here.
@@ -117,8 +118,8 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         linking == nil && (policy == .pin || (policy == .password && provider != .emailPassword))
     }
 
-    /// Puts the focus on the first field still to type, for a log-in whose provider is known
-    /// already (a logged-out user logging in again); a new log-in starts on the provider.
+    /// Puts the focus on the first field still to type (the provider, above it, is one
+    /// Shift-Tab away); a provider with nothing to type keeps it on the provider.
     public mutating func focusFirstToType() {
         focus = fields.first { isText($0) && value(of: $0).isEmpty } ?? focus
     }

@@ -12,8 +12,15 @@ public struct SecretPrompt: Sendable, Equatable {
     public var purpose: Purpose
     public var user: UserTarget
     public var kind: SecretKind
-    public var text: String = ""
+    /// What is typed, with its cursor: it edits as every text field does.
+    public var line = LineEditor("", limit: SecretPrompt.maxLength)
     public var sent: Effect? = nil
+
+    /// What is typed; setting it puts the cursor at its end.
+    public var text: String {
+        get { line.text }
+        set { line.set(newValue) }
+    }
 
     public static let maxLength = 128
 

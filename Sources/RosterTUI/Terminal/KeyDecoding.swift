@@ -17,6 +17,7 @@ enum KeyDecoding {
         case KEY_PPAGE: .pageUp
         case KEY_NPAGE: .pageDown
         case KEY_BTAB: .backTab
+        case Int32(roster_key_f(1)): .f1
         default: nil
         }
     }

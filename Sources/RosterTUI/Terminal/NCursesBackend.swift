@@ -42,6 +42,7 @@ public final class NCursesBackend: TerminalBackend {
         noecho()
         nonl()
         keypad(window, true)
+        roster_define_common_keys()
         roster_set_escdelay(Int32(Self.markerWait))
         curs_set(0)
         // A paste arrives as one `Key.paste`, not as keys that would act as commands.

@@ -1,30 +1,34 @@
 /// `?` on a screen: its help box, when the key is not typed into a text field there.
 func openHelp(_ model: inout Model, _ key: Key) -> Bool {
-    guard key == .char("?"), model.help == nil, let topic = helpTopic(model) else { return false }
+    guard key == .char("?") || key == .f1, model.help == nil, let topic = helpTopic(model, typing: key == .char("?")) else {
+        return false
+    }
     model.help = HelpBox(topic)
     return true
 }
 
-/// The screen's help topic, or nil where `?` is typed (a text field) or means nothing.
-private func helpTopic(_ model: Model) -> HelpBox.Topic? {
+/// The screen's help topic, or nil where the key means nothing. `?` is typed into a text field
+/// (`typing`); F1 opens the help even there.
+private func helpTopic(_ model: Model, typing: Bool) -> HelpBox.Topic? {
     switch model.mode {
-    case .list where model.isIdleLocked || model.isEditingFilter: nil
+    case .list where model.isIdleLocked: nil
+    case .list where model.isEditingFilter: typing ? nil : .list
     case .list: .list
-    case .dataEditor(let editor) where editor.typing == nil && editor.closing == nil: .editor
-    case .loginForm(let form) where !form.isText(form.focus): .loginForm
-    case .account(let form) where !form.isText(form.focus): .accountForm
-    case .apiKeys(let screen) where screen.naming == nil && screen.created == nil && screen.deleting == nil: .apiKeys
+    case .dataEditor(let editor) where editor.closing == nil && (editor.typing == nil || !typing): .editor
+    case .loginForm(let form) where !form.isText(form.focus) || !typing: .loginForm
+    case .account(let form) where !form.isText(form.focus) || !typing: .accountForm
+    case .apiKeys(let screen) where screen.created == nil && screen.deleting == nil && (screen.naming == nil || !typing): .apiKeys
     case .history: .history
     default: nil
     }
 }
 
-/// Keys while the help box is up: it scrolls (arrows, `j`/`k`, pages, `g`/`G`); Esc, `?`
+/// Keys while the help box is up: it scrolls (arrows, `j`/`k`, pages, `g`/`G`); Esc, `?`, F1
 /// or Enter close it; `q` quits.
 func helpBoxKey(_ model: inout Model, _ help: inout HelpBox, _ key: Key) -> [Effect] {
     let page = max(1, helpPageHeight(model) - 1)
     switch key {
-    case .escape, .char("?"), .enter:
+    case .escape, .char("?"), .f1, .enter:
         model.help = nil
         return []
     case .char("q"): return [.quit]

@@ -5,6 +5,8 @@ public enum Key: Sendable, Equatable {
     /// Delete: the character under the cursor of a text field.
     case delete
     case home, end, pageUp, pageDown
+    /// Help on every screen, a text field's too (where `?` is typed).
+    case f1
     /// Readline's keys in text fields: start and end of line (Ctrl-A, Ctrl-E), erase to the
     /// start (Ctrl-U), erase the word before the cursor (Ctrl-W). Ctrl-D and Ctrl-U also move
     /// half a page in the list and the detail pane.

@@ -31,7 +31,7 @@ func paste(_ text: String, into model: inout Model) {
         screen.naming = name
         model.mode = .apiKeys(screen)
     case .secretPrompt(var prompt) where prompt.sent == nil:
-        prompt.text = appending(text, to: prompt.text, max: SecretPrompt.maxLength)
+        prompt.line.insert(text)
         model.mode = .secretPrompt(prompt)
     case .list, .confirm, .dataEditor, .apiKeys, .failure, .secretPrompt, .history, .lastMessage:
         return

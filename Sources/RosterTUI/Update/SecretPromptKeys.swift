@@ -1,5 +1,5 @@
-/// Keys in the PIN (or password) box: type, Backspace, Enter sends once, Esc goes back. A paste
-/// goes into it like typing (`Paste.swift`).
+/// Keys in the PIN (or password) box: it edits as a `LineEditor` (readline keys), Enter sends
+/// once, Esc goes back. A paste goes into it like typing (`Paste.swift`).
 func secretPromptKey(_ model: inout Model, _ prompt: inout SecretPrompt, _ key: Key) -> [Effect] {
     switch key {
     case .escape:
@@ -20,12 +20,9 @@ func secretPromptKey(_ model: inout Model, _ prompt: inout SecretPrompt, _ key: 
         prompt.text = ""
         model.status = StatusMessage("Checking the \(prompt.kind) of \(prompt.user.name)…")
         return [request]
-    case .backspace:
-        if !prompt.text.isEmpty { prompt.text.removeLast() }
-    case .char(let character):
-        let text = DisplayWidth.printable(String(character))
-        if prompt.text.count + text.count <= SecretPrompt.maxLength { prompt.text += text }
-    default: break
+    default:
+        guard prompt.sent == nil else { return [] }
+        prompt.line.apply(key)
     }
     return []
 }

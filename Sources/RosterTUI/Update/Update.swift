@@ -90,6 +90,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
             if !form.choices.contains(form.provider) {
                 form.provider = form.choices[0]
                 form.focus = .provider
+                form.focusFirstToType()
             }
             model.mode = .loginForm(form)
         }
@@ -220,7 +221,6 @@ private func switchToSelected(_ model: inout Model) -> [Effect] {
         let provider = user.provider.flatMap { LoginForm.Provider.offered(for: $0).first } ?? .emailPassword
         var form = LoginForm(provider: provider, email: provider == .emailPassword ? user.email ?? "" : "", choices: model.providerChoices)
         form.policy = model.policy.switching
-        form.focusFirstToType()
         model.mode = .loginForm(form)
         model.status = StatusMessage("\(user.displayName) is logged out; log in again")
         return []

@@ -11,8 +11,8 @@ enum FormLayout {
 /// its cursor cell at `cursor` columns in), and beside it the refusal in words, or a hint when
 /// focused.
 func drawFormRow(
-    label: String, shown: String, cursor: Int? = nil, focused: Bool, error: String?, hint: String?, row: Int,
-    _ buffer: inout ScreenBuffer
+    label: String, shown: String, cursor: Int? = nil, focused: Bool, error: String?, hint: String?, hintUnfocused: String? = nil,
+    row: Int, _ buffer: inout ScreenBuffer
 ) {
     buffer.write(focused ? ">" : " ", row: row, column: 0, attributes: CellAttributes(bold: true))
     buffer.write(label, row: row, column: FormLayout.labelColumn, attributes: CellAttributes(bold: focused))
@@ -23,7 +23,7 @@ func drawFormRow(
     let after = FormLayout.valueColumn + used + 2
     if let error {
         buffer.write("! \(error)", row: row, column: after, attributes: CellAttributes(bold: true, role: .error))
-    } else if let hint, focused {
+    } else if let hint = focused ? hint : hintUnfocused {
         buffer.write(hint, row: row, column: after, attributes: CellAttributes(dim: true))
     }
 }

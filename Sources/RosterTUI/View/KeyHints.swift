@@ -11,7 +11,7 @@ enum KeyHints {
     ]
 
     /// The hint line of the screen on show, as much as fits in `width` columns: hints are
-    /// dropped from the least needed (the last) on, but the way to help and out (`?`, `q`, Esc)
+    /// dropped from the least needed (the last) on, but the way to help and out (`?`, F1, `q`, Esc)
     /// always stays.
     static func line(for model: Model, width: Int) -> String {
         var hints = self.hints(for: model).split(separator: " · ").map(String.init)
@@ -29,8 +29,8 @@ enum KeyHints {
         case .list where model.isEditingFilter: "type to filter · Enter keep · Esc clear"
         case .list: "Enter switch · n log in · / filter · o log out · x remove · r refresh · ? help · q quit"
         case .confirm(let question): "Tab choose · Enter confirm · y \(question.kind.verb.lowercased()) · Esc cancel"
-        case .loginForm: "Tab/Shift-Tab field · Space change · Ctrl-R show/hide secret · Enter submit · Esc cancel"
-        case .account: "Tab/Shift-Tab field · Space change task · Ctrl-R show/hide secret · Enter send · Esc cancel"
+        case .loginForm: "Tab/Shift-Tab field · Space change · Ctrl-R show/hide secret · Enter submit · F1 help · Esc cancel"
+        case .account: "Tab/Shift-Tab field · Space task · Ctrl-R show/hide secret · Enter send · F1 help · Esc cancel"
         case .dataEditor(let editor) where editor.typing != nil: "type · Enter take it · Esc drop it"
         case .dataEditor(let editor) where editor.closing != nil: "Tab choose · Enter answer · s save · d discard · Esc cancel"
         case .dataEditor: "↑/↓ move · Enter change · a add · d remove · s save · Esc leave (asks if not saved)"
@@ -47,6 +47,6 @@ enum KeyHints {
 
     /// Help, quitting and going back are never dropped from the line.
     private static func isKept(_ hint: String) -> Bool {
-        hint.hasPrefix("? ") || hint.hasPrefix("q ") || hint.hasPrefix("Esc ") || hint.hasPrefix("Enter ")
+        hint.hasPrefix("? ") || hint.hasPrefix("F1 ") || hint.hasPrefix("q ") || hint.hasPrefix("Esc ") || hint.hasPrefix("Enter ")
     }
 }

@@ -17,7 +17,8 @@ func drawForm(_ form: LoginForm, in area: Rect, _ buffer: inout ScreenBuffer) {
         drawFormRow(
             label: label(field, of: form.provider), shown: shown, cursor: box?.cursorColumn, focused: form.focus == field,
             error: form.errors[field],
-            hint: field == .provider ? "←/→, Space or 1-\(form.choices.count) to change" : revealHint(form, field), row: row, &buffer)
+            hint: field == .provider ? "←/→, Space or 1-\(form.choices.count) to change" : revealHint(form, field),
+            hintUnfocused: field == .provider && form.choices.count > 1 ? "Shift-Tab to change" : nil, row: row, &buffer)
         row += 1
     }
     // The digits that pick a provider, each with its name.

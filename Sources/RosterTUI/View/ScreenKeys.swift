@@ -41,7 +41,7 @@ enum ScreenKeys {
         ("Ctrl-R", "show or hide the focused secret"),
         ("Enter", "log in"),
         ("Esc", "cancel"),
-        ("?", "these keys, when the focus is not on a text field"),
+        ("? F1", "these keys (in a text field ? is typed: F1)"),
     ]
 
     static let accountForm: [Row] = [
@@ -50,7 +50,7 @@ enum ScreenKeys {
         ("Ctrl-R", "show or hide the focused secret"),
         ("Enter", "send (after a reset message, the form goes on to the new password)"),
         ("Esc", "cancel"),
-        ("?", "these keys, when the focus is on the task"),
+        ("? F1", "these keys (in a text field ? is typed: F1)"),
     ]
 
     static let apiKeys: [Row] = [

@@ -55,7 +55,7 @@ extension Model {
 
     /// Opens the log-in form and types an email and a password into it, without sending.
     mutating func fillLogIn(email: String, password: String) {
-        press(.char("n"), .tab)
+        press(.char("n"))
         type(email)
         press(.tab)
         type(password)
