@@ -27,8 +27,9 @@ import Testing
         try UnverifiedJWT.claims(RefreshTokenClaims.self, of: try #require(token)).generation
     }
 
-    @Test func rotationIsOffByDefaultAndBadValuesAreRefused() throws {
+    @Test func rotationIsOffByDefaultOnInTheDemoAndBadValuesAreRefused() throws {
         #expect(AppConfig(appId: "a").refreshTokenRotation == RefreshRotationConfig(enabled: false, graceSeconds: 10))
+        #expect(try AppConfig.demo().refreshTokenRotation == RefreshRotationConfig(enabled: true, graceSeconds: 10))
         let parsed = try AppConfig.parse(Data(#"{"appId": "a", "refreshTokenRotation": {"enabled": true}}"#.utf8), source: "app.json")
         #expect(parsed.refreshTokenRotation == RefreshRotationConfig(enabled: true, graceSeconds: 10))
         let tuned = try AppConfig.parse(
