@@ -33,7 +33,8 @@ extension SessionService {
             }
             refreshToken = again
         case .reused(let revoked):
-            await audit.record(.refreshTokenReused, appId: revoked.appId, userId: revoked.userId, address: address, detail: revoked.deviceId)
+            await audit.record(
+                .refreshTokenReused, appId: revoked.appId, userId: revoked.userId, address: address, detail: revoked.deviceId)
             throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
         case .gone:
             throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
