@@ -51,20 +51,28 @@ public struct RefreshTokenClaims: Codable, Sendable, Equatable {
     /// The session id: the server keeps the session, never the token.
     public var sessionId: String
     public var appId: String?
+    /// How many times the session's refresh token was replaced before this one was issued
+    /// (where the app rotates refresh tokens); absent on the first.
+    public var generation: Int?
 
-    public init(sub: String, iat: Int64, exp: Int64, sessionId: String, appId: String? = nil, type: TokenType = .refresh) {
+    public init(
+        sub: String, iat: Int64, exp: Int64, sessionId: String, appId: String? = nil, type: TokenType = .refresh,
+        generation: Int? = nil
+    ) {
         self.sub = sub
         self.iat = iat
         self.exp = exp
         self.typ = type.rawValue
         self.sessionId = sessionId
         self.appId = appId
+        self.generation = generation
     }
 
     enum CodingKeys: String, CodingKey {
         case sub, iat, exp, typ
         case sessionId = "sid"
         case appId = "app_id"
+        case generation = "gen"
     }
 }
 

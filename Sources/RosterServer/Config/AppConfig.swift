@@ -41,6 +41,8 @@ public struct AppConfig: Codable, Sendable, Equatable {
     public var anonymousUserRetentionDays: Int
     /// How long the audit trail keeps an entry (90 days by default).
     public var auditRetentionDays: Int
+    /// Whether refreshes hand out new refresh tokens (off by default).
+    public var refreshTokenRotation: RefreshRotationConfig
 
     public init(
         appId: String, name: String? = nil, accessTokenLifetimeSeconds: Int = 1800,
@@ -49,8 +51,10 @@ public struct AppConfig: Codable, Sendable, Equatable {
         customUserData: CustomUserDataConfig? = nil, outbox: OutboxConfig? = nil, rules: [DataRule] = [],
         maxDocumentBytes: Int = 16384, functions: [String: FunctionConfig] = [:],
         dataServices: [String] = [AppConfig.defaultDataService], limits: LimitsConfig = LimitsConfig(),
-        anonymousUserRetentionDays: Int = 90, auditRetentionDays: Int = 90
+        anonymousUserRetentionDays: Int = 90, auditRetentionDays: Int = 90,
+        refreshTokenRotation: RefreshRotationConfig = RefreshRotationConfig()
     ) {
+        self.refreshTokenRotation = refreshTokenRotation
         self.auditRetentionDays = auditRetentionDays
         self.anonymousUserRetentionDays = anonymousUserRetentionDays
         self.limits = limits
@@ -75,7 +79,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         case appId, name, accessTokenLifetimeSeconds, refreshTokenLifetimeSeconds, maxRequestBytes, passwordHashing
         case providers, customUserData, outbox, rules, maxDocumentBytes, functions
         case dataServices = "dataService"
-        case limits, anonymousUserRetentionDays, auditRetentionDays
+        case limits, anonymousUserRetentionDays, auditRetentionDays, refreshTokenRotation
     }
 
     public init(from decoder: any Decoder) throws {
@@ -96,6 +100,8 @@ public struct AppConfig: Codable, Sendable, Equatable {
         limits = try container.decodeIfPresent(LimitsConfig.self, forKey: .limits) ?? LimitsConfig()
         anonymousUserRetentionDays = try container.decodeIfPresent(Int.self, forKey: .anonymousUserRetentionDays) ?? 90
         auditRetentionDays = try container.decodeIfPresent(Int.self, forKey: .auditRetentionDays) ?? 90
+        refreshTokenRotation =
+            try container.decodeIfPresent(RefreshRotationConfig.self, forKey: .refreshTokenRotation) ?? RefreshRotationConfig()
         if let one = try? container.decodeIfPresent(String.self, forKey: .dataServices) {
             dataServices = [one]
         } else {
@@ -144,6 +150,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         guard maxRequestBytes >= 256 else { throw fail("maxRequestBytes must be at least 256") }
         try passwordHashing.validate(source: source)
         try limits.validate(source: source)
+        try refreshTokenRotation.validate(source: source)
         guard (1...3650).contains(anonymousUserRetentionDays) else { throw fail("anonymousUserRetentionDays must be between 1 and 3650") }
         guard (1...3650).contains(auditRetentionDays) else { throw fail("auditRetentionDays must be between 1 and 3650") }
         try providers.emailPassword?.validate(source: source)

@@ -13,7 +13,7 @@ enum AuthRoutes {
         }
         router.post(RouterPath(Route.session)) { request, context in
             await services.handle(request, context) { incoming in
-                try .json(try await services.sessions.refresh(refreshToken: try incoming.bearerToken()))
+                try .json(try await services.sessions.refresh(refreshToken: try incoming.bearerToken(), from: incoming.context.clientAddress))
             }
         }
         router.delete(RouterPath(Route.session)) { request, context in

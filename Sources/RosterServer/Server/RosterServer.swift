@@ -61,9 +61,9 @@ public final class RosterServer: Sendable {
             name: TokenService.secretName, ifAbsent: environment.randomBytes(TokenService.secretBytes))
         let tokens = await TokenService(secret: secret, now: environment.now)
         let customData = CustomDataService(store: store, ids: ids)
-        let sessions = SessionService(
-            store: store, tokens: tokens, customData: customData, ids: ids, apps: apps, now: environment.now)
         let audit = AuditTrail(store: store, now: environment.now, logger: environment.logger)
+        let sessions = SessionService(
+            store: store, tokens: tokens, customData: customData, ids: ids, apps: apps, audit: audit, now: environment.now)
         let services = RouteServices(
             audit: audit,
             login: LoginService(

@@ -9,6 +9,7 @@ struct SessionService: Sendable {
     let customData: CustomDataService
     let ids: IdentifierSource
     let apps: [String: ServedApp]
+    let audit: AuditTrail
     let now: @Sendable () -> Date
 
     /// A new session for `user` and its first token pair.
@@ -43,9 +44,21 @@ struct SessionService: Sendable {
         return try await tokens.sign(access: claims)
     }
 
-    /// POST /auth/session: a new access token for a live session.
-    func refresh(refreshToken: String) async throws -> SessionResponse {
-        let caller = try await authorize(refreshToken: refreshToken)
+    /// POST /auth/session: a new access token for a live session; where the app rotates refresh
+    /// tokens, a new refresh token too (`SessionService+Rotation`). `address` is the client's,
+    /// for the audit trail.
+    func refresh(refreshToken: String, from address: String?) async throws -> SessionResponse {
+        let claims = try await tokens.verifyRefresh(refreshToken)
+        guard let session = try await storedSession(id: claims.sessionId, userId: claims.sub) else {
+            throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
+        }
+        if let app = apps[session.appId], app.config.refreshTokenRotation.enabled {
+            return try await rotatingRefresh(refreshToken, of: session, app: app, from: address)
+        }
+        guard ConstantTime.equals(session.refreshDigest, SecretDigest.hex(of: refreshToken)) else {
+            throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
+        }
+        let caller = try await live(session)
         return SessionResponse(
             accessToken: try await accessToken(
                 app: caller.app, userId: caller.user.id, sessionId: caller.session.id, deviceId: caller.session.deviceId))
@@ -55,14 +68,17 @@ struct SessionService: Sendable {
     /// user, or of the revocation token given with it at log-in (which can do nothing else). A
     /// session that is already gone (logged out, revoked, its user deleted) or past its expiry is
     /// a success, as in App Services: SDKs log out after deleting an account. A token the server
-    /// did not sign is still refused.
+    /// did not sign is still refused. Where refresh tokens rotate, any refresh token the session
+    /// was given ends it, a replaced one too (ending the session is what presenting a replaced
+    /// token would do anyway), so a log-out sent late still lands; so does the revocation token.
     /// The session it ended, if one was live.
     @discardableResult
     func logout(refreshToken token: String) async throws -> SessionRecord? {
         let claims = try await tokens.verifySessionEnding(token)
         guard let session = try await store.session(id: claims.sessionId), session.userId == claims.sub else { return nil }
         if claims.typ == TokenType.refresh.rawValue {
-            guard ConstantTime.equals(session.refreshDigest, SecretDigest.hex(of: token)) else { return nil }
+            let rotates = apps[session.appId]?.config.refreshTokenRotation.enabled ?? false
+            guard rotates || stands(for: session, SecretDigest.hex(of: token)) else { return nil }
         }
         guard !session.revoked else { return nil }
         try await store.revokeSession(id: session.id)
@@ -75,7 +91,7 @@ struct SessionService: Sendable {
     func authorize(refreshToken: String) async throws -> AuthorizedSession {
         let claims = try await tokens.verifyRefresh(refreshToken)
         guard let session = try await storedSession(id: claims.sessionId, userId: claims.sub),
-            ConstantTime.equals(session.refreshDigest, SecretDigest.hex(of: refreshToken))
+            stands(for: session, SecretDigest.hex(of: refreshToken))
         else { throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound) }
         return try await live(session)
     }
@@ -92,12 +108,12 @@ struct SessionService: Sendable {
 
     /// The session of a token, unless it was revoked or is gone (a deleted user's sessions go
     /// with it).
-    private func storedSession(id: String, userId: String) async throws -> SessionRecord? {
+    func storedSession(id: String, userId: String) async throws -> SessionRecord? {
         guard let session = try await store.session(id: id), session.userId == userId, !session.revoked else { return nil }
         return session
     }
 
-    private func live(_ session: SessionRecord) async throws -> AuthorizedSession {
+    func live(_ session: SessionRecord) async throws -> AuthorizedSession {
         guard session.expiresAt > now() else { throw ErrorResponse.invalidSession("the session has expired") }
         guard let app = apps[session.appId] else { throw ErrorResponse.invalidSession("the session's app is not served here") }
         guard let user = try await store.user(appId: app.id, id: session.userId) else {

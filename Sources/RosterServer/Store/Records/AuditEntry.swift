@@ -8,6 +8,8 @@ public struct AuditEntry: Sendable, Equatable, Codable {
         case loginFailed = "login-failed"
         case loginLimited = "login-limited"
         case loggedOut = "logout"
+        /// A replaced refresh token presented after its grace window: the session was ended.
+        case refreshTokenReused = "refresh-token-reused"
         case registered = "register"
         case passwordReset = "password-reset"
         case apiKeyCreated = "api-key-created"

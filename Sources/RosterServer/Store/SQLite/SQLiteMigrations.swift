@@ -130,6 +130,16 @@ enum SQLiteMigrations {
                 CREATE INDEX IF NOT EXISTS audit_user ON audit(app_id, user_id, at);
                 """)
         }
+        // Refresh-token rotation: the token the current one replaced (digest only), when, and
+        // the current token sealed under it, for the grace window.
+        migrator.registerMigration("v6-refresh-rotation") { db in
+            try db.execute(sql: """
+                ALTER TABLE session ADD COLUMN refresh_generation INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE session ADD COLUMN previous_refresh_digest TEXT;
+                ALTER TABLE session ADD COLUMN rotated_at DATETIME;
+                ALTER TABLE session ADD COLUMN sealed_refresh BLOB;
+                """)
+        }
         return migrator
     }
 }
