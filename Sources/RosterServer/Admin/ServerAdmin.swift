@@ -9,7 +9,7 @@ import RosterWire
 ///     let id = try await admin.createEmailUser(appId: "roster-demo", email: "ann@example.com", password: "secret1")
 ///     try await admin.setCustomData(appId: "roster-demo", userId: id, document: ["favoriteColor": "red"])
 public struct ServerAdmin: Sendable {
-    let store: any ServerStore
+    let store: any UserStore & SessionStore & EmailAccountStore & DocumentStore & AuditStore & PurgeStore
     let apps: [String: ServedApp]
     let customData: CustomDataService
     let ids: IdentifierSource

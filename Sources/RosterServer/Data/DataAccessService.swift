@@ -12,7 +12,7 @@ import RosterWire
 /// indexed owner column, one `_id` by the primary key); the rest of a query is decided here,
 /// as rows stream by, stopping at the limit.
 struct DataAccessService: Sendable {
-    let store: any ServerStore
+    let store: any DocumentStore
     let ids: IdentifierSource
     let now: @Sendable () -> Date
 

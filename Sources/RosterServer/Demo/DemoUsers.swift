@@ -29,7 +29,7 @@ struct DemoUsers {
 /// Seeds an empty app with the demo users and their custom data, in one transaction, so two
 /// processes starting together seed once.
 struct DemoSeeder: Sendable {
-    let store: any ServerStore
+    let store: any SeedStore & UserStore
     let admin: ServerAdmin
     let ids: IdentifierSource
 

@@ -3,7 +3,7 @@ import RosterWire
 /// `api-key`: a user API key logs its owner in. Keys are looked up by SHA-256; a disabled or
 /// deleted key is refused.
 struct APIKeyProvider: Sendable {
-    let store: any ServerStore
+    let store: any APIKeyStore
 
     func authenticate(_ login: APIKeyLogin, app: ServedApp) async throws -> ProviderOutcome {
         let digest = SecretDigest.hex(of: login.key)

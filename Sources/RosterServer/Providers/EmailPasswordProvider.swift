@@ -4,7 +4,7 @@ import RosterWire
 /// `local-userpass`: `username` (the email) and `password` against the stored scrypt hash. An
 /// unknown email costs the same time and gets the same InvalidPassword as a wrong password.
 struct EmailPasswordProvider: Sendable {
-    let store: any ServerStore
+    let store: any EmailAccountStore
 
     func authenticate(_ login: EmailPasswordLogin, app: ServedApp) async throws -> ProviderOutcome {
         let email = Self.normalize(login.username)

@@ -10,7 +10,7 @@ import RosterWire
 ///     let keys = AttemptLimiter.keys(provider: .emailPassword, account: "ann@example.com", address: "10.0.0.7")
 ///     let counted = try await limiter.checkWait(app: app, keys: keys)   // throws LimitWait
 struct AttemptLimiter: Sendable {
-    let store: any ServerStore
+    let store: any AttemptStore
     let now: @Sendable () -> Date
 
     static let scope = "login"

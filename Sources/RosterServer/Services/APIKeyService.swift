@@ -4,7 +4,7 @@ import RosterWire
 /// A user's API keys, managed with the refresh token: the key itself is shown once, at
 /// creation; only its SHA-256 is kept.
 struct APIKeyService: Sendable {
-    let store: any ServerStore
+    let store: any APIKeyStore
     let ids: IdentifierSource
     let now: @Sendable () -> Date
 

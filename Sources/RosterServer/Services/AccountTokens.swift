@@ -4,7 +4,7 @@ import RosterWire
 /// Confirmation and reset tokens: 256 random bits, kept only as a SHA-256, good once, for the
 /// app's token lifetime.
 struct AccountTokens: Sendable {
-    let store: any ServerStore
+    let store: any AccountTokenStore
     let ids: IdentifierSource
     let now: @Sendable () -> Date
 

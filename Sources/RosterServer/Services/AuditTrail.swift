@@ -4,7 +4,7 @@ import Logging
 /// Records what happened in the store's audit table (`roster-server admin audit` reads it). A
 /// record that cannot be written is logged, never failing the request it describes.
 struct AuditTrail: Sendable {
-    let store: any ServerStore
+    let store: any AuditStore
     let now: @Sendable () -> Date
     let logger: Logger
 

@@ -5,7 +5,7 @@ import RosterWire
 /// Reads and replaces users' custom user data: the document of the app's configured collection
 /// whose user-id field holds the user's id.
 struct CustomDataService: Sendable {
-    let store: any ServerStore
+    let store: any DocumentStore
     let ids: IdentifierSource
 
     /// The user's document as access tokens carry it (relaxed Extended JSON, without `_id`), or

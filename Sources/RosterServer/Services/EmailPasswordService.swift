@@ -6,7 +6,7 @@ import RosterWire
 /// confirmation (automatic, by token through the outbox, or by a confirmation function) and
 /// password reset (by token, or by a reset function). Bad input changes nothing.
 struct EmailPasswordService: Sendable {
-    let store: any ServerStore
+    let store: any EmailAccountStore & AccountTokenStore
     let ids: IdentifierSource
     let now: @Sendable () -> Date
     let logger: Logger

@@ -4,7 +4,7 @@ import RosterWire
 /// Logs users in: picks the app and provider, lets the provider check the credentials, finds or
 /// makes the user, and opens a session.
 struct LoginService: Sendable {
-    let store: any ServerStore
+    let store: any UserStore & EmailAccountStore & APIKeyStore
     let sessions: SessionService
     let limiter: AttemptLimiter
     let audit: AuditTrail

@@ -4,7 +4,7 @@ import RosterWire
 /// Opens sessions and checks the tokens that stand for them: log-in answers, access-token
 /// refresh, log-out, and authorizing requests by access or refresh token.
 struct SessionService: Sendable {
-    let store: any ServerStore
+    let store: any SessionStore & UserStore
     let tokens: TokenService
     let customData: CustomDataService
     let ids: IdentifierSource

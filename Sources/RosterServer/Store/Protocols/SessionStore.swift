@@ -1,0 +1,16 @@
+import Foundation
+
+/// Sessions: what a refresh token stands for, their revocation and rotation.
+protocol SessionStore: Sendable {
+    func insertSession(_ session: SessionRecord) async throws
+    func session(id: String) async throws -> SessionRecord?
+    func revokeSession(id: String) async throws
+    /// Decides a refresh of a rotating session in one transaction: the current token is
+    /// replaced by `rotation.next`; the previous one, within the grace window, gets the sealed
+    /// replacement again; any other token of the session revokes it. Concurrent refreshes with
+    /// one token therefore advance the session once.
+    func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> RefreshRotation.Outcome
+    /// Revokes every live session of a user; returns how many were live.
+    func revokeSessions(appId: String, userId: String) async throws -> Int
+    func activeSessionCount(appId: String, userId: String, now: Date) async throws -> Int
+}
