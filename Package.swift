@@ -117,6 +117,8 @@ let package = Package(
             dependencies: [
                 "RosterServer", "RosterWire", "IdentityProviderStandIn", .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

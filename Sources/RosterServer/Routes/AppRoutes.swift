@@ -7,7 +7,7 @@ enum AppRoutes {
     static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
         let app = "\(Route.base)/app/:appId"
         router.get("\(app)/location") { request, context in
-            await services.handle(request, context) { incoming in
+            try await services.handle(request, context) { incoming in
                 _ = try services.login.app(incoming.parameter("appId"))
                 let base = incoming.baseURL
                 let socket = base.replacingOccurrences(of: "https://", with: "wss://").replacingOccurrences(of: "http://", with: "ws://")
@@ -15,19 +15,19 @@ enum AppRoutes {
             }
         }
         router.get("\(app)/auth/providers") { request, context in
-            await services.handle(request, context) { incoming in
+            try await services.handle(request, context) { incoming in
                 let served = try services.login.app(incoming.parameter("appId"))
                 return try .json(ProviderType.allCases.filter(served.config.isEnabled).map(EnabledProvider.init))
             }
         }
         router.get("\(app)/custom-user-data") { request, context in
-            await services.handle(request, context) { incoming in
+            try await services.handle(request, context) { incoming in
                 let served = try services.login.app(incoming.parameter("appId"))
                 return try .json(CustomUserDataLocation(served.config.customUserData))
             }
         }
         router.post("\(app)/functions/call") { request, context in
-            await services.handle(request, context) { incoming in
+            try await services.handle(request, context) { incoming in
                 let served = try services.login.app(incoming.parameter("appId"))
                 try RouteServices.checkSize(incoming.body, app: served)
                 let caller = try await services.sessions.authorize(accessToken: try incoming.bearerToken())
@@ -36,7 +36,7 @@ enum AppRoutes {
             }
         }
         router.post("\(app)/auth/providers/:provider/login") { request, context in
-            await services.handle(request, context) { incoming in
+            try await services.handle(request, context) { incoming in
                 let served = try services.login.app(incoming.parameter("appId"))
                 let provider = try services.login.provider(incoming.parameter("provider"), of: served)
                 try RouteServices.checkSize(incoming.body, app: served)
@@ -51,7 +51,7 @@ enum AppRoutes {
         }
         for route in Route.EmailPassword.allCases {
             router.post("\(app)/auth/providers/local-userpass/\(route.rawValue)") { request, context in
-                await services.handle(request, context) { incoming in
+                try await services.handle(request, context) { incoming in
                     let served = try services.login.app(incoming.parameter("appId"))
                     _ = try services.login.provider(ProviderType.emailPassword.rawValue, of: served)
                     try RouteServices.checkSize(incoming.body, app: served)

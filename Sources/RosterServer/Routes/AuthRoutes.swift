@@ -6,18 +6,18 @@ import RosterWire
 enum AuthRoutes {
     static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
         router.get(RouterPath(Route.profile)) { request, context in
-            await services.handle(request, context) { incoming in
+            try await services.handle(request, context) { incoming in
                 let caller = try await services.sessions.authorize(accessToken: try incoming.bearerToken())
                 return try .json(try await services.login.profile(of: caller))
             }
         }
         router.post(RouterPath(Route.session)) { request, context in
-            await services.handle(request, context) { incoming in
+            try await services.handle(request, context) { incoming in
                 try .json(try await services.sessions.refresh(refreshToken: try incoming.bearerToken()))
             }
         }
         router.delete(RouterPath(Route.session)) { request, context in
-            await services.handle(request, context) { incoming in
+            try await services.handle(request, context) { incoming in
                 if let ended = try await services.sessions.logout(refreshToken: try incoming.bearerToken()) {
                     await services.audit.record(
                         .loggedOut, appId: ended.appId, userId: ended.userId, address: incoming.context.clientAddress)
@@ -26,7 +26,7 @@ enum AuthRoutes {
             }
         }
         router.delete(RouterPath(Route.delete)) { request, context in
-            await services.handle(request, context) { incoming in
+            try await services.handle(request, context) { incoming in
                 let caller = try await services.sessions.authorize(accessToken: try incoming.bearerToken())
                 _ = try await services.login.store.deleteUser(appId: caller.app.id, userId: caller.user.id)
                 await services.audit.record(.userDeleted, appId: caller.app.id, userId: caller.user.id, address: incoming.context.clientAddress)
@@ -42,7 +42,7 @@ enum AuthRoutes {
             try await services.sessions.authorize(refreshToken: try incoming.bearerToken())
         }
         router.post(RouterPath(Route.apiKeys)) { request, context in
-            await services.handle(request, context) { incoming in
+            try await services.handle(request, context) { incoming in
                 let caller = try await caller(incoming)
                 try RouteServices.checkSize(incoming.body, app: caller.app)
                 let created = try await keys.create(for: caller, body: incoming.body)
@@ -52,17 +52,17 @@ enum AuthRoutes {
             }
         }
         router.get(RouterPath(Route.apiKeys)) { request, context in
-            await services.handle(request, context) { incoming in
+            try await services.handle(request, context) { incoming in
                 try .json(try await keys.list(for: try await caller(incoming)))
             }
         }
         router.get(RouterPath("\(Route.apiKeys)/:keyId")) { request, context in
-            await services.handle(request, context) { incoming in
+            try await services.handle(request, context) { incoming in
                 try .json(try await keys.fetch(incoming.parameter("keyId"), for: try await caller(incoming)))
             }
         }
         router.delete(RouterPath("\(Route.apiKeys)/:keyId")) { request, context in
-            await services.handle(request, context) { incoming in
+            try await services.handle(request, context) { incoming in
                 let caller = try await caller(incoming)
                 try await keys.delete(incoming.parameter("keyId"), for: caller)
                 await services.audit.record(
@@ -73,7 +73,7 @@ enum AuthRoutes {
         }
         for (action, disabled) in [("enable", false), ("disable", true)] {
             router.put(RouterPath("\(Route.apiKeys)/:keyId/\(action)")) { request, context in
-                await services.handle(request, context) { incoming in
+                try await services.handle(request, context) { incoming in
                     let caller = try await caller(incoming)
                     try await keys.setDisabled(incoming.parameter("keyId"), disabled, for: caller)
                     await services.audit.record(

@@ -4,8 +4,7 @@ import Logging
 import NIOCore
 import RosterWire
 
-/// What the routes call, and the one place a route's outcome becomes an HTTP response: every
-/// failure turns into the protocol's error JSON, and nothing internal leaks into it.
+/// What the routes call.
 struct RouteServices: Sendable {
     let audit: AuditTrail
     let login: LoginService
@@ -16,25 +15,13 @@ struct RouteServices: Sendable {
     /// The largest body any served app accepts; app routes then apply their app's own limit.
     let maxRequestBytes: Int
 
-    /// Reads the body within the size limit, runs `route`, and encodes its reply or error.
+    /// Reads the body within the size limit and runs `route`; what it throws the router
+    /// answers as the protocol's error JSON.
     func handle(
         _ request: Request, _ context: RosterRequestContext, _ route: (IncomingRequest) async throws -> RouteReply
-    ) async -> Response {
-        var reply: RouteReply
-        do {
-            let body = try await Self.readBody(of: request, limit: maxRequestBytes)
-            reply = try await route(IncomingRequest(request: request, context: context, body: body))
-        } catch let error as ErrorResponse {
-            reply = .error(error)
-        } catch let refusal as RetryLater {
-            reply = .error(refusal.response)
-            reply.retryAfter = refusal.retryAfterSeconds
-        } catch {
-            // The type only: an error's text could carry request data.
-            context.logger.error("request failed", metadata: ["error.type": "\(type(of: error))"])
-            reply = .error(.internalError())
-        }
-        return Self.response(reply)
+    ) async throws -> RouteReply {
+        let body = try await Self.readBody(of: request, limit: maxRequestBytes)
+        return try await route(IncomingRequest(request: request, context: context, body: body))
     }
 
     /// Checks the body against the app's own limit.
@@ -61,13 +48,5 @@ struct RouteServices: Sendable {
             throw ErrorResponse.badRequest("the request body could not be read")
         }
         return Data(collected.readableBytesView)
-    }
-
-    static func response(_ reply: RouteReply) -> Response {
-        var headers: HTTPFields = [:]
-        if let seconds = reply.retryAfter { headers[.retryAfter] = String(seconds) }
-        guard let body = reply.body else { return Response(status: .init(code: reply.status), headers: headers) }
-        headers[.contentType] = "application/json"
-        return Response(status: .init(code: reply.status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

@@ -75,6 +75,7 @@ public final class RosterServer: Sendable {
             functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)),
             maxRequestBytes: configs.map(\.maxRequestBytes).max() ?? 65536)
         let router = Router(context: RosterRequestContext.self)
+        router.add(middleware: ProtocolErrorMiddleware())
         AppRoutes.add(to: router, services)
         AuthRoutes.add(to: router, services)
         let admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)
