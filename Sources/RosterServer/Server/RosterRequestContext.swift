@@ -23,10 +23,13 @@ public struct RosterRequestContext: RequestContext {
     /// The client's IP address; `in-process` for a request that came without a network.
     public let clientAddress: String
     public let forwardedBase: String?
+    /// The largest body the route accepts (`RequestBodyMiddleware`).
+    public var maxUploadSize: Int
 
     public init(source: RosterContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         clientAddress = source.clientAddress ?? "in-process"
         forwardedBase = source.forwardedBase
+        maxUploadSize = 2 * 1024 * 1024
     }
 }

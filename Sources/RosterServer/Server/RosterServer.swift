@@ -72,10 +72,10 @@ public final class RosterServer: Sendable {
             sessions: sessions,
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
             emailPassword: EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger),
-            functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)),
-            maxRequestBytes: configs.map(\.maxRequestBytes).max() ?? 65536)
+            functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)))
         let router = Router(context: RosterRequestContext.self)
         router.add(middleware: ProtocolErrorMiddleware())
+        router.add(middleware: RequestBodyMiddleware(limit: configs.map(\.maxRequestBytes).max() ?? 65536))
         AppRoutes.add(to: router, services)
         AuthRoutes.add(to: router, services)
         let admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)
