@@ -38,22 +38,22 @@ enum AppRoutes {
         addAccountRoutes(to: app, services)
     }
 
-    /// The email/password account routes: registration, confirmation and password reset.
+    /// The email/password account routes: registration, confirmation and password reset, each
+    /// behind its limits (`AccountRouteLimits`).
     private static func addAccountRoutes(to app: RouterGroup<RosterRequestContext>, _ services: RouteServices) {
         let accounts = app.group("auth/providers/local-userpass")
             .add(middleware: EnabledProviderMiddleware(login: services.login, provider: .emailPassword))
+        let (service, audit) = (services.emailPassword, services.audit)
         for route in Route.EmailPassword.allCases {
-            accounts.post(RouterPath(route.rawValue)) { request, context -> RouteReply in
-                let served = try context.servedApp()
-                let body = try await request.collectedBody(within: context)
-                let service = services.emailPassword
-                let limits = AccountRouteLimits(limiter: services.limiter, audit: services.audit)
-                return try await limits.within(route, app: served, body: body, address: context.clientAddress) {
+            accounts.group(RouterPath(route.rawValue))
+                .add(middleware: AccountRouteLimits(route: route, limiter: services.limiter, audit: audit))
+                .post { request, context -> RouteReply in
+                    let (served, address) = (try context.servedApp(), context.clientAddress)
+                    let body = try await request.collectedBody(within: context)
                     switch route {
                     case .register:
                         try await service.register(app: served, body: body)
-                        await services.audit.record(
-                            .registered, appId: served.id, address: context.clientAddress, detail: AccountRouteLimits.email(in: body))
+                        await audit.record(.registered, appId: served.id, address: address, detail: AccountRouteLimits.email(in: body))
                         return .created
                     case .confirm: try await service.confirm(app: served, body: body)
                     case .confirmSend: try await service.resendConfirmation(app: served, body: body)
@@ -61,15 +61,14 @@ enum AppRoutes {
                     case .resetSend: try await service.sendReset(app: served, body: body)
                     case .reset:
                         let email = try await service.reset(app: served, body: body)
-                        await services.audit.record(.passwordReset, appId: served.id, address: context.clientAddress, detail: email)
+                        await audit.record(.passwordReset, appId: served.id, address: address, detail: email)
                     case .resetCall:
                         if let email = try await service.callReset(app: served, body: body) {
-                            await services.audit.record(.passwordReset, appId: served.id, address: context.clientAddress, detail: email)
+                            await audit.record(.passwordReset, appId: served.id, address: address, detail: email)
                         }
                     }
                     return .noContent
                 }
-            }
         }
     }
 }

@@ -20,9 +20,7 @@ enum AuthRoutes {
             try .json(try await services.login.profile(of: try context.caller()))
         }
         accessed.delete(RouterPath(Route.delete)) { _, context -> RouteReply in
-            let caller = try context.caller()
-            _ = try await services.login.store.deleteUser(appId: caller.app.id, userId: caller.user.id)
-            await services.audit.record(.userDeleted, appId: caller.app.id, userId: caller.user.id, address: context.clientAddress)
+            try await services.accounts.delete(try context.caller(), address: context.clientAddress)
             return .noContent
         }
         addAPIKeyRoutes(to: router.group().add(middleware: SessionAuthenticator(sessions: services.sessions, token: .refresh)), services)

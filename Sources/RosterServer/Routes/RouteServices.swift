@@ -1,4 +1,4 @@
-/// What the routes call.
+/// What the routes call: services only, never the store behind them.
 struct RouteServices: Sendable {
     let audit: AuditTrail
     let login: LoginService
@@ -6,5 +6,7 @@ struct RouteServices: Sendable {
     let apiKeys: APIKeyService
     let emailPassword: EmailPasswordService
     let functions: FunctionCallService
+    let accounts: AccountService
+    /// The limits the account routes count against (`AccountRouteLimits`).
     var limiter: AttemptLimiter { login.limiter }
 }

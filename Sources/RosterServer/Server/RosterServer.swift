@@ -72,7 +72,8 @@ public final class RosterServer: Sendable {
             sessions: sessions,
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
             emailPassword: EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger),
-            functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)))
+            functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)),
+            accounts: AccountService(store: store, audit: audit))
         let router = Router(context: RosterRequestContext.self)
         router.add(middleware: ProtocolErrorMiddleware())
         router.add(middleware: RequestBodyMiddleware(limit: configs.map(\.maxRequestBytes).max() ?? 65536))
