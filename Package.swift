@@ -15,6 +15,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
@@ -46,6 +47,7 @@ let package = Package(
                 "RosterDocuments",
                 "RosterResources",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -117,6 +119,8 @@ let package = Package(
             dependencies: [
                 "RosterServer", "RosterWire", "IdentityProviderStandIn", .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(

@@ -13,7 +13,7 @@ import Testing
     }
 
     /// A server whose authentication function is a shell script body reading the payload on stdin.
-    func server(_ body: String, timeout: Double = 2) async throws -> TestServer {
+    func server(_ body: String, timeout: Double = 10) async throws -> TestServer {
         let file = scripts.appendingPathComponent("auth-\(UUID().uuidString).sh")
         try Data("#!/bin/sh\n\(body)\n".utf8).write(to: file)
         let function = FunctionConfig(command: ["/bin/sh", file.path], timeoutSeconds: timeout)

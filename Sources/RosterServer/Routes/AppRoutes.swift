@@ -2,85 +2,73 @@ import Hummingbird
 import RosterWire
 
 /// The routes under `/api/client/v2.0/app/{appId}`: location, log-in, the email/password
-/// account routes, function calls and where custom user data lives.
+/// account routes, function calls and where custom user data lives. `ServedAppMiddleware`
+/// finds the app for all of them.
 enum AppRoutes {
     static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
-        let app = "\(Route.base)/app/:appId"
-        router.get("\(app)/location") { request, context in
-            await services.handle(request, context) { incoming in
-                _ = try services.login.app(incoming.parameter("appId"))
-                let base = incoming.baseURL
-                let socket = base.replacingOccurrences(of: "https://", with: "wss://").replacingOccurrences(of: "http://", with: "ws://")
-                return try .json(LocationResponse(hostname: base, wsHostname: socket))
-            }
+        let app = router.group(RouterPath("\(Route.base)/app/:appId")).add(middleware: ServedAppMiddleware(login: services.login))
+        app.get("location") { request, context -> RouteReply in
+            let base = context.baseURL(of: request)
+            let socket = base.replacingOccurrences(of: "https://", with: "wss://").replacingOccurrences(of: "http://", with: "ws://")
+            return try .json(LocationResponse(hostname: base, wsHostname: socket))
         }
-        router.get("\(app)/auth/providers") { request, context in
-            await services.handle(request, context) { incoming in
-                let served = try services.login.app(incoming.parameter("appId"))
-                return try .json(ProviderType.allCases.filter(served.config.isEnabled).map(EnabledProvider.init))
-            }
+        app.get("auth/providers") { _, context -> RouteReply in
+            let served = try context.servedApp()
+            return try .json(ProviderType.allCases.filter(served.config.isEnabled).map(EnabledProvider.init))
         }
-        router.get("\(app)/custom-user-data") { request, context in
-            await services.handle(request, context) { incoming in
-                let served = try services.login.app(incoming.parameter("appId"))
-                return try .json(CustomUserDataLocation(served.config.customUserData))
-            }
+        app.get("custom-user-data") { _, context -> RouteReply in
+            try .json(CustomUserDataLocation(try context.servedApp().config.customUserData))
         }
-        router.post("\(app)/functions/call") { request, context in
-            await services.handle(request, context) { incoming in
-                let served = try services.login.app(incoming.parameter("appId"))
-                try RouteServices.checkSize(incoming.body, app: served)
-                let caller = try await services.sessions.authorize(accessToken: try incoming.bearerToken())
-                guard caller.app.id == served.id else { throw ErrorResponse.invalidSession("the token is for another app") }
-                return .json(try await services.functions.call(incoming.body, caller: caller))
+        app.group("functions/call").add(middleware: SessionAuthenticator(sessions: services.sessions, token: .access))
+            .post { request, context -> RouteReply in
+                let body = try await request.collectedBody(within: context)
+                return .json(try await services.functions.call(body, caller: try context.caller()))
             }
-        }
-        router.post("\(app)/auth/providers/:provider/login") { request, context in
-            await services.handle(request, context) { incoming in
-                let served = try services.login.app(incoming.parameter("appId"))
-                let provider = try services.login.provider(incoming.parameter("provider"), of: served)
-                try RouteServices.checkSize(incoming.body, app: served)
-                if incoming.request.uri.queryParameters.get("link") == "true" {
-                    let caller = try await services.sessions.authorize(accessToken: try incoming.bearerToken())
-                    guard caller.app.id == served.id else { throw ErrorResponse.invalidSession("the token is for another app") }
-                    return try .json(try await services.login.link(caller: caller, provider: provider, body: incoming.body))
+        app.group("auth/providers/:provider/login")
+            .add(middleware: EnabledProviderMiddleware(login: services.login))
+            .add(middleware: SessionAuthenticator(sessions: services.sessions, token: .access, applies: SessionAuthenticator.linking))
+            .post { request, context -> RouteReply in
+                let (served, provider) = (try context.servedApp(), try context.enabledProvider())
+                let body = try await request.collectedBody(within: context)
+                if let caller = context.identity {
+                    return try .json(try await services.login.link(caller: caller, provider: provider, body: body))
                 }
-                return try .json(try await services.login.login(
-                    app: served, provider: provider, body: incoming.body, address: incoming.context.clientAddress))
+                return try .json(try await services.login.login(app: served, provider: provider, body: body, address: context.clientAddress))
             }
-        }
+        addAccountRoutes(to: app, services)
+    }
+
+    /// The email/password account routes: registration, confirmation and password reset, each
+    /// behind its limits (`AccountRouteLimits`).
+    private static func addAccountRoutes(to app: RouterGroup<RosterRequestContext>, _ services: RouteServices) {
+        let accounts = app.group("auth/providers/local-userpass")
+            .add(middleware: EnabledProviderMiddleware(login: services.login, provider: .emailPassword))
+        let (service, audit) = (services.emailPassword, services.audit)
         for route in Route.EmailPassword.allCases {
-            router.post("\(app)/auth/providers/local-userpass/\(route.rawValue)") { request, context in
-                await services.handle(request, context) { incoming in
-                    let served = try services.login.app(incoming.parameter("appId"))
-                    _ = try services.login.provider(ProviderType.emailPassword.rawValue, of: served)
-                    try RouteServices.checkSize(incoming.body, app: served)
-                    let accounts = services.emailPassword
-                    let limits = AccountRouteLimits(limiter: services.login.limiter, audit: services.audit)
-                    return try await limits.within(route, app: served, body: incoming.body, address: incoming.context.clientAddress) {
-                        switch route {
-                        case .register:
-                            try await accounts.register(app: served, body: incoming.body)
-                            await services.audit.record(
-                                .registered, appId: served.id, address: incoming.context.clientAddress,
-                                detail: AccountRouteLimits.email(in: incoming.body))
-                            return .created
-                        case .confirm: try await accounts.confirm(app: served, body: incoming.body)
-                        case .confirmSend: try await accounts.resendConfirmation(app: served, body: incoming.body)
-                        case .confirmCall: try await accounts.rerunConfirmation(app: served, body: incoming.body)
-                        case .resetSend: try await accounts.sendReset(app: served, body: incoming.body)
-                        case .reset:
-                            let email = try await accounts.reset(app: served, body: incoming.body)
-                            await services.audit.record(.passwordReset, appId: served.id, address: incoming.context.clientAddress, detail: email)
-                        case .resetCall:
-                            if let email = try await accounts.callReset(app: served, body: incoming.body) {
-                                await services.audit.record(.passwordReset, appId: served.id, address: incoming.context.clientAddress, detail: email)
-                            }
+            accounts.group(RouterPath(route.rawValue))
+                .add(middleware: AccountRouteLimits(route: route, limiter: services.limiter, audit: audit))
+                .post { request, context -> RouteReply in
+                    let (served, address) = (try context.servedApp(), context.clientAddress)
+                    let body = try await request.collectedBody(within: context)
+                    switch route {
+                    case .register:
+                        try await service.register(app: served, body: body)
+                        await audit.record(.registered, appId: served.id, address: address, detail: AccountRouteLimits.email(in: body))
+                        return .created
+                    case .confirm: try await service.confirm(app: served, body: body)
+                    case .confirmSend: try await service.resendConfirmation(app: served, body: body)
+                    case .confirmCall: try await service.rerunConfirmation(app: served, body: body)
+                    case .resetSend: try await service.sendReset(app: served, body: body)
+                    case .reset:
+                        let email = try await service.reset(app: served, body: body)
+                        await audit.record(.passwordReset, appId: served.id, address: address, detail: email)
+                    case .resetCall:
+                        if let email = try await service.callReset(app: served, body: body) {
+                            await audit.record(.passwordReset, appId: served.id, address: address, detail: email)
                         }
-                        return .noContent
                     }
+                    return .noContent
                 }
-            }
         }
     }
 }

@@ -2,85 +2,60 @@ import Hummingbird
 import RosterWire
 
 /// The routes under `/api/client/v2.0/auth` (no app id: the token says which app): profile,
-/// session refresh and log-out, user deletion, and API keys.
+/// session refresh and log-out, user deletion, and API keys. A `SessionAuthenticator` proves
+/// the caller of all but the session routes, which hand their refresh token to `SessionService`.
 enum AuthRoutes {
     static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
-        router.get(RouterPath(Route.profile)) { request, context in
-            await services.handle(request, context) { incoming in
-                let caller = try await services.sessions.authorize(accessToken: try incoming.bearerToken())
-                return try .json(try await services.login.profile(of: caller))
-            }
+        router.post(RouterPath(Route.session)) { request, context -> RouteReply in
+            try .json(
+                try await services.sessions.refresh(refreshToken: try BearerToken.value(in: request.headers), from: context.clientAddress))
         }
-        router.post(RouterPath(Route.session)) { request, context in
-            await services.handle(request, context) { incoming in
-                try .json(try await services.sessions.refresh(refreshToken: try incoming.bearerToken(), from: incoming.context.clientAddress))
+        router.delete(RouterPath(Route.session)) { request, context -> RouteReply in
+            if let ended = try await services.sessions.logout(refreshToken: try BearerToken.value(in: request.headers)) {
+                await services.audit.record(.loggedOut, appId: ended.appId, userId: ended.userId, address: context.clientAddress)
             }
+            return .noContent
         }
-        router.delete(RouterPath(Route.session)) { request, context in
-            await services.handle(request, context) { incoming in
-                if let ended = try await services.sessions.logout(refreshToken: try incoming.bearerToken()) {
-                    await services.audit.record(
-                        .loggedOut, appId: ended.appId, userId: ended.userId, address: incoming.context.clientAddress)
-                }
-                return .noContent
-            }
+        let accessed = router.group().add(middleware: SessionAuthenticator(sessions: services.sessions, token: .access))
+        accessed.get(RouterPath(Route.profile)) { _, context -> RouteReply in
+            try .json(try await services.login.profile(of: try context.caller()))
         }
-        router.delete(RouterPath(Route.delete)) { request, context in
-            await services.handle(request, context) { incoming in
-                let caller = try await services.sessions.authorize(accessToken: try incoming.bearerToken())
-                _ = try await services.login.store.deleteUser(appId: caller.app.id, userId: caller.user.id)
-                await services.audit.record(.userDeleted, appId: caller.app.id, userId: caller.user.id, address: incoming.context.clientAddress)
-                return .noContent
-            }
+        accessed.delete(RouterPath(Route.delete)) { _, context -> RouteReply in
+            try await services.accounts.delete(try context.caller(), address: context.clientAddress)
+            return .noContent
         }
-        addAPIKeyRoutes(to: router, services)
+        addAPIKeyRoutes(to: router.group().add(middleware: SessionAuthenticator(sessions: services.sessions, token: .refresh)), services)
     }
 
-    private static func addAPIKeyRoutes(to router: Router<RosterRequestContext>, _ services: RouteServices) {
-        let keys = services.apiKeys
-        @Sendable func caller(_ incoming: IncomingRequest) async throws -> AuthorizedSession {
-            try await services.sessions.authorize(refreshToken: try incoming.bearerToken())
+    /// The API-key routes, managed with the refresh token.
+    private static func addAPIKeyRoutes(to keys: RouterGroup<RosterRequestContext>, _ services: RouteServices) {
+        let (service, audit) = (services.apiKeys, services.audit)
+        keys.post(RouterPath(Route.apiKeys)) { request, context -> RouteReply in
+            let caller = try context.caller()
+            let created = try await service.create(for: caller, body: try await request.collectedBody(within: context))
+            await audit.record(.apiKeyCreated, appId: caller.app.id, userId: caller.user.id, address: context.clientAddress, detail: created.id)
+            return try .json(created, status: 201)
         }
-        router.post(RouterPath(Route.apiKeys)) { request, context in
-            await services.handle(request, context) { incoming in
-                let caller = try await caller(incoming)
-                try RouteServices.checkSize(incoming.body, app: caller.app)
-                let created = try await keys.create(for: caller, body: incoming.body)
-                await services.audit.record(
-                    .apiKeyCreated, appId: caller.app.id, userId: caller.user.id, address: incoming.context.clientAddress, detail: created.id)
-                return try .json(created, status: 201)
-            }
+        keys.get(RouterPath(Route.apiKeys)) { _, context -> RouteReply in
+            try .json(try await service.list(for: try context.caller()))
         }
-        router.get(RouterPath(Route.apiKeys)) { request, context in
-            await services.handle(request, context) { incoming in
-                try .json(try await keys.list(for: try await caller(incoming)))
-            }
+        keys.get(RouterPath("\(Route.apiKeys)/:keyId")) { _, context -> RouteReply in
+            try .json(try await service.fetch(context.parameter("keyId"), for: try context.caller()))
         }
-        router.get(RouterPath("\(Route.apiKeys)/:keyId")) { request, context in
-            await services.handle(request, context) { incoming in
-                try .json(try await keys.fetch(incoming.parameter("keyId"), for: try await caller(incoming)))
-            }
-        }
-        router.delete(RouterPath("\(Route.apiKeys)/:keyId")) { request, context in
-            await services.handle(request, context) { incoming in
-                let caller = try await caller(incoming)
-                try await keys.delete(incoming.parameter("keyId"), for: caller)
-                await services.audit.record(
-                    .apiKeyDeleted, appId: caller.app.id, userId: caller.user.id, address: incoming.context.clientAddress,
-                    detail: incoming.parameter("keyId"))
-                return .noContent
-            }
+        keys.delete(RouterPath("\(Route.apiKeys)/:keyId")) { _, context -> RouteReply in
+            let (caller, keyId) = (try context.caller(), context.parameter("keyId"))
+            try await service.delete(keyId, for: caller)
+            await audit.record(.apiKeyDeleted, appId: caller.app.id, userId: caller.user.id, address: context.clientAddress, detail: keyId)
+            return .noContent
         }
         for (action, disabled) in [("enable", false), ("disable", true)] {
-            router.put(RouterPath("\(Route.apiKeys)/:keyId/\(action)")) { request, context in
-                await services.handle(request, context) { incoming in
-                    let caller = try await caller(incoming)
-                    try await keys.setDisabled(incoming.parameter("keyId"), disabled, for: caller)
-                    await services.audit.record(
-                        disabled ? .apiKeyDisabled : .apiKeyEnabled, appId: caller.app.id, userId: caller.user.id,
-                        address: incoming.context.clientAddress, detail: incoming.parameter("keyId"))
-                    return .noContent
-                }
+            keys.put(RouterPath("\(Route.apiKeys)/:keyId/\(action)")) { _, context -> RouteReply in
+                let (caller, keyId) = (try context.caller(), context.parameter("keyId"))
+                try await service.setDisabled(keyId, disabled, for: caller)
+                await audit.record(
+                    disabled ? .apiKeyDisabled : .apiKeyEnabled, appId: caller.app.id, userId: caller.user.id,
+                    address: context.clientAddress, detail: keyId)
+                return .noContent
             }
         }
     }

@@ -1,12 +1,13 @@
 import Foundation
+import Hummingbird
+import NIOCore
 import RosterWire
 
-/// What a route answers: a status and, unless it is 204, a JSON body.
-struct RouteReply: Sendable {
+/// What a route answers when it succeeds: a status and, unless it is 204, a JSON body. A route
+/// that fails throws instead (`ErrorResponse`, `RetryLater`).
+struct RouteReply: ResponseGenerator, Sendable {
     var status: Int
     var body: Data?
-    /// Seconds a refused client should wait before trying again (`Retry-After`).
-    var retryAfter: Int?
 
     static func json<T: Encodable>(_ value: T, status: Int = 200) throws -> RouteReply {
         RouteReply(status: status, body: try WireCoding.encode(value))
@@ -21,9 +22,10 @@ struct RouteReply: Sendable {
     static let noContent = RouteReply(status: 204, body: nil)
     static let created = RouteReply(status: 201, body: nil)
 
-    static func error(_ error: ErrorResponse) -> RouteReply {
-        let status = error.code?.httpStatus ?? 500
-        let body = (try? WireCoding.encode(error)) ?? Data(#"{"error":"internal server error","error_code":"InternalServerError","link":""}"#.utf8)
-        return RouteReply(status: status, body: body)
+    func response(from request: Request, context: some RequestContext) -> Response {
+        guard let body else { return Response(status: .init(code: status)) }
+        return Response(
+            status: .init(code: status), headers: [.contentType: "application/json"],
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

@@ -1,48 +1,52 @@
 import Foundation
+import Hummingbird
 import RosterWire
 
-/// The limits of the email/password account routes (`LimitsConfig`): registrations per client
-/// address; confirmation and reset requests per email, known or not, so the answers stay the
-/// same; wrong confirmation and reset tokens per client address.
-struct AccountRouteLimits: Sendable {
+/// The limits of the email/password account routes (`LimitsConfig`), as middleware before each
+/// of them: registrations per client address; confirmation and reset requests per email, known
+/// or not, so the answers stay the same; wrong confirmation and reset tokens per client address.
+/// A request past a limit is refused with `LimitWait` before its route runs, and recorded in
+/// the audit trail as `request-limited`.
+///
+///     accounts.group("register").add(middleware: AccountRouteLimits(route: .register, limiter: limiter, audit: audit))
+struct AccountRouteLimits: RouterMiddleware {
+    typealias Context = RosterRequestContext
+    let route: Route.EmailPassword
     let limiter: AttemptLimiter
     let audit: AuditTrail
 
-    /// Runs `work` for `route` within the limits: refused with `LimitWait` before any work when
-    /// a limit is reached, and counted as the route says.
-    func within<T: Sendable>(
-        _ route: Route.EmailPassword, app: ServedApp, body: Data, address: String, _ work: () async throws -> T
-    ) async throws -> T {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let app = try context.servedApp()
+        let body = try await request.collectedBody(within: context)
         do {
-            return try await limited(route, app: app, body: body, address: address, work)
+            return try await limited(app: app, body: body, address: context.clientAddress) { try await next(request, context) }
         } catch let wait as LimitWait {
-            await audit.record(.requestLimited, appId: app.id, address: address, detail: route.rawValue)
+            await audit.record(.requestLimited, appId: app.id, address: context.clientAddress, detail: route.rawValue)
             throw wait
         }
     }
 
-    private func limited<T: Sendable>(
-        _ route: Route.EmailPassword, app: ServedApp, body: Data, address: String, _ work: () async throws -> T
-    ) async throws -> T {
+    private func limited(
+        app: ServedApp, body: Data, address: String, _ route: () async throws -> Response
+    ) async throws -> Response {
         let limits = app.config.limits
-        switch route {
+        switch self.route {
         case .register:
             let key = AttemptKey(scope: "register", kind: .address, value: address)
             try await limiter.checkWait(app: app, keys: [key])
             try await limiter.countHourly(app: app, key: key, cap: limits.registrationsPerAddressPerHour)
-            return try await work()
+            return try await route()
         case .confirmSend, .confirmCall, .resetSend, .resetCall:
-            guard let request = try? WireBody.decode(EmailRequest.self, from: body) else { return try await work() }
-            let email = EmailPasswordProvider.normalize(request.email)
+            guard let email = Self.email(in: body) else { return try await route() }
             let key = AttemptKey(scope: "account-message", kind: .account, value: email)
             try await limiter.checkWait(app: app, keys: [key])
             try await limiter.countHourly(app: app, key: key, cap: limits.accountMessagesPerEmailPerHour)
-            return try await work()
+            return try await route()
         case .confirm, .reset:
             let key = AttemptKey(scope: "account-token", kind: .address, value: address)
             try await limiter.checkWait(app: app, keys: [key])
             do {
-                return try await work()
+                return try await route()
             } catch let error as ErrorResponse where Self.isWrongToken(error) {
                 try await limiter.countHourly(app: app, key: key, cap: limits.wrongTokensPerAddressPerHour)
                 throw error

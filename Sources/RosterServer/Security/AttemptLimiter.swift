@@ -83,12 +83,6 @@ struct AttemptLimiter: Sendable {
     }
 }
 
-/// A refusal that says when to come back: answered with its error and `Retry-After`.
-protocol RetryLater: Error {
-    var response: ErrorResponse { get }
-    var retryAfterSeconds: Int { get }
-}
-
 /// A refusal because a limit was reached: 429 `TooManyRequests` with `Retry-After`.
 struct LimitWait: RetryLater, Sendable, Equatable {
     var seconds: Int

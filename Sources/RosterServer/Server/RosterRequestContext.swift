@@ -1,32 +1,84 @@
+import Foundation
 import Hummingbird
+import HummingbirdAuth
 import Logging
+import RosterWire
 
 /// Where a request came from, as the router needs it: a logger, and the client's address when
 /// it came over the network. The in-process responder and the HTTP server both make one, so the
 /// same router serves both.
-public struct RosterContextSource: RequestContextSource {
-    public let logger: Logger
-    public let clientAddress: String?
+struct RosterContextSource: RequestContextSource {
+    let logger: Logger
+    let clientAddress: String?
     /// `scheme://host` as the client reached the server through a trusted proxy, when it says.
-    public let forwardedBase: String?
-    public init(logger: Logger, clientAddress: String? = nil, forwardedBase: String? = nil) {
+    let forwardedBase: String?
+    init(logger: Logger, clientAddress: String? = nil, forwardedBase: String? = nil) {
         self.logger = logger
         self.clientAddress = clientAddress
         self.forwardedBase = forwardedBase
     }
 }
 
-/// The request context of Roster's router.
-public struct RosterRequestContext: RequestContext {
-    public typealias Source = RosterContextSource
-    public var coreContext: CoreRequestContextStorage
+/// The request context of Roster's router: where the request came from, and what middleware
+/// learned on its way to the route: the body limit in force (`RequestBodyMiddleware`), the
+/// served app (`ServedAppMiddleware`, or the app of the caller's token), the provider
+/// (`EnabledProviderMiddleware`) and the caller (`SessionAuthenticator`).
+///
+///     let caller = try context.caller()       // under a SessionAuthenticator
+///     let app = try context.servedApp()       // under /app/{appId}/…
+struct RosterRequestContext: AuthRequestContext {
+    typealias Source = RosterContextSource
+    var coreContext: CoreRequestContextStorage
     /// The client's IP address; `in-process` for a request that came without a network.
-    public let clientAddress: String
-    public let forwardedBase: String?
+    let clientAddress: String
+    let forwardedBase: String?
+    /// The largest body the route accepts: the largest of any app, then the app's own.
+    var maxUploadSize: Int
+    /// The app the request is for.
+    var app: ServedApp?
+    /// The provider a log-in or account route is for (`EnabledProviderMiddleware`).
+    var provider: ProviderType?
+    /// The caller its bearer token proved.
+    var identity: AuthorizedSession?
 
-    public init(source: RosterContextSource) {
+    init(source: RosterContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         clientAddress = source.clientAddress ?? "in-process"
         forwardedBase = source.forwardedBase
+        maxUploadSize = 2 * 1024 * 1024
+    }
+}
+
+extension RosterRequestContext {
+    /// The app of the route; only reached under `ServedAppMiddleware` or an authenticator.
+    func servedApp() throws(ErrorResponse) -> ServedApp {
+        guard let app else { throw .internalError() }
+        return app
+    }
+
+    /// The provider of the route; only reached under `EnabledProviderMiddleware`.
+    func enabledProvider() throws(ErrorResponse) -> ProviderType {
+        guard let provider else { throw .internalError() }
+        return provider
+    }
+
+    /// The caller; only reached under a `SessionAuthenticator`.
+    func caller() throws(ErrorResponse) -> AuthorizedSession {
+        guard let identity else { throw .invalidSession(ErrorResponse.Text.mustAuthenticate) }
+        return identity
+    }
+
+    /// A path parameter the router matched.
+    func parameter(_ name: String) -> String {
+        parameters.get(name) ?? ""
+    }
+
+    /// The base URL the client reached the server at: as a trusted proxy forwarded it, else
+    /// scheme and Host of the request, or `http://127.0.0.1` when the request came in-process
+    /// without one.
+    func baseURL(of request: Request) -> String {
+        if let forwardedBase { return forwardedBase }
+        let host = request.head.authority ?? "127.0.0.1"
+        return "\(request.head.scheme ?? "http")://\(host)"
     }
 }

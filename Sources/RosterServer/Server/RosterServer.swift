@@ -73,8 +73,10 @@ public final class RosterServer: Sendable {
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
             emailPassword: EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger),
             functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)),
-            maxRequestBytes: configs.map(\.maxRequestBytes).max() ?? 65536)
+            accounts: AccountService(store: store, audit: audit))
         let router = Router(context: RosterRequestContext.self)
+        router.add(middleware: ProtocolErrorMiddleware())
+        router.add(middleware: RequestBodyMiddleware(limit: configs.map(\.maxRequestBytes).max() ?? 65536))
         AppRoutes.add(to: router, services)
         AuthRoutes.add(to: router, services)
         let admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)

@@ -1,0 +1,20 @@
+import Foundation
+import HTTPTypes
+import RosterWire
+
+/// The token of an `Authorization: Bearer <token>` header (the scheme in any case, as RFC 6750
+/// allows), with the protocol's InvalidSession for a header that is missing or not a bearer one.
+///
+///     let token = try BearerToken.value(in: request.headers)
+enum BearerToken {
+    static func value(in headers: HTTPFields) throws(ErrorResponse) -> String {
+        guard let header = headers[.authorization] else {
+            throw .invalidSession(ErrorResponse.Text.mustAuthenticate)
+        }
+        let parts = header.split(separator: " ", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
+            throw .invalidSession("the Authorization header must be 'Bearer <token>'")
+        }
+        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+    }
+}

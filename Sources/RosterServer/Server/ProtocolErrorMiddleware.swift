@@ -1,0 +1,39 @@
+import Hummingbird
+import RosterWire
+
+/// The outermost middleware of Roster's router: whatever is thrown below it that is not already
+/// a protocol error (the router's own "no route", a body over the limit, anything unexpected)
+/// becomes one, so the router answers every failure with the protocol's error JSON. Nothing
+/// internal leaks: an unexpected error is logged by its type only, as its text could carry
+/// request data, and answered as InternalServerError.
+struct ProtocolErrorMiddleware: RouterMiddleware {
+    typealias Context = RosterRequestContext
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as ErrorResponse {
+            throw error
+        } catch let refusal as any RetryLater {
+            throw refusal
+        } catch let error as any HTTPResponseError {
+            throw Self.error(forStatus: error.status.code)
+        } catch {
+            context.logger.error("request failed", metadata: ["error.type": "\(type(of: error))"])
+            throw ErrorResponse.internalError()
+        }
+    }
+
+    /// The protocol's error for what Hummingbird answers by status alone.
+    static func error(forStatus status: Int) -> ErrorResponse {
+        switch status {
+        case 404: .routeNotFound()
+        case 405: ErrorResponse(.methodNotAllowed, "the method is not allowed on this route")
+        case 413: .payloadTooLarge(limit: 0)
+        case 400..<500: .badRequest("the request is not valid")
+        default: .internalError()
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import RosterWire
+
+/// Reads every request's body before any route runs, within the largest body a served app
+/// accepts, which it sets as the context's `maxUploadSize`: a body over it is refused with 413
+/// PayloadTooLarge before anything else is done (a declared `Content-Length` over it unread).
+/// Under an app (`ServedAppMiddleware`) the limit becomes that app's own, and routes read the
+/// body within it:
+///
+///     let body = try await request.collectedBody(within: context)   // 413 past the app's limit
+struct RequestBodyMiddleware: RouterMiddleware {
+    typealias Context = RosterRequestContext
+    /// The largest body any served app accepts.
+    let limit: Int
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        var context = context
+        context.maxUploadSize = limit
+        var request = request
+        request.body = RequestBody(buffer: try await request.collectedBuffer(within: context))
+        return try await next(request, context)
+    }
+}
+
+extension Request {
+    /// The body, read within the context's `maxUploadSize`; PayloadTooLarge past it.
+    func collectedBody(within context: RosterRequestContext) async throws -> Data {
+        Data(try await collectedBuffer(within: context).readableBytesView)
+    }
+
+    fileprivate func collectedBuffer(within context: RosterRequestContext) async throws -> ByteBuffer {
+        let limit = context.maxUploadSize
+        if let declared = headers[.contentLength].flatMap(Int.init), declared > limit {
+            throw ErrorResponse.payloadTooLarge(limit: limit)
+        }
+        do {
+            return try await body.collect(upTo: limit)
+        } catch is NIOTooManyBytesError {
+            throw ErrorResponse.payloadTooLarge(limit: limit)
+        } catch {
+            throw ErrorResponse.badRequest("the request body could not be read")
+        }
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import RosterWire
+import Testing
+@testable import RosterServer
+
+/// What is checked before a route runs, once for all routes: the app of an app route, the
+/// caller's bearer token, and the body limit (the largest of any app, then the app's own).
+@Suite struct RouteCheckTests {
+    /// One server serving a small app (1 KiB bodies) and a large one (8 KiB), as two clients.
+    func twoApps() async throws -> (small: TestServer, large: TestServer) {
+        let clock = TestClock()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-server-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let server = try await RosterServer.open(
+            databasePath: directory.appendingPathComponent("server.sqlite").path,
+            apps: [TestConfig.app(appId: "small", maxRequestBytes: 1024), TestConfig.app(appId: "large", maxRequestBytes: 8192)],
+            environment: ServerEnvironment(now: { clock.now }))
+        return (
+            TestServer(server: server, directory: directory, clock: clock, appId: "small"),
+            TestServer(server: server, directory: directory, clock: clock, appId: "large")
+        )
+    }
+
+    @Test func eachAppHasItsOwnBodyLimit() async throws {
+        let (small, large) = try await twoApps()
+        let padding = JSONValue.string(String(repeating: "x", count: 2000))
+        let refused = await small.login(.anonymous, ["padding": padding])
+        #expect(refused.status == 413 && refused.errorCode == "PayloadTooLarge")
+        #expect(refused.errorMessage == "the request body is larger than 1024 bytes")
+        #expect(await large.login(.anonymous, ["padding": padding]).status == 200)
+        // Over the largest app's limit, any route refuses it before anything else.
+        let huge = Data(String(repeating: "x", count: 9000).utf8)
+        let tooLarge = await large.call(.post, Route.session, body: huge)
+        #expect(tooLarge.status == 413 && tooLarge.errorMessage == "the request body is larger than 8192 bytes")
+        // The API-key routes have no app id: the refresh token's app sets the limit.
+        let smallUser = try await small.loggedIn(.anonymous)
+        let largeUser = try await large.loggedIn(.anonymous)
+        let body: JSONValue = ["name": "key", "padding": padding]
+        let smallKey = await small.call(.post, Route.apiKeys, json: body, bearer: smallUser.refreshToken)
+        #expect(smallKey.status == 413 && smallKey.errorMessage == "the request body is larger than 1024 bytes")
+        #expect(await large.call(.post, Route.apiKeys, json: body, bearer: largeUser.refreshToken).status == 201)
+        #expect(try await small.userCount() == 1)
+    }
+
+    @Test func aTokenServesOnlyItsOwnApp() async throws {
+        let (small, large) = try await twoApps()
+        let smallUser = try await small.loggedIn(.anonymous)
+        let call = await large.call(.post, Route.functionCall(appId: "large"), json: ["name": "nothing"], bearer: smallUser.accessToken)
+        #expect(call.status == 401 && call.errorCode == "InvalidSession" && call.errorMessage == "the token is for another app")
+        let link = await large.call(
+            .post, Route.login(appId: "large", provider: .anonymous), json: [:], bearer: smallUser.accessToken, query: ["link": "true"])
+        #expect(link.status == 401 && link.errorMessage == "the token is for another app")
+    }
+
+    @Test func bearerHeadersAreReadTheSameOnEveryRoute() async throws {
+        let t = try await TestServer.make()
+        let ann = try await t.loggedIn(.anonymous)
+        func send(_ method: WireMethod, _ path: String, authorization: String?, query: [String: String] = [:]) async -> WireResponse {
+            var headers = ["content-type": "application/json"]
+            if let authorization { headers["authorization"] = authorization }
+            return await t.server.respond(to: WireRequest(method: method, path: path, query: query, headers: headers, body: Data("{}".utf8)))
+        }
+        let needingTokens: [(WireMethod, String, [String: String])] = [
+            (.get, Route.profile, [:]), (.delete, Route.delete, [:]), (.post, Route.session, [:]), (.delete, Route.session, [:]),
+            (.get, Route.apiKeys, [:]), (.post, Route.functionCall(appId: t.appId), [:]),
+            (.post, Route.login(appId: t.appId, provider: .anonymous), ["link": "true"]),
+        ]
+        for (method, path, query) in needingTokens {
+            let missing = await send(method, path, authorization: nil, query: query)
+            #expect(missing.status == 401 && missing.errorMessage == "must authenticate first", "\(method) \(path)")
+            let basic = await send(method, path, authorization: "Basic YW5uOnB3", query: query)
+            #expect(basic.errorMessage == "the Authorization header must be 'Bearer <token>'", "\(method) \(path)")
+        }
+        // The scheme in any case; and a log-in that does not link ignores the header.
+        #expect(await send(.get, Route.profile, authorization: "bearer \(ann.accessToken)").status == 200)
+        #expect(await send(.post, Route.login(appId: t.appId, provider: .anonymous), authorization: "Basic YW5uOnB3").status == 200)
+    }
+
+    @Test func anUnknownAppIsAppNotFoundOnEveryAppRoute() async throws {
+        let t = try await TestServer.make()
+        let ann = try await t.loggedIn(.anonymous)
+        let routes: [(WireMethod, String)] = [
+            (.get, Route.location(appId: "nope")), (.get, Route.providers(appId: "nope")), (.get, Route.customUserData(appId: "nope")),
+            (.post, Route.functionCall(appId: "nope")), (.post, Route.login(appId: "nope", provider: .anonymous)),
+            (.post, Route.emailPassword(appId: "nope", .register)),
+        ]
+        for (method, path) in routes {
+            let response = await t.call(method, path, json: [:], bearer: ann.accessToken)
+            #expect(response.status == 404 && response.errorCode == "AppNotFound", "\(method) \(path)")
+            #expect(response.errorMessage == "cannot find app using Client App ID 'nope'")
+        }
+    }
+}
