@@ -37,6 +37,8 @@ let package = Package(
         .target(
             name: "RosterResources",
             path: "Resources",
+            // openapi.yaml is the server's contract; the tests and the fuzz pass read it in place.
+            exclude: ["openapi.yaml"],
             sources: ["RosterResources.swift"],
             resources: [.copy("demo")]
         ),
