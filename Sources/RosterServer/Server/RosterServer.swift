@@ -16,14 +16,17 @@ public final class RosterServer: Sendable {
     let environment: ServerEnvironment
     let apps: [String: ServedApp]
     let seeder: DemoSeeder
+    /// What the router serves, as "METHOD /path" with parameters written `:name`.
+    let routes: [String]
     /// Administrative operations that bypass the client rules.
     public let admin: ServerAdmin
 
     private init(
         responder: RosterResponder, environment: ServerEnvironment, apps: [String: ServedApp], seeder: DemoSeeder,
-        admin: ServerAdmin
+        routes: [String], admin: ServerAdmin
     ) {
         self.responder = responder
+        self.routes = routes
         self.environment = environment
         self.apps = apps
         self.seeder = seeder
@@ -82,7 +85,8 @@ public final class RosterServer: Sendable {
         let admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)
         return RosterServer(
             responder: RosterResponder(router: router.buildResponder()), environment: environment, apps: apps,
-            seeder: DemoSeeder(store: store, admin: admin, ids: ids), admin: admin)
+            seeder: DemoSeeder(store: store, admin: admin, ids: ids), routes: router.routes.map { "\($0.method.rawValue) \($0.path)" },
+            admin: admin)
     }
 
     /// The in-process responder: no port. Never throws: every failure is error JSON.
