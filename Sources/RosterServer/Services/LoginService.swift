@@ -33,12 +33,20 @@ struct LoginService: Sendable {
         let account = AttemptLimiter.account(provider: provider, body: body)
         let keys = AttemptLimiter.keys(provider: provider, account: account, address: address)
         let counted: [AttemptKey]
+        let check: AccountChecks.Check
         do {
-            counted = try await limiter.checkWait(app: app, keys: keys)
+            check = try limiter.checks.start(app: app.id, keys: keys)
+            do {
+                counted = try await limiter.checkWait(app: app, keys: keys)
+            } catch {
+                check.end()
+                throw error
+            }
         } catch {
             await audit.record(.loginLimited, appId: app.id, provider: provider.rawValue, address: address, detail: account)
             throw error
         }
+        defer { check.end() }
         let outcome: ProviderOutcome
         do {
             outcome = try await authenticate(app: app, provider: provider, body: body, for: .address(address))
