@@ -12,6 +12,11 @@ import Foundation
 ///   per email, each an hour.
 /// - Wrong confirmation and reset tokens per client address, an hour.
 ///
+/// A log-in refused by these limits is answered after `limitedLoginHoldMilliseconds` (500): a
+/// client that sends its next guess as soon as the last is answered then takes at most two
+/// answers a second per connection, instead of spinning the server's cores on refusals while
+/// other users wait for theirs. A client that honours `Retry-After` waits longer anyway.
+///
 /// And how many function commands (named functions and the custom-function log-in) run at once
 /// (`FunctionLimiter`): `functionsPerApp` in all (default twice the cores, at least 8),
 /// `functionsPerCaller` for one user, or one client address logging in (default 2). A call past
@@ -28,6 +33,7 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
     public var functionsPerApp: Int
     public var functionsPerCaller: Int
     public var functionWaitSeconds: Int
+    public var limitedLoginHoldMilliseconds: Int
 
     /// Twice the cores, at least 8: commands mostly wait on their own work, not the server's.
     public static let defaultFunctionsPerApp = max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
@@ -36,7 +42,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         freeFailures: Int = 5, maxDelaySeconds: Int = 300, failuresPerAccountPerHour: Int = 100,
         failuresPerAddressPerHour: Int = 1000, registrationsPerAddressPerHour: Int = 20,
         accountMessagesPerEmailPerHour: Int = 5, wrongTokensPerAddressPerHour: Int = 20,
-        functionsPerApp: Int = LimitsConfig.defaultFunctionsPerApp, functionsPerCaller: Int = 2, functionWaitSeconds: Int = 2
+        functionsPerApp: Int = LimitsConfig.defaultFunctionsPerApp, functionsPerCaller: Int = 2, functionWaitSeconds: Int = 2,
+        limitedLoginHoldMilliseconds: Int = 500
     ) {
         self.freeFailures = freeFailures
         self.maxDelaySeconds = maxDelaySeconds
@@ -48,12 +55,13 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         self.functionsPerApp = functionsPerApp
         self.functionsPerCaller = functionsPerCaller
         self.functionWaitSeconds = functionWaitSeconds
+        self.limitedLoginHoldMilliseconds = limitedLoginHoldMilliseconds
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case freeFailures, maxDelaySeconds, failuresPerAccountPerHour, failuresPerAddressPerHour
         case registrationsPerAddressPerHour, accountMessagesPerEmailPerHour, wrongTokensPerAddressPerHour
-        case functionsPerApp, functionsPerCaller, functionWaitSeconds
+        case functionsPerApp, functionsPerCaller, functionWaitSeconds, limitedLoginHoldMilliseconds
     }
 
     public init(from decoder: any Decoder) throws {
@@ -74,6 +82,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         functionsPerApp = try container.decodeIfPresent(Int.self, forKey: .functionsPerApp) ?? defaults.functionsPerApp
         functionsPerCaller = try container.decodeIfPresent(Int.self, forKey: .functionsPerCaller) ?? defaults.functionsPerCaller
         functionWaitSeconds = try container.decodeIfPresent(Int.self, forKey: .functionWaitSeconds) ?? defaults.functionWaitSeconds
+        limitedLoginHoldMilliseconds =
+            try container.decodeIfPresent(Int.self, forKey: .limitedLoginHoldMilliseconds) ?? defaults.limitedLoginHoldMilliseconds
     }
 
     /// The wait after `failures` failures in a row, in seconds; 0 while they are free.
@@ -113,5 +123,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
             throw fail("functionsPerCaller must be between 1 and functionsPerApp")
         }
         guard (0...60).contains(functionWaitSeconds) else { throw fail("functionWaitSeconds must be between 0 and 60") }
+        guard (0...5000).contains(limitedLoginHoldMilliseconds) else {
+            throw fail("limitedLoginHoldMilliseconds must be between 0 and 5000")
+        }
     }
 }

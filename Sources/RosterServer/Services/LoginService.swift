@@ -44,6 +44,8 @@ struct LoginService: Sendable {
             }
         } catch {
             await audit.record(.loginLimited, appId: app.id, provider: provider.rawValue, address: address, detail: account)
+            // Held, so a guesser that asks again at once cannot keep the cores busy with refusals.
+            try? await Task.sleep(for: .milliseconds(app.config.limits.limitedLoginHoldMilliseconds))
             throw error
         }
         defer { check.end() }
