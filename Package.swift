@@ -86,6 +86,7 @@ let package = Package(
                 "RosterServer",
                 "RosterTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How much guessing and mail the server takes before it refuses, answering 429
 /// `TooManyRequests` with `Retry-After` without doing the work:
 ///
@@ -9,6 +11,17 @@
 /// - Registrations per client address, and confirmation or reset requests (`…/send`, `…/call`)
 ///   per email, each an hour.
 /// - Wrong confirmation and reset tokens per client address, an hour.
+///
+/// A log-in refused by these limits is answered after `limitedLoginHoldMilliseconds` (500): a
+/// client that sends its next guess as soon as the last is answered then takes at most two
+/// answers a second per connection, instead of spinning the server's cores on refusals while
+/// other users wait for theirs. A client that honours `Retry-After` waits longer anyway.
+///
+/// And how many function commands (named functions and the custom-function log-in) run at once
+/// (`FunctionLimiter`): `functionsPerApp` in all (default twice the cores, at least 8),
+/// `functionsPerCaller` for one user, or one client address logging in (default 2). A call past
+/// the caller's share is answered 429 at once; one the app has no place for waits up to
+/// `functionWaitSeconds` (0: not at all), then is answered 503 `ServiceUnavailable`.
 public struct LimitsConfig: Codable, Sendable, Equatable {
     public var freeFailures: Int
     public var maxDelaySeconds: Int
@@ -17,11 +30,20 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
     public var registrationsPerAddressPerHour: Int
     public var accountMessagesPerEmailPerHour: Int
     public var wrongTokensPerAddressPerHour: Int
+    public var functionsPerApp: Int
+    public var functionsPerCaller: Int
+    public var functionWaitSeconds: Int
+    public var limitedLoginHoldMilliseconds: Int
+
+    /// Twice the cores, at least 8: commands mostly wait on their own work, not the server's.
+    public static let defaultFunctionsPerApp = max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
 
     public init(
         freeFailures: Int = 5, maxDelaySeconds: Int = 300, failuresPerAccountPerHour: Int = 100,
         failuresPerAddressPerHour: Int = 1000, registrationsPerAddressPerHour: Int = 20,
-        accountMessagesPerEmailPerHour: Int = 5, wrongTokensPerAddressPerHour: Int = 20
+        accountMessagesPerEmailPerHour: Int = 5, wrongTokensPerAddressPerHour: Int = 20,
+        functionsPerApp: Int = LimitsConfig.defaultFunctionsPerApp, functionsPerCaller: Int = 2, functionWaitSeconds: Int = 2,
+        limitedLoginHoldMilliseconds: Int = 500
     ) {
         self.freeFailures = freeFailures
         self.maxDelaySeconds = maxDelaySeconds
@@ -30,11 +52,16 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         self.registrationsPerAddressPerHour = registrationsPerAddressPerHour
         self.accountMessagesPerEmailPerHour = accountMessagesPerEmailPerHour
         self.wrongTokensPerAddressPerHour = wrongTokensPerAddressPerHour
+        self.functionsPerApp = functionsPerApp
+        self.functionsPerCaller = functionsPerCaller
+        self.functionWaitSeconds = functionWaitSeconds
+        self.limitedLoginHoldMilliseconds = limitedLoginHoldMilliseconds
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case freeFailures, maxDelaySeconds, failuresPerAccountPerHour, failuresPerAddressPerHour
         case registrationsPerAddressPerHour, accountMessagesPerEmailPerHour, wrongTokensPerAddressPerHour
+        case functionsPerApp, functionsPerCaller, functionWaitSeconds, limitedLoginHoldMilliseconds
     }
 
     public init(from decoder: any Decoder) throws {
@@ -52,13 +79,30 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
             try container.decodeIfPresent(Int.self, forKey: .accountMessagesPerEmailPerHour) ?? defaults.accountMessagesPerEmailPerHour
         wrongTokensPerAddressPerHour =
             try container.decodeIfPresent(Int.self, forKey: .wrongTokensPerAddressPerHour) ?? defaults.wrongTokensPerAddressPerHour
+        functionsPerApp = try container.decodeIfPresent(Int.self, forKey: .functionsPerApp) ?? defaults.functionsPerApp
+        functionsPerCaller = try container.decodeIfPresent(Int.self, forKey: .functionsPerCaller) ?? defaults.functionsPerCaller
+        functionWaitSeconds = try container.decodeIfPresent(Int.self, forKey: .functionWaitSeconds) ?? defaults.functionWaitSeconds
+        limitedLoginHoldMilliseconds =
+            try container.decodeIfPresent(Int.self, forKey: .limitedLoginHoldMilliseconds) ?? defaults.limitedLoginHoldMilliseconds
     }
 
     /// The wait after `failures` failures in a row, in seconds; 0 while they are free.
-    func delay(afterFailures failures: Int) -> Int {
+    public func delay(afterFailures failures: Int) -> Int {
         guard failures >= freeFailures else { return 0 }
         let doublings = min(failures - freeFailures, 30)
         return min(1 << doublings, maxDelaySeconds)
+    }
+
+    /// The most failures an account can take in its first `seconds` of guessing, one attempt as
+    /// soon as each wait ends.
+    public func accountFailuresAllowed(inFirst seconds: Int) -> Int {
+        var failures = 0
+        var elapsed = 0
+        while failures < failuresPerAccountPerHour, elapsed < seconds {
+            failures += 1
+            elapsed += delay(afterFailures: failures)
+        }
+        return failures
     }
 
     func validate(source: String) throws {
@@ -73,6 +117,14 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
             ("wrongTokensPerAddressPerHour", wrongTokensPerAddressPerHour),
         ] where value < 1 {
             throw fail("\(name) must be at least 1")
+        }
+        guard (1...1000).contains(functionsPerApp) else { throw fail("functionsPerApp must be between 1 and 1000") }
+        guard (1...functionsPerApp).contains(functionsPerCaller) else {
+            throw fail("functionsPerCaller must be between 1 and functionsPerApp")
+        }
+        guard (0...60).contains(functionWaitSeconds) else { throw fail("functionWaitSeconds must be between 0 and 60") }
+        guard (0...5000).contains(limitedLoginHoldMilliseconds) else {
+            throw fail("limitedLoginHoldMilliseconds must be between 0 and 5000")
         }
     }
 }

@@ -22,6 +22,13 @@ public struct PasswordHashingConfig: Codable, Sendable, Equatable {
     /// OWASP's equal-strength setting N=2^15, r=8, p=3.
     public static let owasp = PasswordHashingConfig(logN: 15, r: 8, p: 3)
 
+    /// Derives one key at this cost: the work of one password check, which the load benchmark
+    /// takes as the KDF cost.
+    public func deriveOnce(_ password: String) throws {
+        _ = try PasswordHasher.derive(
+            password, salt: [UInt8](repeating: 7, count: PasswordHasher.saltBytes), cost: self, length: PasswordHasher.hashBytes)
+    }
+
     func validate(source: String) throws {
         guard (1...22).contains(logN), (1...32).contains(r), (1...16).contains(p) else {
             throw AppConfigError.invalid(path: source, reason: "passwordHashing needs logN 1-22, r 1-32, p 1-16")

@@ -6,6 +6,7 @@ import RosterWire
 /// unless the app names it otherwise), otherwise one of
 /// the app's named functions, run with `{"arguments": […], "user": {"id": …}}` on stdin; what
 /// it prints (any JSON) is the answer. A function that fails is FunctionExecutionError in words.
+/// Commands run within the app's function limits (`FunctionLimiter`), counted per user.
 struct FunctionCallService: Sendable {
     let data: DataAccessService
 
@@ -47,7 +48,9 @@ struct FunctionCallService: Sendable {
         let input: JSONValue = ["arguments": .array(arguments), "user": ["id": .string(caller.user.id)]]
         let output: Data
         do {
-            output = try await CommandFunction(config: config).run(Data(input.compactText.utf8))
+            output = try await caller.app.functions.run(for: .user(caller.user.id)) {
+                try await CommandFunction(config: config).run(Data(input.compactText.utf8))
+            }
         } catch let failure as CommandFunction.Failure {
             throw ErrorResponse.functionFailed("function '\(name)' failed: \(failure)")
         }

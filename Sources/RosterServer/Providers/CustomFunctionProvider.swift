@@ -2,8 +2,12 @@ import RosterWire
 
 /// `custom-function`: the app's authentication function decides. Whatever goes wrong - a
 /// refusal, a crash, a time-out, an answer that is not one - is AuthError with a message, never
-/// a server error.
+/// a server error. The command runs within the app's function limits, counted for `caller`: the
+/// client address of a log-in, the user of a link.
 struct CustomFunctionProvider: Sendable {
+    let limiter: FunctionLimiter
+    let caller: FunctionCaller
+
     /// Profile fields the function may vouch for.
     static let profileFields = ["name", "email", "picture_url", "first_name", "last_name"]
 
@@ -13,7 +17,7 @@ struct CustomFunctionProvider: Sendable {
         payload["provider"] = nil
         let answer: [String: JSONValue]
         do {
-            answer = try await CommandFunction(config: config.function).call(.object(payload))
+            answer = try await limiter.run(for: caller) { try await CommandFunction(config: config.function).call(.object(payload)) }
         } catch let failure as CommandFunction.Failure {
             throw ErrorResponse.authError("the authentication function failed: \(failure)")
         }

@@ -12,6 +12,8 @@ import RosterWire
 struct AttemptLimiter: Sendable {
     let store: any AttemptStore
     let now: @Sendable () -> Date
+    /// One check per account at a time, in this process.
+    var checks = AccountChecks()
 
     static let scope = "login"
 

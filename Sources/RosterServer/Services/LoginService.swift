@@ -33,15 +33,28 @@ struct LoginService: Sendable {
         let account = AttemptLimiter.account(provider: provider, body: body)
         let keys = AttemptLimiter.keys(provider: provider, account: account, address: address)
         let counted: [AttemptKey]
+        let check: AccountChecks.Check
         do {
-            counted = try await limiter.checkWait(app: app, keys: keys)
+            check = try limiter.checks.start(app: app.id, keys: keys)
+            do {
+                counted = try await limiter.checkWait(app: app, keys: keys)
+            } catch {
+                check.end()
+                throw error
+            }
         } catch {
             await audit.record(.loginLimited, appId: app.id, provider: provider.rawValue, address: address, detail: account)
+            // Held, so a guesser that asks again at once cannot keep the cores busy with refusals.
+            try? await Task.sleep(for: .milliseconds(app.config.limits.limitedLoginHoldMilliseconds))
             throw error
         }
+        defer { check.end() }
         let outcome: ProviderOutcome
         do {
-            outcome = try await authenticate(app: app, provider: provider, body: body)
+            outcome = try await authenticate(app: app, provider: provider, body: body, for: .address(address))
+        } catch let limit as FunctionLimitReached {
+            await audit.record(.loginLimited, appId: app.id, provider: provider.rawValue, address: address, detail: account)
+            throw limit
         } catch {
             if AttemptLimiter.isWrongCredential(error) {
                 try await limiter.failed(app: app, keys: keys)
@@ -77,7 +90,7 @@ struct LoginService: Sendable {
     func link(caller: AuthorizedSession, provider: ProviderType, body: Data) async throws -> LinkResponse {
         guard provider != .anonymous else { throw ErrorResponse.badRequest("anonymous credentials cannot be linked to a user") }
         _ = try WireBody.decode(LoginEnvelope.self, from: body)
-        guard case .identity(let providerId, let profile) = try await authenticate(app: caller.app, provider: provider, body: body)
+        guard case .identity(let providerId, let profile) = try await authenticate(app: caller.app, provider: provider, body: body, for: .user(caller.user.id))
         else { throw ErrorResponse.badRequest("API keys cannot be linked: they already belong to a user") }
         if let existing = try await store.identity(appId: caller.app.id, providerType: provider.rawValue, providerId: providerId) {
             guard existing.userId == caller.user.id else {
@@ -111,7 +124,10 @@ struct LoginService: Sendable {
         return updated
     }
 
-    private func authenticate(app: ServedApp, provider: ProviderType, body: Data) async throws -> ProviderOutcome {
+    /// Checks the credentials; a custom function's command is counted for `caller`.
+    private func authenticate(app: ServedApp, provider: ProviderType, body: Data, for caller: FunctionCaller) async throws
+        -> ProviderOutcome
+    {
         switch provider {
         case .anonymous:
             return AnonymousProvider(ids: ids).authenticate()
@@ -130,7 +146,7 @@ struct LoginService: Sendable {
             guard let config = app.config.providers.customFunction, config.enabled else {
                 throw ErrorResponse.providerNotFound(provider.rawValue)
             }
-            return try await CustomFunctionProvider().authenticate(body: try WireBody.object(from: body), config: config)
+            return try await CustomFunctionProvider(limiter: app.functions, caller: caller).authenticate(body: try WireBody.object(from: body), config: config)
         case .google:
             let login = try WireBody.decode(GoogleLogin.self, from: body)
             guard let google = app.google else { throw ErrorResponse.providerNotFound(provider.rawValue) }

@@ -11,11 +11,14 @@ struct ServedApp: Sendable {
     let google: OpenIDProvider?
     let apple: OpenIDProvider?
     let facebook: FacebookProvider?
+    /// How many of the app's function commands run at once, and for whom.
+    let functions: FunctionLimiter
 
     var id: String { config.appId }
 
     init(config: AppConfig, environment: ServerEnvironment, defaultOutbox: URL) async throws {
         self.config = config
+        functions = FunctionLimiter(limits: config.limits)
         hasher = PasswordHasher(cost: config.passwordHashing, randomBytes: environment.randomBytes, pool: environment.hashing)
         if let command = config.outbox?.command {
             outbox = CommandOutbox(function: CommandFunction(config: command))

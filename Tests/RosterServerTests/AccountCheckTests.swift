@@ -1,0 +1,66 @@
+import Foundation
+import RosterWire
+import Testing
+@testable import RosterServer
+
+/// One credential check per account at a time: guesses sent together cannot slip past the
+/// account's limit while the first is hashing, and do not queue scrypt work for everyone.
+@Suite struct AccountCheckTests {
+    @Test func aSecondGuessWhileTheFirstIsCheckedIsRefusedUncheckedAndUncounted() async throws {
+        let pool = HashingPool(width: 1, queueLimit: 2, waitLimit: .seconds(60))
+        let t = try await TestServer.make(hashing: pool)
+        _ = await t.register("ann@example.com", "secret-12")
+        _ = await t.register("bob@example.com", "secret-34")
+        let gate = HashingPoolTests.Gate()
+        let holder = Task { try await pool.run { gate.wait() } }
+        try await HashingPoolTests.until(pool, running: 1, waiting: 0)
+        // Ann's first guess waits for the hashing pool, her account being checked.
+        let first = Task { await t.emailLogin("ann@example.com", "guess-1") }
+        try await HashingPoolTests.until(pool, running: 1, waiting: 1)
+        let refusals = await withTaskGroup(of: WireResponse.self) { group in
+            for _ in 1...10 { group.addTask { await t.emailLogin("ann@example.com", "guess-2") } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        for refused in refusals {
+            #expect(refused.status == 429 && refused.errorCode == "TooManyRequests")
+            #expect(refused.headers["retry-after"] == "1")
+        }
+        #expect(pool.load == (1, 1), "the refused guesses queued no hashing")
+        // Bob is not held up by Ann's check.
+        let bob = Task { await t.emailLogin("bob@example.com", "secret-34") }
+        try await HashingPoolTests.until(pool, running: 1, waiting: 2)
+        gate.open()
+        try await holder.value
+        #expect(await first.value.errorCode == "InvalidPassword")
+        #expect(await bob.value.status == 200)
+        // Only the checked guess was counted: four more are free before the waits begin.
+        for _ in 1...4 { #expect(await t.emailLogin("ann@example.com", "guess-3").errorCode == "InvalidPassword") }
+        #expect(await t.emailLogin("ann@example.com", "guess-4").status == 429)
+        #expect(await t.emailLogin("ann@example.com", "secret-12").status == 429)
+        t.clock.advance(by: 1)
+        #expect(await t.emailLogin("ann@example.com", "secret-12").status == 200)
+    }
+
+    @Test func theFailuresAnAccountCanTakeInItsFirstSecondsOfGuessing() {
+        let limits = LimitsConfig()
+        // Five free, then one after each wait of 1, 2, 4, 8, 16 s (the next waits 32 s more).
+        #expect(limits.accountFailuresAllowed(inFirst: 1) == 5)
+        #expect(limits.accountFailuresAllowed(inFirst: 2) == 6)
+        #expect(limits.accountFailuresAllowed(inFirst: 60) == 10)
+        #expect(LimitsConfig(freeFailures: 5, failuresPerAccountPerHour: 7).accountFailuresAllowed(inFirst: 3600) == 7)
+    }
+
+    @Test func aRefusedLogInIsAnsweredAfterTheHold() async throws {
+        var config = TestConfig.app()
+        config.limits = LimitsConfig(freeFailures: 1, limitedLoginHoldMilliseconds: 300)
+        let t = try await TestServer.make(config)
+        _ = await t.register("ann@example.com", "secret-12")
+        #expect(await t.emailLogin("ann@example.com", "guess").status == 401)
+        let held = await ContinuousClock().measure { #expect(await t.emailLogin("ann@example.com", "guess").status == 429) }
+        #expect(held >= .milliseconds(300))
+        #expect(throws: AppConfigError.self) {
+            try AppConfig.parse(Data(#"{"appId": "a", "limits": {"limitedLoginHoldMilliseconds": 5001}}"#.utf8), source: "test")
+        }
+        #expect(LimitsConfig().limitedLoginHoldMilliseconds == 500)
+    }
+}
