@@ -72,7 +72,7 @@ import FoundationNetworking
         let port = try #require(await iterator.next())
         let path = Route.login(appId: t.appId, provider: .emailPassword)
         for connection in ["close", "keep-alive"] {
-            let socket = try RawHTTPConnection(port: port, timeoutSeconds: 5)
+            let socket = try RawHTTPConnection(port: port, timeoutSeconds: 20)
             defer { socket.close() }
             let size = 8 * 1024 * 1024
             let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
