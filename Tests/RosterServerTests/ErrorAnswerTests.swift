@@ -16,7 +16,7 @@ import Testing
     /// A router with the server's error middleware and routes that throw.
     func answer(_ path: String, method: WireMethod = .get) async -> WireResponse {
         let router = Router(context: RosterRequestContext.self)
-        router.add(middleware: ProtocolErrorMiddleware())
+        router.add(middleware: ProtocolErrorMiddleware(metrics: ServerMetrics()))
         router.get("/protocol") { _, _ -> RouteReply in throw ErrorResponse.appNotFound("nope") }
         router.get("/limited") { _, _ -> RouteReply in throw LimitWait(seconds: 7) }
         router.get("/busy") { _, _ -> RouteReply in throw HashingBusy() }

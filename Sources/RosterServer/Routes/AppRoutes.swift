@@ -33,7 +33,15 @@ enum AppRoutes {
                 if let caller = context.identity {
                     return try .json(try await services.login.link(caller: caller, provider: provider, body: body))
                 }
-                return try .json(try await services.login.login(app: served, provider: provider, body: body, address: context.clientAddress))
+                do {
+                    let reply = try RouteReply.json(
+                        try await services.login.login(app: served, provider: provider, body: body, address: context.clientAddress))
+                    services.metrics.loggedIn(provider: provider, error: nil)
+                    return reply
+                } catch {
+                    services.metrics.loggedIn(provider: provider, error: error)
+                    throw error
+                }
             }
         addAccountRoutes(to: app, services)
     }

@@ -7,8 +7,15 @@ import RosterWire
 enum AuthRoutes {
     static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
         router.post(RouterPath(Route.session)) { request, context -> RouteReply in
-            try .json(
-                try await services.sessions.refresh(refreshToken: try BearerToken.value(in: request.headers), from: context.clientAddress))
+            do {
+                let reply = try RouteReply.json(
+                    try await services.sessions.refresh(refreshToken: try BearerToken.value(in: request.headers), from: context.clientAddress))
+                services.metrics.refreshed(error: nil)
+                return reply
+            } catch {
+                services.metrics.refreshed(error: error)
+                throw error
+            }
         }
         router.delete(RouterPath(Route.session)) { request, context -> RouteReply in
             if let ended = try await services.sessions.logout(refreshToken: try BearerToken.value(in: request.headers)) {

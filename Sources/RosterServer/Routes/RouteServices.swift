@@ -7,6 +7,9 @@ struct RouteServices: Sendable {
     let emailPassword: EmailPasswordService
     let functions: FunctionCallService
     let accounts: AccountService
+    let health: HealthService
+    /// What the routes count beyond requests: log-ins, refreshes, refusals.
+    let metrics: ServerMetrics
     /// The limits the account routes count against (`AccountRouteLimits`).
     var limiter: AttemptLimiter { login.limiter }
 }

@@ -5,9 +5,11 @@ import RosterWire
 /// a protocol error (the router's own "no route", a body over the limit, anything unexpected)
 /// becomes one, so the router answers every failure with the protocol's error JSON. Nothing
 /// internal leaks: an unexpected error is logged by its type only, as its text could carry
-/// request data, and answered as InternalServerError.
+/// request data, and answered as InternalServerError. A refusal that asks the client to come
+/// back later is counted (`roster_rate_limited_total`).
 struct ProtocolErrorMiddleware: RouterMiddleware {
     typealias Context = RosterRequestContext
+    let metrics: ServerMetrics
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -17,6 +19,7 @@ struct ProtocolErrorMiddleware: RouterMiddleware {
         } catch let error as ErrorResponse {
             throw error
         } catch let refusal as any RetryLater {
+            metrics.refused(status: refusal.status.code, route: context.endpointPath)
             throw refusal
         } catch let error as any HTTPResponseError {
             throw Self.error(forStatus: error.status.code)

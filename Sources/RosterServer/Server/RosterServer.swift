@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
+import Prometheus
 import RosterWire
 import ServiceLifecycle
 import UnixSignals
@@ -20,11 +21,15 @@ public final class RosterServer: Sendable {
     let routes: [String]
     /// Administrative operations that bypass the client rules.
     public let admin: ServerAdmin
+    let health: HealthService
+    let metrics: ServerMetrics
 
     private init(
         responder: RosterResponder, environment: ServerEnvironment, apps: [String: ServedApp], seeder: DemoSeeder,
-        routes: [String], admin: ServerAdmin
+        routes: [String], admin: ServerAdmin, health: HealthService, metrics: ServerMetrics
     ) {
+        self.health = health
+        self.metrics = metrics
         self.responder = responder
         self.routes = routes
         self.environment = environment
@@ -76,17 +81,22 @@ public final class RosterServer: Sendable {
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
             emailPassword: EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger),
             functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)),
-            accounts: AccountService(store: store, audit: audit))
+            accounts: AccountService(store: store, audit: audit),
+            health: HealthService(store: store, now: environment.now, logger: environment.logger),
+            metrics: ServerMetrics())
         let router = Router(context: RosterRequestContext.self)
-        router.add(middleware: ProtocolErrorMiddleware())
+        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: RequestIdMiddleware(randomBytes: environment.randomBytes))
+        router.add(middleware: ProtocolErrorMiddleware(metrics: services.metrics))
         router.add(middleware: RequestBodyMiddleware(limit: configs.map(\.maxRequestBytes).max() ?? 65536))
         AppRoutes.add(to: router, services)
         AuthRoutes.add(to: router, services)
+        HealthRoutes.add(to: router, services.health)
         let admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)
         return RosterServer(
             responder: RosterResponder(router: router.buildResponder()), environment: environment, apps: apps,
             seeder: DemoSeeder(store: store, admin: admin, ids: ids), routes: router.routes.map { "\($0.method.rawValue) \($0.path)" },
-            admin: admin)
+            admin: admin, health: services.health, metrics: services.metrics)
     }
 
     /// The in-process responder: no port. Never throws: every failure is error JSON.
@@ -104,9 +114,10 @@ public final class RosterServer: Sendable {
     /// Serves HTTP until the task is cancelled or one of `gracefulShutdownSignals` arrives, then
     /// finishes the requests in flight and returns. Meanwhile every `purgeEvery` each app's dead
     /// records are purged (`ServerAdmin.purge`).
+    /// With `metrics`, `GET /metrics` is served on that address too.
     public func serve(
         host: String, port: Int, gracefulShutdownSignals: [UnixSignal], purgeEvery: Duration = .seconds(600),
-        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+        metrics: MetricsEndpoint? = nil, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let responder = self.responder
         let trusted = environment.trustedProxies
@@ -130,11 +141,22 @@ public final class RosterServer: Sendable {
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: environment.logger)
+        var services: [any Service] = [application, PurgeJob(admin: admin, interval: purgeEvery, logger: environment.logger)]
+        if let metrics { services.append(metrics.application(for: self, logger: environment.logger)) }
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [application, PurgeJob(admin: admin, interval: purgeEvery, logger: environment.logger)],
+                services: services,
                 gracefulShutdownSignals: gracefulShutdownSignals, logger: environment.logger))
         try await group.run()
+    }
+
+    /// What `registry` holds in Prometheus's text format, with the live sessions of each app
+    /// counted now (`roster_active_sessions`); a store that cannot answer leaves the last count.
+    public func metricsText(from registry: PrometheusCollectorRegistry) async -> String {
+        if let live = try? await health.liveSessions() {
+            metrics.liveSessions(live, apps: apps.keys)
+        }
+        return registry.emitToString()
     }
 
     /// Where confirmation and reset messages of an app go: a folder, or the command named.

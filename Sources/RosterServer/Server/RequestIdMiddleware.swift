@@ -1,0 +1,64 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+
+/// The outermost middleware: gives each request an id that every log line of the request
+/// carries (`request.id`) and that the response answers in `X-Request-Id`, so a client's
+/// complaint and a proxy's log meet the server's. A well-formed id the request brings (a proxy's,
+/// a client's) is kept; any other is replaced by a new one. Each answered request is logged once
+/// with its method, route pattern (never the raw path, which holds ids), status and duration;
+/// no header and no body is ever logged.
+struct RequestIdMiddleware: RouterMiddleware {
+    typealias Context = RosterRequestContext
+    static let header = HTTPField.Name("X-Request-Id")!
+    static let maxLength = 128
+    let randomBytes: @Sendable (Int) -> [UInt8]
+
+    func handle(
+        _ request: Request, context: Context, next: (Request, Context) async throws -> Response
+    ) async throws -> Response {
+        let id = request.headers[Self.header].flatMap(Self.wellFormed) ?? Self.hex(randomBytes(16))
+        var context = context
+        context.logger[metadataKey: "request.id"] = .string(id)
+        let started = ContinuousClock.now
+        let logger = context.logger
+        func answered(_ status: HTTPResponse.Status, route: String?) {
+            let elapsed = ContinuousClock.now - started
+            let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+            logger.info(
+                "request answered",
+                metadata: [
+                    "http.method": .string(request.method.rawValue), "http.route": .string(route ?? "unmatched"),
+                    "http.status": .stringConvertible(status.code), "duration.ms": .string(String(format: "%.1f", milliseconds)),
+                ])
+        }
+        do {
+            var response = try await next(request, context)
+            response.headers[Self.header] = id
+            answered(response.status, route: context.endpointPath)
+            return response
+        } catch let error as any HTTPResponseError {
+            var response = try error.response(from: request, context: context)
+            response.headers[Self.header] = id
+            answered(response.status, route: context.endpointPath)
+            return response
+        }
+    }
+
+    /// The id when it is 1 to 128 characters of letters, digits and `-_.:`; nil otherwise, so
+    /// nothing a client sends can break a log line.
+    static func wellFormed(_ id: String) -> String? {
+        guard (1...maxLength).contains(id.utf8.count),
+            id.utf8.allSatisfy({ byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x2D || byte == 0x5F || byte == 0x2E || byte == 0x3A
+            })
+        else { return nil }
+        return id
+    }
+
+    static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The real `roster-server serve` as operators run it: health and readiness, metrics on their
+/// own port, request ids, and a graceful stop on SIGTERM.
+@Suite struct OperationsTests {
+    /// A server started with `arguments`, whose stdout lines are read until `ready` says so.
+    final class Served {
+        let process = Process()
+        var lines: [String] = []
+        private let reader: FileHandle
+
+        init(_ arguments: [String], home: URL, until ready: ([String]) -> Bool) throws {
+            process.executableURL = CommandRunner.binaries.appendingPathComponent("roster-server")
+            process.arguments = arguments
+            process.environment = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            reader = output.fileHandleForReading
+            try process.run()
+            var line = Data()
+            while !ready(lines) {
+                let byte = reader.readData(ofLength: 1)
+                if byte.isEmpty { break }
+                if byte == Data("\n".utf8) {
+                    lines.append(String(decoding: line, as: UTF8.self))
+                    line = Data()
+                } else {
+                    line.append(byte)
+                }
+            }
+        }
+
+        func url(after prefix: String) throws -> String {
+            let line = try #require(lines.first { $0.hasPrefix(prefix) })
+            return String(line.dropFirst(prefix.count))
+        }
+
+        deinit {
+            if process.isRunning {
+                process.terminate()
+                process.waitUntilExit()
+            }
+        }
+    }
+
+    static let demoAppConfig = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Resources/demo/app.json")
+
+    static func fetch(_ url: String, method: String = "GET", body: Data? = nil, headers: [String: String] = [:]) async throws
+        -> (Int, Data, [String: String])
+    {
+        var request = URLRequest(url: URL(string: url)!)
+        request.httpMethod = method
+        request.httpBody = body
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
+        let (data, response) = try await URLSession.shared.data(for: request)
+        let http = response as! HTTPURLResponse
+        var answered: [String: String] = [:]
+        for (name, value) in http.allHeaderFields { answered["\(name)".lowercased()] = "\(value)" }
+        return (http.statusCode, data, answered)
+    }
+
+    @Test func healthReadyAndMetricsOnTheirOwnPort() async throws {
+        let home = try CommandRunner.temporaryDirectory("ops-metrics")
+        let served = try Served(
+            ["serve", "--db", home.appendingPathComponent("s.sqlite").path, "--demo", "--port", "0", "--metrics-port", "0"], home: home
+        ) { lines in lines.contains { $0.hasPrefix("roster-server listening on ") } && lines.contains { $0.hasPrefix("roster-server metrics on ") } }
+        let base = try served.url(after: "roster-server listening on ")
+        let metrics = try served.url(after: "roster-server metrics on ")
+        #expect(metrics.hasSuffix("/metrics"))
+        #expect(try await Self.fetch(base + "/health").0 == 200)
+        let (status, _, headers) = try await Self.fetch(base + "/ready", headers: ["X-Request-Id": "ops-check-1"])
+        #expect(status == 200)
+        #expect(headers["x-request-id"] == "ops-check-1")
+        // Not on the client API's port.
+        #expect(try await Self.fetch(base + "/metrics").0 == 404)
+        let login = try await Self.fetch(
+            base + "/api/client/v2.0/app/roster-demo/auth/providers/anon-user/login", method: "POST", body: Data("{}".utf8),
+            headers: ["Content-Type": "application/json"])
+        #expect(login.0 == 200)
+        let (scraped, text, types) = try await Self.fetch(metrics)
+        let body = String(decoding: text, as: UTF8.self)
+        #expect(scraped == 200)
+        #expect(types["content-type"]?.hasPrefix("text/plain; version=0.0.4") == true)
+        #expect(body.contains(#"hb_requests{http_route="/ready",http_request_method="GET",http_response_status_code="200"}"#))
+        #expect(body.contains(#"roster_logins_total{provider="anon-user",result="success"} 1"#))
+        #expect(body.contains(#"roster_active_sessions{app="roster-demo"} 1"#))
+    }
+
+    @Test func aBadMetricsPortIsOneLineAndNoServer() throws {
+        let home = try CommandRunner.temporaryDirectory("ops-bad-port")
+        let result = try CommandRunner(home: home).rosterServer(
+            ["serve", "--db", home.appendingPathComponent("s.sqlite").path, "--demo", "--metrics-port", "70000"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("--metrics-port takes a port from 0 to 65535"))
+    }
+
+    @Test func sigtermFinishesTheRequestInFlightThenExitsZero() async throws {
+        let home = try CommandRunner.temporaryDirectory("ops-graceful")
+        var app = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.demoAppConfig)) as! [String: Any]
+        app["appId"] = "slow-app"
+        var providers = app["providers"] as! [String: Any]
+        providers["custom-function"] = [
+            "enabled": true, "command": ["/bin/sh", "-c", #"cat >/dev/null; sleep 1; echo '{"id":"slow-user"}'"#], "timeoutSeconds": 10,
+        ]
+        app["providers"] = providers
+        let config = home.appendingPathComponent("app.json")
+        try JSONSerialization.data(withJSONObject: app).write(to: config)
+        let served = try Served(
+            ["serve", "--db", home.appendingPathComponent("s.sqlite").path, "--config", config.path, "--port", "0"], home: home
+        ) { lines in lines.contains { $0.hasPrefix("roster-server listening on ") } }
+        let base = try served.url(after: "roster-server listening on ")
+        let login = Task {
+            try await Self.fetch(
+                base + "/api/client/v2.0/app/slow-app/auth/providers/custom-function/login", method: "POST", body: Data("{}".utf8),
+                headers: ["Content-Type": "application/json"])
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        served.process.terminate()
+        let (status, body, _) = try await login.value
+        #expect(status == 200, "\(String(decoding: body, as: UTF8.self))")
+        #expect(String(decoding: body, as: UTF8.self).contains("access_token"))
+        served.process.waitUntilExit()
+        #expect(served.process.terminationReason == .exit)
+        #expect(served.process.terminationStatus == 0)
+    }
+}
