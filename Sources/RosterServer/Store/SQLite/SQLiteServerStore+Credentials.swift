@@ -42,7 +42,7 @@ extension SQLiteServerStore {
     }
 
     func resetPassword(_ reset: PasswordReset) async throws -> Bool {
-        try await pool.write { db in
+        try await durableWrite { db in
             guard try Self.redeemAccountToken(db, appId: reset.appId, id: reset.tokenId, now: reset.now) else { return false }
             guard let account = try EmailAccountRecord.filter(Column("app_id") == reset.appId && Column("email") == reset.email).fetchOne(db)
             else { return false }
@@ -86,7 +86,7 @@ extension SQLiteServerStore {
     }
 
     func redeemAccountToken(appId: String, id: String, now: Date) async throws -> Bool {
-        try await pool.write { db in try Self.redeemAccountToken(db, appId: appId, id: id, now: now) }
+        try await durableWrite { db in try Self.redeemAccountToken(db, appId: appId, id: id, now: now) }
     }
 
     private static func redeemAccountToken(_ db: Database, appId: String, id: String, now: Date) throws -> Bool {
@@ -130,7 +130,7 @@ extension SQLiteServerStore {
     }
 
     func setAPIKeyDisabled(appId: String, userId: String, id: String, disabled: Bool) async throws -> Bool {
-        try await pool.write { db in
+        try await durableWrite { db in
             try db.execute(
                 sql: "UPDATE api_key SET disabled = ? WHERE app_id = ? AND user_id = ? AND id = ?",
                 arguments: [disabled, appId, userId, id])
@@ -139,7 +139,7 @@ extension SQLiteServerStore {
     }
 
     func deleteAPIKey(appId: String, userId: String, id: String) async throws -> Bool {
-        try await pool.write { db in
+        try await durableWrite { db in
             try db.execute(sql: "DELETE FROM api_key WHERE app_id = ? AND user_id = ? AND id = ?", arguments: [appId, userId, id])
             return db.changesCount > 0
         }

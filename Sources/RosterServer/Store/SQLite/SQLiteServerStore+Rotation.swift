@@ -3,7 +3,7 @@ import GRDB
 
 extension SQLiteServerStore {
     func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> RefreshRotation.Outcome {
-        try await pool.write { db in
+        try await durableWrite { db in
             guard var session = try SessionRecord.fetchOne(db, key: rotation.sessionId), !session.revoked else { return .gone }
             if ConstantTime.equals(session.refreshDigest, rotation.presentedDigest) {
                 session.previousRefreshDigest = session.refreshDigest

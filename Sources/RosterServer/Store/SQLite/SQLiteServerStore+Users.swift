@@ -67,7 +67,7 @@ extension SQLiteServerStore {
     }
 
     func setDisabled(appId: String, userId: String, disabled: Bool) async throws -> Bool {
-        try await pool.write { db in
+        try await durableWrite { db in
             try db.execute(sql: "UPDATE user SET disabled = ? WHERE app_id = ? AND id = ?", arguments: [disabled, appId, userId])
             guard db.changesCount > 0 else { return false }
             if disabled {
@@ -79,7 +79,7 @@ extension SQLiteServerStore {
     }
 
     func deleteUser(appId: String, userId: String) async throws -> Bool {
-        try await pool.write { db in try Self.deleteUser(db, appId: appId, userId: userId) }
+        try await durableWrite { db in try Self.deleteUser(db, appId: appId, userId: userId) }
     }
 
     static func deleteUser(_ db: Database, appId: String, userId: String) throws -> Bool {
@@ -124,13 +124,13 @@ extension SQLiteServerStore {
     }
 
     func revokeSession(id: String) async throws {
-        try await pool.write { db in
+        try await durableWrite { db in
             try db.execute(sql: "UPDATE session SET revoked = 1 WHERE id = ?", arguments: [id])
         }
     }
 
     func revokeSessions(appId: String, userId: String) async throws -> Int {
-        try await pool.write { db in
+        try await durableWrite { db in
             try db.execute(
                 sql: "UPDATE session SET revoked = 1 WHERE app_id = ? AND user_id = ? AND revoked = 0",
                 arguments: [appId, userId])

@@ -15,6 +15,7 @@ final class SQLiteServerStore: ServerStore {
         configuration.busyMode = .timeout(15)
         configuration.foreignKeysEnabled = true
         configuration.label = "roster-server"
+        configuration.prepareDatabase { db in try db.execute(sql: SQLiteServerStore.synchronousPragma) }
         // The file holds password hashes and the token signing secret: owner only, from its first
         // byte. SQLite creates its -wal and -shm files with the database file's mode, so it is
         // made 0600 before SQLite opens it; files an earlier version left readable are narrowed.
@@ -44,7 +45,7 @@ final class SQLiteServerStore: ServerStore {
     }
 
     func signingSecret(name: String, ifAbsent candidate: [UInt8]) async throws -> [UInt8] {
-        try await pool.write { db in
+        try await durableWrite { db in
             try db.execute(
                 sql: "INSERT INTO signing_secret (name, secret) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
                 arguments: [name, Data(candidate)])
