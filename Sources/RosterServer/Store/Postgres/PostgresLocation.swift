@@ -26,7 +26,7 @@ struct PostgresLocation: Sendable {
             throw ServerStoreError.cannotOpen(path: "the PostgreSQL URL", reason: "it is not of the form postgres://user@host:port/database")
         }
         var redacted = components
-        if redacted.password != nil { redacted.password = "…" }
+        if redacted.password != nil { redacted.password = "***" }
         shown = redacted.string ?? "postgres://"
         let database = String(components.path.drop(while: { $0 == "/" }))
         guard let username = components.user, !username.isEmpty else {
