@@ -4,7 +4,9 @@ import RosterServer
 
 /// Which database and app a command works on: `--db PATH (--config FILE | --demo)`.
 struct AppOptions: ParsableArguments {
-    @Option(name: .long, help: "The server's SQLite database file (created if missing).")
+    @Option(
+        name: .long,
+        help: "The server's SQLite database file (created if missing), or a PostgreSQL URL (postgres://user:password@host:port/database).")
     var db: String
 
     @Option(name: .long, help: "An app configuration JSON file.")
@@ -45,7 +47,9 @@ struct AppOptions: ParsableArguments {
     func open(trustedProxies: Set<String> = []) async throws -> (RosterServer, AppConfig) {
         let app = try appConfig()
         let directory = URL(fileURLWithPath: db).deletingLastPathComponent()
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        if !RosterServer.isDatabaseURL(db) {
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        }
         do {
             var environment = ServerEnvironment.live
             environment.trustedProxies = trustedProxies

@@ -21,8 +21,8 @@ import FoundationNetworking
         return (http.statusCode, headers, data)
     }
 
-    @Test func servesTheProtocolOverLoopback() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func servesTheProtocolOverLoopback(_ store: StoreKind) async throws {
+        let t = try await TestServer.make(store: store)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let serving = Task { try await t.server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
         defer { serving.cancel() }
@@ -51,6 +51,11 @@ import FoundationNetworking
             "POST", base + Route.login(appId: t.appId, provider: .emailPassword), body: Data("{nope".utf8))
         #expect(badStatus == 400)
         #expect(try WireCoding.decode(ErrorResponse.self, from: badBody).errorCode == "BadRequest")
+
+        let (refreshedStatus, _, refreshedBody) = try await send("POST", base + Route.session, bearer: login.refreshToken)
+        #expect(refreshedStatus == 200)
+        let access = try WireCoding.decode(SessionResponse.self, from: refreshedBody).accessToken
+        #expect(try await send("GET", base + Route.profile, bearer: access).0 == 200)
 
         let (logoutStatus, _, _) = try await send("DELETE", base + Route.session, bearer: login.refreshToken)
         #expect(logoutStatus == 204)

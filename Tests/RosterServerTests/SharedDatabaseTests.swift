@@ -4,8 +4,8 @@ import Testing
 @testable import RosterServer
 
 @Suite struct SharedDatabaseTests {
-    @Test func twoServersOverOneFileAcceptEachOthersTokens() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func twoServersOverOneStoreAcceptEachOthersTokens(_ store: StoreKind) async throws {
+        let t = try await TestServer.make(store: store)
         let other = try await t.reopen()
         let ann = try await t.loggedIn(.anonymous)
         let refreshed = await t.call(.post, Route.session, bearer: ann.refreshToken, on: other)
@@ -35,8 +35,8 @@ import Testing
         }
     }
 
-    @Test func aRestartKeepsUsersAndTheSigningKey() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func aRestartKeepsUsersAndTheSigningKey(_ store: StoreKind) async throws {
+        let t = try await TestServer.make(store: store)
         _ = await t.register("ann@example.com", "secret-1")
         let login = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
         let restarted = try await t.reopen()
@@ -45,8 +45,8 @@ import Testing
         #expect(try again.decoded(LoginResponse.self).userId == login.userId)
     }
 
-    @Test func concurrentFirstLoginsOfOneIdentityMakeOneUser() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func concurrentFirstLoginsOfOneIdentityMakeOneUser(_ store: StoreKind) async throws {
+        let t = try await TestServer.make(store: store)
         let other = try await t.reopen()
         let now = Int64(t.clock.now.timeIntervalSince1970)
         let token = try await ExternalToken.hs256(["sub": "same", "aud": .string(TestConfig.audience), "exp": .int(now + 600)])

@@ -38,10 +38,15 @@ public final class RosterServer: Sendable {
         self.admin = admin
     }
 
-    /// Opens (creating, migrating) the SQLite store at `databasePath` (WAL) and serves `apps`.
+    /// Opens (creating, migrating) the store at `databasePath` and serves `apps`: an SQLite file
+    /// (WAL), or PostgreSQL when it is a `postgres://` URL.
     public static func open(
         databasePath: String, apps configs: [AppConfig], environment: ServerEnvironment = .live
     ) async throws -> RosterServer {
+        if PostgresLocation.isURL(databasePath) {
+            let store = try await PostgresServerStore(url: databasePath, logger: environment.logger)
+            return try await open(store: store, apps: configs, environment: environment)
+        }
         let store = try SQLiteServerStore(path: databasePath)
         var environment = environment
         if environment.outboxDirectory == nil {
@@ -49,6 +54,11 @@ public final class RosterServer: Sendable {
                 .appendingPathComponent("outbox", isDirectory: true)
         }
         return try await open(store: store, apps: configs, environment: environment)
+    }
+
+    /// Whether `databasePath` names a PostgreSQL database (`postgres://…`) rather than a file.
+    public static func isDatabaseURL(_ databasePath: String) -> Bool {
+        PostgresLocation.isURL(databasePath)
     }
 
     static func open(store: any ServerStore, apps configs: [AppConfig], environment: ServerEnvironment) async throws

@@ -3,30 +3,43 @@ import RosterWire
 import Testing
 @testable import RosterServer
 
-/// A real RosterServer over a real SQLite file in a fresh temporary directory, called in-process.
+/// A real RosterServer over a real store called in-process: an SQLite file in a fresh temporary
+/// directory, or a fresh database on the tests' PostgreSQL cluster (`store: .postgres`).
 struct TestServer {
     let server: RosterServer
     let directory: URL
     let clock: TestClock
     let appId: String
+    /// The SQLite file or the `postgres://` URL.
+    let databasePath: String
 
-    var databasePath: String { directory.appendingPathComponent("server.sqlite").path }
+    init(server: RosterServer, directory: URL, clock: TestClock, appId: String, databasePath: String? = nil) {
+        self.server = server
+        self.directory = directory
+        self.clock = clock
+        self.appId = appId
+        self.databasePath = databasePath ?? directory.appendingPathComponent("server.sqlite").path
+    }
 
     static func make(
-        _ config: AppConfig = TestConfig.app(), clock: TestClock = TestClock(), hashing: HashingPool = HashingPool()
+        _ config: AppConfig = TestConfig.app(), clock: TestClock = TestClock(), hashing: HashingPool = HashingPool(),
+        store: StoreKind = .sqlite
     ) async throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-server-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let server = try await RosterServer.open(
-            databasePath: directory.appendingPathComponent("server.sqlite").path, apps: [config],
-            environment: ServerEnvironment(now: { clock.now }, hashing: hashing))
-        return TestServer(server: server, directory: directory, clock: clock, appId: config.appId)
+        let databasePath = try await store.newDatabasePath(in: directory)
+        var environment = ServerEnvironment(now: { clock.now }, hashing: hashing)
+        environment.outboxDirectory = directory.appendingPathComponent("outbox", isDirectory: true)
+        let server = try await RosterServer.open(databasePath: databasePath, apps: [config], environment: environment)
+        return TestServer(server: server, directory: directory, clock: clock, appId: config.appId, databasePath: databasePath)
     }
 
     /// Another server instance over the same database file.
     func reopen(_ config: AppConfig = TestConfig.app()) async throws -> RosterServer {
         let clock = self.clock
-        return try await RosterServer.open(databasePath: databasePath, apps: [config], environment: ServerEnvironment(now: { clock.now }))
+        var environment = ServerEnvironment(now: { clock.now })
+        environment.outboxDirectory = directory.appendingPathComponent("outbox", isDirectory: true)
+        return try await RosterServer.open(databasePath: databasePath, apps: [config], environment: environment)
     }
 
     func call(

@@ -1,0 +1,214 @@
+import Foundation
+import Logging
+import PostgresNIO
+
+/// The `ServerStore` driver over PostgreSQL, for several server instances over one database.
+/// Every change of more than one row is one SERIALIZABLE transaction, retried when PostgreSQL
+/// reports a conflict with a concurrent one, so concurrent instances decide each "if absent",
+/// each rotation and each single-use token exactly once.
+///
+///     let store = try await PostgresServerStore(url: "postgres://roster@db.internal/roster")
+///
+/// Connections come from a pool (`PostgresClient`); a request that waits longer than
+/// `leaseTimeout` for one, or finds the database down, fails with `StoreUnavailable` (503), and
+/// the pool reconnects by itself when the database is back.
+final class PostgresServerStore: ServerStore {
+    let client: PostgresClient
+    let location: PostgresLocation
+    let leaseTimeout: Duration
+    let logger: Logger
+    private let running: Task<Void, Never>
+
+    /// Connects to `url`, checks the database answers, and migrates it. Throws
+    /// `ServerStoreError.cannotOpen` with the reason when the URL is wrong or the database
+    /// cannot be reached.
+    init(url: String, maximumConnections: Int = 20, leaseTimeout: Duration = .seconds(5), logger: Logger? = nil) async throws {
+        let location = try PostgresLocation(url: url)
+        let logger = logger ?? Logger(label: "roster-server.postgres")
+        self.location = location
+        self.leaseTimeout = leaseTimeout
+        self.logger = logger
+        try await Self.checkReachable(location, logger: logger)
+        var configuration = location.clientConfiguration
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectTimeout = .seconds(5)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        running = Task { await client.run() }
+        do {
+            try await PostgresMigrations.migrate(self)
+        } catch {
+            running.cancel()
+            throw ServerStoreError.cannotOpen(path: location.shown, reason: "migration failed: \(Self.reason(error))")
+        }
+    }
+
+    deinit {
+        running.cancel()
+    }
+
+    /// One direct connection first, so that a wrong URL, a missing database or a refused log-in
+    /// is reported at start as what it is, rather than as a pool that keeps retrying.
+    private static func checkReachable(_ location: PostgresLocation, logger: Logger) async throws {
+        let configuration: PostgresConnection.Configuration
+        if let socketPath = location.socketPath {
+            configuration = .init(unixSocketPath: socketPath, username: location.username, password: location.password, database: location.database)
+        } else {
+            let loopback = ["localhost", "127.0.0.1", "::1"].contains(location.host)
+            configuration = .init(
+                host: location.host, port: location.port, username: location.username, password: location.password,
+                database: location.database, tls: loopback ? .disable : .prefer(try .init(configuration: .makeClientConfiguration())))
+        }
+        do {
+            let connection = try await withThrowingTaskGroup(of: PostgresConnection.self) { group in
+                group.addTask {
+                    try await PostgresConnection.connect(
+                        on: PostgresClient.defaultEventLoopGroup.any(), configuration: configuration, id: 0, logger: logger)
+                }
+                group.addTask {
+                    try await Task.sleep(for: .seconds(10))
+                    throw ServerStoreError.cannotOpen(path: location.shown, reason: "no answer within 10 seconds")
+                }
+                defer { group.cancelAll() }
+                return try await group.next()!
+            }
+            try await connection.close()
+        } catch let error as ServerStoreError {
+            throw error
+        } catch {
+            throw ServerStoreError.cannotOpen(path: location.shown, reason: reason(error))
+        }
+    }
+
+    /// What went wrong, in words, without the query or its values.
+    static func reason(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return "\(error)" }
+        if let message = error.serverInfo?[.message] { return message }
+        if let underlying = error.underlying { return "\(underlying)" }
+        return "\(error.code)"
+    }
+
+    // MARK: Connections and transactions
+
+    /// Runs `body` on a pooled connection, waiting at most `leaseTimeout` for one.
+    func withConnection<R: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> R) async throws -> R {
+        let leased = LeaseMark()
+        let timeout = leaseTimeout
+        let client = client
+        do {
+            return try await withThrowingTaskGroup(of: R?.self) { group in
+                group.addTask {
+                    try await client.withConnection { connection in
+                        leased.mark()
+                        return try await body(connection)
+                    }
+                }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    if !leased.isMarked { throw StoreUnavailable() }
+                    return nil
+                }
+                while let finished = try await group.next() {
+                    if let value = finished {
+                        group.cancelAll()
+                        return value
+                    }
+                }
+                throw StoreUnavailable()
+            }
+        } catch let error as PSQLError where error.isUnavailable {
+            throw StoreUnavailable()
+        }
+    }
+
+    /// Runs `body` in one SERIALIZABLE transaction, again from the start when PostgreSQL
+    /// reports a conflict with a concurrent transaction.
+    func write<R: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> R) async throws -> R {
+        let logger = logger
+        var attempt = 0
+        while true {
+            do {
+                return try await withConnection { connection in
+                    try await connection.query("BEGIN ISOLATION LEVEL SERIALIZABLE", logger: logger)
+                    do {
+                        let value = try await body(connection)
+                        try await connection.query("COMMIT", logger: logger)
+                        return value
+                    } catch {
+                        _ = try? await connection.query("ROLLBACK", logger: logger)
+                        throw error
+                    }
+                }
+            } catch let error as PSQLError where error.isConflict && attempt < 50 {
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(Int.random(in: 1...(2 + attempt * 2))))
+            }
+        }
+    }
+
+    /// Runs one query outside a transaction and collects its rows.
+    func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        let logger = logger
+        return try await withConnection { connection in
+            try await connection.query(query, logger: logger).collect()
+        }
+    }
+
+    // MARK: Signing keys and seeding
+
+    func signingSecret(name: String, ifAbsent candidate: [UInt8]) async throws -> [UInt8] {
+        let logger = logger
+        return try await write { db in
+            try await db.query(
+                "INSERT INTO signing_secrets (name, secret) VALUES (\(name), \(Data(candidate))) ON CONFLICT (name) DO NOTHING",
+                logger: logger)
+            let stored = try await db.query("SELECT secret FROM signing_secrets WHERE name = \(name)", logger: logger)
+                .collect().first?.decode(Data.self)
+            return Array(stored ?? Data(candidate))
+        }
+    }
+
+    func seedIfEmpty(appId: String, _ seeds: [SeedUser]) async throws -> Bool {
+        let logger = logger
+        return try await write { db in
+            let count = try await db.query("SELECT count(*) FROM users WHERE app_id = \(appId)", logger: logger)
+                .collect().first?.decode(Int.self) ?? 0
+            guard count == 0 else { return false }
+            for seed in seeds {
+                try await Self.insert(db, seed.user, logger: logger)
+                try await Self.insert(db, seed.account, logger: logger)
+                try await Self.insert(db, seed.identity, logger: logger)
+                if let document = seed.document {
+                    try await Self.replaceDocument(db, document.selector, with: document.record, logger: logger)
+                }
+            }
+            return true
+        }
+    }
+}
+
+/// Whether a connection was handed out, to tell a wait for the pool from a slow query.
+private final class LeaseMark: @unchecked Sendable {
+    private let lock = NSLock()
+    private var marked = false
+
+    func mark() { lock.withLock { marked = true } }
+    var isMarked: Bool { lock.withLock { marked } }
+}
+
+extension PSQLError {
+    var sqlState: String? { serverInfo?[.sqlState] }
+
+    /// A concurrent transaction won: the transaction is to be run again.
+    var isConflict: Bool { sqlState == "40001" || sqlState == "40P01" }
+
+    /// A UNIQUE or PRIMARY KEY constraint refused the row.
+    var isUniqueViolation: Bool { sqlState == "23505" }
+
+    /// The database is down, restarting or unreachable, rather than refusing a statement.
+    var isUnavailable: Bool {
+        if code != .server { return code != .queryCancelled && code != .tooManyParameters }
+        guard let state = sqlState else { return false }
+        return state.hasPrefix("08") || state.hasPrefix("57P")
+    }
+}

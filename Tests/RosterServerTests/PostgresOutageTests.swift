@@ -1,0 +1,72 @@
+import Foundation
+import RosterWire
+import Testing
+@testable import RosterServer
+
+/// PostgreSQL stopped and started again under a running server: requests fail with a 503
+/// `InternalServerError` JSON while it is down, and the server recovers by itself, sessions
+/// kept. A database that cannot be reached at start is one clear error.
+@Suite struct PostgresOutageTests {
+    @Test func aStoppedDatabaseAnswers503AndTheServerRecoversWithItsSessions() async throws {
+        // A cluster of this test's own, since it is stopped halfway.
+        let cluster = PostgresCluster()
+        defer { Task { await cluster.shutDown() } }
+        let url = try await cluster.newDatabaseURL()
+        let store = try await PostgresServerStore(url: url, leaseTimeout: .seconds(2))
+        let config = TestConfig.app()
+        let server = try await RosterServer.open(store: store, apps: [config], environment: ServerEnvironment())
+        func call(_ method: WireMethod, _ path: String, bearer: String? = nil, json: String? = nil) async -> WireResponse {
+            var headers = ["content-type": "application/json"]
+            if let bearer { headers["authorization"] = "Bearer \(bearer)" }
+            return await server.respond(to: WireRequest(method: method, path: path, headers: headers, body: json.map { Data($0.utf8) }))
+        }
+        let login = try await call(.post, Route.login(appId: config.appId, provider: .anonymous), json: "{}").decoded(LoginResponse.self)
+
+        try await cluster.stop()
+        let down = await call(.post, Route.session, bearer: login.refreshToken)
+        #expect(down.status == 503)
+        #expect(down.errorCode == "InternalServerError")
+        #expect(down.headers["retry-after"] == "1" || down.headers["Retry-After"] == "1")
+
+        try await cluster.resume()
+        var refreshed = down
+        for _ in 0..<40 where refreshed.status != 200 {
+            try await Task.sleep(for: .milliseconds(250))
+            refreshed = await call(.post, Route.session, bearer: login.refreshToken)
+        }
+        #expect(refreshed.status == 200, "the session outlives the outage")
+        let access = try refreshed.decoded(SessionResponse.self).accessToken
+        #expect(await call(.get, Route.profile, bearer: access).status == 200)
+    }
+
+    @Test func everyConnectionBusyPastTheLimitAnswers503() async throws {
+        let url = try await PostgresCluster.shared.newDatabaseURL()
+        let store = try await PostgresServerStore(url: url, maximumConnections: 1, leaseTimeout: .milliseconds(300))
+        // One connection, held by a slow statement: the next caller waits its limit, then is refused.
+        let holder = Task { try await store.withConnection { db in try await db.query("SELECT pg_sleep(2)", logger: store.logger).collect().count } }
+        try await Task.sleep(for: .milliseconds(200))
+        let started = ContinuousClock.now
+        await #expect(throws: StoreUnavailable.self) { _ = try await store.userCount(appId: "a") }
+        #expect(ContinuousClock.now - started < .seconds(2))
+        _ = try await holder.value
+        #expect(try await store.userCount(appId: "a") == 0)
+    }
+
+    @Test func anUnreachableOrWrongURLIsOneClearError() async throws {
+        let url = try await PostgresCluster.shared.newDatabaseURL()
+        let missing = url.replacingOccurrences(of: "/roster_", with: "/missing_")
+        await #expect {
+            _ = try await PostgresServerStore(url: missing)
+        } throws: { error in
+            "\(error)".contains("does not exist") && "\(error)".contains("cannot open the server database postgres://roster@")
+        }
+        await #expect {
+            _ = try await PostgresServerStore(url: "postgres://roster:hunter2@127.0.0.1:1/roster")
+        } throws: { error in
+            "\(error)".contains("127.0.0.1:1") && !"\(error)".contains("hunter2")
+        }
+        await #expect {
+            _ = try await PostgresServerStore(url: "postgres://127.0.0.1/roster")
+        } throws: { error in "\(error)".contains("names no user") }
+    }
+}

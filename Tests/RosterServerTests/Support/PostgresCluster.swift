@@ -1,0 +1,179 @@
+import Foundation
+import Synchronization
+
+/// A throwaway PostgreSQL cluster for the tests, made from the installed server binaries: one
+/// per test process, started at first use in a temporary directory and listening on a Unix
+/// socket only, with a fresh database for each caller; stopped when the process exits.
+///
+///     let url = try await PostgresCluster.shared.newDatabaseURL()
+///     let store = try await PostgresServerStore(url: url)
+///
+/// The server binaries refuse to run as root, so when the tests run as root the cluster runs as
+/// an unprivileged user (`postgres` when the package made it, else one made here). Without the
+/// binaries every test that needs them fails, naming the Debian package to install.
+actor PostgresCluster {
+    static let shared = PostgresCluster()
+
+    struct Running: Sendable {
+        var directory: URL
+        var socketDirectory: String
+        var binaries: URL
+        var osUser: String?
+    }
+
+    struct Unavailable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private var running: Result<Running, Unavailable>?
+    private var databases = 0
+
+    /// A `postgres://` URL of a new, empty database on the cluster (role `roster`, trusted).
+    func newDatabaseURL() async throws -> String {
+        let cluster = try start()
+        databases += 1
+        let name = "roster_\(ProcessInfo.processInfo.processIdentifier)_\(databases)"
+        try Self.run(cluster.binaries.appendingPathComponent("createdb"), ["-h", cluster.socketDirectory, "-U", "roster", name])
+        return "postgres://roster@localhost/\(name)?host=\(cluster.socketDirectory)"
+    }
+
+    /// Stops the cluster for good and removes its files (a cluster of one test's own; the
+    /// shared one stops when the process exits).
+    func shutDown() {
+        guard case .success(let cluster)? = running else { return }
+        Self.stopNow(cluster)
+        Self.clustersToStop.withLock { $0.removeAll { $0.directory == cluster.directory } }
+    }
+
+    /// Stops the cluster (until `resume`): the store becomes unreachable.
+    func stop() throws {
+        let cluster = try start()
+        try Self.run(cluster, "pg_ctl", ["-D", cluster.dataPath, "-m", "fast", "-w", "stop"])
+    }
+
+    func resume() throws {
+        let cluster = try start()
+        try Self.run(cluster, "pg_ctl", cluster.startArguments)
+    }
+
+    private func start() throws -> Running {
+        if let running { return try running.get() }
+        let result: Result<Running, Unavailable>
+        do {
+            result = .success(try Self.makeCluster())
+        } catch let error as Unavailable {
+            result = .failure(error)
+        } catch {
+            result = .failure(Unavailable(description: "cannot start a PostgreSQL cluster for the tests: \(error)"))
+        }
+        running = result
+        if case .success(let cluster) = result { Self.stopAtExit(cluster) }
+        return try result.get()
+    }
+
+    private static func makeCluster() throws -> Running {
+        guard let binaries = serverBinaries() else {
+            throw Unavailable(
+                description: "the PostgreSQL server binaries (initdb, pg_ctl) are not installed: install the Debian package "
+                    + "'postgresql' (apt-get install postgresql)")
+        }
+        let osUser = getuid() == 0 ? try unprivilegedUser() : nil
+        let directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("roster-pg-\(UUID().uuidString.prefix(8))")
+        let manager = FileManager.default
+        try manager.createDirectory(at: directory.appendingPathComponent("socket"), withIntermediateDirectories: true)
+        if let osUser {
+            try run(URL(fileURLWithPath: "/bin/chown"), ["-R", osUser, directory.path])
+        }
+        let cluster = Running(
+            directory: directory, socketDirectory: directory.appendingPathComponent("socket").path, binaries: binaries, osUser: osUser)
+        try run(cluster, "initdb", ["-D", cluster.dataPath, "-A", "trust", "-U", "roster", "-E", "UTF8", "--no-sync"])
+        try run(cluster, "pg_ctl", cluster.startArguments)
+        return cluster
+    }
+
+    /// `/usr/lib/postgresql/<newest>/bin` (Debian keeps the server binaries off PATH).
+    private static func serverBinaries() -> URL? {
+        let root = URL(fileURLWithPath: "/usr/lib/postgresql")
+        let versions = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
+        return versions.compactMap(Int.init).sorted().reversed().lazy
+            .map { root.appendingPathComponent("\($0)/bin") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("initdb").path) }
+    }
+
+    private static func unprivilegedUser() throws -> String {
+        if (try? run(URL(fileURLWithPath: "/usr/bin/id"), ["-u", "postgres"])) != nil { return "postgres" }
+        if (try? run(URL(fileURLWithPath: "/usr/bin/id"), ["-u", "roster-postgres"])) == nil {
+            try run(URL(fileURLWithPath: "/usr/sbin/useradd"), ["--system", "--no-create-home", "roster-postgres"])
+        }
+        return "roster-postgres"
+    }
+
+    private static func stopAtExit(_ cluster: Running) {
+        let first = clustersToStop.withLock { list in
+            list.append(cluster)
+            return list.count == 1
+        }
+        guard first else { return }
+        atexit {
+            for cluster in PostgresCluster.clustersToStop.withLock({ $0 }) { PostgresCluster.stopNow(cluster) }
+        }
+    }
+
+    private static func stopNow(_ cluster: Running) {
+        _ = try? run(cluster, "pg_ctl", ["-D", cluster.dataPath, "-m", "immediate", "-w", "stop"])
+        try? FileManager.default.removeItem(at: cluster.directory)
+    }
+
+    private static let clustersToStop = Mutex<[Running]>([])
+
+    /// Runs one of the server binaries as the cluster's user.
+    @discardableResult
+    private static func run(_ cluster: Running, _ binary: String, _ arguments: [String]) throws -> String {
+        let path = cluster.binaries.appendingPathComponent(binary)
+        guard let osUser = cluster.osUser else { return try run(path, arguments) }
+        return try run(URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", osUser, "--", path.path] + arguments)
+    }
+
+    @discardableResult
+    private static func run(_ executable: URL, _ arguments: [String]) throws -> String {
+        // posix_spawn and waitpid rather than Process: the server `pg_ctl start` leaves running
+        // would hold an output pipe open, and Process may never see the child exit. Output goes
+        // to a file.
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("roster-pg-output-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw Unavailable(description: "cannot run \(executable.path): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        // Exited normally with status 0.
+        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+            throw Unavailable(
+                description: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed (\(status)): \(text)")
+        }
+        return text
+    }
+}
+
+extension PostgresCluster.Running {
+    var dataPath: String { directory.appendingPathComponent("data").path }
+
+    /// `pg_ctl start`, waiting until it accepts connections: Unix socket only, no TCP.
+    var startArguments: [String] {
+        [
+            "-D", dataPath, "-w", "-t", "60", "-l", directory.appendingPathComponent("server.log").path,
+            "-o", "-k \(socketDirectory) -c listen_addresses='' -c fsync=off -c max_connections=200", "start",
+        ]
+    }
+}
