@@ -103,11 +103,14 @@ import FoundationNetworking
 
     @Test func sigtermFinishesTheRequestInFlightThenExitsZero() async throws {
         let home = try CommandRunner.temporaryDirectory("ops-graceful")
+        let started = home.appendingPathComponent("function-started")
         var app = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.demoAppConfig)) as! [String: Any]
         app["appId"] = "slow-app"
         var providers = app["providers"] as! [String: Any]
         providers["custom-function"] = [
-            "enabled": true, "command": ["/bin/sh", "-c", #"cat >/dev/null; sleep 1; echo '{"id":"slow-user"}'"#], "timeoutSeconds": 10,
+            // It marks when it runs, so the signal is sent while the request is surely in flight.
+            "enabled": true, "command": ["/bin/sh", "-c", #"cat >/dev/null; touch "$0"; sleep 1; echo '{"id":"slow-user"}'"#, started.path],
+            "timeoutSeconds": 10,
         ]
         app["providers"] = providers
         let config = home.appendingPathComponent("app.json")
@@ -121,7 +124,11 @@ import FoundationNetworking
                 base + "/api/client/v2.0/app/slow-app/auth/providers/custom-function/login", method: "POST", body: Data("{}".utf8),
                 headers: ["Content-Type": "application/json"])
         }
-        try await Task.sleep(for: .milliseconds(300))
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !FileManager.default.fileExists(atPath: started.path), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(FileManager.default.fileExists(atPath: started.path), "the log-in never reached its function")
         served.process.terminate()
         let (status, body, _) = try await login.value
         #expect(status == 200, "\(String(decoding: body, as: UTF8.self))")
