@@ -48,17 +48,11 @@ struct SessionService: Sendable {
     /// tokens, a new refresh token too (`SessionService+Rotation`). `address` is the client's,
     /// for the audit trail.
     func refresh(refreshToken: String, from address: String?) async throws -> SessionResponse {
-        let claims = try await tokens.verifyRefresh(refreshToken)
-        guard let session = try await storedSession(id: claims.sessionId, userId: claims.sub) else {
-            throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
-        }
+        let session = try await namedSession(refreshToken: refreshToken)
         if let app = apps[session.appId], app.config.refreshTokenRotation.enabled {
             return try await rotatingRefresh(refreshToken, of: session, app: app, from: address)
         }
-        guard ConstantTime.equals(session.refreshDigest, SecretDigest.hex(of: refreshToken)) else {
-            throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
-        }
-        let caller = try await live(session)
+        let caller = try await caller(of: session, refreshToken: refreshToken)
         return SessionResponse(
             accessToken: try await accessToken(
                 app: caller.app, userId: caller.user.id, sessionId: caller.session.id, deviceId: caller.session.deviceId))
@@ -89,10 +83,24 @@ struct SessionService: Sendable {
     /// user exists and is enabled. A session that is gone (logged out, revoked, its user deleted)
     /// is App Services' "failed to find refresh token".
     func authorize(refreshToken: String) async throws -> AuthorizedSession {
+        try await caller(of: try await namedSession(refreshToken: refreshToken), refreshToken: refreshToken)
+    }
+
+    /// The session a genuine refresh token names, unless it is revoked or gone.
+    private func namedSession(refreshToken: String) async throws -> SessionRecord {
         let claims = try await tokens.verifyRefresh(refreshToken)
-        guard let session = try await storedSession(id: claims.sessionId, userId: claims.sub),
-            stands(for: session, SecretDigest.hex(of: refreshToken))
-        else { throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound) }
+        guard let session = try await storedSession(id: claims.sessionId, userId: claims.sub) else {
+            throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
+        }
+        return session
+    }
+
+    /// The caller of `session` when `refreshToken` still stands for it (the current token, or
+    /// the one it replaced within the grace window) and the session is live.
+    private func caller(of session: SessionRecord, refreshToken: String) async throws -> AuthorizedSession {
+        guard stands(for: session, SecretDigest.hex(of: refreshToken)) else {
+            throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
+        }
         return try await live(session)
     }
 
