@@ -49,35 +49,10 @@ struct CommandRunner {
     }
 
     func run(_ binary: String, _ arguments: [String], stdin: String?) throws -> Result {
-        let process = Process()
         // A bare name is one of the package's binaries; a path is a program of the system's.
-        process.executableURL = binary.hasPrefix("/") ? URL(fileURLWithPath: binary) : Self.binaries.appendingPathComponent(binary)
-        process.arguments = arguments
-        process.environment = environment
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Read both pipes at once so neither fills up and stalls the child.
-        let errorBox = DataBox()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorBox.data = errors.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        let err = errorBox.data
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-            stderr: String(decoding: err, as: UTF8.self))
+        let path = binary.hasPrefix("/") ? binary : Self.binaries.appendingPathComponent(binary).path
+        let ran = try ChildProcess.run(path: path, arguments, environment: environment, stdin: stdin.map { Data($0.utf8) })
+        return Result(status: ran.status, stdout: String(decoding: ran.stdout, as: UTF8.self), stderr: String(decoding: ran.stderr, as: UTF8.self))
     }
 
     /// Makes a fresh temporary directory.
@@ -87,10 +62,6 @@ struct CommandRunner {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
-}
-
-private final class DataBox: @unchecked Sendable {
-    var data = Data()
 }
 
 /// `roster users --json` decoded.

@@ -12,21 +12,16 @@ extension EndToEndTests {
             let runner = CommandRunner(home: home)
             // `roster benchmark` logs users in one after another (each a server write and a device
             // write, a quarter of them logged out again): kill it somewhere in that stream.
-            let writer = Process()
-            writer.executableURL = CommandRunner.binaries.appendingPathComponent("roster")
-            writer.arguments = ["benchmark", "--users", "100000", "--home", home.path, "--startups", "1"]
-            writer.environment = runner.environment
-            writer.standardOutput = FileHandle.nullDevice
-            writer.standardError = FileHandle.nullDevice
-            try writer.run()
+            let writer = try ChildProcess(
+                path: CommandRunner.binaries.appendingPathComponent("roster").path,
+                ["benchmark", "--users", "100000", "--home", home.path, "--startups", "1"], environment: runner.environment)
             let devices = home.appendingPathComponent("devices/embedded/roster-demo/users")
             let deadline = Date().addingTimeInterval(120)
             while Date() < deadline, ((try? FileManager.default.contentsOfDirectory(atPath: devices.path))?.count ?? 0) < 40 {
                 Thread.sleep(forTimeInterval: 0.05)
             }
-            kill(writer.processIdentifier, SIGKILL)
-            writer.waitUntilExit()
-            #expect(writer.terminationReason == .uncaughtSignal)
+            writer.signal(SIGKILL)
+            #expect(writer.wait() == 128 + SIGKILL)
 
             // Both stores open and read; every user is whole: an id, a provider, a state.
             let listed = try runner.roster(["users", "--json"])

@@ -10,30 +10,14 @@ import FoundationNetworking
 @Suite struct OperationsTests {
     /// A server started with `arguments`, whose stdout lines are read until `ready` says so.
     final class Served {
-        let process = Process()
-        var lines: [String] = []
-        private let reader: FileHandle
+        let process: ChildProcess
+        let lines: [String]
 
         init(_ arguments: [String], home: URL, until ready: ([String]) -> Bool) throws {
-            process.executableURL = CommandRunner.binaries.appendingPathComponent("roster-server")
-            process.arguments = arguments
-            process.environment = ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            reader = output.fileHandleForReading
-            try process.run()
-            var line = Data()
-            while !ready(lines) {
-                let byte = reader.readData(ofLength: 1)
-                if byte.isEmpty { break }
-                if byte == Data("\n".utf8) {
-                    lines.append(String(decoding: line, as: UTF8.self))
-                    line = Data()
-                } else {
-                    line.append(byte)
-                }
-            }
+            process = try ChildProcess(
+                path: CommandRunner.binaries.appendingPathComponent("roster-server").path, arguments,
+                environment: ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"], stdout: .pipe)
+            lines = process.readLines(until: ready)
         }
 
         func url(after prefix: String) throws -> String {
@@ -42,10 +26,8 @@ import FoundationNetworking
         }
 
         deinit {
-            if process.isRunning {
-                process.terminate()
-                process.waitUntilExit()
-            }
+            process.signal(SIGTERM)
+            process.wait()
         }
     }
 
@@ -129,12 +111,10 @@ import FoundationNetworking
             try await Task.sleep(for: .milliseconds(20))
         }
         #expect(FileManager.default.fileExists(atPath: started.path), "the log-in never reached its function")
-        served.process.terminate()
+        served.process.signal(SIGTERM)
         let (status, body, _) = try await login.value
         #expect(status == 200, "\(String(decoding: body, as: UTF8.self))")
         #expect(String(decoding: body, as: UTF8.self).contains("access_token"))
-        served.process.waitUntilExit()
-        #expect(served.process.terminationReason == .exit)
-        #expect(served.process.terminationStatus == 0)
+        #expect(served.process.wait() == 0, "SIGTERM ends the server with status 0, not by the signal")
     }
 }

@@ -20,10 +20,8 @@ final class TmuxSession {
         let exports = env.keys.sorted().map { "\($0)=\(Self.quote(env[$0]!))" }.joined(separator: " ")
         let line = "env -i \(exports) " + command.map(Self.quote).joined(separator: " ")
             + "; echo '[exited '$?']'; stty -a; echo '[end]'; sleep 600"
-        // The tmux server forks off this first client and keeps what it inherited, so Foundation's
-        // Process, which watches descriptors of its own, would wait for ever: spawn it plainly.
-        try spawnAndWait(["/usr/bin/tmux", "-L", socket, "new-session", "-d", "-x", "\(width)", "-y", "\(height)",
-            "-s", name, line])
+        // The tmux server forks off this first client and keeps what it inherited: it gets no pipe.
+        try tmux(["new-session", "-d", "-x", "\(width)", "-y", "\(height)", "-s", name, line], readOutput: false)
     }
 
     deinit {
@@ -126,66 +124,13 @@ final class TmuxSession {
     }
 
     @discardableResult
-    private func spawnAndWait(_ arguments: [String]) throws {
-        var pid: pid_t = 0
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor: Int32 in 0...2 {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        // The tmux server lives on after this call: it must not keep the pipes of commands that
-        // other tests are running, or their readers never see end of file.
-        Self.markDescriptorsCloseOnExec()
-        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        let environment = ["LANG=C.UTF-8", "PATH=/usr/bin:/bin"]
-        let envp: [UnsafeMutablePointer<CChar>?] = environment.map { strdup($0) } + [nil]
-        defer { envp.forEach { free($0) } }
-        // The calling thread may block signals (the concurrency runtime's threads do), and a child
-        // inherits its mask: tmux then never hears of its panes' exits and outlives kill-server.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        guard posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp) == 0 else {
-            throw Failure(description: "cannot start tmux")
-        }
-        var status: Int32 = 0
-        waitpid(pid, &status, 0)
-        guard status == 0 else { throw Failure(description: "tmux new-session failed with \(status)") }
-    }
-
-    /// Sets close-on-exec on every descriptor above stderr, so a spawned child inherits none.
-    private static func markDescriptorsCloseOnExec() {
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") else { return }
-        for entry in entries {
-            guard let descriptor = Int32(entry), descriptor > 2 else { continue }
-            let flags = fcntl(descriptor, F_GETFD)
-            if flags >= 0 { _ = fcntl(descriptor, F_SETFD, flags | FD_CLOEXEC) }
-        }
-    }
-
     private func tmux(_ arguments: [String], readOutput: Bool = true) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        process.arguments = ["-L", socket] + arguments
-        process.environment = ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
-        let output = Pipe()
-        process.standardOutput = readOutput ? output : FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = readOutput ? output.fileHandleForReading.readDataToEndOfFile() : Data()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Failure(description: "tmux \(arguments.first ?? "") failed with \(process.terminationStatus)")
-        }
+        let tmux = try ChildProcess(
+            path: "/usr/bin/tmux", ["-L", socket] + arguments, environment: ["LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"],
+            stdout: readOutput ? .pipe : .null)
+        let data = tmux.output?.readDataToEndOfFile() ?? Data()
+        let status = tmux.wait()
+        guard status == 0 else { throw Failure(description: "tmux \(arguments.first ?? "") failed with \(status)") }
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -31,3 +31,52 @@ import Testing
         #expect(try await store.pool.write { db in try synchronous(db) } == 1)
     }
 }
+
+/// No commit copies the write-ahead log into the file: a checkpointer on its own connection does,
+/// so a commit never waits behind a checkpoint.
+@Suite struct StoreCheckpointTests {
+    /// `count` commits of about one page each.
+    private func commit(_ count: Int, to store: SQLiteServerStore, tag: String) async throws {
+        for index in 0..<count {
+            try await store.pool.write { db in
+                try db.execute(
+                    sql: "INSERT INTO signing_secret (name, secret) VALUES (?, randomblob(3000))", arguments: ["\(tag)-\(index)"])
+            }
+        }
+    }
+
+    @Test func commitsLeaveTheLogToTheCheckpointer() async throws {
+        let t = try await TestServer.make()
+        let store = try SQLiteServerStore(path: t.databasePath, checkpointEvery: .seconds(3600))
+        #expect(try await store.pool.write { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") } == 0)
+        #expect(try await store.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") } == 0)
+        try await store.checkpointer.checkpoint()
+        // SQLite's default would have checkpointed and restarted the log at 1,000 pages.
+        try await commit(1_200, to: store, tag: "page")
+        let pass = try await store.checkpointer.checkpoint()
+        #expect(pass.frames >= 1_200, "every commit is still in the log: \(pass)")
+        #expect(pass.checkpointed == pass.frames, "with no reader in the way, all of it goes into the file")
+        // The log starts over: the next commits are all the log holds.
+        try await commit(10, to: store, tag: "after")
+        let next = try await store.checkpointer.checkpoint()
+        #expect(next.frames > 0 && next.frames < 100, "\(next)")
+    }
+
+    @Test func theCheckpointerRunsOnItsOwn() async throws {
+        let t = try await TestServer.make()
+        let store = try SQLiteServerStore(path: t.databasePath, checkpointEvery: .milliseconds(20))
+        try await commit(50, to: store, tag: "page")
+        // Two passes that began after the last commit.
+        let after = store.checkpointer.history.count
+        for _ in 0..<3_000 where store.checkpointer.history.count < after + 2 {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(store.checkpointer.history.count >= after + 2)
+        // The database file alone, without its log, now holds every commit.
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("checkpointed-\(UUID().uuidString).sqlite")
+        defer { try? FileManager.default.removeItem(at: copy) }
+        try FileManager.default.copyItem(atPath: t.databasePath, toPath: copy.path)
+        let alone = try DatabaseQueue(path: copy.path)
+        #expect(try await alone.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM signing_secret WHERE name LIKE 'page-%'") } == 50)
+    }
+}

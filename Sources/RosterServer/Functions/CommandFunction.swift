@@ -1,6 +1,7 @@
 import Foundation
 import RosterWire
-import Synchronization
+import Subprocess
+import SystemPackage
 
 /// Runs a configured command as a function: JSON in on stdin, JSON out on stdout, within a time
 /// limit. The command gets a bare environment (no secrets of the server's), and its answer is
@@ -38,61 +39,49 @@ struct CommandFunction: Sendable {
         return object
     }
 
-    /// Runs the command with `input` on stdin; returns what it wrote to stdout.
+    /// Runs the command with `input` on stdin; returns what it wrote to stdout. Past the time
+    /// limit the command gets SIGTERM, and SIGKILL a second later.
     func run(_ input: Data) async throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: config.command[0])
-        process.arguments = Array(config.command.dropFirst())
-        process.environment = ["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]
-        let stdin = Pipe()
-        let stdout = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = FileHandle.nullDevice
-        let finished = AsyncStream<Void>.makeStream()
-        process.terminationHandler = { _ in
-            finished.continuation.yield()
-            finished.continuation.finish()
-        }
-        do {
-            try process.run()
-        } catch {
-            throw Failure.cannotStart(config.command[0])
-        }
-        // Pipes block: they are read and written on Dispatch threads, never on the threads that
-        // run the server's tasks, and a command that does not read its input holds up nothing.
-        let output = stdout.fileHandleForReading
-        async let reading: Data = withCheckedContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(returning: Self.read(output)) }
-        }
-        let writer = stdin.fileHandleForWriting
-        DispatchQueue.global().async {
-            try? writer.write(contentsOf: input)
-            try? writer.close()
-        }
         let timeout = config.timeoutSeconds
-        let outOfTime = Atomic<Bool>(false)
-        let timer = Task {
-            try await Task.sleep(for: .milliseconds(Int(timeout * 1000)))
-            outOfTime.store(true, ordering: .relaxed)
-            process.terminate()
-            try await Task.sleep(for: .seconds(1))
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        var options = PlatformOptions()
+        options.teardownSequence = [.gracefulShutDown(allowedDurationToNextStep: .seconds(1))]
+        let configuration = Configuration(
+            executable: .path(FilePath(config.command[0])), arguments: Arguments(Array(config.command.dropFirst())),
+            environment: .custom(["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]), platformOptions: options)
+        let outcome = try await withThrowingTaskGroup(of: Outcome.self) { group in
+            group.addTask {
+                do {
+                    let result = try await Subprocess.run(
+                        configuration, input: .data(input), output: .data(limit: Self.maxOutputBytes), error: .discarded)
+                    return .finished(result.terminationStatus, result.standardOutput)
+                } catch let error as SubprocessError where error.code == .outputLimitExceeded {
+                    return .tooLong
+                } catch let error as SubprocessError where error.code == .executableNotFound || error.code == .spawnFailed {
+                    return .cannotStart
+                }
+            }
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(Int(timeout * 1000)))
+                return .outOfTime
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
         }
-        for await _ in finished.stream {}
-        timer.cancel()
-        let answer = await reading
-        if outOfTime.load(ordering: .relaxed) { throw Failure.timedOut(seconds: timeout) }
-        guard process.terminationStatus == 0 else { throw Failure.failed(status: process.terminationStatus) }
-        return answer
+        switch outcome {
+        case .cannotStart: throw Failure.cannotStart(config.command[0])
+        case .outOfTime: throw Failure.timedOut(seconds: timeout)
+        case .tooLong: throw Failure.badAnswer("longer than \(Self.maxOutputBytes / 1024) KiB")
+        case .finished(.exited(0), let output): return output
+        case .finished(.exited(let status), _): throw Failure.failed(status: status)
+        case .finished(.signaled(let signal), _): throw Failure.failed(status: 128 + signal)
+        }
     }
 
-    /// Reads to the end, keeping at most `maxOutputBytes`.
-    private static func read(_ handle: FileHandle) -> Data {
-        var kept = Data()
-        while let chunk = try? handle.read(upToCount: 16 * 1024), !chunk.isEmpty {
-            if kept.count < maxOutputBytes { kept.append(chunk.prefix(maxOutputBytes - kept.count)) }
-        }
-        return kept
+    /// How a run ended.
+    private enum Outcome: Sendable {
+        case finished(TerminationStatus, Data)
+        case cannotStart
+        case outOfTime
+        case tooLong
     }
 }

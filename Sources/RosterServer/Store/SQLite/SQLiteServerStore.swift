@@ -8,14 +8,20 @@ import RosterWire
 ///     let store = try SQLiteServerStore(path: "/tmp/roster.sqlite")
 final class SQLiteServerStore: ServerStore {
     let pool: DatabasePool
+    /// Copies the log into the file off the commit path (no commit checkpoints).
+    let checkpointer: WALCheckpointer
 
-    /// Opens (creating and migrating) the database at `path`.
-    init(path: String) throws {
+    /// Opens (creating and migrating) the database at `path`; its log is checkpointed every
+    /// `checkpointEvery`.
+    init(path: String, checkpointEvery: Duration = .seconds(1)) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(15)
         configuration.foreignKeysEnabled = true
         configuration.label = "roster-server"
-        configuration.prepareDatabase { db in try db.execute(sql: SQLiteServerStore.synchronousPragma) }
+        configuration.prepareDatabase { db in
+            try db.execute(sql: SQLiteServerStore.synchronousPragma)
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+        }
         // The file holds password hashes and the token signing secret: owner only, from its first
         // byte. SQLite creates its -wal and -shm files with the database file's mode, so it is
         // made 0600 before SQLite opens it; files an earlier version left readable are narrowed.
@@ -41,6 +47,11 @@ final class SQLiteServerStore: ServerStore {
             } catch {
                 throw ServerStoreError.cannotOpen(path: path, reason: "migration failed: \(error)")
             }
+        }
+        do {
+            checkpointer = try WALCheckpointer(path: path, every: checkpointEvery)
+        } catch {
+            throw ServerStoreError.cannotOpen(path: path, reason: "\(error)")
         }
     }
 
