@@ -51,6 +51,30 @@ import Testing
         #expect(try await t.userCount() == 2)
     }
 
+    /// The command gets its three standard streams and nothing else of the server's: no store
+    /// file, no client socket, however many the server holds (here 1,500 more than usual).
+    @Test func theFunctionInheritsNoDescriptorOfTheServers() async throws {
+        let held = (0..<1_500).map { _ in open("/dev/null", O_RDONLY) }
+        defer { held.forEach { close($0) } }
+        #expect(held.allSatisfy { $0 >= 0 })
+        let listing = scripts.appendingPathComponent("descriptors")
+        let t = try await server(
+            """
+            cat > /dev/null
+            ls /proc/$$/fd > '\(listing.path)'
+            printf '{"id": "fd-check"}'
+            """)
+        for _ in 0..<5 {
+            #expect(await t.login(.customFunction, ["pin": "1"]).status == 200)
+            let open = try String(contentsOf: listing, encoding: .utf8).split(separator: "\n").compactMap { Int($0) }
+            // 0, 1 and 2, and what the shell opens for itself (the script, a saved stream).
+            let descriptors = Set(open)
+            #expect(descriptors.count < 8, "\(open)")
+            #expect(descriptors.isSuperset(of: [0, 1, 2]), "\(open)")
+            #expect(descriptors.isDisjoint(with: Set(held.map(Int.init))), "\(open)")
+        }
+    }
+
     @Test func aRefusalIsAuthErrorWithTheFunctionsWords() async throws {
         let t = try await server(pinFunction)
         let refused = await t.login(.customFunction, ["pin": "0000"])
@@ -62,6 +86,8 @@ import Testing
     @Test func aBrokenFunctionIsAuthErrorNeverA5xx() async throws {
         let cases: [(body: String, message: String)] = [
             ("cat > /dev/null; exit 3", "the authentication function failed: it exited with status 3"),
+            // It exits without reading what it was sent: the server is not hurt by the closed pipe.
+            ("exit 4", "the authentication function failed: it exited with status 4"),
             ("cat > /dev/null; printf 'not json'", "the authentication function failed: its answer is not usable: not JSON"),
             ("cat > /dev/null; printf '{\"name\": \"x\"}'", "the authentication function failed: its answer has no id"),
             ("cat > /dev/null; printf '{\"id\": \"\"}'", "the authentication function failed: its answer has no id"),

@@ -51,8 +51,15 @@ struct CommandFunction: Sendable {
         let outcome = try await withThrowingTaskGroup(of: Outcome.self) { group in
             group.addTask {
                 do {
+                    _ = Self.brokenPipesIgnored
                     let result = try await Subprocess.run(
-                        configuration, input: .data(input), output: .data(limit: Self.maxOutputBytes), error: .discarded)
+                        configuration, input: .inputWriter, output: .data(limit: Self.maxOutputBytes), error: .discarded
+                    ) { execution in
+                        // A command may answer without reading its input, and close it: what it
+                        // answers and how it exits are what count.
+                        _ = try? await execution.standardInputWriter.write(Array(input))
+                        try? await execution.standardInputWriter.finish()
+                    }
                     return .finished(result.terminationStatus, result.standardOutput)
                 } catch let error as SubprocessError where error.code == .outputLimitExceeded {
                     return .tooLong
@@ -76,6 +83,10 @@ struct CommandFunction: Sendable {
         case .finished(.signaled(let signal), _): throw Failure.failed(status: 128 + signal)
         }
     }
+
+    /// Writing to a command that has closed its input raises SIGPIPE, which would end the whole
+    /// server: the process ignores it, and the write fails with EPIPE instead.
+    private static let brokenPipesIgnored: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// How a run ended.
     private enum Outcome: Sendable {
