@@ -88,6 +88,8 @@ import Testing
             ("cat > /dev/null; exit 3", "the authentication function failed: it exited with status 3"),
             // It exits without reading what it was sent: the server is not hurt by the closed pipe.
             ("exit 4", "the authentication function failed: it exited with status 4"),
+            ("cat > /dev/null; kill -KILL $$", "the authentication function failed: it exited with status 137"),
+            ("cat > /dev/null; head -c 100000 /dev/zero | tr '\\0' x", "the authentication function failed: its answer is not usable: longer than 64 KiB"),
             ("cat > /dev/null; printf 'not json'", "the authentication function failed: its answer is not usable: not JSON"),
             ("cat > /dev/null; printf '{\"name\": \"x\"}'", "the authentication function failed: its answer has no id"),
             ("cat > /dev/null; printf '{\"id\": \"\"}'", "the authentication function failed: its answer has no id"),
