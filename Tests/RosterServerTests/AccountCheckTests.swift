@@ -50,6 +50,14 @@ import Testing
         #expect(LimitsConfig(freeFailures: 5, failuresPerAccountPerHour: 7).accountFailuresAllowed(inFirst: 3600) == 7)
     }
 
+    /// The hold ends with the wait when that is sooner, and `Retry-After` counts from the answer.
+    @Test func theHoldNeverOutlastsTheWait() {
+        #expect(LoginService.hold(for: LimitWait(seconds: 1), upTo: 2000) == (1000, LimitWait(seconds: 1)))
+        #expect(LoginService.hold(for: LimitWait(seconds: 30), upTo: 2000) == (2000, LimitWait(seconds: 28)))
+        #expect(LoginService.hold(for: LimitWait(seconds: 3), upTo: 500) == (500, LimitWait(seconds: 3)))
+        #expect(LoginService.hold(for: LimitWait(seconds: 3), upTo: 0) == (0, LimitWait(seconds: 3)))
+    }
+
     @Test func aRefusedLogInIsAnsweredAfterTheHold() async throws {
         var config = TestConfig.app()
         config.limits = LimitsConfig(freeFailures: 1, limitedLoginHoldMilliseconds: 300)
@@ -61,6 +69,6 @@ import Testing
         #expect(throws: AppConfigError.self) {
             try AppConfig.parse(Data(#"{"appId": "a", "limits": {"limitedLoginHoldMilliseconds": 5001}}"#.utf8), source: "test")
         }
-        #expect(LimitsConfig().limitedLoginHoldMilliseconds == 500)
+        #expect(LimitsConfig().limitedLoginHoldMilliseconds == 2000)
     }
 }

@@ -6,9 +6,12 @@ import Testing
 /// Failed log-ins are slowed per account and capped per hour per account and per address; a
 /// refused attempt checks nothing and writes nothing; other accounts go on as before.
 @Suite struct LoginLimitTests {
+    /// An app with `limits`, whose refusals are answered at once (the hold has its own tests in
+    /// AccountCheckTests), so that `Retry-After` is the whole wait.
     static func app(_ limits: LimitsConfig) -> AppConfig {
         var config = TestConfig.app()
         config.limits = limits
+        config.limits.limitedLoginHoldMilliseconds = 0
         return config
     }
 

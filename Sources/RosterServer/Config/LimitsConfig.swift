@@ -12,10 +12,11 @@ import Foundation
 ///   per email, each an hour.
 /// - Wrong confirmation and reset tokens per client address, an hour.
 ///
-/// A log-in refused by these limits is answered after `limitedLoginHoldMilliseconds` (500): a
-/// client that sends its next guess as soon as the last is answered then takes at most two
-/// answers a second per connection, instead of spinning the server's cores on refusals while
-/// other users wait for theirs. A client that honours `Retry-After` waits longer anyway.
+/// A log-in refused by these limits is answered after `limitedLoginHoldMilliseconds` (2,000), or
+/// when its wait is over if that is sooner: a client that sends its next guess as soon as the
+/// last is answered then takes one answer every two seconds per connection, instead of spinning
+/// the server's cores on refusals while other users wait for theirs. A client that honours
+/// `Retry-After` waits at least as long anyway.
 ///
 /// And how many function commands (named functions and the custom-function log-in) run at once
 /// (`FunctionLimiter`): `functionsPerApp` in all (default twice the cores, at least 8),
@@ -43,7 +44,7 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         failuresPerAddressPerHour: Int = 1000, registrationsPerAddressPerHour: Int = 20,
         accountMessagesPerEmailPerHour: Int = 5, wrongTokensPerAddressPerHour: Int = 20,
         functionsPerApp: Int = LimitsConfig.defaultFunctionsPerApp, functionsPerCaller: Int = 2, functionWaitSeconds: Int = 2,
-        limitedLoginHoldMilliseconds: Int = 500
+        limitedLoginHoldMilliseconds: Int = 2000
     ) {
         self.freeFailures = freeFailures
         self.maxDelaySeconds = maxDelaySeconds

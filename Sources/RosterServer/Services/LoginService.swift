@@ -42,11 +42,9 @@ struct LoginService: Sendable {
                 check.end()
                 throw error
             }
-        } catch {
+        } catch let wait as LimitWait {
             await audit.record(.loginLimited, appId: app.id, provider: provider.rawValue, address: address, detail: account)
-            // Held, so a guesser that asks again at once cannot keep the cores busy with refusals.
-            try? await Task.sleep(for: .milliseconds(app.config.limits.limitedLoginHoldMilliseconds))
-            throw error
+            throw await Self.held(wait, upTo: app.config.limits.limitedLoginHoldMilliseconds)
         }
         defer { check.end() }
         let outcome: ProviderOutcome
@@ -82,6 +80,21 @@ struct LoginService: Sendable {
         let opened = try await sessions.open(app: app, user: user, deviceId: envelope.options?.device?.deviceId)
         await audit.record(.loggedIn, appId: app.id, userId: user.id, provider: provider.rawValue, address: address)
         return opened
+    }
+
+    /// A refusal answered after the hold, or once its wait is over if that is sooner, so that a
+    /// guesser that asks again at once cannot keep the cores busy with refusals. Its
+    /// `Retry-After` counts from the answer.
+    static func held(_ wait: LimitWait, upTo milliseconds: Int) async -> LimitWait {
+        let hold = hold(for: wait, upTo: milliseconds)
+        try? await Task.sleep(for: .milliseconds(hold.milliseconds))
+        return hold.answer
+    }
+
+    /// How long `held` holds a refusal, and what it answers then.
+    static func hold(for wait: LimitWait, upTo milliseconds: Int) -> (milliseconds: Int, answer: LimitWait) {
+        let hold = min(milliseconds, wait.seconds * 1000)
+        return (hold, LimitWait(seconds: max(1, wait.seconds - hold / 1000)))
     }
 
     /// POST …/login?link=true: adds the credentials' identity to the caller (Bearer access) and
