@@ -9,7 +9,7 @@ import RosterWire
 ///     let id = try await admin.createEmailUser(appId: "roster-demo", email: "ann@example.com", password: "secret1")
 ///     try await admin.setCustomData(appId: "roster-demo", userId: id, document: ["favoriteColor": "red"])
 public struct ServerAdmin: Sendable {
-    let store: any UserStore & SessionStore & EmailAccountStore & DocumentStore & AuditStore & PurgeStore
+    let store: any UserStore & SessionStore & EmailAccountStore & DocumentStore & AuditStore & PurgeStore & SeedStore
     let apps: [String: ServedApp]
     let customData: CustomDataService
     let ids: IdentifierSource
@@ -50,6 +50,28 @@ public struct ServerAdmin: Sendable {
             throw ServerAdminError.emailInUse(email)
         }
         return user.id
+    }
+
+    /// Adds `count` confirmed email users, `generated-N@example.invalid` from N = `first`, all with
+    /// the password `password` (hashed once, so that millions can be added in minutes), in one
+    /// transaction: for load measurements over a large store.
+    public func addGeneratedUsers(appId: String, first: Int, count: Int, password: String) async throws {
+        let app = try self.app(appId)
+        let hash = try app.hasher.hash(password)
+        let created = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
+        let seeds = (first..<first + count).map { index in
+            let email = "generated-\(index)@example.invalid"
+            let account = EmailAccountRecord(
+                id: ids.objectId(), appId: app.id, email: email, passwordHash: hash, confirmed: true, createdAt: created)
+            let user = UserRecord(
+                id: ids.objectId(), appId: app.id, disabled: false, createdAt: created,
+                profile: JSONValue.object(["email": .string(email)]).compactText)
+            let identity = IdentityRecord(
+                appId: app.id, providerType: ProviderType.emailPassword.rawValue, providerId: account.id, userId: user.id,
+                createdAt: created)
+            return SeedUser(user: user, account: account, identity: identity, document: nil)
+        }
+        try await store.addSeeds(seeds)
     }
 
     /// The records of a new confirmed email user, not yet stored.
