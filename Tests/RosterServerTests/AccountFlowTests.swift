@@ -105,7 +105,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-outbox-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let failing = FunctionConfig(command: ["/bin/sh", "-c", "cat > /dev/null; exit 3"], timeoutSeconds: 2)
+        let failing = FunctionConfig(command: ["/bin/sh", "-c", "cat > /dev/null; exit 3"], timeoutSeconds: 30)
         let t = try await TestServer.make(TestConfig.app(autoConfirm: false, outbox: OutboxConfig(command: failing)))
         let refused = await t.register("ann@example.com", "secret-12")
         #expect(refused.status == 500 && refused.errorCode == "InternalServerError")

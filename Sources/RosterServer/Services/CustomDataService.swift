@@ -11,10 +11,13 @@ struct CustomDataService: Sendable {
     /// The user's document as access tokens carry it (relaxed Extended JSON, without `_id`), or
     /// nil when the app has no custom user data or the user no document.
     func document(app: ServedApp, userId: String) async throws -> JSONValue? {
-        guard let selector = Self.selector(app: app, userId: userId),
-            let record = try await store.document(selector),
-            case .object(var fields)? = try? JSONValue(parsing: record.body)
-        else { return nil }
+        guard let selector = Self.selector(app: app, userId: userId) else { return nil }
+        return Self.tokenData(from: try await store.document(selector))
+    }
+
+    /// A stored custom data document as access tokens carry it.
+    static func tokenData(from record: DocumentRecord?) -> JSONValue? {
+        guard let record, case .object(var fields)? = try? JSONValue(parsing: record.body) else { return nil }
         fields["_id"] = nil
         return ExtendedJSON.relaxed(.object(fields))
     }

@@ -36,11 +36,19 @@ struct SessionService: Sendable {
 
     /// A fresh access token for a session, carrying the user's current custom data.
     func accessToken(app: ServedApp, userId: String, sessionId: String, deviceId: String) async throws -> String {
+        try await accessToken(
+            app: app, userId: userId, sessionId: sessionId, deviceId: deviceId,
+            userData: try await customData.document(app: app, userId: userId))
+    }
+
+    /// An access token carrying `userData`, the custom data read with the session.
+    private func accessToken(app: ServedApp, userId: String, sessionId: String, deviceId: String, userData: JSONValue?) async throws
+        -> String
+    {
         let issued = Int64(now().timeIntervalSince1970)
         let claims = AccessTokenClaims(
-            sub: userId, iat: issued, exp: issued + Int64(app.config.accessTokenLifetimeSeconds),
-            userData: try await customData.document(app: app, userId: userId), sessionId: sessionId, appId: app.id,
-            deviceId: deviceId)
+            sub: userId, iat: issued, exp: issued + Int64(app.config.accessTokenLifetimeSeconds), userData: userData,
+            sessionId: sessionId, appId: app.id, deviceId: deviceId)
         return try await tokens.sign(access: claims)
     }
 
@@ -48,14 +56,28 @@ struct SessionService: Sendable {
     /// tokens, a new refresh token too (`SessionService+Rotation`). `address` is the client's,
     /// for the audit trail.
     func refresh(refreshToken: String, from address: String?) async throws -> SessionResponse {
-        let session = try await namedSession(refreshToken: refreshToken)
-        if let app = apps[session.appId], app.config.refreshTokenRotation.enabled {
-            return try await rotatingRefresh(refreshToken, of: session, app: app, from: address)
+        let claims = try await tokens.verifyRefresh(refreshToken)
+        // One read: the session, its user and, unless the app rotates refresh tokens (whose
+        // refresh is a write of its own), the user's custom data for the new token.
+        let apps = apps
+        let context = try await store.sessionContext(id: claims.sessionId, userId: claims.sub) { appId in
+            guard let app = apps[appId], !app.config.refreshTokenRotation.enabled else { return nil }
+            return CustomDataService.selector(app: app, userId: claims.sub)
         }
-        let caller = try await caller(of: session, refreshToken: refreshToken)
+        guard let context, context.session.userId == claims.sub, !context.session.revoked else {
+            throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
+        }
+        if let app = apps[context.session.appId], app.config.refreshTokenRotation.enabled {
+            return try await rotatingRefresh(refreshToken, of: context.session, app: app, from: address)
+        }
+        guard stands(for: context.session, SecretDigest.hex(of: refreshToken)) else {
+            throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
+        }
+        let caller = try live(context)
         return SessionResponse(
             accessToken: try await accessToken(
-                app: caller.app, userId: caller.user.id, sessionId: caller.session.id, deviceId: caller.session.deviceId))
+                app: caller.app, userId: caller.user.id, sessionId: caller.session.id, deviceId: caller.session.deviceId,
+                userData: CustomDataService.tokenData(from: context.document)))
     }
 
     /// DELETE /auth/session: revokes the session of a genuine refresh token, even of a disabled
@@ -108,10 +130,13 @@ struct SessionService: Sendable {
     func authorize(accessToken: String) async throws -> AuthorizedSession {
         let claims = try await tokens.verifyAccess(accessToken)
         guard let sessionId = claims.sessionId else { throw ErrorResponse.invalidSession("the access token has no session") }
-        guard let session = try await storedSession(id: sessionId, userId: claims.sub) else {
+        // One read: the session and its user.
+        guard let context = try await store.sessionContext(id: sessionId, userId: claims.sub, customData: { _ in nil }),
+            context.session.userId == claims.sub, !context.session.revoked
+        else {
             throw ErrorResponse.invalidSession("invalid session: the session no longer exists")
         }
-        return try await live(session)
+        return try live(context)
     }
 
     /// The session of a token, unless it was revoked or is gone (a deleted user's sessions go
@@ -123,11 +148,20 @@ struct SessionService: Sendable {
 
     func live(_ session: SessionRecord) async throws -> AuthorizedSession {
         guard session.expiresAt > now() else { throw ErrorResponse.invalidSession("the session has expired") }
-        guard let app = apps[session.appId] else { throw ErrorResponse.invalidSession("the session's app is not served here") }
-        guard let user = try await store.user(appId: app.id, id: session.userId) else {
-            throw ErrorResponse.invalidSession("invalid session: the user no longer exists")
+        guard apps[session.appId] != nil else { throw ErrorResponse.invalidSession("the session's app is not served here") }
+        return try live(SessionContext(session: session, user: try await store.user(appId: session.appId, id: session.userId)))
+    }
+
+    /// The caller of a session read with its user: the session unexpired, its app served here,
+    /// the user there and enabled.
+    func live(_ context: SessionContext) throws(ErrorResponse) -> AuthorizedSession {
+        let session = context.session
+        guard session.expiresAt > now() else { throw .invalidSession("the session has expired") }
+        guard let app = apps[session.appId] else { throw .invalidSession("the session's app is not served here") }
+        guard let user = context.user, user.id == session.userId else {
+            throw .invalidSession("invalid session: the user no longer exists")
         }
-        guard !user.disabled else { throw ErrorResponse.invalidSession("the user has been disabled") }
+        guard !user.disabled else { throw .invalidSession("the user has been disabled") }
         return AuthorizedSession(app: app, user: user, session: session)
     }
 

@@ -1,0 +1,18 @@
+import GRDB
+
+extension SQLiteServerStore {
+    func sessionContext(id: String, userId: String, customData: @escaping @Sendable (_ appId: String) -> DocumentSelector?) async throws
+        -> SessionContext?
+    {
+        try await pool.read { db in
+            // Cached statements: these run on every authorized request, and preparing them anew
+            // each time cost as much as running them.
+            guard let session = try SessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE id = ?"), arguments: [id])
+            else { return nil }
+            let user = try UserRecord.fetchOne(
+                db.cachedStatement(sql: #"SELECT * FROM "user" WHERE app_id = ? AND id = ?"#), arguments: [session.appId, userId])
+            let document = try customData(session.appId).flatMap { try Self.document(db, $0) }
+            return SessionContext(session: session, user: user, document: document)
+        }
+    }
+}
