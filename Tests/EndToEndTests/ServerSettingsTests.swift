@@ -88,15 +88,42 @@ extension EndToEndTests {
             #expect(Self.stop(process) == 0)
         }
 
-        @Test func pathsInTheSettingsFileAreRelativeToItsFolder() throws {
-            let setup = try Setup("relative")
+        /// Writes the demo app's configuration under `appId` into `folder` as `APPID.json`.
+        static func app(_ appId: String, in folder: URL) throws -> URL {
+            var app = try JSONSerialization.jsonObject(with: Data(contentsOf: OperationsTests.demoAppConfig)) as! [String: Any]
+            app["appId"] = appId
+            let file = folder.appendingPathComponent("\(appId).json")
+            try JSONSerialization.data(withJSONObject: app).write(to: file)
+            return file
+        }
+
+        /// The status of each app's `location` route.
+        static func locations(_ base: String, _ appIds: [String]) async throws -> [Int] {
+            var statuses: [Int] = []
+            for appId in appIds {
+                let (_, response) = try await URLSession.shared.data(from: URL(string: base + "/api/client/v2.0/app/\(appId)/location")!)
+                statuses.append((response as? HTTPURLResponse)?.statusCode ?? 0)
+            }
+            return statuses
+        }
+
+        @Test func pathsInTheSettingsFileAreRelativeToItsFolderAndAppsAreAList() async throws {
+            var setup = try Setup("relative")
             defer { try? FileManager.default.removeItem(at: setup.home) }
-            try FileManager.default.copyItem(at: OperationsTests.demoAppConfig, to: setup.home.appendingPathComponent("app.json"))
-            let file = try setup.settings(#"{"db": "s.sqlite", "apps": ["app.json"], "port": 0}"#)
-            let (process, lines) = try setup.serve(["--settings", file])
-            #expect(Self.listened(lines) != nil, "\(lines)")
+            let first = try Self.app("first-app", in: setup.home)
+            let second = try Self.app("second-app", in: setup.home)
+            let file = try setup.settings(#"{"db": "s.sqlite", "apps": ["first-app.json", "second-app.json"], "port": 0}"#)
+            let (fromFile, lines) = try setup.serve(["--settings", file])
+            let base = try #require(Self.listened(lines), "\(lines)")
+            #expect(try await Self.locations(base, ["first-app", "second-app", "roster-demo"]) == [200, 200, 404])
             #expect(FileManager.default.fileExists(atPath: setup.database.path), "the database is beside the settings file")
-            #expect(Self.stop(process) == 0)
+            #expect(Self.stop(fromFile) == 0)
+            // ROSTER_APPS is a comma-separated list.
+            setup.environment["ROSTER_APPS"] = "\(first.path),\(second.path)"
+            let (fromVariable, variableLines) = try setup.serve(["--db", setup.database.path, "--port", "0"])
+            let variableBase = try #require(Self.listened(variableLines), "\(variableLines)")
+            #expect(try await Self.locations(variableBase, ["first-app", "second-app"]) == [200, 200])
+            #expect(Self.stop(fromVariable) == 0)
         }
 
         @Test func variablesOverrideTheFileAndOptionsOverrideBoth() throws {
