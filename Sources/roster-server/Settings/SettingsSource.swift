@@ -47,9 +47,21 @@ struct SettingsSource: Sendable {
             throw SettingsError("the settings file \(path) is not a JSON object of settings such as {\"port\": 9090}")
         }
         let known = Set(SettingKey.fileKeys.map(\.key))
-        if let unknown = Self.flattenedKeys(settings).sorted().first(where: { !known.contains($0) }) {
+        let values = Self.flattened(settings).sorted { $0.key < $1.key }
+        if let unknown = values.first(where: { !known.contains($0.key) }) {
             throw SettingsError(
-                "\(path): '\(unknown)' is not a setting; the settings are \(SettingKey.fileKeys.map(\.key).joined(separator: ", "))")
+                "\(path): '\(unknown.key)' is not a setting; the settings are \(SettingKey.fileKeys.map(\.key).joined(separator: ", "))")
+        }
+        // swift-configuration's JSON reading takes true for 1 and 1 for true; a settings file
+        // that mixes them up is more likely a mistake than a wish.
+        for (key, value) in values where !(value is NSNull) {
+            let boolean = String(describing: type(of: value)) == "__NSCFBoolean"
+            if [SettingKey.port.key, SettingKey.metricsPort.key].contains(key), boolean {
+                throw SettingsError("\(path): \(key) must be a whole number")
+            }
+            if [SettingKey.demo.key, SettingKey.allowDemoOnNetwork.key].contains(key), !boolean {
+                throw SettingsError("\(path): \(key) must be true or false")
+            }
         }
         do {
             let provider = try await FileProvider<JSONSnapshot>(
@@ -68,12 +80,12 @@ struct SettingsSource: Sendable {
         return FileManager.default.isReadableFile(atPath: path) ? "it cannot be read" : "permission denied"
     }
 
-    /// The dotted keys of a JSON object's values, as swift-configuration names them.
-    private static func flattenedKeys(_ object: [String: Any], under prefix: String = "") -> [String] {
-        object.flatMap { key, value -> [String] in
+    /// The values of a JSON object by their dotted keys, as swift-configuration names them.
+    private static func flattened(_ object: [String: Any], under prefix: String = "") -> [(key: String, value: Any)] {
+        object.flatMap { key, value -> [(key: String, value: Any)] in
             let dotted = prefix.isEmpty ? key : "\(prefix).\(key)"
-            if let nested = value as? [String: Any] { return flattenedKeys(nested, under: dotted) }
-            return [dotted]
+            if let nested = value as? [String: Any] { return flattened(nested, under: dotted) }
+            return [(dotted, value)]
         }
     }
 
