@@ -72,7 +72,7 @@ struct SettingsSource: Sendable {
         }
     }
 
-    /// Why `path` cannot be read, in the system's words (missing, not permitted, a folder).
+    /// Why `path` cannot be read: missing, a folder, or not permitted.
     private static func readingFailure(_ path: String) -> String {
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return "no such file" }
