@@ -28,6 +28,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
     ],
     targets: [
         .target(
@@ -114,6 +115,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "SystemPackage", package: "swift-system"),
+                // `serve`'s settings: options, then ROSTER_* variables, then a settings file.
+                .product(name: "Configuration", package: "swift-configuration"),
             ]
         ),
         // A local Google, Apple and Facebook for the tests: key sets, token exchange, Graph calls.

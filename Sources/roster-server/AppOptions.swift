@@ -20,21 +20,29 @@ struct AppOptions: ParsableArguments {
     }
 
     func appConfig() throws -> AppConfig {
+        if let config { return try Self.loadApp(config) }
+        return try Self.demoApp()
+    }
+
+    /// The app configuration at `path`.
+    static func loadApp(_ path: String) throws -> AppConfig {
         do {
-            if let config {
-                let loaded = try AppConfig.load(from: URL(fileURLWithPath: config))
-                warnIfReadableByOthers(config, loaded)
-                return loaded
-            }
-            return try AppConfig.demo()
+            let loaded = try AppConfig.load(from: URL(fileURLWithPath: path))
+            warnIfReadableByOthers(path, loaded)
+            return loaded
         } catch {
             throw CommandFailure("\(error)")
         }
     }
 
+    /// The built-in demo app.
+    static func demoApp() throws -> AppConfig {
+        do { return try AppConfig.demo() } catch { throw CommandFailure("\(error)") }
+    }
+
     /// A configuration with secrets that others on the machine can read is said so on stderr
     /// (the secrets are already exposed; refusing to start would not take that back).
-    private func warnIfReadableByOthers(_ path: String, _ config: AppConfig) {
+    private static func warnIfReadableByOthers(_ path: String, _ config: AppConfig) {
         guard config.holdsSecrets, let mode = (try? FileManager.default.attributesOfItem(atPath: path))?[.posixPermissions] as? Int,
             mode & 0o077 != 0
         else { return }
@@ -46,14 +54,20 @@ struct AppOptions: ParsableArguments {
     /// `trustedProxies`.
     func open(trustedProxies: Set<String> = []) async throws -> (RosterServer, AppConfig) {
         let app = try appConfig()
-        let directory = URL(fileURLWithPath: db).deletingLastPathComponent()
+        return (try await Self.open(db: db, apps: [app], trustedProxies: trustedProxies), app)
+    }
+
+    /// Opens the database `db` (an SQLite file, its folder made if missing, or a PostgreSQL URL)
+    /// serving `apps`.
+    static func open(db: String, apps: [AppConfig], trustedProxies: Set<String>) async throws -> RosterServer {
         if !RosterServer.isDatabaseURL(db) {
+            let directory = URL(fileURLWithPath: db).deletingLastPathComponent()
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         do {
             var environment = ServerEnvironment.live
             environment.trustedProxies = trustedProxies
-            return (try await RosterServer.open(databasePath: db, apps: [app], environment: environment), app)
+            return try await RosterServer.open(databasePath: db, apps: apps, environment: environment)
         } catch {
             throw CommandFailure("\(error)")
         }

@@ -10,7 +10,7 @@ struct RosterServerCommand: AsyncParsableCommand {
         abstract: "The Roster auth server (App Services client API v2.0) and its admin tools.",
         subcommands: [ServeCommand.self, AdminCommand.self])
 
-    /// Exit codes: 0 done, 1 failure (one line on stderr), 2 usage error.
+    /// Exit codes: 0 done, 1 failure (one line on stderr), 2 usage error, 64 unusable settings.
     static func main() async {
         LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
         do {
@@ -25,6 +25,10 @@ struct RosterServerCommand: AsyncParsableCommand {
             if code == .success {
                 print(fullMessage(for: error))
                 Foundation.exit(0)
+            }
+            if let refused = error as? SettingsError {
+                FileHandle.standardError.write(Data("roster-server: \(refused)\n".utf8))
+                Foundation.exit(SettingsError.exitStatus)
             }
             if error is CommandFailure || code != .validationFailure {
                 let message = error is CommandFailure ? "\(error)" : fullMessage(for: error)

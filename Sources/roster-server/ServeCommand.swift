@@ -1,22 +1,40 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import Metrics
 import Prometheus
 import RosterServer
 import UnixSignals
 
-/// `roster-server serve`: serves HTTP until SIGINT or SIGTERM.
+/// `roster-server serve`: serves HTTP until SIGINT or SIGTERM. Each option may instead come from
+/// a `ROSTER_*` environment variable or a settings file (see `ServerSettings`); an option given
+/// here counts first.
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "serve", abstract: "Serve the App Services client API over HTTP.")
+        commandName: "serve", abstract: "Serve the App Services client API over HTTP.",
+        discussion: """
+            Every option may instead be set by an environment variable (ROSTER_DB, ROSTER_PORT, \
+            ROSTER_METRICS_PORT, ...) or a key of a settings JSON file (db, port, metrics.port, ...); \
+            an option counts over a variable, a variable over the file.
+            """)
 
-    @OptionGroup var app: AppOptions
+    @Option(help: "A settings JSON file (or ROSTER_SETTINGS): keys db, apps, demo, host, port, trustedProxies, metrics.port, ...")
+    var settings: String?
 
-    @Option(help: "The address to listen on.")
-    var host = "127.0.0.1"
+    @Option(help: "The server's SQLite database file (created if missing), or a PostgreSQL URL (postgres://user:password@host:port/database).")
+    var db: String?
 
-    @Option(help: "The port to listen on; 0 picks a free one.")
-    var port = 9090
+    @Option(name: .customLong("config"), help: "An app configuration JSON file (repeat for several apps).")
+    var configs: [String] = []
+
+    @Flag(help: "Serve the built-in demo app 'roster-demo'.")
+    var demo = false
+
+    @Option(help: "The address to listen on (default 127.0.0.1).")
+    var host: String?
+
+    @Option(help: "The port to listen on; 0 picks a free one (default 9090).")
+    var port: Int?
 
     @Flag(help: "Serve the demo app on an address other machines can reach, although its secrets are public.")
     var allowDemoOnNetwork = false
@@ -29,45 +47,55 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Serve Prometheus metrics at /metrics on this port (off unless given; 0 picks a free one).")
     var metricsPort: Int?
 
-    @Option(help: "The address the metrics port listens on.")
-    var metricsHost = "127.0.0.1"
+    @Option(help: "The address the metrics port listens on (default 127.0.0.1).")
+    var metricsHost: String?
 
-    func validate() throws {
-        // The demo's passwords and signing key are in Roster's source: on the network, anyone
-        // could log in as its users.
-        if app.demo, !allowDemoOnNetwork, !ListenAddress.isLoopback(host) {
-            throw ValidationError(
-                "the demo app's passwords are public, so it is served on this machine only: use --host 127.0.0.1, "
-                    + "or --allow-demo-on-network to serve it on \(host) anyway")
-        }
-        if let metricsPort, !(0...65535).contains(metricsPort) {
-            throw ValidationError("--metrics-port takes a port from 0 to 65535; '\(metricsPort)' is not one")
-        }
-        for proxy in trustedProxies where !ListenAddress.isIPAddress(proxy) {
-            throw ValidationError("--trusted-proxy takes an IP address, such as 10.0.0.2 or ::1; '\(proxy)' is not one")
-        }
+    /// The options given, by their settings keys: an option not given leaves the key to the
+    /// environment and the settings file.
+    var givenOptions: [SettingKey: ConfigContent] {
+        var given: [SettingKey: ConfigContent] = [:]
+        given[.settings] = settings.map { .string($0) }
+        given[.db] = db.map { .string($0) }
+        if !configs.isEmpty { given[.apps] = .stringArray(configs) }
+        if demo { given[.demo] = .bool(true) }
+        given[.host] = host.map { .string($0) }
+        given[.port] = port.map { .int($0) }
+        if allowDemoOnNetwork { given[.allowDemoOnNetwork] = .bool(true) }
+        if !trustedProxies.isEmpty { given[.trustedProxies] = .stringArray(trustedProxies) }
+        given[.metricsPort] = metricsPort.map { .int($0) }
+        given[.metricsHost] = metricsHost.map { .string($0) }
+        return given
     }
 
     func run() async throws {
-        let metrics = metricsPort.map { port in
+        let settings = try await ServerSettings.resolve(options: givenOptions, environment: ProcessInfo.processInfo.environment)
+        let metrics = settings.metricsPort.map { port in
             // swift-metrics has one backend per process: bootstrapped here, once, before the
             // server that records into it is made.
             let registry = PrometheusCollectorRegistry()
             MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+            let metricsHost = settings.metricsHost
             let shown = metricsHost.contains(":") ? "[\(metricsHost)]" : metricsHost
             return MetricsEndpoint(host: metricsHost, port: port, registry: registry) { bound in
                 FileHandle.standardOutput.write(Data("roster-server metrics on http://\(shown):\(bound)\(MetricsEndpoint.path)\n".utf8))
             }
         }
-        let (server, config) = try await app.open(trustedProxies: Set(trustedProxies))
-        if app.demo { try await server.seedDemoUsers(appId: config.appId) }
-        let host = self.host
+        let apps: [AppConfig]
+        switch settings.apps {
+        case .demo: apps = [try AppOptions.demoApp()]
+        case .files(let paths): apps = try paths.map(AppOptions.loadApp)
+        }
+        let server = try await AppOptions.open(db: settings.database, apps: apps, trustedProxies: Set(settings.trustedProxies))
+        if settings.apps == .demo { try await server.seedDemoUsers(appId: apps[0].appId) }
+        let (host, port) = (settings.host, settings.port)
         do {
             try await server.serve(host: host, port: port, gracefulShutdownSignals: [.sigint, .sigterm], metrics: metrics) { bound in
                 let shown = host.contains(":") ? "[\(host)]" : host
                 FileHandle.standardOutput.write(Data("roster-server listening on http://\(shown):\(bound)\n".utf8))
-                if let outbox = server.outboxDescription(appId: config.appId) {
-                    FileHandle.standardOutput.write(Data("confirmation and reset messages for \(config.appId) go to \(outbox)\n".utf8))
+                for app in apps {
+                    if let outbox = server.outboxDescription(appId: app.appId) {
+                        FileHandle.standardOutput.write(Data("confirmation and reset messages for \(app.appId) go to \(outbox)\n".utf8))
+                    }
                 }
             }
         } catch {

@@ -1,0 +1,95 @@
+import Configuration
+import RosterServer
+
+/// What `roster-server serve` runs with, each setting taken from the first place that gives it:
+/// the command-line option, else the `ROSTER_*` environment variable, else the settings file
+/// (`--settings FILE` or `ROSTER_SETTINGS`), else the default.
+///
+///     let settings = try await ServerSettings.resolve(options: [.port: .int(8080)], environment: environment)
+struct ServerSettings: Equatable, Sendable {
+    /// Which apps are served.
+    enum Apps: Equatable, Sendable {
+        /// The built-in demo app, `roster-demo`.
+        case demo
+        /// The apps of these configuration files.
+        case files([String])
+    }
+
+    /// The SQLite file or PostgreSQL URL (which may hold a password: never print it whole).
+    var database: String
+    var apps: Apps
+    var host = "127.0.0.1"
+    var port = 9090
+    var allowDemoOnNetwork = false
+    var trustedProxies: [String] = []
+    /// The metrics port, when metrics are served.
+    var metricsPort: Int?
+    var metricsHost = "127.0.0.1"
+
+    static func resolve(options: [SettingKey: ConfigContent], environment: [String: String]) async throws -> ServerSettings {
+        var sources = [SettingsSource.options(options), .environment(environment)]
+        if let (path, _) = try await first(.settings, in: sources, { try await $0.string($1) }) {
+            sources.append(try await .file(path))
+        }
+        guard let (database, databaseSource) = try await first(.db, in: sources, { try await $0.string($1) }) else {
+            throw SettingsError("no database: give --db PATH, ROSTER_DB or the settings file's db (an SQLite file or a postgres:// URL)")
+        }
+        var settings = ServerSettings(
+            database: RosterServer.isDatabaseURL(database) ? database : databaseSource.path(database),
+            apps: try await apps(in: sources))
+        if let (host, _) = try await first(.host, in: sources, { try await $0.string($1) }) { settings.host = host }
+        if let (port, source) = try await first(.port, in: sources, { try await $0.int($1) }) {
+            settings.port = try checkPort(port, source.name(of: .port))
+        }
+        if let (allow, _) = try await first(.allowDemoOnNetwork, in: sources, { try await $0.bool($1) }) { settings.allowDemoOnNetwork = allow }
+        if let (proxies, source) = try await first(.trustedProxies, in: sources, { try await $0.strings($1) }) {
+            for proxy in proxies where !ListenAddress.isIPAddress(proxy) {
+                throw SettingsError("\(source.name(of: .trustedProxies)) takes an IP address, such as 10.0.0.2 or ::1; '\(proxy)' is not one")
+            }
+            settings.trustedProxies = proxies
+        }
+        if let (port, source) = try await first(.metricsPort, in: sources, { try await $0.int($1) }) {
+            settings.metricsPort = try checkPort(port, source.name(of: .metricsPort))
+        }
+        if let (host, _) = try await first(.metricsHost, in: sources, { try await $0.string($1) }) { settings.metricsHost = host }
+        // The demo's passwords and signing key are in Roster's source: on the network, anyone
+        // could log in as its users.
+        if settings.apps == .demo, !settings.allowDemoOnNetwork, !ListenAddress.isLoopback(settings.host) {
+            throw SettingsError(
+                "the demo app's passwords are public, so it is served on this machine only: use --host 127.0.0.1, "
+                    + "or --allow-demo-on-network to serve it on \(settings.host) anyway")
+        }
+        return settings
+    }
+
+    /// The app choice is one setting: the first place that names apps or the demo decides it.
+    private static func apps(in sources: [SettingsSource]) async throws -> Apps {
+        for source in sources {
+            let files = try await source.strings(.apps) ?? []
+            let demo = try await source.bool(.demo) ?? false
+            switch (files.isEmpty, demo) {
+            case (false, true):
+                throw SettingsError("\(source.name(of: .apps, and: .demo)) both choose the app: give one of them")
+            case (false, false): return .files(files.map(source.path))
+            case (true, true): return .demo
+            case (true, false): continue
+            }
+        }
+        throw SettingsError("no app to serve: give --config FILE or --demo (or ROSTER_APPS or ROSTER_DEMO, or the settings file's apps or demo)")
+    }
+
+    /// The value of `key` from the first source that has one, with that source.
+    private static func first<Value>(
+        _ key: SettingKey, in sources: [SettingsSource], _ read: (SettingsSource, SettingKey) async throws -> Value?
+    ) async throws -> (Value, SettingsSource)? {
+        for source in sources {
+            if let value = try await read(source, key) { return (value, source) }
+        }
+        return nil
+    }
+
+    private static func checkPort(_ port: Int, _ name: String) throws -> Int {
+        guard (0...65535).contains(port) else { throw SettingsError("\(name) takes a port from 0 to 65535; '\(port)' is not one") }
+        return port
+    }
+}
