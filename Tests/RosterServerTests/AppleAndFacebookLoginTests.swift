@@ -40,7 +40,8 @@ import Testing
         #expect(profile.identities == [Identity(id: "001234.abcd", providerType: "oauth2-apple")])
         #expect(profile.data["email"] == "ann@privaterelay.appleid.com")
         // The same subject at Google is another identity, and Apple's provider refuses Google's issuer.
-        try await refused(t, .apple, ["id_token": .string(try await appleToken("001234.abcd", issuer: "https://accounts.google.com"))], "not issued by Apple")
+        let google = try await appleToken("001234.abcd", issuer: "https://accounts.google.com")
+        try await refused(t, .apple, ["id_token": .string(google)], "not issued by Apple")
         try await refused(t, .apple, ["id_token": "garbage"], "the Apple ID token is not a JWT")
         #expect(await t.login(.apple, ["authCode": "x"]).errorCode == "MissingParameter")
     }
@@ -80,7 +81,8 @@ import Testing
     @Test(arguments: StoreKind.allCases) func aWrongAppSecretOrAnUnreachableGraphIsAnAuthError(_ kind: StoreKind) async throws {
         await standIn.state.issueFacebookToken("EAAB-ann", profile: ["id": "10158"])
         let wrongSecret = try await TestServer.make(
-            TestConfig.app(facebook: FacebookConfig(appId: IdentityProviderStandIn.facebookAppId, appSecret: "not-it", graphURL: standIn.baseURL)), store: kind)
+            TestConfig.app(facebook: FacebookConfig(appId: IdentityProviderStandIn.facebookAppId, appSecret: "not-it", graphURL: standIn.baseURL)),
+            store: kind)
         let response = await wrongSecret.login(.facebook, ["accessToken": "EAAB-ann"])
         #expect(response.errorCode == "AuthError" && response.errorMessage?.contains("Invalid OAuth access token") == true)
         #expect(!String(decoding: response.body, as: UTF8.self).contains("not-it"))

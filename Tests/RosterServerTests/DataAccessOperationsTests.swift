@@ -69,7 +69,8 @@ import Testing
         #expect(try await ann.json("findOne", ["query": ["_id": "new"]], in: notes) == .null)
     }
 
-    @Test(arguments: StoreKind.allCases) func findOneAndModifyAnswersBeforeOrAfterAndRealmWebsDeleteIsAReplaceWithoutUpdate(_ kind: StoreKind) async throws {
+    @Test(arguments: StoreKind.allCases)
+    func findOneAndModifyAnswersBeforeOrAfterAndRealmWebsDeleteIsAReplaceWithoutUpdate(_ kind: StoreKind) async throws {
         let (t, ann) = try await start(store: kind)
         let notes = ("kiosk", "notes")
         try await fill(ann)

@@ -64,16 +64,16 @@ import Testing
         own.field = "userId"
         own.value = "user-7"
         let ownPlan = try await plan(store, own)
-        #expect(ownPlan.contains("Index Scan documents_owner"), "\(ownPlan)")
+        #expect(ownPlan.contains { $0.hasSuffix(" documents_owner") }, "\(ownPlan)")
         var byId = users
         byId.idKey = "000000000000000000000042"
         let idPlan = try await plan(store, byId)
-        #expect(idPlan.contains("Index Scan documents_pkey"), "\(idPlan)")
+        #expect(idPlan.contains { $0.hasSuffix(" documents_pkey") }, "\(idPlan)")
         var other = users
         other.field = "team"
         other.value = "team-7"
         let otherPlan = try await plan(store, other)
-        #expect(otherPlan.contains("Bitmap Index Scan documents_doc"), "\(otherPlan)")
+        #expect(otherPlan.contains { $0.hasSuffix(" documents_doc") }, "\(otherPlan)")
         #expect(!(ownPlan + idPlan + otherPlan).contains { $0.hasPrefix("Seq Scan") })
         // And the answers are the documents asked for.
         #expect(try await store.documents(own, limit: 100) { $0.id }.count == 10)
@@ -82,7 +82,8 @@ import Testing
             "000000000000000000002007", "000000000000000000003007", "000000000000000000004007"])
     }
 
-    /// The plan's nodes as "<node type> <index name>", from `EXPLAIN (FORMAT JSON)`.
+    /// The plan's nodes as "<node type> <index name>" ("Index Scan documents_owner", "Seq Scan"),
+    /// from `EXPLAIN (FORMAT JSON)`.
     func plan(_ store: PostgresServerStore, _ scope: DocumentScope) async throws -> [String] {
         let logger = store.logger
         let text = try await store.withConnection { db in
