@@ -4,8 +4,8 @@ import Testing
 @testable import RosterServer
 
 @Suite struct APIKeyTests {
-    @Test func fullLifecycle() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func fullLifecycle(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         _ = await t.register("ann@example.com", "secret-1")
         let owner = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
 
@@ -44,8 +44,8 @@ import Testing
         #expect(try await t.call(.get, Route.apiKeys, bearer: owner.refreshToken).decoded([APIKeyResponse].self).isEmpty)
     }
 
-    @Test func anotherUsersKeyIsNotFound() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func anotherUsersKeyIsNotFound(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let ann = try await t.loggedIn(.anonymous)
         let bob = try await t.loggedIn(.anonymous)
         let key = try await t.call(.post, Route.apiKeys, json: ["name": "k"], bearer: ann.refreshToken).decoded(APIKeyResponse.self)
@@ -57,8 +57,8 @@ import Testing
         #expect(try await t.call(.get, Route.apiKey(key.id), bearer: ann.refreshToken).decoded(APIKeyResponse.self).disabled == false)
     }
 
-    @Test func keyRoutesNeedTheRefreshToken() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func keyRoutesNeedTheRefreshToken(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let ann = try await t.loggedIn(.anonymous)
         let response = await t.call(.post, Route.apiKeys, json: ["name": "k"], bearer: ann.accessToken)
         #expect(response.status == 401)
@@ -66,8 +66,8 @@ import Testing
         #expect(try await t.call(.get, Route.apiKeys, bearer: ann.refreshToken).decoded([APIKeyResponse].self).isEmpty)
     }
 
-    @Test func duplicateAndBadNamesAreRefused() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func duplicateAndBadNamesAreRefused(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let ann = try await t.loggedIn(.anonymous)
         #expect(await t.call(.post, Route.apiKeys, json: ["name": "k"], bearer: ann.refreshToken).status == 201)
         #expect(await t.call(.post, Route.apiKeys, json: ["name": "k"], bearer: ann.refreshToken).errorCode == "InvalidParameter")
@@ -76,8 +76,8 @@ import Testing
         #expect(try await t.call(.get, Route.apiKeys, bearer: ann.refreshToken).decoded([APIKeyResponse].self).count == 1)
     }
 
-    @Test func aDeletedUsersKeysStopWorking() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func aDeletedUsersKeysStopWorking(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let ann = try await t.loggedIn(.anonymous)
         let key = try await t.call(.post, Route.apiKeys, json: ["name": "k"], bearer: ann.refreshToken).decoded(APIKeyResponse.self)
         try await t.server.admin.deleteUser(appId: t.appId, userId: ann.userId)

@@ -6,9 +6,9 @@ import Testing
 /// One credential check per account at a time: guesses sent together cannot slip past the
 /// account's limit while the first is hashing, and do not queue scrypt work for everyone.
 @Suite struct AccountCheckTests {
-    @Test func aSecondGuessWhileTheFirstIsCheckedIsRefusedUncheckedAndUncounted() async throws {
+    @Test(arguments: StoreKind.allCases) func aSecondGuessWhileTheFirstIsCheckedIsRefusedUncheckedAndUncounted(_ kind: StoreKind) async throws {
         let pool = HashingPool(width: 1, queueLimit: 2, waitLimit: .seconds(60))
-        let t = try await TestServer.make(hashing: pool)
+        let t = try await TestServer.make(hashing: pool, store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         _ = await t.register("bob@example.com", "secret-34")
         let gate = HashingPoolTests.Gate()
@@ -58,10 +58,10 @@ import Testing
         #expect(LoginService.hold(for: LimitWait(seconds: 3), upTo: 0) == (0, LimitWait(seconds: 3)))
     }
 
-    @Test func aRefusedLogInIsAnsweredAfterTheHold() async throws {
+    @Test(arguments: StoreKind.allCases) func aRefusedLogInIsAnsweredAfterTheHold(_ kind: StoreKind) async throws {
         var config = TestConfig.app()
         config.limits = LimitsConfig(freeFailures: 1, limitedLoginHoldMilliseconds: 300)
-        let t = try await TestServer.make(config)
+        let t = try await TestServer.make(config, store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         #expect(await t.emailLogin("ann@example.com", "guess").status == 401)
         let held = await ContinuousClock().measure { #expect(await t.emailLogin("ann@example.com", "guess").status == 429) }

@@ -12,8 +12,8 @@ import Testing
         return await t.emailRoute(.reset, ["password": .string(password), "token": .string(message.token), "tokenId": .string(message.tokenId)])
     }
 
-    @Test func aPasswordResetEndsEverySessionOfTheUserAndNoOneElses() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func aPasswordResetEndsEverySessionOfTheUserAndNoOneElses(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         _ = await t.register("bob@example.com", "secret-34")
         let phone = try await t.emailLogin("ann@example.com", "secret-12").decoded(LoginResponse.self)
@@ -33,8 +33,8 @@ import Testing
         #expect(await t.call(.post, Route.session, bearer: fresh.refreshToken).status == 200)
     }
 
-    @Test func sessionsOutliveAResetOnlyWhenTheAppSaysSo() async throws {
-        let t = try await TestServer.make(TestConfig.app(emailPassword: EmailPasswordConfig(endSessionsOnReset: false)))
+    @Test(arguments: StoreKind.allCases) func sessionsOutliveAResetOnlyWhenTheAppSaysSo(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(TestConfig.app(emailPassword: EmailPasswordConfig(endSessionsOnReset: false)), store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         let phone = try await t.emailLogin("ann@example.com", "secret-12").decoded(LoginResponse.self)
         #expect(try await resetByToken(t, "ann@example.com", to: "new-secret-1").status == 204)
@@ -42,8 +42,8 @@ import Testing
         #expect(await t.emailLogin("ann@example.com", "new-secret-1").status == 200)
     }
 
-    @Test func aRefusedResetEndsNothing() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func aRefusedResetEndsNothing(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         let phone = try await t.emailLogin("ann@example.com", "secret-12").decoded(LoginResponse.self)
         #expect(await t.emailRoute(.resetSend, ["email": "ann@example.com"]).status == 204)
@@ -57,8 +57,8 @@ import Testing
     }
 
     // BEHAVIOURS 27
-    @Test func disablingRevokesEverySessionForGood() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func disablingRevokesEverySessionForGood(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         _ = await t.register("ann@example.com", "secret-1")
         let login = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
         try await t.server.admin.setDisabled(appId: t.appId, userId: login.userId, true)
@@ -70,8 +70,8 @@ import Testing
     }
 
     // BEHAVIOURS 38
-    @Test func deletingAUserLeavesNothingOfTheirsBehind() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func deletingAUserLeavesNothingOfTheirsBehind(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         _ = await t.register("bob@example.com", "secret-34")
         let ann = try await t.emailLogin("ann@example.com", "secret-12").decoded(LoginResponse.self)

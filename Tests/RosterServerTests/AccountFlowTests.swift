@@ -6,8 +6,8 @@ import Testing
 /// Confirmation and reset by token through the outbox, the password policy, and tokens that
 /// are reused, expired or forged.
 @Suite struct AccountTokenFlowTests {
-    @Test func confirmationByTokenThroughTheOutbox() async throws {
-        let t = try await TestServer.make(TestConfig.app(autoConfirm: false))
+    @Test(arguments: StoreKind.allCases) func confirmationByTokenThroughTheOutbox(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(TestConfig.app(autoConfirm: false), store: kind)
         #expect(await t.register("ann@example.com", "secret-12").status == 201)
         #expect(await t.emailLogin("ann@example.com", "secret-12").errorCode == "AuthError")
         let message = try #require(try t.outboxMessages().first)
@@ -29,8 +29,8 @@ import Testing
         #expect(await t.emailRoute(.confirmSend, ["email": "ann@example.com"]).errorCode == "UserAlreadyConfirmed")
     }
 
-    @Test func forgedExpiredAndStaleTokensAreRefusedAndChangeNothing() async throws {
-        let t = try await TestServer.make(TestConfig.app(autoConfirm: false))
+    @Test(arguments: StoreKind.allCases) func forgedExpiredAndStaleTokensAreRefusedAndChangeNothing(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(TestConfig.app(autoConfirm: false), store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         let first = try #require(try t.outboxMessages().first)
         let forged = await t.emailRoute(.confirm, ["token": .string(String(repeating: "0", count: 64)), "tokenId": .string(first.tokenId)])
@@ -59,8 +59,8 @@ import Testing
         #expect(await t.emailLogin("ann@example.com", "secret-12").status == 200)
     }
 
-    @Test func resetByTokenSetsTheNewPasswordOnce() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func resetByTokenSetsTheNewPasswordOnce(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         #expect(await t.emailRoute(.resetSend, ["email": "ANN@example.com"]).status == 204)
         let message = try #require(try t.outboxMessages().first)
@@ -79,8 +79,8 @@ import Testing
         #expect(await t.emailLogin("ann@example.com", "new-secret-1").status == 200)
     }
 
-    @Test func resetSendAnswersTheSameForAnUnknownEmailAndSendsNothing() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func resetSendAnswersTheSameForAnUnknownEmailAndSendsNothing(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         let known = await t.emailRoute(.resetSend, ["email": "ann@example.com"])
         let unknown = await t.emailRoute(.resetSend, ["email": "zed@example.com"])
@@ -89,30 +89,30 @@ import Testing
         #expect(try t.outboxMessages().map(\.to) == ["ann@example.com"])
     }
 
-    @Test func thePasswordPolicyIsTheApps() async throws {
-        let t = try await TestServer.make(TestConfig.app(emailPassword: EmailPasswordConfig(minimumPasswordLength: 12)))
+    @Test(arguments: StoreKind.allCases) func thePasswordPolicyIsTheApps(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(TestConfig.app(emailPassword: EmailPasswordConfig(minimumPasswordLength: 12)), store: kind)
         let short = await t.register("ann@example.com", "eleven-char")
         #expect(short.errorCode == "BadRequest")
         #expect(short.errorMessage == "password must be at least 12 characters")
         #expect(await t.register("ann@example.com", String(repeating: "x", count: 129)).errorMessage
             == "password must be at most 128 characters")
         #expect(await t.register("ann@example.com", "twelve-chars").status == 201)
-        let defaults = try await TestServer.make()
+        let defaults = try await TestServer.make(store: kind)
         #expect(await defaults.register("bob@example.com", "seven-7").errorMessage == "password must be at least 8 characters")
     }
 
-    @Test func aFailingCommandOutboxKeepsNoRegistration() async throws {
+    @Test(arguments: StoreKind.allCases) func aFailingCommandOutboxKeepsNoRegistration(_ kind: StoreKind) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-outbox-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let failing = FunctionConfig(command: ["/bin/sh", "-c", "cat > /dev/null; exit 3"], timeoutSeconds: 30)
-        let t = try await TestServer.make(TestConfig.app(autoConfirm: false, outbox: OutboxConfig(command: failing)))
+        let t = try await TestServer.make(TestConfig.app(autoConfirm: false, outbox: OutboxConfig(command: failing)), store: kind)
         let refused = await t.register("ann@example.com", "secret-12")
         #expect(refused.status == 500 && refused.errorCode == "InternalServerError")
         #expect(!(refused.errorMessage ?? "").contains("exit"))
         // Nothing kept: the same registration works once the outbox does.
         let working = try TestFunction.script("mail", in: directory, answer: "")
-        let fixed = try await TestServer.make(TestConfig.app(autoConfirm: false, outbox: OutboxConfig(command: working)))
+        let fixed = try await TestServer.make(TestConfig.app(autoConfirm: false, outbox: OutboxConfig(command: working)), store: kind)
         #expect(await fixed.register("ann@example.com", "secret-12").status == 201)
         let mail = try TestFunction.input("mail", in: directory)
         #expect(mail["kind"] == "confirm" && mail["to"] == "ann@example.com")
@@ -136,8 +136,8 @@ import Testing
             resetFunction: try reset.map { try TestFunction.script("reset", in: scripts, answer: $0, sleep: sleep) }))
     }
 
-    @Test func successConfirmsAtOnceAndTheFunctionGetsTheToken() async throws {
-        let t = try await TestServer.make(try app(confirm: #"{"status": "success"}"#))
+    @Test(arguments: StoreKind.allCases) func successConfirmsAtOnceAndTheFunctionGetsTheToken(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(try app(confirm: #"{"status": "success"}"#), store: kind)
         #expect(await t.register("ann@example.com", "secret-12").status == 201)
         #expect(await t.emailLogin("ann@example.com", "secret-12").status == 200)
         let input = try TestFunction.input("confirm", in: scripts)
@@ -146,8 +146,8 @@ import Testing
         #expect(input["password"] == nil)
     }
 
-    @Test func pendingLeavesTheTokenToRedeemAndCallRunsItAgain() async throws {
-        let t = try await TestServer.make(try app(confirm: #"{"status": "pending"}"#))
+    @Test(arguments: StoreKind.allCases) func pendingLeavesTheTokenToRedeemAndCallRunsItAgain(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(try app(confirm: #"{"status": "pending"}"#), store: kind)
         #expect(await t.register("ann@example.com", "secret-12").status == 201)
         #expect(await t.emailLogin("ann@example.com", "secret-12").errorCode == "AuthError")
         let first = try TestFunction.input("confirm", in: scripts)
@@ -161,36 +161,36 @@ import Testing
         #expect(await t.emailRoute(.confirmCall, ["email": "ann@example.com"]).errorCode == "UserAlreadyConfirmed")
     }
 
-    @Test func failRefusesTheRegistrationAndKeepsNothing() async throws {
-        let t = try await TestServer.make(try app(confirm: #"{"status": "fail", "message": "only staff may register"}"#))
+    @Test(arguments: StoreKind.allCases) func failRefusesTheRegistrationAndKeepsNothing(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(try app(confirm: #"{"status": "fail", "message": "only staff may register"}"#), store: kind)
         let refused = await t.register("ann@example.com", "secret-12")
         #expect(refused.errorCode == "FunctionExecutionError")
         #expect(refused.errorMessage == "only staff may register")
         #expect(await t.emailLogin("ann@example.com", "secret-12").errorCode == "InvalidPassword")
     }
 
-    @Test func aBrokenFunctionIsAClearErrorNeverA5xx() async throws {
+    @Test(arguments: StoreKind.allCases) func aBrokenFunctionIsAClearErrorNeverA5xx(_ kind: StoreKind) async throws {
         for (answer, why) in [
             ("not json", "its answer is not usable: not JSON"), ("[1, 2]", "its answer is not usable: not a JSON object"),
             (#"{"status": "maybe"}"#, "its answer has no status of success, pending or fail"),
         ] {
-            let t = try await TestServer.make(try app(confirm: answer))
+            let t = try await TestServer.make(try app(confirm: answer), store: kind)
             let refused = await t.register("ann@example.com", "secret-12")
             #expect(refused.status == 403 && refused.errorCode == "FunctionExecutionError")
             #expect(refused.errorMessage?.hasSuffix(why) == true, "\(refused.errorMessage ?? "")")
             #expect(await t.register("ann@example.com", "secret-12").errorCode == "FunctionExecutionError", "nothing was kept")
         }
-        let slow = try await TestServer.make(try app(confirm: #"{"status": "success"}"#, sleep: 5))
+        let slow = try await TestServer.make(try app(confirm: #"{"status": "success"}"#, sleep: 5), store: kind)
         let timedOut = await slow.register("ann@example.com", "secret-12")
         #expect(timedOut.errorMessage == "the confirmation function failed: no answer within 2 s")
         let missing = try await TestServer.make(TestConfig.app(emailPassword: EmailPasswordConfig(
-            confirmation: .function, confirmationFunction: FunctionConfig(command: ["/nonexistent/confirm"]))))
+            confirmation: .function, confirmationFunction: FunctionConfig(command: ["/nonexistent/confirm"]))), store: kind)
         #expect(await missing.register("ann@example.com", "secret-12").errorMessage
             == "the confirmation function failed: cannot start /nonexistent/confirm")
     }
 
-    @Test func resetFunctionSuccessPendingAndFail() async throws {
-        let t = try await TestServer.make(try app(reset: #"{"status": "success"}"#))
+    @Test(arguments: StoreKind.allCases) func resetFunctionSuccessPendingAndFail(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(try app(reset: #"{"status": "success"}"#), store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         let call = await t.emailRoute(.resetCall, ["email": "ann@example.com", "password": "new-secret-1", "arguments": ["kiosk-3"]])
         #expect(call.status == 204)
@@ -200,7 +200,7 @@ import Testing
         #expect(await t.emailRoute(.resetCall, ["email": "zed@example.com", "password": "new-secret-1"]).errorCode == "UserNotFound")
         #expect(await t.emailRoute(.resetCall, ["email": "ann@example.com", "password": "short"]).errorCode == "BadRequest")
 
-        let pending = try await TestServer.make(try app(reset: #"{"status": "pending"}"#))
+        let pending = try await TestServer.make(try app(reset: #"{"status": "pending"}"#), store: kind)
         _ = await pending.register("ann@example.com", "secret-12")
         #expect(await pending.emailRoute(.resetCall, ["email": "ann@example.com", "password": "new-secret-1"]).status == 204)
         #expect(await pending.emailLogin("ann@example.com", "secret-12").status == 200)
@@ -209,14 +209,14 @@ import Testing
         #expect(reset.status == 204)
         #expect(await pending.emailLogin("ann@example.com", "other-secret").status == 200)
 
-        let refusing = try await TestServer.make(try app(reset: #"{"status": "fail"}"#))
+        let refusing = try await TestServer.make(try app(reset: #"{"status": "fail"}"#), store: kind)
         _ = await refusing.register("ann@example.com", "secret-12")
         let refused = await refusing.emailRoute(.resetCall, ["email": "ann@example.com", "password": "new-secret-1"])
         #expect(refused.errorCode == "FunctionExecutionError")
         #expect(refused.errorMessage == #"failed to reset password for user "ann@example.com""#)
         #expect(await refusing.emailLogin("ann@example.com", "secret-12").status == 200)
 
-        let none = try await TestServer.make()
+        let none = try await TestServer.make(store: kind)
         #expect(await none.emailRoute(.resetCall, ["email": "ann@example.com", "password": "new-secret-1"]).errorCode == "FunctionNotFound")
         #expect(await none.emailRoute(.confirmCall, ["email": "ann@example.com"]).errorCode == "UserNotFound")
     }

@@ -12,8 +12,8 @@ import Testing
         return config
     }
 
-    @Test func registrationsFromOneAddressAreCappedEachHour() async throws {
-        let t = try await TestServer.make(Self.app(LimitsConfig(registrationsPerAddressPerHour: 3)))
+    @Test(arguments: StoreKind.allCases) func registrationsFromOneAddressAreCappedEachHour(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.app(LimitsConfig(registrationsPerAddressPerHour: 3)), store: kind)
         for index in 1...3 {
             #expect(await t.register("user\(index)@example.com", "secret-12").status == 201)
         }
@@ -29,8 +29,8 @@ import Testing
         #expect(await t.register("user4@example.com", "secret-12").status == 201)
     }
 
-    @Test func resetMessagesToOneEmailAreCappedAndAnUnknownEmailIsAnsweredTheSame() async throws {
-        let t = try await TestServer.make(Self.app(LimitsConfig(accountMessagesPerEmailPerHour: 2)))
+    @Test(arguments: StoreKind.allCases) func resetMessagesToOneEmailAreCappedAndAnUnknownEmailIsAnsweredTheSame(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.app(LimitsConfig(accountMessagesPerEmailPerHour: 2)), store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         var known: [WireResponse] = []
         var unknown: [WireResponse] = []
@@ -46,8 +46,8 @@ import Testing
         #expect(await t.emailRoute(.resetSend, ["email": "bob@example.com"]).status == 204)
     }
 
-    @Test func wrongTokensFromOneAddressAreCappedEachHour() async throws {
-        let t = try await TestServer.make(Self.app(LimitsConfig(wrongTokensPerAddressPerHour: 3)))
+    @Test(arguments: StoreKind.allCases) func wrongTokensFromOneAddressAreCappedEachHour(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.app(LimitsConfig(wrongTokensPerAddressPerHour: 3)), store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         #expect(await t.emailRoute(.resetSend, ["email": "ann@example.com"]).status == 204)
         let message = try #require(try t.outboxMessages().last)

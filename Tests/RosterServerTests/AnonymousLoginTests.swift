@@ -4,8 +4,8 @@ import Testing
 @testable import RosterServer
 
 @Suite struct AnonymousLoginTests {
-    @Test func eachAnonymousLoginIsANewUser() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func eachAnonymousLoginIsANewUser(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let first = try await t.loggedIn(.anonymous)
         let second = try await t.loggedIn(.anonymous)
         #expect(first.userId != second.userId)
@@ -22,8 +22,8 @@ import Testing
         #expect(refresh.sessionId.count == 32)
     }
 
-    @Test func deviceIdIsKeptWhenValidElseGenerated() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func deviceIdIsKeptWhenValidElseGenerated(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let kept = try await t.loggedIn(.anonymous, ["options": ["device": ["deviceId": "0123456789abcdef01234567"]]])
         #expect(kept.deviceId == "0123456789abcdef01234567")
         let replaced = try await t.loggedIn(.anonymous, ["options": ["device": ["deviceId": "not-a-device"]]])
@@ -32,8 +32,8 @@ import Testing
         #expect(zeros.deviceId != "000000000000000000000000")
     }
 
-    @Test func profileShowsTheAnonymousIdentity() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func profileShowsTheAnonymousIdentity(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let login = try await t.loggedIn(.anonymous, ["provider": "anon-user", "unknownField": 1])
         let response = await t.call(.get, Route.profile, bearer: login.accessToken)
         #expect(response.status == 200)

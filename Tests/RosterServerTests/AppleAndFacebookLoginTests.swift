@@ -8,26 +8,31 @@ import Testing
 /// a Graph-style endpoint), against the local stand-in.
 @Suite final class AppleAndFacebookLoginTests {
     let standIn: IdentityProviderStandIn
-    let t: TestServer
+    let clock = TestClock()
 
     init() async throws {
         standIn = try await IdentityProviderStandIn.start()
-        t = try await TestServer.make(TestConfig.oauth(standIn))
     }
 
     deinit { standIn.stop() }
 
-    func appleToken(_ subject: String, issuer: String = "https://appleid.apple.com", extra: [String: JSONValue] = [:]) async throws -> String {
-        try await standIn.idToken(IdentityProviderStandIn.claims(subject: subject, issuer: issuer, now: t.clock.now, extra: extra))
+    /// A server on `kind` that trusts the stand-in, on the suite's clock.
+    func start(_ kind: StoreKind) async throws -> TestServer {
+        try await TestServer.make(TestConfig.oauth(standIn), clock: clock, store: kind)
     }
 
-    func refused(_ provider: ProviderType, _ fields: JSONValue, _ words: String, sourceLocation: SourceLocation = #_sourceLocation)
+    func appleToken(_ subject: String, issuer: String = "https://appleid.apple.com", extra: [String: JSONValue] = [:]) async throws -> String {
+        try await standIn.idToken(IdentityProviderStandIn.claims(subject: subject, issuer: issuer, now: clock.now, extra: extra))
+    }
+
+    func refused(_ t: TestServer, _ provider: ProviderType, _ fields: JSONValue, _ words: String, sourceLocation: SourceLocation = #_sourceLocation)
         async throws
     {
         try await t.refusedLogin(provider, fields, words, sourceLocation: sourceLocation)
     }
 
-    @Test func appleIDTokensLogInByTheirSubject() async throws {
+    @Test(arguments: StoreKind.allCases) func appleIDTokensLogInByTheirSubject(_ kind: StoreKind) async throws {
+        let t = try await start(kind)
         let first = try await t.loggedIn(.apple, ["id_token": .string(try await appleToken("001234.abcd", extra: ["email": "ann@privaterelay.appleid.com"]))])
         let again = try await t.loggedIn(.apple, ["id_token": .string(try await appleToken("001234.abcd"))])
         #expect(first.userId == again.userId)
@@ -35,12 +40,14 @@ import Testing
         #expect(profile.identities == [Identity(id: "001234.abcd", providerType: "oauth2-apple")])
         #expect(profile.data["email"] == "ann@privaterelay.appleid.com")
         // The same subject at Google is another identity, and Apple's provider refuses Google's issuer.
-        try await refused(.apple, ["id_token": .string(try await appleToken("001234.abcd", issuer: "https://accounts.google.com"))], "not issued by Apple")
-        try await refused(.apple, ["id_token": "garbage"], "the Apple ID token is not a JWT")
+        let google = try await appleToken("001234.abcd", issuer: "https://accounts.google.com")
+        try await refused(t, .apple, ["id_token": .string(google)], "not issued by Apple")
+        try await refused(t, .apple, ["id_token": "garbage"], "the Apple ID token is not a JWT")
         #expect(await t.login(.apple, ["authCode": "x"]).errorCode == "MissingParameter")
     }
 
-    @Test func facebookAccessTokensAreCheckedAtTheGraph() async throws {
+    @Test(arguments: StoreKind.allCases) func facebookAccessTokensAreCheckedAtTheGraph(_ kind: StoreKind) async throws {
+        let t = try await start(kind)
         let profile: [String: JSONValue] = [
             "id": "10158", "name": "Ann Lee", "email": "ann@example.com", "first_name": "Ann", "last_name": "Lee",
             "picture": ["data": ["url": "https://example.com/ann.jpg", "width": 50]],
@@ -57,29 +64,31 @@ import Testing
         #expect(await standIn.state.count("/me") == 2)
     }
 
-    @Test func facebookTokensThatAreInvalidOrForAnotherAppAreRefused() async throws {
-        try await refused(.facebook, ["accessToken": "EAAB-unknown"], "the Facebook access token is not valid")
+    @Test(arguments: StoreKind.allCases) func facebookTokensThatAreInvalidOrForAnotherAppAreRefused(_ kind: StoreKind) async throws {
+        let t = try await start(kind)
+        try await refused(t, .facebook, ["accessToken": "EAAB-unknown"], "the Facebook access token is not valid")
         await standIn.state.issueFacebookToken("EAAB-other", profile: ["id": "777"], appId: "9999")
-        try await refused(.facebook, ["accessToken": "EAAB-other"], "issued to another app")
+        try await refused(t, .facebook, ["accessToken": "EAAB-other"], "issued to another app")
         #expect(await standIn.state.count("/me") == 0)
         await standIn.state.issueFacebookToken("EAAB-gone", profile: ["id": "778"])
         #expect(await t.login(.facebook, ["accessToken": "EAAB-gone"]).status == 200)
         await standIn.state.revokeFacebookToken("EAAB-gone")
-        try await refused(.facebook, ["accessToken": "EAAB-gone"], "not valid")
-        try await refused(.facebook, ["accessToken": ""], "empty or too long")
+        try await refused(t, .facebook, ["accessToken": "EAAB-gone"], "not valid")
+        try await refused(t, .facebook, ["accessToken": ""], "empty or too long")
         #expect(await t.login(.facebook, ["token": "EAAB"]).errorCode == "MissingParameter")
     }
 
-    @Test func aWrongAppSecretOrAnUnreachableGraphIsAnAuthError() async throws {
+    @Test(arguments: StoreKind.allCases) func aWrongAppSecretOrAnUnreachableGraphIsAnAuthError(_ kind: StoreKind) async throws {
         await standIn.state.issueFacebookToken("EAAB-ann", profile: ["id": "10158"])
         let wrongSecret = try await TestServer.make(
-            TestConfig.app(facebook: FacebookConfig(appId: IdentityProviderStandIn.facebookAppId, appSecret: "not-it", graphURL: standIn.baseURL)))
+            TestConfig.app(facebook: FacebookConfig(appId: IdentityProviderStandIn.facebookAppId, appSecret: "not-it", graphURL: standIn.baseURL)),
+            store: kind)
         let response = await wrongSecret.login(.facebook, ["accessToken": "EAAB-ann"])
         #expect(response.errorCode == "AuthError" && response.errorMessage?.contains("Invalid OAuth access token") == true)
         #expect(!String(decoding: response.body, as: UTF8.self).contains("not-it"))
         let unreachable = try await TestServer.make(TestConfig.app(facebook: FacebookConfig(
             appId: IdentityProviderStandIn.facebookAppId, appSecret: IdentityProviderStandIn.facebookAppSecret,
-            graphURL: IdentityProviderStandIn.unreachableURL)))
+            graphURL: IdentityProviderStandIn.unreachableURL)), store: kind)
         let down = await unreachable.login(.facebook, ["accessToken": "EAAB-ann"])
         #expect(down.errorCode == "AuthError" && down.errorMessage?.contains("Facebook could not be reached") == true)
         #expect(!String(decoding: down.body, as: UTF8.self).contains("EAAB-ann"))
@@ -125,10 +134,11 @@ import Testing
         #expect(OpenIDIssuer.apple.issuers == ["https://appleid.apple.com"])
     }
 
-    @Test func theProvidersRouteListsTheOAuthProvidersOnlyWhenEnabled() async throws {
+    @Test(arguments: StoreKind.allCases) func theProvidersRouteListsTheOAuthProvidersOnlyWhenEnabled(_ kind: StoreKind) async throws {
+        let t = try await start(kind)
         let listed = try await t.call(.get, Route.providers(appId: t.appId)).decoded([EnabledProvider].self).map(\.name)
         #expect(listed.contains("oauth2-google") && listed.contains("oauth2-apple") && listed.contains("oauth2-facebook"))
-        let plain = try await TestServer.make()
+        let plain = try await TestServer.make(store: kind)
         let none = try await plain.call(.get, Route.providers(appId: plain.appId)).decoded([EnabledProvider].self).map(\.name)
         #expect(!none.contains { $0.hasPrefix("oauth2") })
         #expect(await plain.login(.google, ["id_token": "x"]).errorCode == "AuthProviderNotFound")

@@ -6,10 +6,10 @@ import Testing
 /// The audit trail records who did what from where, never a secret, and is kept for its
 /// retention period.
 @Suite struct AuditTests {
-    @Test func logInsFailuresLogOutsKeysResetsAndDeletionsAreRecordedWithoutSecrets() async throws {
+    @Test(arguments: StoreKind.allCases) func logInsFailuresLogOutsKeysResetsAndDeletionsAreRecordedWithoutSecrets(_ kind: StoreKind) async throws {
         var config = TestConfig.app()
         config.limits = LimitsConfig(freeFailures: 1)
-        let t = try await TestServer.make(config)
+        let t = try await TestServer.make(config, store: kind)
         #expect(await t.register("ann@example.com", "secret-12").status == 201)
         #expect(await t.emailLogin("ann@example.com", "wrong-guess").status == 401)
         #expect(await t.emailLogin("ann@example.com", "secret-12").status == 429)
@@ -40,10 +40,10 @@ import Testing
         for secret in secrets { #expect(!text.contains(secret)) }
     }
 
-    @Test func theTrailIsReadByUserAndSinceAndPurgedAfterItsRetention() async throws {
+    @Test(arguments: StoreKind.allCases) func theTrailIsReadByUserAndSinceAndPurgedAfterItsRetention(_ kind: StoreKind) async throws {
         var config = TestConfig.app()
         config.auditRetentionDays = 1
-        let t = try await TestServer.make(config)
+        let t = try await TestServer.make(config, store: kind)
         let first = try await t.loggedIn(.anonymous)
         t.clock.advance(by: 3600)
         let second = try await t.loggedIn(.anonymous)

@@ -12,8 +12,8 @@ import Testing
         #expect(response.errorResponse?.error.isEmpty == false, sourceLocation: sourceLocation)
     }
 
-    @Test func malformedJSONIsBadRequest() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func malformedJSONIsBadRequest(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let login = Route.login(appId: t.appId, provider: .emailPassword)
         for body in ["{", "not json", "[1,2]", "\"text\"", "{\"username\": }"] {
             expectError(await t.call(.post, login, body: Data(body.utf8)), 400, "BadRequest")
@@ -24,8 +24,8 @@ import Testing
         #expect(try await t.userCount() == 1)
     }
 
-    @Test func missingFieldIsMissingParameter() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func missingFieldIsMissingParameter(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         expectError(await t.login(.emailPassword, ["username": "ann@example.com"]), 400, "MissingParameter")
         expectError(await t.login(.emailPassword, [:]), 400, "MissingParameter")
         expectError(await t.login(.apiKey, [:]), 400, "MissingParameter")
@@ -34,8 +34,8 @@ import Testing
         #expect(try await t.userCount() == 0)
     }
 
-    @Test func wrongTypeIsInvalidParameter() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func wrongTypeIsInvalidParameter(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         expectError(await t.login(.emailPassword, ["username": 5, "password": "x"]), 400, "InvalidParameter")
         expectError(await t.login(.apiKey, ["key": ["nested": true]]), 400, "InvalidParameter")
         expectError(await t.login(.anonymous, ["options": ["device": ["deviceId": 12]]]), 400, "InvalidParameter")
@@ -45,8 +45,8 @@ import Testing
         #expect(try await t.userCount() == 0)
     }
 
-    @Test func oversizedBodyIsPayloadTooLarge() async throws {
-        let t = try await TestServer.make(TestConfig.app(maxRequestBytes: 1024))
+    @Test(arguments: StoreKind.allCases) func oversizedBodyIsPayloadTooLarge(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(TestConfig.app(maxRequestBytes: 1024), store: kind)
         let padding = String(repeating: "x", count: 2048)
         expectError(await t.login(.anonymous, ["padding": .string(padding)]), 413, "PayloadTooLarge")
         expectError(await t.register("ann@example.com", padding), 413, "PayloadTooLarge")
@@ -55,8 +55,8 @@ import Testing
         #expect(try await t.userCount() == 1)
     }
 
-    @Test func unknownProviderAppAndRoute() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func unknownProviderAppAndRoute(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         expectError(await t.call(.post, "\(Route.app(t.appId))/auth/providers/nope/login", json: [:]), 404, "AuthProviderNotFound")
         for disabled in [ProviderType.customFunction, .google, .apple, .facebook] {
             expectError(await t.login(disabled, [:]), 404, "AuthProviderNotFound")
@@ -69,17 +69,17 @@ import Testing
         #expect(try await t.userCount() == 0)
     }
 
-    @Test func providerDisabledInConfigIsNotFound() async throws {
+    @Test(arguments: StoreKind.allCases) func providerDisabledInConfigIsNotFound(_ kind: StoreKind) async throws {
         var config = TestConfig.app()
         config.providers.anonymous = ToggleProviderConfig(enabled: false)
         config.providers.customToken = nil
-        let t = try await TestServer.make(config)
+        let t = try await TestServer.make(config, store: kind)
         expectError(await t.login(.anonymous, [:]), 404, "AuthProviderNotFound")
         expectError(await t.login(.customToken, ["token": "x"]), 404, "AuthProviderNotFound")
     }
 
-    @Test func badTokensAreInvalidSessionAndChangeNothing() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func badTokensAreInvalidSessionAndChangeNothing(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let ann = try await t.loggedIn(.anonymous)
         for header in [nil, "garbage", "a.b.c", ann.accessToken, ann.refreshToken + "x"] {
             expectError(await t.call(.post, Route.session, bearer: header), 401, "InvalidSession")

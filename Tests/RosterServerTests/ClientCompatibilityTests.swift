@@ -12,8 +12,8 @@ import Testing
     }
 
     // BEHAVIOURS 5
-    @Test func aDeviceIdSentBackAsExtendedJSONIsKept() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func aDeviceIdSentBackAsExtendedJSONIsKept(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let first = try await t.loggedIn(.anonymous)
         let again = try await t.loggedIn(.anonymous, deviceOptions(["$oid": .string(first.deviceId)]))
         #expect(again.deviceId == first.deviceId)
@@ -29,8 +29,8 @@ import Testing
     }
 
     // BEHAVIOURS 36
-    @Test func linkingAnswersTheUserIdAndDeviceIdAsALogInDoes() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func linkingAnswersTheUserIdAndDeviceIdAsALogInDoes(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let anon = try await t.loggedIn(.anonymous)
         _ = await t.register("lin@example.com", "secret-12")
         let response = await t.call(
@@ -45,8 +45,8 @@ import Testing
     }
 
     // BEHAVIOURS 9
-    @Test func aWrongPasswordAndAnUnknownEmailAreUnauthorized() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func aWrongPasswordAndAnUnknownEmailAreUnauthorized(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         _ = await t.register("pat@example.com", "secret-12")
         for response in [await t.emailLogin("pat@example.com", "wrong-pass"), await t.emailLogin("nobody@example.com", "secret-12")] {
             #expect(response.status == 401)
@@ -56,8 +56,8 @@ import Testing
     }
 
     // BEHAVIOURS 19, 27
-    @Test func aRefreshTokenWhoseSessionIsGoneSaysSoInAppServicesWords() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func aRefreshTokenWhoseSessionIsGoneSaysSoInAppServicesWords(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let login = try await t.loggedIn(.anonymous)
         #expect(await t.call(.delete, Route.session, bearer: login.refreshToken).status == 204)
         let refresh = await t.call(.post, Route.session, bearer: login.refreshToken)
@@ -68,8 +68,8 @@ import Testing
     }
 
     // BEHAVIOURS 38
-    @Test func loggingOutAfterDeletingTheAccountSucceeds() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func loggingOutAfterDeletingTheAccountSucceeds(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let login = try await t.loggedIn(.anonymous)
         #expect(await t.call(.delete, Route.delete, bearer: login.accessToken).status == 204)
         #expect(await t.call(.delete, Route.session, bearer: login.refreshToken).status == 204)
@@ -77,8 +77,8 @@ import Testing
         #expect(refresh.errorMessage == "invalid session: failed to find refresh token")
     }
 
-    @Test func forgedAndExpiredRefreshTokensKeepTheirOwnTexts() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func forgedAndExpiredRefreshTokensKeepTheirOwnTexts(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let login = try await t.loggedIn(.anonymous)
         let parts = login.refreshToken.split(separator: ".")
         let forged = "\(parts[0]).\(parts[1]).\(String(parts[2].reversed()))"
@@ -94,16 +94,16 @@ import Testing
         #expect(await t.call(.delete, Route.session, bearer: login.refreshToken).status == 204)
     }
 
-    @Test func aRouteThatNeedsATokenSaysMustAuthenticateFirst() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func aRouteThatNeedsATokenSaysMustAuthenticateFirst(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         for response in [await t.call(.get, Route.profile), await t.call(.post, Route.session), await t.call(.get, Route.apiKeys)] {
             #expect(response.status == 401 && response.errorCode == "InvalidSession")
             #expect(response.errorMessage == "must authenticate first")
         }
     }
 
-    @Test func accountFlowsUseAppServicesTexts() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func accountFlowsUseAppServicesTexts(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         #expect(await t.register("acc@example.com", "secret-12").status == 201)
         let taken = await t.register("acc@example.com", "secret-12")
         #expect(taken.errorCode == "AccountNameInUse" && taken.errorMessage == "name already in use")
@@ -116,8 +116,8 @@ import Testing
         #expect(badToken.errorCode == "BadRequest" && badToken.errorMessage == "invalid token data")
     }
 
-    @Test func anotherUsersAPIKeyIsNotFound() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func anotherUsersAPIKeyIsNotFound(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let ann = try await t.loggedIn(.anonymous)
         let bob = try await t.loggedIn(.anonymous)
         let key = try #require(await t.call(.post, Route.apiKeys, json: ["name": "k"], bearer: ann.refreshToken).json?["_id"]?.stringValue)

@@ -5,8 +5,8 @@ import Testing
 
 @Suite struct CustomDataTests {
     // BEHAVIOURS 34
-    @Test func noDocumentMeansNoUserDataClaim() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func noDocumentMeansNoUserDataClaim(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let login = try await t.loggedIn(.anonymous)
         let payload = try JSONValue(parsing: UnverifiedJWT.payload(of: login.accessToken))
         #expect(payload["user_data"] == nil)
@@ -14,8 +14,8 @@ import Testing
     }
 
     // BEHAVIOURS 31, 32, 33
-    @Test func userDataFollowsAdminChangesOnTheNextRefresh() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func userDataFollowsAdminChangesOnTheNextRefresh(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let login = try await t.loggedIn(.anonymous)
         let document: JSONValue = ["favoriteColor": "green", "shift": 1, "scale": 1.0, "nested": ["a": [1, 2.5, nil]]]
         try await t.server.admin.setCustomData(appId: t.appId, userId: login.userId, document: document)
@@ -35,16 +35,16 @@ import Testing
         #expect(try await t.server.admin.customData(appId: t.appId, userId: login.userId) == replaced)
     }
 
-    @Test func theUserIdFieldCannotBeSetToSomeoneElse() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func theUserIdFieldCannotBeSetToSomeoneElse(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let login = try await t.loggedIn(.anonymous)
         try await t.server.admin.setCustomData(appId: t.appId, userId: login.userId, document: ["userId": "someone-else", "x": 1])
         #expect(try await t.server.admin.customData(appId: t.appId, userId: login.userId)?["userId"] == .string(login.userId))
         #expect(try await t.server.admin.customData(appId: t.appId, userId: "someone-else") == nil)
     }
 
-    @Test func logInCarriesExistingDataAtOnce() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func logInCarriesExistingDataAtOnce(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let id = try await t.server.admin.createEmailUser(appId: t.appId, email: "ann@example.com", password: "secret-1")
         try await t.server.admin.setCustomData(appId: t.appId, userId: id, document: ["team": "platform"])
         let login = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
@@ -52,8 +52,8 @@ import Testing
         #expect(try UnverifiedJWT.claims(AccessTokenClaims.self, of: login.accessToken).userData?["team"] == "platform")
     }
 
-    @Test func adminRefusesNonObjectsAndUnknownUsers() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func adminRefusesNonObjectsAndUnknownUsers(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let login = try await t.loggedIn(.anonymous)
         await #expect(throws: ServerAdminError.notAnObject) {
             try await t.server.admin.setCustomData(appId: t.appId, userId: login.userId, document: [1, 2])

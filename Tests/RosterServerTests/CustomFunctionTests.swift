@@ -13,11 +13,11 @@ import Testing
     }
 
     /// A server whose authentication function is a shell script body reading the payload on stdin.
-    func server(_ body: String, timeout: Double = 10) async throws -> TestServer {
+    func server(_ body: String, timeout: Double = 10, store kind: StoreKind) async throws -> TestServer {
         let file = scripts.appendingPathComponent("auth-\(UUID().uuidString).sh")
         try Data("#!/bin/sh\n\(body)\n".utf8).write(to: file)
         let function = FunctionConfig(command: ["/bin/sh", file.path], timeoutSeconds: timeout)
-        return try await TestServer.make(TestConfig.app(customFunction: CustomFunctionConfig(function: function)))
+        return try await TestServer.make(TestConfig.app(customFunction: CustomFunctionConfig(function: function)), store: kind)
     }
 
     /// A function that knows two PINs.
@@ -33,8 +33,8 @@ import Testing
         """
     }
 
-    @Test func theSameExternalIdIsTheSameUserWithTheProfileTheFunctionGives() async throws {
-        let t = try await server(pinFunction)
+    @Test(arguments: StoreKind.allCases) func theSameExternalIdIsTheSameUserWithTheProfileTheFunctionGives(_ kind: StoreKind) async throws {
+        let t = try await server(pinFunction, store: kind)
         let first = try await t.login(.customFunction, ["pin": "1234", "options": ["device": ["deviceId": "d1"]]]).decoded(LoginResponse.self)
         let second = try await t.login(.customFunction, ["pin": "1234"]).decoded(LoginResponse.self)
         #expect(first.userId == second.userId)
@@ -53,7 +53,7 @@ import Testing
 
     /// The command gets its three standard streams and nothing else of the server's: no store
     /// file, no client socket, however many the server holds (here 1,500 more than usual).
-    @Test func theFunctionInheritsNoDescriptorOfTheServers() async throws {
+    @Test(arguments: StoreKind.allCases) func theFunctionInheritsNoDescriptorOfTheServers(_ kind: StoreKind) async throws {
         let held = (0..<1_500).map { _ in open("/dev/null", O_RDONLY) }
         defer { held.forEach { close($0) } }
         #expect(held.allSatisfy { $0 >= 0 })
@@ -63,7 +63,7 @@ import Testing
             cat > /dev/null
             ls /proc/$$/fd > '\(listing.path)'
             printf '{"id": "fd-check"}'
-            """)
+            """, store: kind)
         for _ in 0..<5 {
             #expect(await t.login(.customFunction, ["pin": "1"]).status == 200)
             let open = try String(contentsOf: listing, encoding: .utf8).split(separator: "\n").compactMap { Int($0) }
@@ -75,15 +75,15 @@ import Testing
         }
     }
 
-    @Test func aRefusalIsAuthErrorWithTheFunctionsWords() async throws {
-        let t = try await server(pinFunction)
+    @Test(arguments: StoreKind.allCases) func aRefusalIsAuthErrorWithTheFunctionsWords(_ kind: StoreKind) async throws {
+        let t = try await server(pinFunction, store: kind)
         let refused = await t.login(.customFunction, ["pin": "0000"])
         #expect(refused.status == 401 && refused.errorCode == "AuthError")
         #expect(refused.errorMessage == "unknown PIN")
         #expect(try await t.userCount() == 0)
     }
 
-    @Test func aBrokenFunctionIsAuthErrorNeverA5xx() async throws {
+    @Test(arguments: StoreKind.allCases) func aBrokenFunctionIsAuthErrorNeverA5xx(_ kind: StoreKind) async throws {
         let cases: [(body: String, message: String)] = [
             ("cat > /dev/null; exit 3", "the authentication function failed: it exited with status 3"),
             // It exits without reading what it was sent: the server is not hurt by the closed pipe.
@@ -99,7 +99,7 @@ import Testing
         for (body, message) in cases {
             // The time limit is short only where the answer is to be the time-out: a loaded
             // machine may take more than a second to start a shell that answers at once.
-            let t = try await server(body, timeout: message.hasSuffix("within 1 s") ? 1 : 30)
+            let t = try await server(body, timeout: message.hasSuffix("within 1 s") ? 1 : 30, store: kind)
             let response = await t.login(.customFunction, ["pin": "1234"])
             #expect(response.status == 401 && response.errorCode == "AuthError", "\(body)")
             #expect(response.errorMessage == message, "\(body): \(response.errorMessage ?? "")")
@@ -107,11 +107,11 @@ import Testing
         }
     }
 
-    @Test func disabledOrAbsentIsProviderNotFound() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func disabledOrAbsentIsProviderNotFound(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         #expect(await t.login(.customFunction, ["pin": "1234"]).errorCode == "AuthProviderNotFound")
         let off = CustomFunctionConfig(enabled: false, function: FunctionConfig(command: ["/bin/true"]))
-        let disabled = try await TestServer.make(TestConfig.app(customFunction: off))
+        let disabled = try await TestServer.make(TestConfig.app(customFunction: off), store: kind)
         #expect(await disabled.login(.customFunction, ["pin": "1234"]).errorCode == "AuthProviderNotFound")
     }
 
@@ -132,8 +132,8 @@ import Testing
 
 /// GET `…/auth/providers`: what the app enables, for a log-in form to offer.
 @Suite struct EnabledProvidersRouteTests {
-    @Test func listsTheEnabledProvidersInOrder() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func listsTheEnabledProvidersInOrder(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let response = await t.call(.get, Route.providers(appId: t.appId))
         #expect(response.status == 200)
         let listed = try response.decoded([EnabledProvider].self)

@@ -34,8 +34,8 @@ struct ExternalToken: JWTPayload {
         return ["sub": .string(sub), "aud": aud, "iat": .int(now), "exp": .int(now + ttl), "name": "Ann", "profile": ["team": "ops"]]
     }
 
-    @Test func hs256TokenLogsInAndCopiesMetadata() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func hs256TokenLogsInAndCopiesMetadata(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let token = try await ExternalToken.hs256(claims(t))
         let first = try await t.loggedIn(.customToken, ["token": .string(token)])
         let second = try await t.loggedIn(.customToken, ["token": .string(try await ExternalToken.hs256(claims(t)))])
@@ -46,19 +46,19 @@ struct ExternalToken: JWTPayload {
         #expect(profile.data["team"] == "ops")
     }
 
-    @Test func audienceMayBeAnArray() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func audienceMayBeAnArray(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let token = try await ExternalToken.hs256(claims(t, aud: ["other", .string(TestConfig.audience)]))
         #expect(await t.login(.customToken, ["token": .string(token)]).status == 200)
     }
 
-    @Test func rs256TokenLogsIn() async throws {
+    @Test(arguments: StoreKind.allCases) func rs256TokenLogsIn(_ kind: StoreKind) async throws {
         let privateKey = try _RSA.Signing.PrivateKey(keySize: .bits2048)
         let config = TestConfig.app(customTokenKeys: [
             CustomTokenKey(kid: "hs", algorithm: .hs256, secret: TestConfig.customSecret),
             CustomTokenKey(algorithm: .rs256, publicKey: privateKey.publicKey.pemRepresentation),
         ])
-        let t = try await TestServer.make(config)
+        let t = try await TestServer.make(config, store: kind)
         let token = try await ExternalToken.rs256(claims(t, sub: "rsa-user"), privateKey: privateKey)
         let login = try await t.loggedIn(.customToken, ["token": .string(token)])
         let profile = try await t.call(.get, Route.profile, bearer: login.accessToken).decoded(ProfileResponse.self)
@@ -69,8 +69,8 @@ struct ExternalToken: JWTPayload {
         #expect(await t.login(.customToken, ["token": .string(forged)]).errorCode == "AuthError")
     }
 
-    @Test func wrongAudienceExpiredAndWrongSignatureAreAuthErrors() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func wrongAudienceExpiredAndWrongSignatureAreAuthErrors(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let wrongAudience = try await ExternalToken.hs256(claims(t, aud: "someone-else"))
         let expired = try await ExternalToken.hs256(claims(t, ttl: -1))
         let wrongKey = try await ExternalToken.hs256(claims(t), secret: "another-secret-that-is-long-enough-0123456789")
@@ -83,9 +83,9 @@ struct ExternalToken: JWTPayload {
         #expect(try await t.userCount() == 0)
     }
 
-    @Test func missingRequiredMetadataIsAnAuthError() async throws {
+    @Test(arguments: StoreKind.allCases) func missingRequiredMetadataIsAnAuthError(_ kind: StoreKind) async throws {
         let config = TestConfig.app(metadataFields: [.init(name: "email", fieldName: "email", required: true)])
-        let t = try await TestServer.make(config)
+        let t = try await TestServer.make(config, store: kind)
         let without = try await ExternalToken.hs256(claims(t))
         let response = await t.login(.customToken, ["token": .string(without)])
         #expect(response.errorCode == "AuthError")
@@ -97,8 +97,8 @@ struct ExternalToken: JWTPayload {
         #expect(profile.data["email"] == "ann@example.com")
     }
 
-    @Test func adminMintsTokensTheServerAccepts() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func adminMintsTokensTheServerAccepts(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let token = try await t.server.admin.mintCustomJWT(appId: t.appId, subject: "minted", claims: ["name": "Min"], lifetime: 300)
         let claims = try JSONValue(parsing: UnverifiedJWT.payload(of: token))
         #expect(claims["aud"] == .string(TestConfig.audience))
@@ -109,12 +109,12 @@ struct ExternalToken: JWTPayload {
         #expect(profile.identities.first?.id == "minted")
     }
 
-    @Test func anEmptyAudienceIsNotCheckedAndIssuersAndNotBeforeAre() async throws {
+    @Test(arguments: StoreKind.allCases) func anEmptyAudienceIsNotCheckedAndIssuersAndNotBeforeAre(_ kind: StoreKind) async throws {
         var config = TestConfig.app()
         config.providers.customToken = CustomTokenConfig(
             audience: [""], issuers: ["https://id.example"],
             keys: [CustomTokenKey(kid: "k1", algorithm: .hs256, secret: TestConfig.customSecret)])
-        let t = try await TestServer.make(config)
+        let t = try await TestServer.make(config, store: kind)
         var fields = claims(t, aud: "anything")
         fields["iss"] = "https://id.example"
         #expect(await t.login(.customToken, ["token": .string(try await ExternalToken.hs256(fields))]).status == 200)

@@ -9,11 +9,11 @@ import Testing
 @Suite struct DataAccessOperationsTests {
     static let notes = DataRule(database: "kiosk", collection: "notes", read: .all, write: .all)
 
-    func start(_ configure: (inout AppConfig) -> Void = { _ in }) async throws -> (TestServer, DataAccessTests.Caller) {
+    func start(store kind: StoreKind, _ configure: (inout AppConfig) -> Void = { _ in }) async throws -> (TestServer, DataAccessTests.Caller) {
         var config = DataAccessTests.config()
         config.rules = [Self.notes, DataAccessTests.closed]
         configure(&config)
-        let t = try await TestServer.make(config)
+        let t = try await TestServer.make(config, store: kind)
         return (t, DataAccessTests.Caller(t: t, login: try await t.loggedIn(.anonymous)))
     }
 
@@ -32,8 +32,8 @@ import Testing
         #expect(inserted == ["insertedIds": [1, 2, 3, 4]])
     }
 
-    @Test func sortKeysKeepTheOrderTheClientWrote() async throws {
-        let (t, ann) = try await start()
+    @Test(arguments: StoreKind.allCases) func sortKeysKeepTheOrderTheClientWrote(_ kind: StoreKind) async throws {
+        let (t, ann) = try await start(store: kind)
         try await fill(ann)
         func titles(_ sort: String) async throws -> [String] {
             let text = #"{"name":"find","service":"mongodb-atlas","arguments":[{"database":"kiosk","collection":"notes","query":{},"#
@@ -47,8 +47,8 @@ import Testing
         #expect(try await titles(#"{"team":1,"stars":1}"#) == ["c", "b", "d", "a"])
     }
 
-    @Test func manyDocumentWritesAndCountsWithoutALimit() async throws {
-        let (_, ann) = try await start()
+    @Test(arguments: StoreKind.allCases) func manyDocumentWritesAndCountsWithoutALimit(_ kind: StoreKind) async throws {
+        let (_, ann) = try await start(store: kind)
         let notes = ("kiosk", "notes")
         try await fill(ann)
         #expect(try await ann.json("updateMany", ["query": ["team": "blue"], "update": ["$inc": ["stars": 1]]], in: notes)
@@ -69,8 +69,9 @@ import Testing
         #expect(try await ann.json("findOne", ["query": ["_id": "new"]], in: notes) == .null)
     }
 
-    @Test func findOneAndModifyAnswersBeforeOrAfterAndRealmWebsDeleteIsAReplaceWithoutUpdate() async throws {
-        let (t, ann) = try await start()
+    @Test(arguments: StoreKind.allCases)
+    func findOneAndModifyAnswersBeforeOrAfterAndRealmWebsDeleteIsAReplaceWithoutUpdate(_ kind: StoreKind) async throws {
+        let (t, ann) = try await start(store: kind)
         let notes = ("kiosk", "notes")
         try await fill(ann)
         let before = try await ann.json("findOneAndUpdate", [
@@ -102,8 +103,8 @@ import Testing
             .contains("update operators") == true)
     }
 
-    @Test func answersAreRelaxedExtendedJSONAndTypesSurvive() async throws {
-        let (_, ann) = try await start()
+    @Test(arguments: StoreKind.allCases) func answersAreRelaxedExtendedJSONAndTypesSurvive(_ kind: StoreKind) async throws {
+        let (_, ann) = try await start(store: kind)
         let notes = ("kiosk", "notes")
         try await fill(ann)
         let found = try await ann.json("findOne", ["query": ["at": ["$gte": ["$date": "2023-01-01T00:00:00Z"]]]], in: notes)
@@ -117,8 +118,8 @@ import Testing
         #expect(try await ann.json("count", ["query": ["ref": ["$type": "objectId"]]], in: notes) == 1)
     }
 
-    @Test func aggregatePipelinesRunUnderTheRule() async throws {
-        let (t, ann) = try await start()
+    @Test(arguments: StoreKind.allCases) func aggregatePipelinesRunUnderTheRule(_ kind: StoreKind) async throws {
+        let (t, ann) = try await start(store: kind)
         try await fill(ann)
         let text = #"{"name":"aggregate","service":"mongodb-atlas","arguments":[{"database":"kiosk","collection":"notes","pipeline":["#
             + #"{"$match":{"stars":{"$gte":{"$numberInt":"1"}}}},{"$group":{"_id":"$team","total":{"$sum":"$stars"},"n":{"$sum":1}}},"#
@@ -136,16 +137,16 @@ import Testing
         #expect(await ann.data("aggregate", ["pipeline": [["$match": ["userId": .string(bob.login.userId)]]]]).errorCode == "NoMatchingRuleFound")
     }
 
-    @Test func theDataServiceAnswersToTheAppsName() async throws {
-        let (_, ann) = try await start { config in config.dataServices = ["local-mongodb"] }
+    @Test(arguments: StoreKind.allCases) func theDataServiceAnswersToTheAppsName(_ kind: StoreKind) async throws {
+        let (_, ann) = try await start(store: kind) { config in config.dataServices = ["local-mongodb"] }
         let named = await ann.call(["name": "count", "service": "local-mongodb", "arguments": [["database": "kiosk", "collection": "notes"]]])
         #expect(named.status == 200 && named.json == 0)
         let other = await ann.call(["name": "count", "service": "mongodb-atlas", "arguments": [["database": "kiosk", "collection": "notes"]]])
         #expect(other.errorCode == "FunctionNotFound" && other.errorMessage?.contains("local-mongodb") == true)
     }
 
-    @Test func callsPastTheirBoundsSaySoAndChangeNothing() async throws {
-        let (_, ann) = try await start { config in config.maxRequestBytes = 4_000_000 }
+    @Test(arguments: StoreKind.allCases) func callsPastTheirBoundsSaySoAndChangeNothing(_ kind: StoreKind) async throws {
+        let (_, ann) = try await start(store: kind) { config in config.maxRequestBytes = 4_000_000 }
         let notes = ("kiosk", "notes")
         let many: [JSONValue] = (0..<DataAccessService.maximumDocuments + 1).map { ["n": .int(Int64($0))] }
         #expect(await ann.data("insertMany", ["documents": .array(many)], in: notes).errorMessage?.contains("at most 10000") == true)
@@ -162,8 +163,8 @@ import Testing
         #expect(await ann.data("aggregate", ["pipeline": .array(stages)], in: notes).status == 400)
     }
 
-    @Test func theOwnerIndexFollowsTheConfiguration() async throws {
-        let (t, ann) = try await start()
+    @Test(arguments: StoreKind.allCases) func theOwnerIndexFollowsTheConfiguration(_ kind: StoreKind) async throws {
+        let (t, ann) = try await start(store: kind)
         _ = try await ann.json("insertOne", ["document": ["favoriteColor": "teal", "owner": "someone"]])
         #expect(try await ann.customData()?["favoriteColor"] == "teal")
         // The app now keeps custom data by another field: the store re-reads the owners.
@@ -175,8 +176,8 @@ import Testing
         #expect(try await reopened.admin.customData(appId: t.appId, userId: ann.login.userId) == nil)
     }
 
-    @Test func noOperationGivesADocumentAwayUnderAnOwnRule() async throws {
-        let (t, ann) = try await start()
+    @Test(arguments: StoreKind.allCases) func noOperationGivesADocumentAwayUnderAnOwnRule(_ kind: StoreKind) async throws {
+        let (t, ann) = try await start(store: kind)
         let bob = DataAccessTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
         _ = try await ann.json("insertOne", ["document": ["favoriteColor": "teal"]])
         let other = JSONValue.string(bob.login.userId)

@@ -50,14 +50,14 @@ import Testing
         }
     }
 
-    func start(_ config: AppConfig = config()) async throws -> (TestServer, Caller, Caller) {
-        let t = try await TestServer.make(config)
+    func start(_ config: AppConfig = config(), store kind: StoreKind) async throws -> (TestServer, Caller, Caller) {
+        let t = try await TestServer.make(config, store: kind)
         return (t, Caller(t: t, login: try await t.loggedIn(.anonymous)), Caller(t: t, login: try await t.loggedIn(.anonymous)))
     }
 
     // BEHAVIOURS 31
-    @Test func aUserInsertsReadsAndUpdatesTheirOwnCustomData() async throws {
-        let (_, ann, _) = try await start()
+    @Test(arguments: StoreKind.allCases) func aUserInsertsReadsAndUpdatesTheirOwnCustomData(_ kind: StoreKind) async throws {
+        let (_, ann, _) = try await start(store: kind)
         let inserted = try await ann.json("insertOne", ["document": ["favoriteColor": "teal", "preferences": ["theme": "dark"]]])
         let id = try #require(inserted["insertedId"]?["$oid"]?.stringValue)
         let found = try await ann.json("findOne", ["query": [:]])
@@ -82,8 +82,8 @@ import Testing
         #expect(try await ann.customData() == nil)
     }
 
-    @Test func anUpsertMakesTheDocumentAndAReplacementKeepsItsOwner() async throws {
-        let (_, ann, _) = try await start()
+    @Test(arguments: StoreKind.allCases) func anUpsertMakesTheDocumentAndAReplacementKeepsItsOwner(_ kind: StoreKind) async throws {
+        let (_, ann, _) = try await start(store: kind)
         let upserted = try await ann.json("updateOne", ["query": [:], "update": ["$set": ["favoriteColor": "red"]], "upsert": true])
         #expect(upserted["matchedCount"] == 0 && upserted["upsertedId"]?["$oid"] != nil)
         #expect(try await ann.json("updateOne", ["query": [:], "update": ["shift": 2]]) == ["matchedCount": 1, "modifiedCount": 1])
@@ -92,8 +92,8 @@ import Testing
         #expect(try await ann.json("count", [:]) == 1)
     }
 
-    @Test func queriesUseEqualityPathsInExistsAndComparisons() async throws {
-        let (_, ann, bob) = try await start()
+    @Test(arguments: StoreKind.allCases) func queriesUseEqualityPathsInExistsAndComparisons(_ kind: StoreKind) async throws {
+        let (_, ann, bob) = try await start(store: kind)
         let notes = ("kiosk", "notes")
         for (index, note) in [
             ["title": "a", "stars": 1, "meta": ["lang": "en"], "tags": ["x", "y"]],
@@ -135,8 +135,8 @@ import Testing
         #expect(try await ann.json("findOne", ["query": ["title": "zzz"]], in: notes) == .null)
     }
 
-    @Test func aUserCannotReachSomeoneElsesDocument() async throws {
-        let (t, ann, bob) = try await start()
+    @Test(arguments: StoreKind.allCases) func aUserCannotReachSomeoneElsesDocument(_ kind: StoreKind) async throws {
+        let (t, ann, bob) = try await start(store: kind)
         _ = try await bob.json("insertOne", ["document": ["favoriteColor": "blue"]])
         _ = try await ann.json("insertOne", ["document": ["favoriteColor": "teal"]])
         // Ann's reads see only her own document, and naming Bob's is refused.
@@ -166,8 +166,8 @@ import Testing
         #expect(anonymous.status == 401 && anonymous.errorCode == "InvalidSession")
     }
 
-    @Test func badInputIsRefusedInWordsAndWritesNothing() async throws {
-        let (t, ann, _) = try await start()
+    @Test(arguments: StoreKind.allCases) func badInputIsRefusedInWordsAndWritesNothing(_ kind: StoreKind) async throws {
+        let (t, ann, _) = try await start(store: kind)
         _ = try await ann.json("insertOne", ["document": ["favoriteColor": "teal"]])
         let refusals: [(String, [String: JSONValue], String)] = [
             ("find", ["query": ["stars": ["$near": [1, 2]]]], "$near"),
@@ -215,7 +215,7 @@ import Testing
         #expect(data.objectValue?.keys.sorted() == ["favoriteColor", "userId"] && data["favoriteColor"] == "teal")
     }
 
-    @Test func namedFunctionsRunWithTheirArgumentsAndTheCaller() async throws {
+    @Test(arguments: StoreKind.allCases) func namedFunctionsRunWithTheirArgumentsAndTheCaller(_ kind: StoreKind) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-fn-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -226,7 +226,7 @@ import Testing
         let config = Self.config(functions: [
             "echo": FunctionConfig(command: ["/bin/sh", echo.path]), "broken": FunctionConfig(command: ["/bin/sh", broken.path]),
         ])
-        let (_, ann, _) = try await start(config)
+        let (_, ann, _) = try await start(config, store: kind)
         let answer = await ann.call(["name": "echo", "arguments": [1, "two"]])
         #expect(answer.status == 200)
         #expect(answer.json == ["arguments": [1, "two"], "user": ["id": .string(ann.login.userId)]])
@@ -238,13 +238,13 @@ import Testing
         #expect(await ann.call(["name": "missing"]).errorCode == "FunctionNotFound")
     }
 
-    @Test func theAppSaysWhereCustomUserDataLives() async throws {
-        let (t, _, _) = try await start()
+    @Test(arguments: StoreKind.allCases) func theAppSaysWhereCustomUserDataLives(_ kind: StoreKind) async throws {
+        let (t, _, _) = try await start(store: kind)
         let location = try await t.call(.get, Route.customUserData(appId: t.appId)).decoded(CustomUserDataLocation.self)
         #expect(location == CustomUserDataLocation(enabled: true, database: "my_database", collection: "users", userIdField: "userId"))
         var bare = TestConfig.app()
         bare.customUserData = nil
-        let none = try await TestServer.make(bare)
+        let none = try await TestServer.make(bare, store: kind)
         #expect(try await none.call(.get, Route.customUserData(appId: none.appId)).decoded(CustomUserDataLocation.self).enabled == false)
     }
 }

@@ -21,8 +21,8 @@ import Testing
         #expect(config.customUserData?.userIdField == "userId")
     }
 
-    @Test func seedingIsIdempotentAndGivesJoeAndEmma() async throws {
-        let t = try await TestServer.make(try Self.demoConfig())
+    @Test(arguments: StoreKind.allCases) func seedingIsIdempotentAndGivesJoeAndEmma(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(try Self.demoConfig(), store: kind)
         try await t.server.seedDemoUsers(appId: "roster-demo")
         try await t.server.seedDemoUsers(appId: "roster-demo")
         let second = try await t.reopen(try Self.demoConfig())
@@ -43,15 +43,15 @@ import Testing
         #expect(await t.emailLogin("joe@example.com", "pa55word").errorCode == "InvalidPassword")
     }
 
-    @Test func seedingSkipsAnAppWithUsers() async throws {
-        let t = try await TestServer.make(try Self.demoConfig())
+    @Test(arguments: StoreKind.allCases) func seedingSkipsAnAppWithUsers(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(try Self.demoConfig(), store: kind)
         _ = try await t.loggedIn(.anonymous)
         try await t.server.seedDemoUsers(appId: "roster-demo")
         #expect(try await t.userCount() == 1)
     }
 
-    @Test func concurrentSeedingSeedsOnce() async throws {
-        let t = try await TestServer.make(try Self.demoConfig())
+    @Test(arguments: StoreKind.allCases) func concurrentSeedingSeedsOnce(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(try Self.demoConfig(), store: kind)
         let other = try await t.reopen(try Self.demoConfig())
         async let first: Void = t.server.seedDemoUsers(appId: "roster-demo")
         async let second: Void = other.seedDemoUsers(appId: "roster-demo")

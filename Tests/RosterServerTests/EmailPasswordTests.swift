@@ -5,8 +5,8 @@ import Testing
 
 @Suite struct EmailPasswordTests {
     // BEHAVIOURS 7
-    @Test func registerThenLoginTwiceGivesTheSameUser() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func registerThenLoginTwiceGivesTheSameUser(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let registered = await t.register("Ann@Example.com", "secret-1")
         #expect(registered.status == 201)
         let first = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
@@ -20,8 +20,8 @@ import Testing
     }
 
     // BEHAVIOURS 9
-    @Test func wrongPasswordAndUnknownEmailGiveTheSameAnswer() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func wrongPasswordAndUnknownEmailGiveTheSameAnswer(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         _ = await t.register("ann@example.com", "secret-1")
         let wrong = await t.emailLogin("ann@example.com", "secret-2")
         let unknown = await t.emailLogin("bob@example.com", "secret-1")
@@ -33,8 +33,8 @@ import Testing
         #expect(try await t.userCount() == 0)
     }
 
-    @Test func registeringATakenEmailIsAccountNameInUse() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func registeringATakenEmailIsAccountNameInUse(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         #expect(await t.register("ann@example.com", "secret-1").status == 201)
         let again = await t.register("ANN@example.com", "other-pass")
         #expect(again.status == 409)
@@ -42,8 +42,8 @@ import Testing
         #expect(await t.emailLogin("ann@example.com", "secret-1").status == 200)
     }
 
-    @Test func withoutAutoConfirmTheAccountCannotLogInYet() async throws {
-        let t = try await TestServer.make(TestConfig.app(autoConfirm: false))
+    @Test(arguments: StoreKind.allCases) func withoutAutoConfirmTheAccountCannotLogInYet(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(TestConfig.app(autoConfirm: false), store: kind)
         #expect(await t.register("ann@example.com", "secret-1").status == 201)
         let login = await t.emailLogin("ann@example.com", "secret-1")
         #expect(login.status == 401)
@@ -54,8 +54,8 @@ import Testing
         #expect(confirm.errorCode == "BadRequest")
     }
 
-    @Test func confirmationRoutesAnswerByTheProtocol() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func confirmationRoutesAnswerByTheProtocol(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         _ = await t.register("ann@example.com", "secret-1")
         let already = await t.call(.post, Route.emailPassword(appId: t.appId, .confirmSend), json: ["email": "ann@example.com"])
         #expect(already.errorCode == "UserAlreadyConfirmed")
@@ -65,8 +65,8 @@ import Testing
         #expect(reset.status == 204)
     }
 
-    @Test func badRegistrationsAreRefused() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func badRegistrationsAreRefused(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         #expect(await t.register("not-an-email", "secret-1").errorCode == "BadRequest")
         #expect(await t.register("ann@example.com", "123").errorCode == "BadRequest")
         #expect(await t.emailLogin("ann@example.com", "123").errorCode == "InvalidPassword")

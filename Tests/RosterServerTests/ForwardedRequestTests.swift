@@ -46,14 +46,14 @@ import FoundationNetworking
 
     /// Over loopback: the location answer follows a trusted proxy's headers, and log-in limits
     /// count the client it names, not the proxy.
-    @Test func behindATrustedProxyTheLocationAndTheLimitsFollowTheClient() async throws {
+    @Test(arguments: StoreKind.allCases) func behindATrustedProxyTheLocationAndTheLimitsFollowTheClient(_ kind: StoreKind) async throws {
         var config = TestConfig.app()
         config.limits = LimitsConfig(freeFailures: 1, failuresPerAddressPerHour: 2)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-forwarded-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let server = try await RosterServer.open(
-            databasePath: directory.appendingPathComponent("server.sqlite").path, apps: [config],
+            databasePath: try await kind.newDatabasePath(in: directory), apps: [config],
             environment: ServerEnvironment(trustedProxies: ["127.0.0.1"]))
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let serving = Task { try await server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }

@@ -132,14 +132,14 @@ import FoundationNetworking
         return config
     }
 
-    @Test func aUserPastItsShareGets429AFullApp503AndAnotherAppGoesOn() async throws {
+    @Test(arguments: StoreKind.allCases) func aUserPastItsShareGets429AFullApp503AndAnotherAppGoesOn(_ kind: StoreKind) async throws {
         let scripts = try Scripts()
         defer { try? FileManager.default.removeItem(at: scripts.directory) }
         let limits = LimitsConfig(functionsPerApp: 3, functionsPerCaller: 2, functionWaitSeconds: 0)
         let busy = Self.app("busy-app", limits, functions: ["slow": try scripts.waiting("busy-app", answer: #"'{"done": true}'"#)])
         let calm = Self.app("calm-app", limits, functions: ["slow": try scripts.waiting("calm-app", answer: #"'{"done": true}'"#)])
         let server = try await RosterServer.open(
-            databasePath: scripts.directory.appendingPathComponent("server.sqlite").path, apps: [busy, calm],
+            databasePath: try await kind.newDatabasePath(in: scripts.directory), apps: [busy, calm],
             environment: ServerEnvironment())
         let here = TestServer(server: server, directory: scripts.directory, clock: TestClock(), appId: busy.appId)
         let other = TestServer(server: server, directory: scripts.directory, clock: TestClock(), appId: calm.appId)
@@ -189,7 +189,7 @@ import FoundationNetworking
 
     /// Custom-function log-ins have no user yet: they are counted per client address, here the
     /// addresses a trusted proxy on loopback names.
-    @Test func customFunctionLogInsAreLimitedPerAddressAndRefusedOnesWriteNothing() async throws {
+    @Test(arguments: StoreKind.allCases) func customFunctionLogInsAreLimitedPerAddressAndRefusedOnesWriteNothing(_ kind: StoreKind) async throws {
         let scripts = try Scripts()
         defer { try? FileManager.default.removeItem(at: scripts.directory) }
         let limits = LimitsConfig(functionsPerApp: 3, functionsPerCaller: 2, functionWaitSeconds: 0)
@@ -197,7 +197,7 @@ import FoundationNetworking
             "logins", prelude: "pin=$(cat | tr -dc 0-9)", note: #""$pin""#, answer: #""{\"id\": \"kiosk-$pin\"}""#)
         let config = Self.app("kiosk-app", limits, customFunction: function)
         let server = try await RosterServer.open(
-            databasePath: scripts.directory.appendingPathComponent("server.sqlite").path, apps: [config],
+            databasePath: try await kind.newDatabasePath(in: scripts.directory), apps: [config],
             environment: ServerEnvironment(trustedProxies: ["127.0.0.1"]))
         let limiter = try #require(server.apps[config.appId]?.functions)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)

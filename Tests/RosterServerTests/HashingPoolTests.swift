@@ -45,9 +45,9 @@ import Testing
         #expect(try await first.value == 1)
     }
 
-    @Test func aLogInThePoolCannotTakeIs503AndChangesNothing() async throws {
+    @Test(arguments: StoreKind.allCases) func aLogInThePoolCannotTakeIs503AndChangesNothing(_ kind: StoreKind) async throws {
         let pool = HashingPool(width: 1, queueLimit: 0)
-        let t = try await TestServer.make(hashing: pool)
+        let t = try await TestServer.make(hashing: pool, store: kind)
         let gate = Gate()
         let holder = Task { try await pool.run { gate.wait() } }
         try await Self.until(pool, running: 1, waiting: 0)

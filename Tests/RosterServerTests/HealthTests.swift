@@ -13,8 +13,8 @@ import Testing
         #expect(response.headers["content-type"] == "application/json")
     }
 
-    @Test func readyAnswersOkWhileTheStoreAnswers() async throws {
-        let test = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func readyAnswersOkWhileTheStoreAnswers(_ kind: StoreKind) async throws {
+        let test = try await TestServer.make(store: kind)
         let response = await test.call(.get, "/ready")
         #expect(response.status == 200)
         #expect(response.json == ["status": "ready"])

@@ -9,8 +9,8 @@ import Testing
     }
 
     // BEHAVIOURS 36
-    @Test func linkingEmailToAnAnonymousUserKeepsItsId() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func linkingEmailToAnAnonymousUserKeepsItsId(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let anon = try await t.loggedIn(.anonymous)
         _ = await t.register("ann@example.com", "secret-1")
         let response = await link(t, .emailPassword, ["username": "ann@example.com", "password": "secret-1"], bearer: anon.accessToken)
@@ -26,8 +26,8 @@ import Testing
     }
 
     // BEHAVIOURS 37
-    @Test func linkingRefusesAnonymousCredentialsAndOthersIdentities() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func linkingRefusesAnonymousCredentialsAndOthersIdentities(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let anon = try await t.loggedIn(.anonymous)
         let again = await link(t, .anonymous, [:], bearer: anon.accessToken)
         #expect(again.status == 400)

@@ -15,8 +15,8 @@ import Testing
         return config
     }
 
-    @Test func failuresPastTheFreeOnesWaitLongerEachTimeAndASuccessClearsThem() async throws {
-        let t = try await TestServer.make(Self.app(LimitsConfig(freeFailures: 5, maxDelaySeconds: 60)))
+    @Test(arguments: StoreKind.allCases) func failuresPastTheFreeOnesWaitLongerEachTimeAndASuccessClearsThem(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.app(LimitsConfig(freeFailures: 5, maxDelaySeconds: 60)), store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         _ = await t.register("bob@example.com", "secret-34")
         for _ in 1...5 {
@@ -47,9 +47,9 @@ import Testing
         #expect(await t.emailLogin("ann@example.com", "guess").status == 429)
     }
 
-    @Test func anAccountTakesAtMostItsFailuresAnHour() async throws {
+    @Test(arguments: StoreKind.allCases) func anAccountTakesAtMostItsFailuresAnHour(_ kind: StoreKind) async throws {
         let limits = LimitsConfig(freeFailures: 2, maxDelaySeconds: 1, failuresPerAccountPerHour: 6)
-        let t = try await TestServer.make(Self.app(limits))
+        let t = try await TestServer.make(Self.app(limits), store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         for _ in 1...6 {
             #expect(await t.emailLogin("ann@example.com", "guess").errorCode == "InvalidPassword")
@@ -63,8 +63,8 @@ import Testing
         #expect(await t.emailLogin("ann@example.com", "secret-12").status == 200)
     }
 
-    @Test func anUnknownEmailIsAnsweredExactlyAsAWrongPassword() async throws {
-        let t = try await TestServer.make(Self.app(LimitsConfig(freeFailures: 5)))
+    @Test(arguments: StoreKind.allCases) func anUnknownEmailIsAnsweredExactlyAsAWrongPassword(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.app(LimitsConfig(freeFailures: 5)), store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         var known: [WireResponse] = []
         var unknown: [WireResponse] = []
@@ -80,9 +80,9 @@ import Testing
         #expect(known.last?.status == 429)
     }
 
-    @Test func oneAddressTakesAtMostItsFailuresAnHourAcrossAccountsAndProviders() async throws {
+    @Test(arguments: StoreKind.allCases) func oneAddressTakesAtMostItsFailuresAnHourAcrossAccountsAndProviders(_ kind: StoreKind) async throws {
         let limits = LimitsConfig(freeFailures: 5, failuresPerAddressPerHour: 8)
-        let t = try await TestServer.make(Self.app(limits))
+        let t = try await TestServer.make(Self.app(limits), store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         for index in 1...5 {
             #expect(await t.emailLogin("user\(index)@example.com", "guess").status == 401)
@@ -98,8 +98,8 @@ import Testing
         #expect(await t.login(.anonymous).status == 200)
     }
 
-    @Test func malformedRequestsAreNotCountedAsGuesses() async throws {
-        let t = try await TestServer.make(Self.app(LimitsConfig(freeFailures: 2)))
+    @Test(arguments: StoreKind.allCases) func malformedRequestsAreNotCountedAsGuesses(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.app(LimitsConfig(freeFailures: 2)), store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         for _ in 1...5 {
             let bad = await t.call(.post, Route.login(appId: t.appId, provider: .emailPassword), json: ["username": 5])

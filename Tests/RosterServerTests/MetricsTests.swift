@@ -7,15 +7,15 @@ import Testing
 /// provider and result, refreshes, refusals that say retry later, live sessions by app.
 @Suite struct MetricsTests {
     /// A server whose app id is its own, so its series are told from other tests'.
-    static func server(limits: LimitsConfig? = nil) async throws -> TestServer {
+    static func server(limits: LimitsConfig? = nil, store kind: StoreKind) async throws -> TestServer {
         _ = SharedMetrics.registry
         var config = TestConfig.app(appId: "metrics-\(UUID().uuidString.prefix(8).lowercased())")
         if let limits { config.limits = limits }
-        return try await TestServer.make(config)
+        return try await TestServer.make(config, store: kind)
     }
 
-    @Test func logInsRefreshesAndLiveSessionsAreCounted() async throws {
-        let t = try await Self.server()
+    @Test(arguments: StoreKind.allCases) func logInsRefreshesAndLiveSessionsAreCounted(_ kind: StoreKind) async throws {
+        let t = try await Self.server(store: kind)
         let before = await t.server.metricsText(from: SharedMetrics.registry)
         let logins = #"roster_logins_total{provider="anon-user",result="success"}"#
         let refreshes = #"roster_refreshes_total{result="success"}"#
@@ -32,8 +32,8 @@ import Testing
         #expect(text.contains("# TYPE roster_active_sessions gauge"))
     }
 
-    @Test func requestsAreCountedByRoutePatternAndStatusWithDurations() async throws {
-        let t = try await Self.server()
+    @Test(arguments: StoreKind.allCases) func requestsAreCountedByRoutePatternAndStatusWithDurations(_ kind: StoreKind) async throws {
+        let t = try await Self.server(store: kind)
         #expect(await t.call(.get, Route.location(appId: t.appId)).status == 200)
         #expect(await t.call(.get, "/no/such/route").status == 404)
         let text = await t.server.metricsText(from: SharedMetrics.registry)
@@ -46,8 +46,8 @@ import Testing
         #expect(text.contains(#"http_server_request_duration_bucket{http_route="/api/client/v2.0/app/{appId}/location""#))
     }
 
-    @Test func refusalsThatSayRetryLaterAreCounted() async throws {
-        let t = try await Self.server(limits: LimitsConfig(freeFailures: 1, maxDelaySeconds: 60))
+    @Test(arguments: StoreKind.allCases) func refusalsThatSayRetryLaterAreCounted(_ kind: StoreKind) async throws {
+        let t = try await Self.server(limits: LimitsConfig(freeFailures: 1, maxDelaySeconds: 60), store: kind)
         _ = await t.register("ann@example.com", "secret-12")
         let series = #"roster_rate_limited_total{http_route="/api/client/v2.0/app/{appId}/auth/providers/{provider}/login",status="429"}"#
         let before = SharedMetrics.value(of: series, in: await t.server.metricsText(from: SharedMetrics.registry)) ?? 0

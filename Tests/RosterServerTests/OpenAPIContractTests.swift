@@ -58,9 +58,9 @@ import Testing
         }
     }
 
-    @Test func liveAnswersCarryTheFieldsTheDocumentRequires() async throws {
+    @Test(arguments: StoreKind.allCases) func liveAnswersCarryTheFieldsTheDocumentRequires(_ kind: StoreKind) async throws {
         let document = try OpenAPIDocument.load()
-        let t = try await TestServer.make(TestConfig.app(maxRequestBytes: 65536))
+        let t = try await TestServer.make(TestConfig.app(maxRequestBytes: 65536), store: kind)
         expect(await t.call(.get, Route.location(appId: t.appId)), status: 200, matches: "LocationResponse", in: document)
         expect(await t.call(.get, Route.customUserData(appId: t.appId)), status: 200, matches: "CustomUserDataLocation", in: document)
         let providers = await t.call(.get, Route.providers(appId: t.appId))

@@ -54,6 +54,18 @@ import Testing
         #expect(try await store.userCount(appId: "a") == 0)
     }
 
+    /// The lease limit is for requests: opening the store waits for its first connection (and
+    /// migrates) as long as the reachability check at start does, however short the lease, so a
+    /// loaded machine slow to open that connection still starts.
+    @Test func aLeaseShorterThanTheFirstConnectionStillOpensAndMigrates() async throws {
+        let url = try await PostgresCluster.shared.newDatabaseURL()
+        let store = try await PostgresServerStore(url: url, leaseTimeout: .nanoseconds(1))
+        let applied = try await store.withConnection(waitingAtMost: .seconds(10)) { db in
+            try await db.query("SELECT count(*) FROM roster_migrations", logger: store.logger).collect().first?.decode(Int.self)
+        }
+        #expect(applied == PostgresMigrations.migrations.count)
+    }
+
     @Test func anUnreachableOrWrongURLIsOneClearError() async throws {
         let url = try await PostgresCluster.shared.newDatabaseURL()
         let missing = url.replacingOccurrences(of: "/roster_", with: "/missing_")

@@ -15,8 +15,8 @@ import Testing
         return config
     }
 
-    @Test func deadRecordsGoAndLiveOnesStay() async throws {
-        let t = try await TestServer.make(Self.app())
+    @Test(arguments: StoreKind.allCases) func deadRecordsGoAndLiveOnesStay(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.app(), store: kind)
         let idle = try await t.loggedIn(.anonymous)
         let returning = try await t.loggedIn(.anonymous)
         _ = await t.register("ann@example.com", "secret-12")
@@ -53,8 +53,8 @@ import Testing
         #expect(try await t.server.admin.purge(appId: t.appId).total == 1, "only the token just used")
     }
 
-    @Test func aRunIsBoundedAndTheNextGoesOn() async throws {
-        let t = try await TestServer.make(Self.app())
+    @Test(arguments: StoreKind.allCases) func aRunIsBoundedAndTheNextGoesOn(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.app(), store: kind)
         var ids: [String] = []
         for _ in 1...3 { ids.append(try await t.loggedIn(.anonymous).userId) }
         t.clock.advance(by: 3.5 * Self.day)
@@ -64,8 +64,8 @@ import Testing
         for id in ids { #expect(try await t.server.admin.findUser(appId: t.appId, idOrEmail: id) == nil) }
     }
 
-    @Test func anAnonymousUserWithALiveSessionStaysHoweverOld() async throws {
-        let t = try await TestServer.make(Self.app())
+    @Test(arguments: StoreKind.allCases) func anAnonymousUserWithALiveSessionStaysHoweverOld(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.app(), store: kind)
         let user = try await t.loggedIn(.anonymous)
         // Refreshing keeps the session, which lives a day; its user is young enough for two.
         t.clock.advance(by: 0.9 * Self.day)
@@ -74,8 +74,8 @@ import Testing
         #expect(await t.call(.post, Route.session, bearer: user.refreshToken).status == 200)
     }
 
-    @Test func aServingServerPurgesNowAndThen() async throws {
-        let t = try await TestServer.make(Self.app())
+    @Test(arguments: StoreKind.allCases) func aServingServerPurgesNowAndThen(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.app(), store: kind)
         let idle = try await t.loggedIn(.anonymous)
         t.clock.advance(by: 3.5 * Self.day)
         let serving = Task { try await t.server.serve(host: "127.0.0.1", port: 0, gracefulShutdownSignals: [], purgeEvery: .milliseconds(20)) }

@@ -50,8 +50,8 @@ import Testing
         #expect(typo?.contains("unknown key 'refreshTokenRotation.enable'") == true, "\(typo ?? "accepted")")
     }
 
-    @Test func withRotationOffTheRefreshTokenIsKeptForTheWholeSession() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func withRotationOffTheRefreshTokenIsKeptForTheWholeSession(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let login = try await t.loggedIn(.anonymous)
         for _ in 0..<3 {
             t.clock.advance(by: 3600)
@@ -61,8 +61,8 @@ import Testing
         }
     }
 
-    @Test func eachRefreshHandsOutANewRefreshTokenAndTheUserStaysLoggedIn() async throws {
-        let t = try await TestServer.make(Self.rotating())
+    @Test(arguments: StoreKind.allCases) func eachRefreshHandsOutANewRefreshTokenAndTheUserStaysLoggedIn(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.rotating(), store: kind)
         let login = try await t.loggedIn(.anonymous)
         var token = login.refreshToken
         var seen: Set<String> = [token]
@@ -83,8 +83,8 @@ import Testing
         #expect(await t.call(.get, Route.apiKeys, bearer: token).status == 200)
     }
 
-    @Test func theReplacedTokenWithinTheGraceWindowAnswersTheSameNewToken() async throws {
-        let t = try await TestServer.make(Self.rotating())
+    @Test(arguments: StoreKind.allCases) func theReplacedTokenWithinTheGraceWindowAnswersTheSameNewToken(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.rotating(), store: kind)
         let login = try await t.loggedIn(.anonymous)
         let first = try await rotated(t, login.refreshToken)
         t.clock.advance(by: 5)
@@ -99,8 +99,8 @@ import Testing
         #expect(await refresh(t, try #require(second.refreshToken)).status == 200)
     }
 
-    @Test func aReplayAfterTheWindowEndsTheSessionAndIsAudited() async throws {
-        let t = try await TestServer.make(Self.rotating())
+    @Test(arguments: StoreKind.allCases) func aReplayAfterTheWindowEndsTheSessionAndIsAudited(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.rotating(), store: kind)
         let login = try await t.loggedIn(.anonymous)
         let rotatedOnce = try await rotated(t, login.refreshToken)
         let current = try #require(rotatedOnce.refreshToken)
@@ -121,8 +121,8 @@ import Testing
         for secret in [login.refreshToken, current, login.accessToken, rotatedOnce.accessToken] { #expect(!text.contains(secret)) }
     }
 
-    @Test func aTokenOlderThanThePreviousOneEndsTheSessionEvenWithinTheWindow() async throws {
-        let t = try await TestServer.make(Self.rotating())
+    @Test(arguments: StoreKind.allCases) func aTokenOlderThanThePreviousOneEndsTheSessionEvenWithinTheWindow(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.rotating(), store: kind)
         let login = try await t.loggedIn(.anonymous)
         let first = try #require(try await rotated(t, login.refreshToken).refreshToken)
         let second = try #require(try await rotated(t, first).refreshToken)
@@ -130,8 +130,8 @@ import Testing
         #expect(await refresh(t, second).errorCode == "InvalidSession")
     }
 
-    @Test func twentyConcurrentRefreshesWithOneTokenAdvanceTheSessionOnce() async throws {
-        let t = try await TestServer.make(Self.rotating())
+    @Test(arguments: StoreKind.allCases) func twentyConcurrentRefreshesWithOneTokenAdvanceTheSessionOnce(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.rotating(), store: kind)
         let other = try await t.reopen(Self.rotating())
         let login = try await t.loggedIn(.anonymous)
         // Half on a second server instance over the same database.
@@ -147,8 +147,8 @@ import Testing
         #expect(try generation(try await rotated(t, next).refreshToken) == 2)
     }
 
-    @Test func twentyConcurrentReplaysAfterTheWindowEndTheSessionOnce() async throws {
-        let t = try await TestServer.make(Self.rotating())
+    @Test(arguments: StoreKind.allCases) func twentyConcurrentReplaysAfterTheWindowEndTheSessionOnce(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.rotating(), store: kind)
         let login = try await t.loggedIn(.anonymous)
         let current = try #require(try await rotated(t, login.refreshToken).refreshToken)
         t.clock.advance(by: 30)
@@ -162,8 +162,8 @@ import Testing
         #expect(entries.filter { $0.event == .refreshTokenReused }.count == 1)
     }
 
-    @Test func logOutTakesTheCurrentTokenAReplacedOneAndTheRevocationToken() async throws {
-        let t = try await TestServer.make(Self.rotating())
+    @Test(arguments: StoreKind.allCases) func logOutTakesTheCurrentTokenAReplacedOneAndTheRevocationToken(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.rotating(), store: kind)
         _ = await t.register("ann@example.com", "secret-1")
         func login() async throws -> LoginResponse { try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self) }
 

@@ -7,22 +7,23 @@ import Testing
 /// caller's bearer token, and the body limit (the largest of any app, then the app's own).
 @Suite struct RouteCheckTests {
     /// One server serving a small app (1 KiB bodies) and a large one (8 KiB), as two clients.
-    func twoApps() async throws -> (small: TestServer, large: TestServer) {
+    func twoApps(store kind: StoreKind) async throws -> (small: TestServer, large: TestServer) {
         let clock = TestClock()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-server-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let databasePath = try await kind.newDatabasePath(in: directory)
         let server = try await RosterServer.open(
-            databasePath: directory.appendingPathComponent("server.sqlite").path,
+            databasePath: databasePath,
             apps: [TestConfig.app(appId: "small", maxRequestBytes: 1024), TestConfig.app(appId: "large", maxRequestBytes: 8192)],
             environment: ServerEnvironment(now: { clock.now }))
         return (
-            TestServer(server: server, directory: directory, clock: clock, appId: "small"),
-            TestServer(server: server, directory: directory, clock: clock, appId: "large")
+            TestServer(server: server, directory: directory, clock: clock, appId: "small", databasePath: databasePath),
+            TestServer(server: server, directory: directory, clock: clock, appId: "large", databasePath: databasePath)
         )
     }
 
-    @Test func eachAppHasItsOwnBodyLimit() async throws {
-        let (small, large) = try await twoApps()
+    @Test(arguments: StoreKind.allCases) func eachAppHasItsOwnBodyLimit(_ kind: StoreKind) async throws {
+        let (small, large) = try await twoApps(store: kind)
         let padding = JSONValue.string(String(repeating: "x", count: 2000))
         let refused = await small.login(.anonymous, ["padding": padding])
         #expect(refused.status == 413 && refused.errorCode == "PayloadTooLarge")
@@ -42,8 +43,8 @@ import Testing
         #expect(try await small.userCount() == 1)
     }
 
-    @Test func aTokenServesOnlyItsOwnApp() async throws {
-        let (small, large) = try await twoApps()
+    @Test(arguments: StoreKind.allCases) func aTokenServesOnlyItsOwnApp(_ kind: StoreKind) async throws {
+        let (small, large) = try await twoApps(store: kind)
         let smallUser = try await small.loggedIn(.anonymous)
         let call = await large.call(.post, Route.functionCall(appId: "large"), json: ["name": "nothing"], bearer: smallUser.accessToken)
         #expect(call.status == 401 && call.errorCode == "InvalidSession" && call.errorMessage == "the token is for another app")
@@ -52,8 +53,8 @@ import Testing
         #expect(link.status == 401 && link.errorMessage == "the token is for another app")
     }
 
-    @Test func bearerHeadersAreReadTheSameOnEveryRoute() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func bearerHeadersAreReadTheSameOnEveryRoute(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let ann = try await t.loggedIn(.anonymous)
         func send(_ method: WireMethod, _ path: String, authorization: String?, query: [String: String] = [:]) async -> WireResponse {
             var headers = ["content-type": "application/json"]
@@ -76,8 +77,8 @@ import Testing
         #expect(await send(.post, Route.login(appId: t.appId, provider: .anonymous), authorization: "Basic YW5uOnB3").status == 200)
     }
 
-    @Test func anUnknownAppIsAppNotFoundOnEveryAppRoute() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func anUnknownAppIsAppNotFoundOnEveryAppRoute(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let ann = try await t.loggedIn(.anonymous)
         let routes: [(WireMethod, String)] = [
             (.get, Route.location(appId: "nope")), (.get, Route.providers(appId: "nope")), (.get, Route.customUserData(appId: "nope")),

@@ -4,8 +4,8 @@ import Testing
 @testable import RosterServer
 
 @Suite struct SessionTests {
-    @Test func refreshGivesANewAccessTokenForTheSameSession() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func refreshGivesANewAccessTokenForTheSameSession(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let login = try await t.loggedIn(.anonymous)
         t.clock.advance(by: 60)
         let response = await t.call(.post, Route.session, bearer: login.refreshToken)
@@ -21,8 +21,8 @@ import Testing
     }
 
     // BEHAVIOURS 19, 27
-    @Test func logOutRevokesTheSessionForGood() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func logOutRevokesTheSessionForGood(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let login = try await t.loggedIn(.anonymous)
         let logout = await t.call(.delete, Route.session, bearer: login.refreshToken)
         #expect(logout.status == 204)
@@ -39,8 +39,8 @@ import Testing
     }
 
     // BEHAVIOURS 45, 48
-    @Test func theRevocationTokenEndsItsSessionAndDoesNothingElse() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func theRevocationTokenEndsItsSessionAndDoesNothingElse(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         _ = await t.register("ann@example.com", "secret-1")
         let login = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
         let revocation = try #require(login.revocationToken)
@@ -60,8 +60,8 @@ import Testing
         #expect(await t.call(.post, Route.session, bearer: other.refreshToken).status == 200)
     }
 
-    @Test func otherSessionsOfTheUserSurviveALogOut() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func otherSessionsOfTheUserSurviveALogOut(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         _ = await t.register("ann@example.com", "secret-1")
         let first = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
         let second = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
@@ -69,8 +69,8 @@ import Testing
         #expect(await t.call(.post, Route.session, bearer: second.refreshToken).status == 200)
     }
 
-    @Test func expiredTokensAreInvalidSession() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func expiredTokensAreInvalidSession(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let login = try await t.loggedIn(.anonymous)
         t.clock.advance(by: 1801)
         let profile = await t.call(.get, Route.profile, bearer: login.accessToken)
@@ -82,8 +82,8 @@ import Testing
         #expect(refresh.errorCode == "InvalidSession")
     }
 
-    @Test func tokensOfTheWrongKindAreRefused() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func tokensOfTheWrongKindAreRefused(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         let login = try await t.loggedIn(.anonymous)
         #expect(await t.call(.post, Route.session, bearer: login.accessToken).errorCode == "InvalidSession")
         #expect(await t.call(.get, Route.profile, bearer: login.refreshToken).errorCode == "InvalidSession")
@@ -92,9 +92,9 @@ import Testing
         #expect(await t.call(.get, Route.profile, bearer: "garbage").errorCode == "InvalidSession")
     }
 
-    @Test func aTokenSignedByAnotherKeyIsRefused() async throws {
-        let t = try await TestServer.make()
-        let other = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func aTokenSignedByAnotherKeyIsRefused(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
+        let other = try await TestServer.make(store: kind)
         let foreign = try await other.loggedIn(.anonymous)
         let response = await t.call(.post, Route.session, bearer: foreign.refreshToken)
         #expect(response.status == 401)
@@ -110,8 +110,8 @@ import Testing
     }
 
     // BEHAVIOURS 27
-    @Test func disabledUserCannotLogInOrRefresh() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func disabledUserCannotLogInOrRefresh(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         _ = await t.register("ann@example.com", "secret-1")
         let login = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
         try await t.server.admin.setDisabled(appId: t.appId, userId: login.userId, true)
@@ -123,8 +123,8 @@ import Testing
         #expect(refresh.errorCode == "InvalidSession")
     }
 
-    @Test func adminRevokeStopsEverySession() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func adminRevokeStopsEverySession(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         _ = await t.register("ann@example.com", "secret-1")
         let first = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
         let second = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
@@ -136,8 +136,8 @@ import Testing
     }
 
     // BEHAVIOURS 38
-    @Test func deletedUsersCredentialsNoLongerLogIn() async throws {
-        let t = try await TestServer.make()
+    @Test(arguments: StoreKind.allCases) func deletedUsersCredentialsNoLongerLogIn(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
         _ = await t.register("ann@example.com", "secret-1")
         let login = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
         let delete = await t.call(.delete, Route.delete, bearer: login.accessToken)

@@ -74,7 +74,7 @@ enum PostgresMigrations {
     /// Applies the migrations the database has not seen yet.
     static func migrate(_ store: PostgresServerStore) async throws {
         let logger = store.logger
-        try await store.withConnection { db in
+        try await store.withConnection(waitingAtMost: max(store.leaseTimeout, PostgresServerStore.startTimeout)) { db in
             try await db.query("BEGIN", logger: logger)
             do {
                 // One lock key for Roster's schema: a second instance waits, then sees it done.

@@ -90,10 +90,18 @@ final class PostgresServerStore: ServerStore {
 
     // MARK: Connections and transactions
 
-    /// Runs `body` on a pooled connection, waiting at most `leaseTimeout` for one.
-    func withConnection<R: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> R) async throws -> R {
+    /// How long the migration at start waits for its connection: as long as the reachability
+    /// check at start, since a loaded machine may take longer than `leaseTimeout` to open the
+    /// pool's first connection, and a database that is reachable is no outage.
+    static let startTimeout = Duration.seconds(10)
+
+    /// Runs `body` on a pooled connection, waiting at most `waitingAtMost` (by default
+    /// `leaseTimeout`) for one.
+    func withConnection<R: Sendable>(
+        waitingAtMost wait: Duration? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> R
+    ) async throws -> R {
         let leased = LeaseMark()
-        let timeout = leaseTimeout
+        let timeout = wait ?? leaseTimeout
         let client = client
         do {
             return try await withThrowingTaskGroup(of: R?.self) { group in
