@@ -14,7 +14,7 @@ final class ChildProcess {
     enum Stream {
         case null
         case pipe
-        /// Appended to the file at this path (created if missing), which the test reads as it likes.
+        /// Stdout or stderr appended to the file at this path (created if missing), for the test to read.
         case file(String)
     }
 

@@ -40,8 +40,8 @@ final class ProxiedInstances {
         var started: [ServerProcess] = []
         do {
             for log in logs {
-                started.append(
-                    try ServerProcess(database: database, home: directory, config: config, options: ["--trusted-proxy", "127.0.0.1"], log: log))
+                let options = ["--trusted-proxy", "127.0.0.1"]
+                started.append(try ServerProcess(database: database, home: directory, config: config, options: options, log: log))
             }
             let upstreams = started.map { $0.baseURL.replacingOccurrences(of: "http://", with: "") }
             proxy = try RoundRobinProxy(upstreams: upstreams, directory: directory)
