@@ -133,12 +133,15 @@ let package = Package(
             ],
             path: "Tests/StandIns/IdentityProvider"
         ),
+        // A throwaway PostgreSQL cluster from the installed server binaries, for the store tests
+        // and for several `roster-server` processes on one database.
+        .target(name: "ThrowawayPostgres", path: "Tests/StandIns/PostgresCluster"),
         .testTarget(name: "RosterWireTests", dependencies: ["RosterWire"]),
         .testTarget(name: "RosterDocumentsTests", dependencies: ["RosterDocuments", "RosterWire"]),
         .testTarget(
             name: "RosterServerTests",
             dependencies: [
-                "RosterServer", "RosterWire", "IdentityProviderStandIn", .product(name: "JWTKit", package: "jwt-kit"),
+                "RosterServer", "RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -159,7 +162,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["RosterWire", "IdentityProviderStandIn"]
+            dependencies: ["RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres"]
         ),
     ]
 )

@@ -14,6 +14,8 @@ final class ChildProcess {
     enum Stream {
         case null
         case pipe
+        /// Stdout or stderr appended to the file at this path (created if missing), for the test to read.
+        case file(String)
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -42,6 +44,9 @@ final class ChildProcess {
             switch stream {
             case .null:
                 posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+                parentEnds.append(nil)
+            case .file(let path):
+                posix_spawn_file_actions_addopen(&actions, descriptor, path, O_WRONLY | O_CREAT | O_APPEND, 0o600)
                 parentEnds.append(nil)
             case .pipe:
                 var ends: [Int32] = [-1, -1]

@@ -1,6 +1,7 @@
 import Foundation
 import RosterWire
 import Testing
+import ThrowawayPostgres
 @testable import RosterServer
 
 /// PostgreSQL stopped and started again under a running server: requests fail with a 503

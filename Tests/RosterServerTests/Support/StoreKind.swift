@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ThrowawayPostgres
 @testable import RosterServer
 
 /// The store drivers the server tests run against: the same tests, each store.

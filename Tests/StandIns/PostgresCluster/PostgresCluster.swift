@@ -10,9 +10,13 @@ import Synchronization
 ///
 /// The server binaries refuse to run as root, so when the tests run as root the cluster runs as
 /// an unprivileged user (`postgres` when the package made it, else one made here). Without the
-/// binaries every test that needs them fails, naming the Debian package to install.
-actor PostgresCluster {
-    static let shared = PostgresCluster()
+/// binaries every test that needs them fails, naming the Debian package to install. The server
+/// tests and the end-to-end tests (several `roster-server` processes on one database) share it.
+public actor PostgresCluster {
+    public static let shared = PostgresCluster()
+
+    /// A cluster of the caller's own (one that a test stops halfway, say).
+    public init() {}
 
     struct Running: Sendable {
         var directory: URL
@@ -21,15 +25,15 @@ actor PostgresCluster {
         var osUser: String?
     }
 
-    struct Unavailable: Error, CustomStringConvertible {
-        var description: String
+    public struct Unavailable: Error, CustomStringConvertible {
+        public var description: String
     }
 
     private var running: Result<Running, Unavailable>?
     private var databases = 0
 
     /// A `postgres://` URL of a new, empty database on the cluster (role `roster`, trusted).
-    func newDatabaseURL() async throws -> String {
+    public func newDatabaseURL() async throws -> String {
         let cluster = try start()
         databases += 1
         let name = "roster_\(ProcessInfo.processInfo.processIdentifier)_\(databases)"
@@ -39,19 +43,19 @@ actor PostgresCluster {
 
     /// Stops the cluster for good and removes its files (a cluster of one test's own; the
     /// shared one stops when the process exits).
-    func shutDown() {
+    public func shutDown() {
         guard case .success(let cluster)? = running else { return }
         Self.stopNow(cluster)
         Self.clustersToStop.withLock { $0.removeAll { $0.directory == cluster.directory } }
     }
 
     /// Stops the cluster (until `resume`): the store becomes unreachable.
-    func stop() throws {
+    public func stop() throws {
         let cluster = try start()
         try Self.run(cluster, "pg_ctl", ["-D", cluster.dataPath, "-m", "fast", "-w", "stop"])
     }
 
-    func resume() throws {
+    public func resume() throws {
         let cluster = try start()
         try Self.run(cluster, "pg_ctl", cluster.startArguments)
     }

@@ -1,0 +1,65 @@
+import Foundation
+import ThrowawayPostgres
+
+/// Roster scaled out, for the length of a test: several `roster-server serve` processes on one
+/// fresh PostgreSQL database, each believing the proxy's `X-Forwarded-*` headers
+/// (`--trusted-proxy 127.0.0.1`) and logging to a file of its own, behind a round-robin nginx.
+///
+///     let deployment = try await ProxiedInstances(name: "login")
+///     defer { deployment.stop() }
+///     let answer = try await deployment.client.send("GET", "/health")  // answer.instance: 1
+final class ProxiedInstances {
+    /// An app with refresh-token rotation on, a cheap password hash (the tests are about the
+    /// instances, not the hash) and the default log-in limits.
+    static let appId = "roster-scaled"
+    static let appConfiguration = """
+        {
+          "appId": "\(appId)",
+          "refreshTokenRotation": { "enabled": true, "graceSeconds": 10 },
+          "passwordHashing": { "logN": 10, "r": 8, "p": 1 },
+          "providers": {
+            "anon-user": { "enabled": true },
+            "local-userpass": { "enabled": true, "autoConfirm": true }
+          }
+        }
+        """
+
+    let directory: URL
+    let client: InstanceClient
+    private var servers: [ServerProcess] = []
+    private var proxy: RoundRobinProxy?
+
+    init(name: String, instances count: Int = 3) async throws {
+        try RoundRobinProxy.requireInstalled()
+        let directory = try CommandRunner.temporaryDirectory("instances-\(name)")
+        self.directory = directory
+        let database = try await PostgresCluster.shared.newDatabaseURL()
+        let config = directory.appendingPathComponent("app.json")
+        try Self.appConfiguration.write(to: config, atomically: true, encoding: .utf8)
+        let logs = (1...count).map { directory.appendingPathComponent("instance-\($0).log") }
+        var started: [ServerProcess] = []
+        do {
+            for log in logs {
+                let options = ["--trusted-proxy", "127.0.0.1"]
+                started.append(try ServerProcess(database: database, home: directory, config: config, options: options, log: log))
+            }
+            let upstreams = started.map { $0.baseURL.replacingOccurrences(of: "http://", with: "") }
+            proxy = try RoundRobinProxy(upstreams: upstreams, directory: directory)
+        } catch {
+            started.forEach { $0.stop() }
+            throw error
+        }
+        servers = started
+        client = InstanceClient(proxy: proxy!.baseURL, instances: started.map(\.baseURL), logs: logs)
+    }
+
+    /// Stops the proxy, then every instance.
+    func stop() {
+        proxy?.stop()
+        proxy = nil
+        servers.forEach { $0.stop() }
+        servers = []
+    }
+
+    deinit { stop() }
+}
