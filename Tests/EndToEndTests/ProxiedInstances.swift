@@ -10,13 +10,15 @@ import ThrowawayPostgres
 ///     let answer = try await deployment.client.send("GET", "/health")  // answer.instance: 1
 final class ProxiedInstances {
     /// An app with refresh-token rotation on, a cheap password hash (the tests are about the
-    /// instances, not the hash) and the default log-in limits.
+    /// instances, not the hash), and an account that takes at most five failures an hour (a
+    /// lock that holds however slowly a loaded machine sends the next try).
     static let appId = "roster-scaled"
     static let appConfiguration = """
         {
           "appId": "\(appId)",
           "refreshTokenRotation": { "enabled": true, "graceSeconds": 10 },
           "passwordHashing": { "logN": 10, "r": 8, "p": 1 },
+          "limits": { "failuresPerAccountPerHour": 5 },
           "providers": {
             "anon-user": { "enabled": true },
             "local-userpass": { "enabled": true, "autoConfirm": true }

@@ -73,7 +73,7 @@ import Testing
 
         let spread = try await Self.failuresUntilLocked(client, email: "spread@example.com", via: .proxy)
         let single = try await Self.failuresUntilLocked(client, email: "single@example.com", via: .instance(1))
-        // The app's limits: five free failures, then a wait, counted in the store.
+        // The app's limits: five failures an hour, counted in the store.
         #expect(spread.failures == 5)
         #expect(spread.failures == single.failures)
         #expect(Set(spread.instances) == [1, 2, 3])

@@ -249,7 +249,9 @@ import FoundationNetworking
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         request.setValue(address, forHTTPHeaderField: "X-Forwarded-For")
         request.httpBody = Data(body.utf8)
-        request.timeoutInterval = 30
+        // Admitted log-ins wait for the test to release their command, which a loaded machine
+        // may take a while to reach.
+        request.timeoutInterval = 180
         let (_, response) = try await session.data(for: request)
         let http = response as! HTTPURLResponse
         return (http.statusCode, http.value(forHTTPHeaderField: "Retry-After"))

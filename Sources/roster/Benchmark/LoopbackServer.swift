@@ -17,6 +17,18 @@ final class LoopbackServer {
         self.port = port
     }
 
+    /// The `roster-server` at `path`, or the one next to this `roster`; a failure saying what
+    /// to do when there is none.
+    static func executable(_ path: String?) throws -> URL {
+        let executable = path.map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("roster-server")
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
+            throw CommandFailure("no roster-server at \(executable.path); build it, or give --server PATH")
+        }
+        return executable
+    }
+
     /// Starts `executable` with `arguments` plus `--host 127.0.0.1 --port 0`, and waits (at most
     /// `wait`) for the line that names the port it listens on.
     static func start(executable: URL, arguments: [String], wait: TimeInterval = 30) throws -> LoopbackServer {

@@ -46,12 +46,7 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let executable = server.map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("roster-server")
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw CommandFailure("no roster-server at \(executable.path); build it, or give --server PATH")
-        }
+        let executable = try LoopbackServer.executable(server)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-http-benchmark-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let settings = HTTPBenchmark.Settings(users: users, connections: connections, seconds: seconds, database: db, soakSeconds: soakSeconds)

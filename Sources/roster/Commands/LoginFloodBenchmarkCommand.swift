@@ -34,12 +34,7 @@ struct LoginFloodBenchmarkCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let executable = server.map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("roster-server")
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw CommandFailure("no roster-server at \(executable.path); build it, or give --server PATH")
-        }
+        let executable = try LoopbackServer.executable(server)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-flood-benchmark-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         print("Roster login-flood benchmark: \(connections) connections x \(seconds) s of wrong passwords for "

@@ -173,11 +173,13 @@ public actor PostgresCluster {
 extension PostgresCluster.Running {
     var dataPath: String { directory.appendingPathComponent("data").path }
 
-    /// `pg_ctl start`, waiting until it accepts connections: Unix socket only, no TCP.
+    /// `pg_ctl start`, waiting until it accepts connections: Unix socket only, no TCP. Room for
+    /// 1,000 connections: every server test runs on PostgreSQL too, many at once, each server
+    /// with a pool of its own.
     var startArguments: [String] {
         [
             "-D", dataPath, "-w", "-t", "60", "-l", directory.appendingPathComponent("server.log").path,
-            "-o", "-k \(socketDirectory) -c listen_addresses='' -c fsync=off -c max_connections=200", "start",
+            "-o", "-k \(socketDirectory) -c listen_addresses='' -c fsync=off -c max_connections=1000", "start",
         ]
     }
 }

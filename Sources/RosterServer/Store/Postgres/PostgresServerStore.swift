@@ -162,7 +162,7 @@ final class PostgresServerStore: ServerStore {
         }
     }
 
-    // MARK: Signing keys and seeding
+    // MARK: Signing keys
 
     func signingSecret(name: String, ifAbsent candidate: [UInt8]) async throws -> [UInt8] {
         let logger = logger
@@ -173,24 +173,6 @@ final class PostgresServerStore: ServerStore {
             let stored = try await db.query("SELECT secret FROM signing_secrets WHERE name = \(name)", logger: logger)
                 .collect().first?.decode(Data.self)
             return Array(stored ?? Data(candidate))
-        }
-    }
-
-    func seedIfEmpty(appId: String, _ seeds: [SeedUser]) async throws -> Bool {
-        let logger = logger
-        return try await write { db in
-            let count = try await db.query("SELECT count(*) FROM users WHERE app_id = \(appId)", logger: logger)
-                .collect().first?.decode(Int.self) ?? 0
-            guard count == 0 else { return false }
-            for seed in seeds {
-                try await Self.insert(db, seed.user, logger: logger)
-                try await Self.insert(db, seed.account, logger: logger)
-                try await Self.insert(db, seed.identity, logger: logger)
-                if let document = seed.document {
-                    try await Self.replaceDocument(db, document.selector, with: document.record, logger: logger)
-                }
-            }
-            return true
         }
     }
 }

@@ -65,22 +65,6 @@ final class SQLiteServerStore: ServerStore {
         }
     }
 
-    func seedIfEmpty(appId: String, _ seeds: [SeedUser]) async throws -> Bool {
-        try await pool.write { db in
-            let count = try UserRecord.filter(Column("app_id") == appId).fetchCount(db)
-            guard count == 0 else { return false }
-            for seed in seeds {
-                try seed.user.insert(db)
-                try seed.account.insert(db)
-                try seed.identity.insert(db)
-                if let document = seed.document {
-                    try Self.replaceDocument(db, document.selector, with: document.record)
-                }
-            }
-            return true
-        }
-    }
-
     // MARK: Documents
 
     func document(_ selector: DocumentSelector) async throws -> DocumentRecord? {
