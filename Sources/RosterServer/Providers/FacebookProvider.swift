@@ -47,7 +47,7 @@ struct FacebookProvider: Sendable {
     /// make Graph calls as this app.
     private func proof(_ accessToken: String) -> String {
         let mac = HMAC<SHA256>.authenticationCode(for: Data(accessToken.utf8), using: SymmetricKey(data: Data(config.appSecret.utf8)))
-        return mac.map { String(format: "%02x", $0) }.joined()
+        return Hex.encode(Array(mac))
     }
 
     /// A Graph answer as JSON; AuthError when Facebook cannot be reached or says no.

@@ -18,7 +18,7 @@ struct RequestIdMiddleware: RouterMiddleware {
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let id = request.headers[Self.header].flatMap(Self.wellFormed) ?? Self.hex(randomBytes(16))
+        let id = request.headers[Self.header].flatMap(Self.wellFormed) ?? Hex.encode(randomBytes(16))
         var context = context
         context.logger[metadataKey: "request.id"] = .string(id)
         let started = ContinuousClock.now
@@ -30,7 +30,7 @@ struct RequestIdMiddleware: RouterMiddleware {
                 "request answered",
                 metadata: [
                     "http.method": .string(request.method.rawValue), "http.route": .string(route ?? "unmatched"),
-                    "http.status": .stringConvertible(status.code), "duration.ms": .string(String(format: "%.1f", milliseconds)),
+                    "http.status": .stringConvertible(status.code), "duration.ms": .string(String((milliseconds * 10).rounded() / 10)),
                 ])
         }
         do {
@@ -56,9 +56,5 @@ struct RequestIdMiddleware: RouterMiddleware {
             })
         else { return nil }
         return id
-    }
-
-    static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
     }
 }
