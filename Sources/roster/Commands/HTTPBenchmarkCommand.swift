@@ -26,7 +26,7 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
     @Option(help: "Users in the store (the demo users besides).")
     var users = 1_000
 
-    @Option(help: "wrk connections for every route but the email/password log-in (which runs as many as there are cores).")
+    @Option(help: "wrk connections for every route but the email/password log-in (which runs one at a time).")
     var connections = 64
 
     @Option(help: "Seconds of load for each route.")
