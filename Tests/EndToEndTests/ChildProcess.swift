@@ -124,9 +124,6 @@ final class ChildProcess {
         return decoded
     }
 
-    /// Whether a signal ended the child (after `wait`).
-    var wasSignalled: Bool { (status ?? 0) > 128 }
-
     private static func decode(_ raw: Int32) -> Int32 {
         let signal = raw & 0x7f
         return signal == 0 ? (raw >> 8) & 0xff : 128 + signal

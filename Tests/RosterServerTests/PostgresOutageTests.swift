@@ -13,8 +13,7 @@ import ThrowawayPostgres
         let cluster = PostgresCluster()
         defer { Task { await cluster.shutDown() } }
         let url = try await cluster.newDatabaseURL()
-        // Room for a loaded machine to open the first connection; a stopped database fails faster.
-        let store = try await PostgresServerStore(url: url, leaseTimeout: .seconds(10))
+        let store = try await PostgresServerStore(url: url, leaseTimeout: .seconds(2))
         let config = TestConfig.app()
         let server = try await RosterServer.open(store: store, apps: [config], environment: ServerEnvironment())
         func call(_ method: WireMethod, _ path: String, bearer: String? = nil, json: String? = nil) async -> WireResponse {

@@ -6,10 +6,11 @@ import RosterWire
 /// presented ends the session and is recorded in the audit trail.
 extension SessionService {
     /// POST /auth/session for an app that rotates refresh tokens: `{access_token, refresh_token}`.
-    func rotatingRefresh(_ token: String, of session: SessionRecord, app: ServedApp, from address: String?) async throws
+    func rotatingRefresh(_ token: String, of context: SessionContext, app: ServedApp, from address: String?) async throws
         -> SessionResponse
     {
-        let caller = try await live(session)
+        let caller = try live(context)
+        let session = context.session
         let at = now()
         let generation = session.refreshGeneration + 1
         // Signed before the transaction; used only if this request is the one that rotates.

@@ -60,20 +60,14 @@ struct SessionService: Sendable {
         // One read: the session, its user and, unless the app rotates refresh tokens (whose
         // refresh is a write of its own), the user's custom data for the new token.
         let apps = apps
-        let context = try await store.sessionContext(id: claims.sessionId, userId: claims.sub) { appId in
+        let context = try await namedContext(claims) { appId in
             guard let app = apps[appId], !app.config.refreshTokenRotation.enabled else { return nil }
             return CustomDataService.selector(app: app, userId: claims.sub)
         }
-        guard let context, context.session.userId == claims.sub, !context.session.revoked else {
-            throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
-        }
         if let app = apps[context.session.appId], app.config.refreshTokenRotation.enabled {
-            return try await rotatingRefresh(refreshToken, of: context.session, app: app, from: address)
+            return try await rotatingRefresh(refreshToken, of: context, app: app, from: address)
         }
-        guard stands(for: context.session, SecretDigest.hex(of: refreshToken)) else {
-            throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
-        }
-        let caller = try live(context)
+        let caller = try caller(of: context, refreshToken: refreshToken)
         return SessionResponse(
             accessToken: try await accessToken(
                 app: caller.app, userId: caller.user.id, sessionId: caller.session.id, deviceId: caller.session.deviceId,
@@ -105,25 +99,30 @@ struct SessionService: Sendable {
     /// user exists and is enabled. A session that is gone (logged out, revoked, its user deleted)
     /// is App Services' "failed to find refresh token".
     func authorize(refreshToken: String) async throws -> AuthorizedSession {
-        try await caller(of: try await namedSession(refreshToken: refreshToken), refreshToken: refreshToken)
+        let context = try await namedContext(try await tokens.verifyRefresh(refreshToken), customData: { _ in nil })
+        return try caller(of: context, refreshToken: refreshToken)
     }
 
-    /// The session a genuine refresh token names, unless it is revoked or gone.
-    private func namedSession(refreshToken: String) async throws -> SessionRecord {
-        let claims = try await tokens.verifyRefresh(refreshToken)
-        guard let session = try await storedSession(id: claims.sessionId, userId: claims.sub) else {
+    /// The session a genuine refresh token names, with its user (and the custom data document
+    /// `customData` names), in one read; unless the session is revoked or gone.
+    private func namedContext(
+        _ claims: RefreshTokenClaims, customData: @escaping @Sendable (_ appId: String) -> DocumentSelector?
+    ) async throws -> SessionContext {
+        guard let context = try await store.sessionContext(id: claims.sessionId, userId: claims.sub, customData: customData),
+            context.session.userId == claims.sub, !context.session.revoked
+        else {
             throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
         }
-        return session
+        return context
     }
 
-    /// The caller of `session` when `refreshToken` still stands for it (the current token, or
-    /// the one it replaced within the grace window) and the session is live.
-    private func caller(of session: SessionRecord, refreshToken: String) async throws -> AuthorizedSession {
-        guard stands(for: session, SecretDigest.hex(of: refreshToken)) else {
-            throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound)
+    /// The caller of a session read with its user, when `refreshToken` still stands for it (the
+    /// current token, or the one it replaced within the grace window) and the session is live.
+    private func caller(of context: SessionContext, refreshToken: String) throws(ErrorResponse) -> AuthorizedSession {
+        guard stands(for: context.session, SecretDigest.hex(of: refreshToken)) else {
+            throw .invalidSession(ErrorResponse.Text.refreshTokenNotFound)
         }
-        return try await live(session)
+        return try live(context)
     }
 
     /// The caller of an access-token request; the session must still be live.
@@ -137,19 +136,6 @@ struct SessionService: Sendable {
             throw ErrorResponse.invalidSession("invalid session: the session no longer exists")
         }
         return try live(context)
-    }
-
-    /// The session of a token, unless it was revoked or is gone (a deleted user's sessions go
-    /// with it).
-    func storedSession(id: String, userId: String) async throws -> SessionRecord? {
-        guard let session = try await store.session(id: id), session.userId == userId, !session.revoked else { return nil }
-        return session
-    }
-
-    func live(_ session: SessionRecord) async throws -> AuthorizedSession {
-        guard session.expiresAt > now() else { throw ErrorResponse.invalidSession("the session has expired") }
-        guard apps[session.appId] != nil else { throw ErrorResponse.invalidSession("the session's app is not served here") }
-        return try live(SessionContext(session: session, user: try await store.user(appId: session.appId, id: session.userId)))
     }
 
     /// The caller of a session read with its user: the session unexpired, its app served here,

@@ -71,24 +71,27 @@ enum HTTPBenchmark {
         let (login, apiKey) = try await credentials(base: server.baseURL, appId: config.appId)
 
         let json = ["Content-Type": "application/json"]
-        let loads: [(String, Int, WrkRun.Load)] = [
-            ("location (the ceiling)", settings.connections, .init(method: "GET", path: Route.location(appId: config.appId))),
-            ("refresh", settings.connections, .init(method: "POST", path: Route.session, headers: ["Authorization": "Bearer \(login.refreshToken)"])),
-            ("profile", settings.connections, .init(method: "GET", path: Route.profile, headers: ["Authorization": "Bearer \(login.accessToken)"])),
+        // Each route: its name, wrk's connections, the seconds it runs, what it sends.
+        let seconds = settings.seconds
+        let loads: [(String, Int, Int, WrkRun.Load)] = [
+            ("location (the ceiling)", settings.connections, seconds, .init(method: "GET", path: Route.location(appId: config.appId))),
+            ("refresh", settings.connections, seconds, .init(method: "POST", path: Route.session, headers: ["Authorization": "Bearer \(login.refreshToken)"])),
+            ("profile", settings.connections, seconds, .init(method: "GET", path: Route.profile, headers: ["Authorization": "Bearer \(login.accessToken)"])),
             (
-                "anonymous log-in", settings.connections,
+                "anonymous log-in", settings.connections, seconds,
                 .init(method: "POST", path: Route.login(appId: config.appId, provider: .anonymous), headers: json, bodies: ["{}"])
             ),
             (
-                "API-key log-in", settings.connections,
+                "API-key log-in", settings.connections, seconds,
                 .init(
                     method: "POST", path: Route.login(appId: config.appId, provider: .apiKey), headers: json,
                     bodies: [JSONValue.object(["key": .string(apiKey)]).compactText])
             ),
             // One at a time, each a different user: what a log-in costs beyond its password hash,
-            // with a core left for the server's other work and for wrk.
+            // with a core left for the server's other work and for wrk. At a third of a second a
+            // log-in, it runs ten seconds at least.
             (
-                "email/password log-in", 1,
+                "email/password log-in", 1, max(10, seconds),
                 .init(
                     method: "POST", path: Route.login(appId: config.appId, provider: .emailPassword), headers: json,
                     bodies: (0..<min(settings.users, 64)).map { index in
@@ -97,16 +100,14 @@ enum HTTPBenchmark {
             ),
         ]
         var rows: [Row] = []
-        for (name, connections, load) in loads {
-            // At a third of a second a log-in, the email/password run takes ten seconds at least.
-            let seconds = load.path.hasSuffix(ProviderType.emailPassword.rawValue + "/login") ? max(10, settings.seconds) : settings.seconds
+        for (name, connections, seconds, load) in loads {
             let report = try await WrkRun.run(load, base: server.baseURL, connections: connections, seconds: seconds, in: directory)
             rows.append(Row(name: name, connections: connections, report: report))
         }
 
         var soak: Soak?
         if settings.soakSeconds > 0 {
-            let refresh = loads[1].2
+            let refresh = loads[1].3
             let first = min(60, settings.soakSeconds)
             _ = try await WrkRun.run(refresh, base: server.baseURL, connections: settings.connections, seconds: first, in: directory)
             let baseline = server.memoryKiB("VmRSS") ?? 0
