@@ -35,6 +35,15 @@ import Testing
 /// No commit copies the write-ahead log into the file: a checkpointer on its own connection does,
 /// so a commit never waits behind a checkpoint.
 @Suite struct StoreCheckpointTests {
+    /// A store of its own over a new file: no other store's checkpointer may touch its log, or
+    /// these tests would see that one's work.
+    private func store(checkpointEvery interval: Duration) throws -> (SQLiteServerStore, path: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-checkpoint-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = directory.appendingPathComponent("server.sqlite").path
+        return (try SQLiteServerStore(path: path, checkpointEvery: interval), path)
+    }
+
     /// `count` commits of about one page each.
     private func commit(_ count: Int, to store: SQLiteServerStore, tag: String) async throws {
         for index in 0..<count {
@@ -46,8 +55,7 @@ import Testing
     }
 
     @Test func commitsLeaveTheLogToTheCheckpointer() async throws {
-        let t = try await TestServer.make()
-        let store = try SQLiteServerStore(path: t.databasePath, checkpointEvery: .seconds(3600))
+        let (store, _) = try store(checkpointEvery: .seconds(3600))
         #expect(try await store.pool.write { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") } == 0)
         #expect(try await store.pool.read { db in try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") } == 0)
         try await store.checkpointer.checkpoint()
@@ -63,8 +71,7 @@ import Testing
     }
 
     @Test func theCheckpointerRunsOnItsOwn() async throws {
-        let t = try await TestServer.make()
-        let store = try SQLiteServerStore(path: t.databasePath, checkpointEvery: .milliseconds(20))
+        let (store, path) = try store(checkpointEvery: .milliseconds(20))
         try await commit(50, to: store, tag: "page")
         // Two passes that began after the last commit.
         let after = store.checkpointer.history.count
@@ -75,7 +82,7 @@ import Testing
         // The database file alone, without its log, now holds every commit.
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("checkpointed-\(UUID().uuidString).sqlite")
         defer { try? FileManager.default.removeItem(at: copy) }
-        try FileManager.default.copyItem(atPath: t.databasePath, toPath: copy.path)
+        try FileManager.default.copyItem(atPath: path, toPath: copy.path)
         let alone = try DatabaseQueue(path: copy.path)
         #expect(try await alone.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM signing_secret WHERE name LIKE 'page-%'") } == 50)
     }
