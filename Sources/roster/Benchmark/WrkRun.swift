@@ -14,6 +14,8 @@ enum WrkRun {
         var path: String
         var headers: [String: String] = [:]
         var bodies: [String] = []
+        /// Counts the answers by status (`Report.statuses`), at some cost to wrk itself.
+        var countsStatuses = false
     }
 
     /// What wrk reported: throughput, latency percentiles in milliseconds, and the answers that
@@ -25,17 +27,23 @@ enum WrkRun {
         var requests: Int
         var failedAnswers: Int
         var socketErrors: Int
+        /// Answers by status, when the load counts them.
+        var statuses: [Int: Int] = [:]
     }
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
     }
 
-    /// Runs wrk with `connections` connections (and as many threads as cores, at most that) for
-    /// `seconds`. The request is described in a Lua script written to `directory`, owner-only,
-    /// since it may carry a token; it is removed afterwards.
-    static func run(_ load: Load, base: String, connections: Int, seconds: Int, in directory: URL) async throws -> Report {
-        let threads = max(1, min(connections, ProcessInfo.processInfo.activeProcessorCount))
+    /// Runs wrk with `connections` connections (and `threads` threads, by default as many as
+    /// cores, at most one a connection) for `seconds`, at the scheduling priority `niceness`
+    /// (0: the caller's; 19: only what nothing else wants). The request is described in a Lua
+    /// script written to `directory`, owner-only, since it may carry a token; it is removed afterwards.
+    static func run(
+        _ load: Load, base: String, connections: Int, seconds: Int, threads: Int? = nil, niceness: Int = 0, timeoutSeconds: Int = 60,
+        in directory: URL
+    ) async throws -> Report {
+        let threads = max(1, min(connections, threads ?? ProcessInfo.processInfo.activeProcessorCount))
         let script = directory.appendingPathComponent("wrk-\(UUID().uuidString).lua")
         let text = luaScript(for: load, threads: threads)
         guard FileManager.default.createFile(atPath: script.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
@@ -43,11 +51,12 @@ enum WrkRun {
         defer { try? FileManager.default.removeItem(at: script) }
         let result: ExecutionResult<Void, StringOutput<UTF8>, StringOutput<UTF8>>
         do {
+            let wrk = [
+                "wrk", "-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--timeout", "\(timeoutSeconds)s", "--latency", "-s", script.path,
+                base + load.path,
+            ]
             result = try await Subprocess.run(
-                .name("wrk"),
-                arguments: [
-                    "-t\(threads)", "-c\(connections)", "-d\(seconds)s", "--timeout", "60s", "--latency", "-s", script.path, base + load.path,
-                ],
+                .name(niceness == 0 ? "wrk" : "nice"), arguments: .init(niceness == 0 ? Array(wrk.dropFirst()) : ["-n", "\(niceness)"] + wrk),
                 output: .string(limit: 1 << 20), error: .string(limit: 1 << 16))
         } catch let error as SubprocessError where error.code == .executableNotFound {
             throw Failure(description: notInstalled)
@@ -75,6 +84,33 @@ enum WrkRun {
         for (name, value) in load.headers.sorted(by: { $0.key < $1.key }) {
             lines.append("wrk.headers[\(lua(name))] = \(lua(value))")
         }
+        // Each of wrk's threads gets its number (`first`), and is kept so that `done` can read
+        // what it counted.
+        lines += [
+            "local created = 0",
+            "local started = {}",
+            "function setup(thread)",
+            "  thread:set(\"first\", created)",
+            "  created = created + 1",
+            "  table.insert(started, thread)",
+            "end",
+        ]
+        if load.countsStatuses {
+            // Each thread counts its answers by status; `done` prints the sums as "status N COUNT".
+            lines += [
+                "counts = {}",
+                "function response(status, headers, body)",
+                "  counts[status] = (counts[status] or 0) + 1",
+                "end",
+                "function done(summary, latency, requests)",
+                "  local total = {}",
+                "  for _, thread in ipairs(started) do",
+                "    for status, count in pairs(thread:get(\"counts\")) do total[status] = (total[status] or 0) + count end",
+                "  end",
+                "  for status, count in pairs(total) do io.write(string.format(\"status %d %d\\n\", status, count)) end",
+                "end",
+            ]
+        }
         switch load.bodies.count {
         case 0: break
         case 1: lines.append("wrk.body = \(lua(load.bodies[0]))")
@@ -84,11 +120,6 @@ enum WrkRun {
             lines += [
                 "local bodies = {" + load.bodies.map(lua).joined(separator: ",\n") + "}",
                 "local threads = \(threads)",
-                "local created = 0",
-                "function setup(thread)",
-                "  thread:set(\"first\", created)",
-                "  created = created + 1",
-                "end",
                 "local next = nil",
                 "request = function()",
                 "  if next == nil then next = first end",
@@ -123,6 +154,7 @@ enum WrkRun {
         var requests: Int?
         var failed = 0
         var socketErrors = 0
+        var statuses: [Int: Int] = [:]
         for raw in output.split(separator: "\n") {
             let line = raw.trimmingCharacters(in: .whitespaces)
             let words = line.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
@@ -136,13 +168,15 @@ enum WrkRun {
                 requests = Int(first)
             } else if line.hasPrefix("Non-2xx or 3xx responses:"), let last = words.last {
                 failed = Int(last) ?? 0
+            } else if words.count == 3, words[0] == "status", let status = Int(words[1]), let count = Int(words[2]) {
+                statuses[status] = count
             } else if line.hasPrefix("Socket errors:") {
                 // "Socket errors: connect 0, read 0, write 0, timeout 0"
                 socketErrors = words.compactMap { Int($0.trimmingCharacters(in: CharacterSet(charactersIn: ","))) }.reduce(0, +)
             }
         }
         guard let perSecond, let p50, let p99, let requests else { return nil }
-        return Report(requestsPerSecond: perSecond, p50: p50, p99: p99, requests: requests, failedAnswers: failed, socketErrors: socketErrors)
+        return Report(requestsPerSecond: perSecond, p50: p50, p99: p99, requests: requests, failedAnswers: failed, socketErrors: socketErrors, statuses: statuses)
     }
 
     /// wrk's "812.00us", "1.23ms" or "2.01s", in milliseconds.
