@@ -73,8 +73,9 @@ enum LoginFloodBenchmark {
         let load = WrkRun.Load(
             method: "POST", path: Route.login(appId: config.appId, provider: .emailPassword), headers: ["content-type": "application/json"],
             bodies: [guess.compactText], countsStatuses: true)
+        let base = server.baseURL
         async let flood = WrkRun.run(
-            load, base: server.baseURL, connections: settings.connections, seconds: settings.seconds, threads: 1, niceness: 19,
+            load, base: base, connections: settings.connections, seconds: settings.seconds, threads: 1, niceness: 19,
             timeoutSeconds: 30, in: directory)
         async let second = secondClient(client, url, users: settings.users, until: deadline)
         let (floodReport, (latencies, failures)) = try await (flood, second)

@@ -87,7 +87,8 @@ extension SQLiteServerStore {
     /// The scope's rows in key order.
     static func cursor(_ db: Database, _ scope: DocumentScope) throws -> RecordCursor<DocumentRecord> {
         let (sql, arguments) = try selection(db, scope)
-        return try DocumentRecord.fetchCursor(db, sql: sql, arguments: arguments)
+        // Cached: a handful of shapes, and custom user data is read behind every log-in and refresh.
+        return try DocumentRecord.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
     }
 
     /// The query that reads a scope: an index seek on the owner column when the scope's field
@@ -114,7 +115,7 @@ extension SQLiteServerStore {
 
     static func ownerField(_ db: Database, appId: String, database: String, collection: String) throws -> String? {
         try String.fetchOne(
-            db, sql: #"SELECT field FROM document_owner_field WHERE app_id = ? AND "database" = ? AND collection = ?"#,
+            db.cachedStatement(sql: #"SELECT field FROM document_owner_field WHERE app_id = ? AND "database" = ? AND collection = ?"#),
             arguments: [appId, database, collection])
     }
 
