@@ -53,6 +53,13 @@ struct DeviceApprovalService: Sendable {
         record.state == .pending && record.expiresAt > now()
     }
 
+    /// What the page shows of an authorization: who asked, for which app, and how one signs in.
+    func summary(of record: DeviceAuthorizationRecord) -> DeviceRequestSummary {
+        let config = login.apps[record.appId]?.config
+        return DeviceRequestSummary(
+            record, appName: config?.name ?? record.appId, offersEmailPassword: config?.isEnabled(.emailPassword) ?? false)
+    }
+
     /// Signs in with email and password behind the log-in limits, as a log-in would.
     func signIn(to record: DeviceAuthorizationRecord, email: String, password: String, address: String) async throws -> DeviceSignIn {
         let app = try login.app(record.appId)

@@ -40,8 +40,11 @@ struct DeviceRequestSummary: Sendable, Equatable {
     var terminal: String?
     var startedAt: Date
     var isLink: Bool
+    /// Whether the app takes email/password sign-ins (the page's form for them).
+    var offersEmailPassword: Bool
 
-    init(_ record: DeviceAuthorizationRecord, appName: String) {
+    init(_ record: DeviceAuthorizationRecord, appName: String, offersEmailPassword: Bool = true) {
+        self.offersEmailPassword = offersEmailPassword
         self.appName = appName
         client = record.client
         terminal = record.terminal

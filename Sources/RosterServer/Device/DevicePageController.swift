@@ -59,7 +59,7 @@ struct DevicePageController: Sendable {
         } catch {
             return invalid(state)
         }
-        let summary = DeviceRequestSummary(record, appName: approvals.login.apps[record.appId]?.config.name ?? record.appId)
+        let summary = approvals.summary(of: record)
         func page(_ message: DevicePage.Message?, status: HTTPResponse.Status = .ok) -> Outcome {
             let stage: DevicePage.Stage = state.signIn.map { .approve(summary, signedInAs: $0.shownName) } ?? .signIn(summary)
             return Outcome(page: DevicePage(stage: stage, csrf: state.csrf, message: message), status: status, state: state)
@@ -115,7 +115,7 @@ struct DevicePageController: Sendable {
             state.authorizationId = record.id
             state.signIn = nil
             state.exp = min(Int64(record.expiresAt.timeIntervalSince1970), Int64(now().timeIntervalSince1970) + Int64(Self.stateSeconds))
-            let summary = DeviceRequestSummary(record, appName: approvals.login.apps[record.appId]?.config.name ?? record.appId)
+            let summary = approvals.summary(of: record)
             return Outcome(page: DevicePage(stage: .signIn(summary), csrf: state.csrf), state: state)
         } catch let wait as LimitWait {
             return Outcome(

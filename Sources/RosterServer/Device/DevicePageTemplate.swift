@@ -27,6 +27,7 @@ enum DevicePageTemplate {
         .message.good{background:#e5f3e9;color:#1d5530}
         .asker{font-size:1.15rem}.asker strong{overflow-wrap:anywhere}
         .small{color:#555a66;font-size:.92rem}
+        .card label:first-of-type,.card p{margin-top:0}.card p:last-child{margin-bottom:0}
         </style>
         </head>
         <body>
@@ -47,6 +48,7 @@ enum DevicePageTemplate {
         <br><span class="small">Only go on if you started this yourself.</span></p>
         {{/asker}}
         {{#signIn}}
+        {{#emailPassword}}
         <form class="card" method="post" action="/device">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <label for="email">Email</label>
@@ -59,6 +61,7 @@ enum DevicePageTemplate {
         <button class="quiet" type="submit" name="action" value="forgot">Forgot password</button>
         </div>
         </form>
+        {{/emailPassword}}
         {{#providers}}
         <form class="card" method="post" action="/device">
         <input type="hidden" name="csrf" value="{{csrf}}">

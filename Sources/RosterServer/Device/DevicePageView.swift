@@ -28,7 +28,7 @@ enum DevicePageView {
         case .signIn(let summary):
             values["asker"] = asker(summary)
             // Where browser sign-ins with other providers go: [["provider": "google", "title": "Google"]].
-            values["signIn"] = ["providers": [[String: String]]()]
+            values["signIn"] = ["providers": [[String: String]](), "emailPassword": summary.offersEmailPassword] as [String: Any]
         case .approve(let summary, let signedInAs):
             values["asker"] = asker(summary)
             values["approve"] = ["signedInAs": signedInAs]

@@ -68,6 +68,7 @@ import Testing
         try await t.denyOnPage(denied.userCode)
         let answer = await t.devicePoll(denied.deviceCode)
         #expect(answer.status == 400 && answer.grantError == "access_denied" && answer.json?["error_code"] == "AccessDenied")
+        #expect(try await t.server.admin.audit(appId: t.appId, AuditQuery()).first?.event == .deviceDenied)
 
         let expiring = try await t.started()
         try await t.approveOnPage(expiring.userCode, email: "ann@example.com", password: "secret-12")

@@ -184,5 +184,9 @@ import Testing
         link.isLink = true
         #expect(DevicePageView.render(DevicePage(stage: .signIn(link), csrf: "t")).contains("link your account"))
         #expect(DevicePageView.render(DevicePage(stage: .denied, csrf: "t")).contains("Nobody was logged in"))
+        var noPasswords = summary
+        noPasswords.offersEmailPassword = false
+        let withoutForm = DevicePageView.render(DevicePage(stage: .signIn(noPasswords), csrf: "t"))
+        #expect(!withoutForm.contains(#"value="signin""#) && withoutForm.contains(#"value="deny""#))
     }
 }
