@@ -56,6 +56,10 @@ extension DocumentRecord: SnakeCaseRecord {
     }
 }
 
+extension DeviceAuthorizationRecord: SnakeCaseRecord {
+    static let databaseTableName = "device_authorization"
+}
+
 extension DatabaseError {
     /// A UNIQUE or PRIMARY KEY constraint refused the row.
     var isUniqueViolation: Bool {
