@@ -18,3 +18,4 @@ typealias ServerStore = SigningKeyStore
     & PurgeStore
     & SeedStore
     & OperationsStore
+    & WebSignInStore
