@@ -43,6 +43,8 @@ public struct AppConfig: Codable, Sendable, Equatable {
     public var auditRetentionDays: Int
     /// Whether refreshes hand out new refresh tokens (off by default).
     public var refreshTokenRotation: RefreshRotationConfig
+    /// Browser sign-in with Google, Apple and Facebook: allowed redirect URLs and the like.
+    public var webSignIn: WebSignInConfig
 
     public init(
         appId: String, name: String? = nil, accessTokenLifetimeSeconds: Int = 1800,
@@ -52,8 +54,9 @@ public struct AppConfig: Codable, Sendable, Equatable {
         maxDocumentBytes: Int = 16384, functions: [String: FunctionConfig] = [:],
         dataServices: [String] = [AppConfig.defaultDataService], limits: LimitsConfig = LimitsConfig(),
         anonymousUserRetentionDays: Int = 90, auditRetentionDays: Int = 90,
-        refreshTokenRotation: RefreshRotationConfig = RefreshRotationConfig()
+        refreshTokenRotation: RefreshRotationConfig = RefreshRotationConfig(), webSignIn: WebSignInConfig = WebSignInConfig()
     ) {
+        self.webSignIn = webSignIn
         self.refreshTokenRotation = refreshTokenRotation
         self.auditRetentionDays = auditRetentionDays
         self.anonymousUserRetentionDays = anonymousUserRetentionDays
@@ -79,7 +82,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         case appId, name, accessTokenLifetimeSeconds, refreshTokenLifetimeSeconds, maxRequestBytes, passwordHashing
         case providers, customUserData, outbox, rules, maxDocumentBytes, functions
         case dataServices = "dataService"
-        case limits, anonymousUserRetentionDays, auditRetentionDays, refreshTokenRotation
+        case limits, anonymousUserRetentionDays, auditRetentionDays, refreshTokenRotation, webSignIn
     }
 
     public init(from decoder: any Decoder) throws {
@@ -102,6 +105,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         auditRetentionDays = try container.decodeIfPresent(Int.self, forKey: .auditRetentionDays) ?? 90
         refreshTokenRotation =
             try container.decodeIfPresent(RefreshRotationConfig.self, forKey: .refreshTokenRotation) ?? RefreshRotationConfig()
+        webSignIn = try container.decodeIfPresent(WebSignInConfig.self, forKey: .webSignIn) ?? WebSignInConfig()
         if let one = try? container.decodeIfPresent(String.self, forKey: .dataServices) {
             dataServices = [one]
         } else {
@@ -151,6 +155,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         try passwordHashing.validate(source: source)
         try limits.validate(source: source)
         try refreshTokenRotation.validate(source: source)
+        try webSignIn.validate(source: source)
         guard (1...3650).contains(anonymousUserRetentionDays) else { throw fail("anonymousUserRetentionDays must be between 1 and 3650") }
         guard (1...3650).contains(auditRetentionDays) else { throw fail("auditRetentionDays must be between 1 and 3650") }
         try providers.emailPassword?.validate(source: source)

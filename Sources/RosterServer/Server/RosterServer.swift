@@ -93,6 +93,7 @@ public final class RosterServer: Sendable {
             functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)),
             accounts: AccountService(store: store, audit: audit),
             health: HealthService(store: store, now: environment.now, logger: environment.logger),
+            webSignIn: WebSignInService(store: store, ids: ids, now: environment.now),
             metrics: ServerMetrics())
         let router = Router(context: RosterRequestContext.self)
         router.add(middleware: MetricsMiddleware())
@@ -101,6 +102,7 @@ public final class RosterServer: Sendable {
         router.add(middleware: RequestBodyMiddleware(limit: configs.map(\.maxRequestBytes).max() ?? 65536))
         AppRoutes.add(to: router, services)
         AuthRoutes.add(to: router, services)
+        WebSignInRoutes.add(to: router, services)
         HealthRoutes.add(to: router, services.health)
         let admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)
         return RosterServer(

@@ -61,6 +61,24 @@ struct LoginService: Sendable {
             throw error
         }
         try await limiter.succeeded(app: app, counted: counted)
+        return try await logIn(app: app, provider: provider, outcome: outcome, deviceId: envelope.options?.device?.deviceId, address: address)
+    }
+
+    /// Logs in the user whose credentials `provider` checked (made on first use), opening a
+    /// session: the end of every log-in, whether its credentials came in a request body or
+    /// through a browser sign-in (`WebSignInService`).
+    func logIn(app: ServedApp, provider: ProviderType, outcome: ProviderOutcome, deviceId: String?, address: String) async throws
+        -> LoginResponse
+    {
+        let user = try await user(app: app, provider: provider, outcome: outcome)
+        let opened = try await sessions.open(app: app, user: user, deviceId: deviceId)
+        await audit.record(.loggedIn, appId: app.id, userId: user.id, provider: provider.rawValue, address: address)
+        return opened
+    }
+
+    /// The user whose credentials `provider` checked, made on first use with the provider's
+    /// profile (merged into theirs after); UserDisabled for a disabled one. No session is opened.
+    func user(app: ServedApp, provider: ProviderType, outcome: ProviderOutcome) async throws -> UserRecord {
         let user: UserRecord
         switch outcome {
         case .user(let id):
@@ -77,9 +95,7 @@ struct LoginService: Sendable {
             user = try await merge(profile, into: found)
         }
         guard !user.disabled else { throw ErrorResponse.userDisabled() }
-        let opened = try await sessions.open(app: app, user: user, deviceId: envelope.options?.device?.deviceId)
-        await audit.record(.loggedIn, appId: app.id, userId: user.id, provider: provider.rawValue, address: address)
-        return opened
+        return user
     }
 
     /// A refusal answered after the hold, or once its wait is over if that is sooner, so that a
@@ -103,7 +119,14 @@ struct LoginService: Sendable {
     func link(caller: AuthorizedSession, provider: ProviderType, body: Data) async throws -> LinkResponse {
         guard provider != .anonymous else { throw ErrorResponse.badRequest("anonymous credentials cannot be linked to a user") }
         _ = try WireBody.decode(LoginEnvelope.self, from: body)
-        guard case .identity(let providerId, let profile) = try await authenticate(app: caller.app, provider: provider, body: body, for: .user(caller.user.id))
+        let outcome = try await authenticate(app: caller.app, provider: provider, body: body, for: .user(caller.user.id))
+        return try await link(caller: caller, provider: provider, outcome: outcome)
+    }
+
+    /// Adds the identity `provider` checked to the caller: the end of every link, whether its
+    /// credentials came in a request body or through a browser sign-in.
+    func link(caller: AuthorizedSession, provider: ProviderType, outcome: ProviderOutcome) async throws -> LinkResponse {
+        guard case .identity(let providerId, let profile) = outcome
         else { throw ErrorResponse.badRequest("API keys cannot be linked: they already belong to a user") }
         if let existing = try await store.identity(appId: caller.app.id, providerType: provider.rawValue, providerId: providerId) {
             guard existing.userId == caller.user.id else {
