@@ -45,6 +45,8 @@ public struct AppConfig: Codable, Sendable, Equatable {
     public var refreshTokenRotation: RefreshRotationConfig
     /// Device log-in: code lifetime, poll interval and its limits.
     public var deviceLogin: DeviceLoginConfig
+    /// Browser sign-in with Google, Apple and Facebook: allowed redirect URLs and the like.
+    public var webSignIn: WebSignInConfig
 
     public init(
         appId: String, name: String? = nil, accessTokenLifetimeSeconds: Int = 1800,
@@ -54,9 +56,11 @@ public struct AppConfig: Codable, Sendable, Equatable {
         maxDocumentBytes: Int = 16384, functions: [String: FunctionConfig] = [:],
         dataServices: [String] = [AppConfig.defaultDataService], limits: LimitsConfig = LimitsConfig(),
         anonymousUserRetentionDays: Int = 90, auditRetentionDays: Int = 90,
-        refreshTokenRotation: RefreshRotationConfig = RefreshRotationConfig(), deviceLogin: DeviceLoginConfig = DeviceLoginConfig()
+        refreshTokenRotation: RefreshRotationConfig = RefreshRotationConfig(), deviceLogin: DeviceLoginConfig = DeviceLoginConfig(),
+        webSignIn: WebSignInConfig = WebSignInConfig()
     ) {
         self.deviceLogin = deviceLogin
+        self.webSignIn = webSignIn
         self.refreshTokenRotation = refreshTokenRotation
         self.auditRetentionDays = auditRetentionDays
         self.anonymousUserRetentionDays = anonymousUserRetentionDays
@@ -83,7 +87,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         case providers, customUserData, outbox, rules, maxDocumentBytes, functions
         case dataServices = "dataService"
         case limits, anonymousUserRetentionDays, auditRetentionDays, refreshTokenRotation
-        case deviceLogin
+        case deviceLogin, webSignIn
     }
 
     public init(from decoder: any Decoder) throws {
@@ -107,6 +111,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         refreshTokenRotation =
             try container.decodeIfPresent(RefreshRotationConfig.self, forKey: .refreshTokenRotation) ?? RefreshRotationConfig()
         deviceLogin = try container.decodeIfPresent(DeviceLoginConfig.self, forKey: .deviceLogin) ?? DeviceLoginConfig()
+        webSignIn = try container.decodeIfPresent(WebSignInConfig.self, forKey: .webSignIn) ?? WebSignInConfig()
         if let one = try? container.decodeIfPresent(String.self, forKey: .dataServices) {
             dataServices = [one]
         } else {
@@ -157,6 +162,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         try limits.validate(source: source)
         try refreshTokenRotation.validate(source: source)
         try deviceLogin.validate(source: source)
+        try webSignIn.validate(source: source)
         guard (1...3650).contains(anonymousUserRetentionDays) else { throw fail("anonymousUserRetentionDays must be between 1 and 3650") }
         guard (1...3650).contains(auditRetentionDays) else { throw fail("auditRetentionDays must be between 1 and 3650") }
         try providers.emailPassword?.validate(source: source)

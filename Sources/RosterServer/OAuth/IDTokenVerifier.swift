@@ -29,8 +29,9 @@ struct IDTokenVerifier: Sendable {
 
     var issuers: [String] { config.issuers ?? issuer.issuers }
 
-    /// The subject and profile of a valid token; AuthError saying what is wrong otherwise.
-    func verify(_ token: String) async throws(ErrorResponse) -> (subject: String, profile: [String: JSONValue]) {
+    /// The subject and profile of a valid token; AuthError saying what is wrong otherwise. With a
+    /// `nonce` (browser sign-in), the token must carry exactly it.
+    func verify(_ token: String, nonce: String? = nil) async throws(ErrorResponse) -> (subject: String, profile: [String: JSONValue]) {
         let name = issuer.displayName
         guard let header = try? UnverifiedJWT.headerDocument(of: token) else { throw .authError("the \(name) ID token is not a JWT") }
         guard let algorithm = header["alg"]?.stringValue, Self.algorithms.contains(algorithm) else {
@@ -60,6 +61,9 @@ struct IDTokenVerifier: Sendable {
             }
         guard audiences.contains(where: config.clientIds.contains) else {
             throw .authError("the \(name) ID token was issued to another app")
+        }
+        if let nonce, claims["nonce"]?.stringValue.map({ ConstantTime.equals($0, nonce) }) != true {
+            throw .authError("the \(name) ID token was not issued for this sign-in (its nonce differs)")
         }
         guard let subject = claims["sub"]?.stringValue, !subject.isEmpty, subject.utf8.count <= 255 else {
             throw .authError("the \(name) ID token has no subject")

@@ -43,6 +43,23 @@ struct FacebookProvider: Sendable {
         return .identity(providerId: id, profile: profile)
     }
 
+    /// The code a browser sign-in brought back, exchanged with its PKCE verifier at the
+    /// redirect URI it was issued for, for an access token checked as any other.
+    func authenticate(signInCode code: String, verifier: String, redirectURI: String) async throws(ErrorResponse) -> ProviderOutcome {
+        guard !code.isEmpty, code.utf8.count <= 2048 else { throw .authError("the Facebook code is empty or too long") }
+        let answer = try await ask(
+            .form(
+                config.accessTokenEndpoint,
+                [
+                    ("client_id", config.appId), ("client_secret", config.appSecret), ("redirect_uri", redirectURI), ("code", code),
+                    ("code_verifier", verifier),
+                ]), refusal: "Facebook refused the code")
+        guard let accessToken = answer["access_token"]?.stringValue else {
+            throw .authError("Facebook's token endpoint answered without an access token")
+        }
+        return try await authenticate(accessToken: accessToken)
+    }
+
     /// `appsecret_proof`: the token signed with the app secret, so a stolen token alone cannot
     /// make Graph calls as this app.
     private func proof(_ accessToken: String) -> String {
@@ -51,7 +68,9 @@ struct FacebookProvider: Sendable {
     }
 
     /// A Graph answer as JSON; AuthError when Facebook cannot be reached or says no.
-    private func ask(_ request: OutboundRequest) async throws(ErrorResponse) -> JSONValue {
+    private func ask(_ request: OutboundRequest, refusal: String = "Facebook refused the access token") async throws(ErrorResponse)
+        -> JSONValue
+    {
         let response: OutboundResponse
         do {
             response = try await http.send(request)
@@ -63,7 +82,7 @@ struct FacebookProvider: Sendable {
         }
         guard response.status == 200 else {
             let why = answer["error"]?["message"]?.stringValue.map { ": \($0.prefix(200))" } ?? " (\(response.status))"
-            throw .authError("Facebook refused the access token\(why)")
+            throw .authError("\(refusal)\(why)")
         }
         return answer
     }

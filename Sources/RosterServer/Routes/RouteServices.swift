@@ -8,6 +8,7 @@ struct RouteServices: Sendable {
     let functions: FunctionCallService
     let accounts: AccountService
     let health: HealthService
+    let webSignIn: WebSignInService
     /// What the routes count beyond requests: log-ins, refreshes, refusals.
     let metrics: ServerMetrics
     /// Device log-in: the terminal's start and poll, and the approval page.

@@ -95,6 +95,7 @@ public final class RosterServer: Sendable {
             functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)),
             accounts: AccountService(store: store, audit: audit),
             health: HealthService(store: store, now: environment.now, logger: environment.logger),
+            webSignIn: WebSignInService(store: store, ids: ids, now: environment.now),
             metrics: ServerMetrics(),
             device: DeviceLoginService(
                 store: store, login: login, audit: audit, ids: ids, randomBytes: environment.randomBytes, now: environment.now),
@@ -108,6 +109,7 @@ public final class RosterServer: Sendable {
         router.add(middleware: RequestBodyMiddleware(limit: configs.map(\.maxRequestBytes).max() ?? 65536))
         AppRoutes.add(to: router, services)
         AuthRoutes.add(to: router, services)
+        WebSignInRoutes.add(to: router, services)
         HealthRoutes.add(to: router, services.health)
         DeviceRoutes.add(to: router, services)
         let admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)

@@ -30,18 +30,8 @@ struct LoginService: Sendable {
     /// are counted, and an attempt that must wait is refused unchecked (`AttemptLimiter`).
     func login(app: ServedApp, provider: ProviderType, body: Data, address: String) async throws -> LoginResponse {
         let envelope = try WireBody.decode(LoginEnvelope.self, from: body)
-        let user: UserRecord
-        switch try await checkedCredentials(app: app, provider: provider, body: body, address: address) {
-        case .user(let id):
-            guard let owner = try await store.user(appId: app.id, id: id) else { throw ErrorResponse.authError("invalid API key") }
-            user = owner
-        case .identity(let providerId, let profile):
-            user = try await self.user(app: app, provider: provider, providerId: providerId, profile: profile)
-        }
-        guard !user.disabled else { throw ErrorResponse.userDisabled() }
-        let opened = try await sessions.open(app: app, user: user, deviceId: envelope.options?.device?.deviceId)
-        await audit.record(.loggedIn, appId: app.id, userId: user.id, provider: provider.rawValue, address: address)
-        return opened
+        let outcome = try await checkedCredentials(app: app, provider: provider, body: body, address: address)
+        return try await logIn(app: app, provider: provider, outcome: outcome, deviceId: envelope.options?.device?.deviceId, address: address)
     }
 
     /// The credentials of a log-in from `address`, checked behind the limits: wrong ones are
@@ -82,6 +72,33 @@ struct LoginService: Sendable {
         return outcome
     }
 
+    /// Logs in the user whose credentials `provider` checked (made on first use), opening a
+    /// session: the end of every log-in, whether its credentials came in a request body or
+    /// through a browser sign-in (`WebSignInService`).
+    func logIn(app: ServedApp, provider: ProviderType, outcome: ProviderOutcome, deviceId: String?, address: String) async throws
+        -> LoginResponse
+    {
+        let user = try await user(app: app, provider: provider, outcome: outcome)
+        let opened = try await sessions.open(app: app, user: user, deviceId: deviceId)
+        await audit.record(.loggedIn, appId: app.id, userId: user.id, provider: provider.rawValue, address: address)
+        return opened
+    }
+
+    /// The user whose credentials `provider` checked, made on first use with the provider's
+    /// profile (merged into theirs after); UserDisabled for a disabled one. No session is opened.
+    func user(app: ServedApp, provider: ProviderType, outcome: ProviderOutcome) async throws -> UserRecord {
+        let user: UserRecord
+        switch outcome {
+        case .user(let id):
+            guard let owner = try await store.user(appId: app.id, id: id) else { throw ErrorResponse.authError("invalid API key") }
+            user = owner
+        case .identity(let providerId, let profile):
+            user = try await self.user(app: app, provider: provider, providerId: providerId, profile: profile)
+        }
+        guard !user.disabled else { throw ErrorResponse.userDisabled() }
+        return user
+    }
+
     /// The user a provider's identity logs in as: found, or made with the provider's profile,
     /// which is stored over the user's.
     func user(app: ServedApp, provider: ProviderType, providerId: String, profile: [String: JSONValue]) async throws -> UserRecord {
@@ -115,7 +132,14 @@ struct LoginService: Sendable {
     func link(caller: AuthorizedSession, provider: ProviderType, body: Data) async throws -> LinkResponse {
         guard provider != .anonymous else { throw ErrorResponse.badRequest("anonymous credentials cannot be linked to a user") }
         _ = try WireBody.decode(LoginEnvelope.self, from: body)
-        guard case .identity(let providerId, let profile) = try await authenticate(app: caller.app, provider: provider, body: body, for: .user(caller.user.id))
+        let outcome = try await authenticate(app: caller.app, provider: provider, body: body, for: .user(caller.user.id))
+        return try await link(caller: caller, provider: provider, outcome: outcome)
+    }
+
+    /// Adds the identity `provider` checked to the caller: the end of every link, whether its
+    /// credentials came in a request body or through a browser sign-in.
+    func link(caller: AuthorizedSession, provider: ProviderType, outcome: ProviderOutcome) async throws -> LinkResponse {
+        guard case .identity(let providerId, let profile) = outcome
         else { throw ErrorResponse.badRequest("API keys cannot be linked: they already belong to a user") }
         try await addIdentity(app: caller.app, to: caller.user, provider: provider, providerId: providerId, profile: profile)
         return LinkResponse(

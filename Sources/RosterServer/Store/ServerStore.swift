@@ -19,3 +19,4 @@ typealias ServerStore = SigningKeyStore
     & SeedStore
     & OperationsStore
     & DeviceAuthorizationStore
+    & WebSignInStore

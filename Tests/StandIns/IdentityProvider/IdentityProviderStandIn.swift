@@ -10,7 +10,11 @@ import _CryptoExtras
 /// A local stand-in for Google, Apple and Facebook, on a loopback port, so tests never need the
 /// internet: it signs ID tokens with its own keys, serves them as a key set (`/jwks`), exchanges
 /// auth codes for ID tokens (`/token`) and answers Graph calls (`/debug_token`, `/me`) for the
-/// access tokens it was told about. Everything it was asked is counted.
+/// access tokens it was told about. For browser sign-in it serves an authorization page per
+/// provider (`/authorize/google`, `/authorize/apple`, `/authorize/facebook`) that signs in a
+/// test user and sends the browser back with a code, which `/token` (Google, Apple) or
+/// `/oauth/access_token` (Facebook) exchange after checking the client, the redirect URI and
+/// the PKCE verifier. Everything it was asked is counted.
 ///
 ///     let provider = try await IdentityProviderStandIn.start()
 ///     defer { provider.stop() }
@@ -32,6 +36,8 @@ public final class IdentityProviderStandIn: Sendable {
 
     public var jwksURL: String { "\(baseURL)/jwks" }
     public var tokenEndpoint: String { "\(baseURL)/token" }
+    /// The sign-in page for `provider` (`google`, `apple` or `facebook`).
+    public func authorizationEndpoint(_ provider: String) -> String { "\(baseURL)/authorize/\(provider)" }
 
     private init(baseURL: String, state: State, serving: Task<Void, any Error>) {
         self.baseURL = baseURL
@@ -46,7 +52,22 @@ public final class IdentityProviderStandIn: Sendable {
         router.get("jwks") { _, _ in await state.answerKeySet() }
         router.post("token") { request, _ in
             let body = try await request.body.collect(upTo: 65536)
+            if let held = await state.fault() { return try await held.answer() }
             return await state.exchange(form: String(buffer: body))
+        }
+        router.get("authorize/:provider") { request, context in
+            var fields: [String: String] = [:]
+            for (name, value) in request.uri.queryParameters { fields[String(name)] = String(value) }
+            return await state.authorizationPage(provider: context.parameters.get("provider") ?? "", fields)
+        }
+        router.post("authorize/:provider") { request, context in
+            let body = try await request.body.collect(upTo: 65536)
+            return await state.signIn(provider: context.parameters.get("provider") ?? "", Form.parse(String(buffer: body)))
+        }
+        router.post("oauth/access_token") { request, _ in
+            let body = try await request.body.collect(upTo: 65536)
+            if let held = await state.fault() { return try await held.answer() }
+            return await state.exchangeFacebook(Form.parse(String(buffer: body)))
         }
         router.get("debug_token") { request, _ in
             await state.debug(
@@ -114,6 +135,15 @@ public final class IdentityProviderStandIn: Sendable {
         public var keySetOverride: String?
         /// Auth codes and the ID tokens they exchange for.
         private var codes: [String: String] = [:]
+        /// Codes the sign-in page gave out, and what they were given for.
+        var signIns: [String: SignIn] = [:]
+        /// Claims laid over those of every ID token the sign-in page's codes exchange for.
+        public var claimOverrides: [String: JSONValue] = [:]
+        /// What the token endpoints answer instead of a token, when set.
+        public var tokenFault: TokenFault?
+        /// The clock the sign-in page's ID tokens are issued by.
+        var clock: @Sendable () -> Date = { Date() }
+        var issued = 0
         /// Facebook access tokens: the app they were issued to and the profile `/me` answers.
         private var facebookTokens: [String: (appId: String, profile: [String: JSONValue])] = [:]
         public private(set) var requests: [String: Int] = [:]
@@ -181,13 +211,10 @@ public final class IdentityProviderStandIn: Sendable {
             return Self.json(text)
         }
 
-        func exchange(form: String) -> Response {
+        func exchange(form: String) async -> Response {
             note("/token")
-            var fields: [String: String] = [:]
-            for pair in form.split(separator: "&") {
-                let parts = pair.split(separator: "=", maxSplits: 1).map { String($0).removingPercentEncoding ?? "" }
-                if parts.count == 2 { fields[parts[0]] = parts[1] }
-            }
+            let fields = Form.parse(form)
+            if let code = fields["code"], signIns[code] != nil { return await exchangeSignIn(fields) }
             guard fields["grant_type"] == "authorization_code", fields["client_id"] == IdentityProviderStandIn.clientId,
                 fields["client_secret"] == IdentityProviderStandIn.clientSecret
             else { return Self.json(#"{"error":"invalid_client","error_description":"Unauthorized"}"#, status: .unauthorized) }
@@ -225,7 +252,7 @@ public final class IdentityProviderStandIn: Sendable {
             return Self.json(JSONValue.object(known.profile).compactText)
         }
 
-        private func note(_ path: String) { requests[path, default: 0] += 1 }
+        func note(_ path: String) { requests[path, default: 0] += 1 }
 
         static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
             Response(status: status, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: text)))

@@ -81,6 +81,17 @@ enum PostgresMigrations {
                 "CREATE INDEX device_authorizations_expiry ON device_authorizations (app_id, expires_at)",
             ]
         ),
+        (
+            "v3-web-sign-in",
+            [
+                """
+                CREATE TABLE web_sign_ins (state_digest text PRIMARY KEY, app_id text NOT NULL, provider text NOT NULL,
+                purpose text NOT NULL, code_verifier text NOT NULL, nonce text NOT NULL, callback text NOT NULL,
+                created_at timestamptz NOT NULL, expires_at timestamptz NOT NULL, used boolean NOT NULL DEFAULT false)
+                """,
+                "CREATE INDEX web_sign_ins_expiry ON web_sign_ins (app_id, expires_at)",
+            ]
+        ),
     ]
 
     /// Applies the migrations the database has not seen yet.

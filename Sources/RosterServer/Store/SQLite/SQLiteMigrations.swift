@@ -163,6 +163,24 @@ enum SQLiteMigrations {
                 CREATE INDEX IF NOT EXISTS device_authorization_expiry ON device_authorization(app_id, expires_at);
                 """)
         }
+        // Browser sign-ins under way, by the digest of their state.
+        migrator.registerMigration("v8-web-sign-in") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS web_sign_in (
+                    state_digest TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    provider TEXT NOT NULL,
+                    purpose TEXT NOT NULL,
+                    code_verifier TEXT NOT NULL,
+                    nonce TEXT NOT NULL,
+                    callback TEXT NOT NULL,
+                    created_at DATETIME NOT NULL,
+                    expires_at DATETIME NOT NULL,
+                    used BOOLEAN NOT NULL DEFAULT 0
+                );
+                CREATE INDEX IF NOT EXISTS web_sign_in_expiry ON web_sign_in(app_id, expires_at);
+                """)
+        }
         return migrator
     }
 }

@@ -46,6 +46,10 @@ extension AccountTokenRecord: SnakeCaseRecord {
     static let databaseTableName = "account_token"
 }
 
+extension WebSignInRecord: SnakeCaseRecord {
+    static let databaseTableName = "web_sign_in"
+}
+
 extension DocumentRecord: SnakeCaseRecord {
     static let databaseTableName = "document"
 
