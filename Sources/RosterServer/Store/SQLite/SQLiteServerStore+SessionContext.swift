@@ -4,7 +4,7 @@ extension SQLiteServerStore {
     func sessionContext(id: String, userId: String, customData: @escaping @Sendable (_ appId: String) -> DocumentSelector?) async throws
         -> SessionContext?
     {
-        try await pool.read { db in
+        let read = { @Sendable (db: Database) throws -> SessionContext? in
             // Cached statements: these run on every authorized request, and preparing them anew
             // each time cost as much as running them.
             guard let session = try SessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM session WHERE id = ?"), arguments: [id])
@@ -14,5 +14,7 @@ extension SQLiteServerStore {
             let document = try customData(session.appId).flatMap { try Self.document(db, $0) }
             return SessionContext(session: session, user: user, document: document)
         }
+        if let context = try callingThreadReaders.read(read) { return context }
+        return try await pool.read(read)
     }
 }

@@ -10,6 +10,8 @@ final class SQLiteServerStore: ServerStore {
     let pool: DatabasePool
     /// Copies the log into the file off the commit path (no commit checkpoints).
     let checkpointer: WALCheckpointer
+    /// Read the session behind each authorized request on the request's own thread.
+    let callingThreadReaders: CallingThreadReaders
 
     /// Opens (creating and migrating) the database at `path`; its log is checkpointed every
     /// `checkpointEvery`.
@@ -50,6 +52,9 @@ final class SQLiteServerStore: ServerStore {
         }
         do {
             checkpointer = try WALCheckpointer(path: path, every: checkpointEvery)
+            // As many as the threads that run requests: one each, so they seldom find none idle.
+            callingThreadReaders = try CallingThreadReaders(
+                path: path, count: ProcessInfo.processInfo.activeProcessorCount, configuration: configuration)
         } catch {
             throw ServerStoreError.cannotOpen(path: path, reason: "\(error)")
         }
