@@ -30,7 +30,7 @@ extension EndToEndTests {
             let database = home.appendingPathComponent("server.sqlite").path
             let purged = try runner.rosterServer(["admin", "--db", database, "--demo", "purge"])
             #expect(purged.status == 0, "\(purged.stderr)")
-            #expect(purged.stdout == "sessions: 0\naccount tokens: 0\nanonymous users: 0\nfailed-attempt counts: 0\n")
+            #expect(purged.stdout == "sessions: 0\naccount tokens: 0\nanonymous users: 0\nfailed-attempt counts: 0\ndevice log-ins: 0\n")
             let refused = try runner.rosterServer(["admin", "--db", database, "--demo", "purge", "--limit", "0"])
             #expect(refused.status != 0)
             #expect(refused.stderr.contains("--limit must be 1 or more"))

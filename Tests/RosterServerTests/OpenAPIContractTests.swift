@@ -104,4 +104,19 @@ import Testing
         expect(await t.call(.get, Route.location(appId: "no-such-app")), status: 404, matches: "Error", in: document)
         expect(await t.call(.get, "/api/client/v2.0/nowhere"), status: 404, matches: "Error", in: document)
     }
+
+    @Test(arguments: StoreKind.allCases) func deviceLogInAnswersCarryTheFieldsTheDocumentRequires(_ kind: StoreKind) async throws {
+        let document = try OpenAPIDocument.load()
+        let t = try await TestServer.make(store: kind)
+        _ = await t.register("ann@example.com", "secret-12")
+        let start = await t.deviceStart(["client": "roster"])
+        expect(start, status: 200, matches: "DeviceStartResponse", in: document)
+        let started = try start.decoded(DeviceStarted.self)
+        expect(await t.devicePoll(started.deviceCode), status: 400, matches: "DeviceGrantError", in: document)
+        expect(await t.devicePoll(started.deviceCode), status: 400, matches: "DeviceGrantError", in: document)
+        try await t.approveOnPage(started.userCode, email: "ann@example.com", password: "secret-12")
+        t.clock.advance(by: 60)
+        expect(await t.devicePoll(started.deviceCode), status: 200, matches: "DeviceLoginResponse", in: document)
+        expect(await t.call(.post, "\(Route.app(t.appId))/auth/device/poll", json: [:]), status: 400, matches: "Error", in: document)
+    }
 }

@@ -43,6 +43,8 @@ public struct AppConfig: Codable, Sendable, Equatable {
     public var auditRetentionDays: Int
     /// Whether refreshes hand out new refresh tokens (off by default).
     public var refreshTokenRotation: RefreshRotationConfig
+    /// Device log-in: code lifetime, poll interval and its limits.
+    public var deviceLogin: DeviceLoginConfig
 
     public init(
         appId: String, name: String? = nil, accessTokenLifetimeSeconds: Int = 1800,
@@ -52,8 +54,9 @@ public struct AppConfig: Codable, Sendable, Equatable {
         maxDocumentBytes: Int = 16384, functions: [String: FunctionConfig] = [:],
         dataServices: [String] = [AppConfig.defaultDataService], limits: LimitsConfig = LimitsConfig(),
         anonymousUserRetentionDays: Int = 90, auditRetentionDays: Int = 90,
-        refreshTokenRotation: RefreshRotationConfig = RefreshRotationConfig()
+        refreshTokenRotation: RefreshRotationConfig = RefreshRotationConfig(), deviceLogin: DeviceLoginConfig = DeviceLoginConfig()
     ) {
+        self.deviceLogin = deviceLogin
         self.refreshTokenRotation = refreshTokenRotation
         self.auditRetentionDays = auditRetentionDays
         self.anonymousUserRetentionDays = anonymousUserRetentionDays
@@ -80,6 +83,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         case providers, customUserData, outbox, rules, maxDocumentBytes, functions
         case dataServices = "dataService"
         case limits, anonymousUserRetentionDays, auditRetentionDays, refreshTokenRotation
+        case deviceLogin
     }
 
     public init(from decoder: any Decoder) throws {
@@ -102,6 +106,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         auditRetentionDays = try container.decodeIfPresent(Int.self, forKey: .auditRetentionDays) ?? 90
         refreshTokenRotation =
             try container.decodeIfPresent(RefreshRotationConfig.self, forKey: .refreshTokenRotation) ?? RefreshRotationConfig()
+        deviceLogin = try container.decodeIfPresent(DeviceLoginConfig.self, forKey: .deviceLogin) ?? DeviceLoginConfig()
         if let one = try? container.decodeIfPresent(String.self, forKey: .dataServices) {
             dataServices = [one]
         } else {
@@ -151,6 +156,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         try passwordHashing.validate(source: source)
         try limits.validate(source: source)
         try refreshTokenRotation.validate(source: source)
+        try deviceLogin.validate(source: source)
         guard (1...3650).contains(anonymousUserRetentionDays) else { throw fail("anonymousUserRetentionDays must be between 1 and 3650") }
         guard (1...3650).contains(auditRetentionDays) else { throw fail("auditRetentionDays must be between 1 and 3650") }
         try providers.emailPassword?.validate(source: source)

@@ -10,6 +10,9 @@ struct RouteServices: Sendable {
     let health: HealthService
     /// What the routes count beyond requests: log-ins, refreshes, refusals.
     let metrics: ServerMetrics
+    /// Device log-in: the terminal's start and poll, and the approval page.
+    let device: DeviceLoginService
+    let devicePage: DevicePageController
     /// The limits the account routes count against (`AccountRouteLimits`).
     var limiter: AttemptLimiter { login.limiter }
 }

@@ -20,6 +20,7 @@ struct PurgeJob: Service {
                             metadata: [
                                 "app": "\(appId)", "sessions": "\(report.sessions)", "accountTokens": "\(report.accountTokens)",
                                 "anonymousUsers": "\(report.anonymousUsers)", "attemptCounts": "\(report.attemptCounts)",
+                                "deviceAuthorizations": "\(report.deviceAuthorizations)",
                             ])
                     }
                 } catch {

@@ -82,18 +82,25 @@ public final class RosterServer: Sendable {
         let audit = AuditTrail(store: store, now: environment.now, logger: environment.logger)
         let sessions = SessionService(
             store: store, tokens: tokens, customData: customData, ids: ids, apps: apps, audit: audit, now: environment.now)
+        let login = LoginService(
+            store: store, sessions: sessions, limiter: AttemptLimiter(store: store, now: environment.now), audit: audit, ids: ids,
+            apps: apps, now: environment.now)
+        let emailPassword = EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger)
         let services = RouteServices(
             audit: audit,
-            login: LoginService(
-                store: store, sessions: sessions, limiter: AttemptLimiter(store: store, now: environment.now), audit: audit, ids: ids,
-                apps: apps, now: environment.now),
+            login: login,
             sessions: sessions,
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
-            emailPassword: EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger),
+            emailPassword: emailPassword,
             functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)),
             accounts: AccountService(store: store, audit: audit),
             health: HealthService(store: store, now: environment.now, logger: environment.logger),
-            metrics: ServerMetrics())
+            metrics: ServerMetrics(),
+            device: DeviceLoginService(
+                store: store, login: login, audit: audit, ids: ids, randomBytes: environment.randomBytes, now: environment.now),
+            devicePage: DevicePageController(
+                approvals: DeviceApprovalService(store: store, login: login, emailPassword: emailPassword, audit: audit, now: environment.now),
+                tokens: tokens, randomBytes: environment.randomBytes, now: environment.now))
         let router = Router(context: RosterRequestContext.self)
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: RequestIdMiddleware(randomBytes: environment.randomBytes))
@@ -102,6 +109,7 @@ public final class RosterServer: Sendable {
         AppRoutes.add(to: router, services)
         AuthRoutes.add(to: router, services)
         HealthRoutes.add(to: router, services.health)
+        DeviceRoutes.add(to: router, services)
         let admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)
         return RosterServer(
             responder: RosterResponder(router: router.buildResponder()), environment: environment, apps: apps,

@@ -30,6 +30,24 @@ struct LoginService: Sendable {
     /// are counted, and an attempt that must wait is refused unchecked (`AttemptLimiter`).
     func login(app: ServedApp, provider: ProviderType, body: Data, address: String) async throws -> LoginResponse {
         let envelope = try WireBody.decode(LoginEnvelope.self, from: body)
+        let user: UserRecord
+        switch try await checkedCredentials(app: app, provider: provider, body: body, address: address) {
+        case .user(let id):
+            guard let owner = try await store.user(appId: app.id, id: id) else { throw ErrorResponse.authError("invalid API key") }
+            user = owner
+        case .identity(let providerId, let profile):
+            user = try await self.user(app: app, provider: provider, providerId: providerId, profile: profile)
+        }
+        guard !user.disabled else { throw ErrorResponse.userDisabled() }
+        let opened = try await sessions.open(app: app, user: user, deviceId: envelope.options?.device?.deviceId)
+        await audit.record(.loggedIn, appId: app.id, userId: user.id, provider: provider.rawValue, address: address)
+        return opened
+    }
+
+    /// The credentials of a log-in from `address`, checked behind the limits: wrong ones are
+    /// counted, and an attempt that must wait is refused unchecked (`AttemptLimiter`). What
+    /// they prove.
+    func checkedCredentials(app: ServedApp, provider: ProviderType, body: Data, address: String) async throws -> ProviderOutcome {
         let account = AttemptLimiter.account(provider: provider, body: body)
         let keys = AttemptLimiter.keys(provider: provider, account: account, address: address)
         let counted: [AttemptKey]
@@ -61,25 +79,19 @@ struct LoginService: Sendable {
             throw error
         }
         try await limiter.succeeded(app: app, counted: counted)
-        let user: UserRecord
-        switch outcome {
-        case .user(let id):
-            guard let owner = try await store.user(appId: app.id, id: id) else { throw ErrorResponse.authError("invalid API key") }
-            user = owner
-        case .identity(let providerId, let profile):
-            let created = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
-            let candidate = UserRecord(
-                id: ids.objectId(), appId: app.id, disabled: false, createdAt: created,
-                profile: JSONValue.object(profile).compactText)
-            let identity = IdentityRecord(
-                appId: app.id, providerType: provider.rawValue, providerId: providerId, userId: candidate.id, createdAt: created)
-            let found = try await store.findOrCreateUser(identity: identity, newUser: candidate)
-            user = try await merge(profile, into: found)
-        }
-        guard !user.disabled else { throw ErrorResponse.userDisabled() }
-        let opened = try await sessions.open(app: app, user: user, deviceId: envelope.options?.device?.deviceId)
-        await audit.record(.loggedIn, appId: app.id, userId: user.id, provider: provider.rawValue, address: address)
-        return opened
+        return outcome
+    }
+
+    /// The user a provider's identity logs in as: found, or made with the provider's profile,
+    /// which is stored over the user's.
+    func user(app: ServedApp, provider: ProviderType, providerId: String, profile: [String: JSONValue]) async throws -> UserRecord {
+        let created = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
+        let candidate = UserRecord(
+            id: ids.objectId(), appId: app.id, disabled: false, createdAt: created, profile: JSONValue.object(profile).compactText)
+        let identity = IdentityRecord(
+            appId: app.id, providerType: provider.rawValue, providerId: providerId, userId: candidate.id, createdAt: created)
+        let found = try await store.findOrCreateUser(identity: identity, newUser: candidate)
+        return try await merge(profile, into: found)
     }
 
     /// A refusal answered after the hold, or once its wait is over if that is sooner, so that a
@@ -105,23 +117,31 @@ struct LoginService: Sendable {
         _ = try WireBody.decode(LoginEnvelope.self, from: body)
         guard case .identity(let providerId, let profile) = try await authenticate(app: caller.app, provider: provider, body: body, for: .user(caller.user.id))
         else { throw ErrorResponse.badRequest("API keys cannot be linked: they already belong to a user") }
-        if let existing = try await store.identity(appId: caller.app.id, providerType: provider.rawValue, providerId: providerId) {
-            guard existing.userId == caller.user.id else {
+        try await addIdentity(app: caller.app, to: caller.user, provider: provider, providerId: providerId, profile: profile)
+        return LinkResponse(
+            accessToken: try await sessions.accessToken(
+                app: caller.app, userId: caller.user.id, sessionId: caller.session.id, deviceId: caller.session.deviceId),
+            userId: caller.user.id, deviceId: caller.session.deviceId)
+    }
+
+    /// Adds a provider's identity to `user` (a link), with the provider's profile stored over the
+    /// user's; AuthError when the identity is another user's.
+    func addIdentity(app: ServedApp, to user: UserRecord, provider: ProviderType, providerId: String, profile: [String: JSONValue])
+        async throws
+    {
+        if let existing = try await store.identity(appId: app.id, providerType: provider.rawValue, providerId: providerId) {
+            guard existing.userId == user.id else {
                 throw ErrorResponse.authError("these credentials already belong to another user")
             }
         } else {
             let identity = IdentityRecord(
-                appId: caller.app.id, providerType: provider.rawValue, providerId: providerId, userId: caller.user.id,
+                appId: app.id, providerType: provider.rawValue, providerId: providerId, userId: user.id,
                 createdAt: Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down)))
             guard try await store.addIdentity(identity) else {
                 throw ErrorResponse.authError("these credentials already belong to another user")
             }
         }
-        _ = try await merge(profile, into: caller.user)
-        return LinkResponse(
-            accessToken: try await sessions.accessToken(
-                app: caller.app, userId: caller.user.id, sessionId: caller.session.id, deviceId: caller.session.deviceId),
-            userId: caller.user.id, deviceId: caller.session.deviceId)
+        _ = try await merge(profile, into: user)
     }
 
     /// Stores the provider's profile fields over the user's.

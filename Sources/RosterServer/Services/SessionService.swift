@@ -14,6 +14,14 @@ struct SessionService: Sendable {
 
     /// A new session for `user` and its first token pair.
     func open(app: ServedApp, user: UserRecord, deviceId requested: String?) async throws -> LoginResponse {
+        let (session, answer) = try await prepare(app: app, user: user, deviceId: requested)
+        try await store.insertSession(session)
+        return answer
+    }
+
+    /// A new session for `user` and its first token pair, for the caller to store: a device
+    /// log-in writes it in the transaction that uses its code up.
+    func prepare(app: ServedApp, user: UserRecord, deviceId requested: String?) async throws -> (SessionRecord, LoginResponse) {
         let deviceId = Self.acceptableDeviceId(requested) ?? ids.objectId()
         let issued = Int64(now().timeIntervalSince1970)
         let sessionId = ids.sessionId()
@@ -24,14 +32,16 @@ struct SessionService: Sendable {
         var revokeClaims = refreshClaims
         revokeClaims.typ = TokenType.revoke.rawValue
         let revocationToken = try await tokens.sign(refresh: revokeClaims)
-        try await store.insertSession(
-            SessionRecord(
-                id: sessionId, appId: app.id, userId: user.id, deviceId: deviceId,
-                refreshDigest: SecretDigest.hex(of: refreshToken), createdAt: Date(timeIntervalSince1970: TimeInterval(issued)),
-                expiresAt: Date(timeIntervalSince1970: TimeInterval(refreshClaims.exp)), revoked: false))
+        let session = SessionRecord(
+            id: sessionId, appId: app.id, userId: user.id, deviceId: deviceId,
+            refreshDigest: SecretDigest.hex(of: refreshToken), createdAt: Date(timeIntervalSince1970: TimeInterval(issued)),
+            expiresAt: Date(timeIntervalSince1970: TimeInterval(refreshClaims.exp)), revoked: false)
         let accessToken = try await accessToken(app: app, userId: user.id, sessionId: sessionId, deviceId: deviceId)
-        return LoginResponse(
-            accessToken: accessToken, refreshToken: refreshToken, userId: user.id, deviceId: deviceId, revocationToken: revocationToken)
+        return (
+            session,
+            LoginResponse(
+                accessToken: accessToken, refreshToken: refreshToken, userId: user.id, deviceId: deviceId, revocationToken: revocationToken)
+        )
     }
 
     /// A fresh access token for a session, carrying the user's current custom data.

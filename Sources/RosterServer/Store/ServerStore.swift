@@ -1,7 +1,7 @@
 /// What the auth service keeps, split by concern so that a service takes only the stores it
 /// uses (as Hummingbird's persist drivers do): signing keys, users and identities, sessions,
 /// email accounts and their tokens, API keys, documents, failed attempts, the audit trail, purge
-/// seeding, and what operating the server asks (readiness, live sessions). `SQLiteServerStore` is the driver for one machine and implements them all; a
+/// seeding, device log-ins in progress, and what operating the server asks (readiness, live sessions). `SQLiteServerStore` is the driver for one machine and implements them all; a
 /// driver for another database implements the same protocols.
 ///
 /// Every method that changes more than one row does so in one transaction, and every "if
@@ -18,3 +18,4 @@ typealias ServerStore = SigningKeyStore
     & PurgeStore
     & SeedStore
     & OperationsStore
+    & DeviceAuthorizationStore

@@ -66,6 +66,19 @@ struct TokenService: Sendable {
         return claims
     }
 
+    /// The approval page's state as its cookie value.
+    func sign(page state: DevicePageState) async throws -> String {
+        try await keys.sign(state)
+    }
+
+    /// The page state in a cookie value, when the server signed it and it has not expired.
+    func verifyPage(_ token: String) async -> DevicePageState? {
+        guard let state = try? await keys.verify(token, as: DevicePageState.self), state.typ == DevicePageState.type,
+            state.exp > Int64(now().timeIntervalSince1970)
+        else { return nil }
+        return state
+    }
+
     private func refreshShaped(_ token: String) async throws(ErrorResponse) -> RefreshTokenClaims {
         do {
             return try await keys.verify(token, as: RefreshPayload.self).claims

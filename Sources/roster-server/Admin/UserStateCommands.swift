@@ -81,5 +81,6 @@ struct PurgeCommand: AsyncParsableCommand {
         print("account tokens: \(report.accountTokens)")
         print("anonymous users: \(report.anonymousUsers)")
         print("failed-attempt counts: \(report.attemptCounts)")
+        print("device log-ins: \(report.deviceAuthorizations)")
     }
 }

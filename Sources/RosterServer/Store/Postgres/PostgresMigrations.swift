@@ -68,7 +68,19 @@ enum PostgresMigrations {
                 "CREATE INDEX audit_app_at ON audit (app_id, at)",
                 "CREATE INDEX audit_user ON audit (app_id, user_id, at)",
             ]
-        )
+        ),
+        (
+            "v2-device-authorization",
+            [
+                """
+                CREATE TABLE device_authorizations (id text PRIMARY KEY, app_id text NOT NULL, code_digest text NOT NULL UNIQUE,
+                user_code text NOT NULL UNIQUE, client text, terminal text, started_at timestamptz NOT NULL,
+                expires_at timestamptz NOT NULL, interval_seconds bigint NOT NULL, last_poll_at timestamptz, state text NOT NULL,
+                user_id text, provider text, link_user_id text, link_session_id text)
+                """,
+                "CREATE INDEX device_authorizations_expiry ON device_authorizations (app_id, expires_at)",
+            ]
+        ),
     ]
 
     /// Applies the migrations the database has not seen yet.

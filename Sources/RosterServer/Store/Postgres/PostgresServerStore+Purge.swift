@@ -51,6 +51,12 @@ extension PostgresServerStore {
                 AND at <= \(rule.now.addingTimeInterval(-rule.auditRetention)) ORDER BY id LIMIT \(rule.limit)) RETURNING 1
                 """, logger: logger
             ).collect().count
+            report.deviceAuthorizations = try await db.query(
+                """
+                DELETE FROM device_authorizations WHERE ctid IN (SELECT ctid FROM device_authorizations WHERE app_id = \(rule.appId)
+                AND (state = 'used' OR expires_at <= \(rule.now)) LIMIT \(rule.limit)) RETURNING 1
+                """, logger: logger
+            ).collect().count
             return report
         }
     }

@@ -19,6 +19,11 @@ public struct AuditEntry: Sendable, Equatable, Codable {
         case userDeleted = "user-deleted"
         case requestLimited = "request-limited"
         case admin = "admin"
+        /// A terminal asked for a device log-in; its detail is the client and terminal it named.
+        case deviceStarted = "device-start"
+        /// A person approved a device log-in on the approval page.
+        case deviceApproved = "device-approve"
+        case deviceDenied = "device-deny"
     }
 
     public var at: Date

@@ -12,10 +12,12 @@ public struct PurgeReport: Sendable, Equatable, Codable {
     public var attemptCounts = 0
     /// Audit entries older than the app's audit retention.
     public var auditEntries = 0
+    /// Device log-ins expired or used.
+    public var deviceAuthorizations = 0
 
     public init() {}
 
-    public var total: Int { sessions + accountTokens + anonymousUsers + attemptCounts + auditEntries }
+    public var total: Int { sessions + accountTokens + anonymousUsers + attemptCounts + auditEntries + deviceAuthorizations }
 }
 
 /// How far one purge goes.

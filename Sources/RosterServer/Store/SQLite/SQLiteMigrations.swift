@@ -140,6 +140,29 @@ enum SQLiteMigrations {
                 ALTER TABLE session ADD COLUMN sealed_refresh BLOB;
                 """)
         }
+        // Device log-ins in progress: the device code as its digest, the user code unique.
+        migrator.registerMigration("v7-device-authorization") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS device_authorization (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    code_digest TEXT NOT NULL UNIQUE,
+                    user_code TEXT NOT NULL UNIQUE,
+                    client TEXT,
+                    terminal TEXT,
+                    started_at DATETIME NOT NULL,
+                    expires_at DATETIME NOT NULL,
+                    interval_seconds INTEGER NOT NULL,
+                    last_poll_at DATETIME,
+                    state TEXT NOT NULL,
+                    user_id TEXT,
+                    provider TEXT,
+                    link_user_id TEXT,
+                    link_session_id TEXT
+                );
+                CREATE INDEX IF NOT EXISTS device_authorization_expiry ON device_authorization(app_id, expires_at);
+                """)
+        }
         return migrator
     }
 }

@@ -36,6 +36,10 @@ extension DocumentRecord: SnakeCaseRecord {
     static let databaseTableName = "document"
 }
 
+extension DeviceAuthorizationRecord: SnakeCaseRecord {
+    static let databaseTableName = "device_authorization"
+}
+
 extension DatabaseError {
     /// A UNIQUE or PRIMARY KEY constraint refused the row.
     var isUniqueViolation: Bool {

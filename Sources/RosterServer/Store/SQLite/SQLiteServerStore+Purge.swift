@@ -50,6 +50,13 @@ extension SQLiteServerStore {
                 sql: "DELETE FROM audit WHERE id IN (SELECT id FROM audit WHERE app_id = ? AND at <= ? ORDER BY id LIMIT ?)",
                 arguments: [rule.appId, rule.now.addingTimeInterval(-rule.auditRetention), rule.limit])
             report.auditEntries = db.changesCount
+            try db.execute(
+                sql: """
+                    DELETE FROM device_authorization WHERE rowid IN (SELECT rowid FROM device_authorization WHERE app_id = ?
+                    AND (state = 'used' OR expires_at <= ?) LIMIT ?)
+                    """,
+                arguments: [rule.appId, rule.now, rule.limit])
+            report.deviceAuthorizations = db.changesCount
             return report
         }
     }

@@ -1,0 +1,113 @@
+import Foundation
+import RosterWire
+
+/// Device log-in (RFC 8628) for terminals: a start hands out a device code (kept only as its
+/// digest) and a user code; the person approves on the `/device` page (`DeviceApprovalService`);
+/// the terminal polls until the poll that finds it approved opens the session, in the same
+/// transaction that uses the code up.
+///
+///     let started = try await device.start(app: app, caller: nil, body: body, base: "https://roster.example", address: ip)
+///     let reply = try await device.poll(app: app, body: Data(#"{"device_code": "…"}"#.utf8), address: ip)
+struct DeviceLoginService: Sendable {
+    let store: any DeviceAuthorizationStore & UserStore & SessionStore
+    let login: LoginService
+    let audit: AuditTrail
+    let ids: IdentifierSource
+    let randomBytes: @Sendable (Int) -> [UInt8]
+    let now: @Sendable () -> Date
+
+    /// RFC 8628 §3.5: each slow_down adds five seconds to the interval.
+    static let slowDownStep = 5
+    static let scope = "device-start"
+    static let pagePath = "/device"
+
+    var sessions: SessionService { login.sessions }
+
+    /// POST …/auth/device/start from `address`; `caller` is the bearer's session for a link.
+    /// Limited per client address (`deviceLogin.startsPerAddressPerHour`).
+    func start(app: ServedApp, caller: AuthorizedSession?, body: Data, base: String, address: String) async throws -> DeviceStartResponse {
+        let request = try WireBody.decode(DeviceStartRequest.self, from: body)
+        try request.validate()
+        let config = app.config.deviceLogin
+        let key = AttemptKey(scope: Self.scope, kind: .address, value: address)
+        do {
+            try await login.limiter.checkWait(app: app, keys: [key])
+        } catch let wait as LimitWait {
+            await audit.record(.requestLimited, appId: app.id, address: address, detail: "device/start")
+            throw wait
+        }
+        try await login.limiter.countHourly(app: app, key: key, cap: config.startsPerAddressPerHour)
+        let deviceCode = Self.base64URL(randomBytes(32))
+        let started = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
+        var record = DeviceAuthorizationRecord(
+            id: ids.objectId(), appId: app.id, codeDigest: SecretDigest.hex(of: deviceCode), userCode: "",
+            client: request.client, terminal: request.terminal, startedAt: started,
+            expiresAt: started.addingTimeInterval(TimeInterval(config.expiresInSeconds)), intervalSeconds: config.intervalSeconds,
+            lastPollAt: nil, state: .pending, linkUserId: caller?.user.id, linkSessionId: caller?.session.id)
+        // 20^8 codes: a clash with a live one is rare; another draw settles it.
+        var inserted = false
+        for _ in 0..<8 where !inserted {
+            record.userCode = DeviceUserCode.random(randomBytes)
+            inserted = try await store.insertDeviceAuthorization(record)
+        }
+        guard inserted else { throw ErrorResponse.internalError() }
+        await audit.record(
+            .deviceStarted, appId: app.id, userId: caller?.user.id, address: address,
+            detail: [request.client, request.terminal].compactMap { $0 }.joined(separator: " on "))
+        let page = base + Self.pagePath
+        let shown = DeviceUserCode.shown(record.userCode)
+        return DeviceStartResponse(
+            deviceCode: deviceCode, userCode: shown, verificationUri: page, verificationUriComplete: "\(page)?code=\(shown)",
+            expiresIn: config.expiresInSeconds, interval: config.intervalSeconds)
+    }
+
+    /// POST …/auth/device/poll: a `DeviceGrantError` (400) until approved, then the log-in
+    /// answer (or the link answer) with `provider_type`, once.
+    func poll(app: ServedApp, body: Data, address: String) async throws -> RouteReply {
+        let request = try WireBody.decode(DevicePollRequest.self, from: body)
+        let digest = SecretDigest.hex(of: request.deviceCode)
+        let found = try await store.pollDeviceAuthorization(codeDigest: digest, now: now(), slowDownStep: Self.slowDownStep)
+        let record: DeviceAuthorizationRecord
+        switch found {
+        case .unknown: return try Self.refusal(.invalidGrant)
+        case .expired: return try Self.refusal(.expiredToken)
+        case .slowDown(let interval): return try Self.refusal(.slowDown, interval: interval)
+        case .pending: return try Self.refusal(.authorizationPending)
+        case .denied: return try Self.refusal(.accessDenied)
+        case .approved(let approved): record = approved
+        }
+        // A code of another app is as unknown as any other.
+        guard record.appId == app.id, let userId = record.userId, let provider = record.provider else {
+            return try Self.refusal(.invalidGrant)
+        }
+        var answer: JSONValue
+        if let linkUserId = record.linkUserId, let sessionId = record.linkSessionId {
+            guard let session = try await store.session(id: sessionId), !session.revoked, session.userId == linkUserId,
+                session.expiresAt > now()
+            else { return try Self.refusal(.invalidGrant) }
+            let accessToken = try await sessions.accessToken(app: app, userId: linkUserId, sessionId: sessionId, deviceId: session.deviceId)
+            guard try await store.redeemDeviceAuthorization(id: record.id, session: nil) else { return try Self.refusal(.invalidGrant) }
+            answer = try JSONValue(parsing: try WireCoding.encode(LinkResponse(accessToken: accessToken, userId: linkUserId, deviceId: session.deviceId)))
+        } else {
+            guard let user = try await store.user(appId: app.id, id: userId), !user.disabled else { return try Self.refusal(.invalidGrant) }
+            let (session, opened) = try await sessions.prepare(app: app, user: user, deviceId: nil)
+            guard try await store.redeemDeviceAuthorization(id: record.id, session: session) else { return try Self.refusal(.invalidGrant) }
+            await audit.record(.loggedIn, appId: app.id, userId: user.id, provider: provider, address: address, detail: "device")
+            answer = try JSONValue(parsing: try WireCoding.encode(opened))
+        }
+        guard case .object(var fields) = answer else { throw ErrorResponse.internalError() }
+        fields["provider_type"] = .string(provider)
+        answer = .object(fields)
+        return RouteReply.json(answer)
+    }
+
+    static func refusal(_ kind: DeviceGrantError.Kind, interval: Int? = nil) throws -> RouteReply {
+        try RouteReply.json(DeviceGrantError(kind, interval: interval), status: 400)
+    }
+
+    /// Unpadded base64url text of `bytes`.
+    static func base64URL(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+}

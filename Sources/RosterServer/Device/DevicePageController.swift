@@ -1,0 +1,177 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import RosterWire
+
+/// The approval page at `/device`, over HTTP: GET shows the code form (`?code=` pre-fills it),
+/// POST carries on from the page's state in its cookie. Every POST must repeat the cookie's
+/// CSRF token; every answer is HTML that is not cached. Sign-ins end in `signedIn(_:state:)`.
+struct DevicePageController: Sendable {
+    let approvals: DeviceApprovalService
+    let tokens: TokenService
+    let randomBytes: @Sendable (Int) -> [UInt8]
+    let now: @Sendable () -> Date
+
+    static let cookieName = "roster_device"
+    /// How long the page's state lasts before a code is typed.
+    static let stateSeconds = 900
+
+    /// What one request produced: the page, its status, and the state to keep.
+    struct Outcome {
+        var page: DevicePage
+        var status: HTTPResponse.Status = .ok
+        var state: DevicePageState
+    }
+
+    func get(_ request: Request, context: RosterRequestContext) async -> Response {
+        let state = freshState()
+        let typed = String((request.uri.queryParameters.get("code") ?? "").prefix(16))
+        let code = DeviceUserCode.normalized(typed).map(DeviceUserCode.shown) ?? typed
+        return await response(Outcome(page: DevicePage(stage: .enterCode(code: code), csrf: state.csrf), state: state), request, context)
+    }
+
+    func post(_ request: Request, context: RosterRequestContext) async -> Response {
+        let fields = (try? await request.collectedBody(within: context)).map(DeviceForm.fields) ?? [:]
+        let outcome: Outcome
+        if let cookie = request.cookies[Self.cookieName]?.value, let state = await tokens.verifyPage(cookie),
+            let csrf = fields["csrf"], ConstantTime.equals(csrf, state.csrf)
+        {
+            outcome = await act(fields, state: state, address: context.clientAddress)
+        } else {
+            let state = freshState()
+            outcome = Outcome(
+                page: DevicePage(stage: .enterCode(code: ""), csrf: state.csrf, message: .formExpired), status: .forbidden, state: state)
+        }
+        return await response(outcome, request, context)
+    }
+
+    /// A form of the page, from a state whose token it repeated.
+    func act(_ fields: [String: String], state: DevicePageState, address: String) async -> Outcome {
+        let action = fields["action"] ?? ""
+        if action == "code" {
+            return await typedCode(fields["code"] ?? "", state: state, address: address)
+        }
+        guard let id = state.authorizationId else { return invalid(state) }
+        let record: DeviceAuthorizationRecord
+        do {
+            record = try await approvals.open(id: id)
+        } catch {
+            return invalid(state)
+        }
+        let summary = approvals.summary(of: record)
+        func page(_ message: DevicePage.Message?, status: HTTPResponse.Status = .ok) -> Outcome {
+            let stage: DevicePage.Stage = state.signIn.map { .approve(summary, signedInAs: $0.shownName) } ?? .signIn(summary)
+            return Outcome(page: DevicePage(stage: stage, csrf: state.csrf, message: message), status: status, state: state)
+        }
+        let (email, password) = (fields["email"] ?? "", fields["password"] ?? "")
+        do {
+            switch action {
+            case "signin":
+                let signIn = try await approvals.signIn(to: record, email: email, password: password, address: address)
+                return signedIn(signIn, state: state, summary: summary)
+            case "register":
+                let sent = try await approvals.register(for: record, email: email, password: password, address: address)
+                return page(.registered(confirmationSent: sent))
+            case "forgot":
+                try await approvals.sendReset(for: record, email: email, address: address)
+                return page(.resetSent)
+            case "approve":
+                guard let signIn = state.signIn else { return page(.refused("Sign in first."), status: .badRequest) }
+                try await approvals.approve(record, as: signIn, address: address)
+                return finished(.approved, state: state)
+            case "deny":
+                try await approvals.deny(record, address: address)
+                return finished(.denied, state: state)
+            default:
+                return page(.refused("That form is not one of this page's."), status: .badRequest)
+            }
+        } catch DeviceCodeRefusal.invalid {
+            return invalid(state)
+        } catch let wait as LimitWait {
+            return page(.tooManyTries(seconds: wait.seconds), status: .tooManyRequests)
+        } catch let error as ErrorResponse {
+            switch error.code {
+            case .invalidPassword: return page(.wrongCredentials, status: .unauthorized)
+            case .authError where error.error.hasPrefix("confirmation required"): return page(.confirmationRequired, status: .unauthorized)
+            default: return page(.refused(Self.sentence(error.error)), status: .init(code: error.code?.httpStatus ?? 400))
+            }
+        } catch {
+            return page(.refused("Something went wrong. Try again."), status: .internalServerError)
+        }
+    }
+
+    /// The person is now authenticated as `signIn` (through any provider): on to approve or deny.
+    func signedIn(_ signIn: DeviceSignIn, state: DevicePageState, summary: DeviceRequestSummary) -> Outcome {
+        var state = state
+        state.signIn = signIn
+        return Outcome(page: DevicePage(stage: .approve(summary, signedInAs: signIn.shownName), csrf: state.csrf), state: state)
+    }
+
+    private func typedCode(_ typed: String, state: DevicePageState, address: String) async -> Outcome {
+        do {
+            let record = try await approvals.find(typed: typed, address: address)
+            var state = state
+            state.authorizationId = record.id
+            state.signIn = nil
+            state.exp = min(Int64(record.expiresAt.timeIntervalSince1970), Int64(now().timeIntervalSince1970) + Int64(Self.stateSeconds))
+            let summary = approvals.summary(of: record)
+            return Outcome(page: DevicePage(stage: .signIn(summary), csrf: state.csrf), state: state)
+        } catch let wait as LimitWait {
+            return Outcome(
+                page: DevicePage(stage: .enterCode(code: ""), csrf: state.csrf, message: .tooManyTries(seconds: wait.seconds)),
+                status: .tooManyRequests, state: state)
+        } catch {
+            return invalid(state)
+        }
+    }
+
+    /// The code form again, with the one answer for every code that cannot be used.
+    private func invalid(_ state: DevicePageState) -> Outcome {
+        var state = state
+        state.authorizationId = nil
+        state.signIn = nil
+        return Outcome(page: DevicePage(stage: .enterCode(code: ""), csrf: state.csrf, message: .invalidCode), status: .badRequest, state: state)
+    }
+
+    /// Approved or denied: the state forgets the code and who signed in.
+    private func finished(_ stage: DevicePage.Stage, state: DevicePageState) -> Outcome {
+        var state = state
+        state.authorizationId = nil
+        state.signIn = nil
+        return Outcome(page: DevicePage(stage: stage, csrf: state.csrf), state: state)
+    }
+
+    private func freshState() -> DevicePageState {
+        DevicePageState(
+            exp: Int64(now().timeIntervalSince1970) + Int64(Self.stateSeconds),
+            csrf: DeviceLoginService.base64URL(randomBytes(32)))
+    }
+
+    /// A server error's text as a sentence for the page.
+    static func sentence(_ text: String) -> String {
+        guard let first = text.first else { return "That did not work. Try again." }
+        let capitalized = first.uppercased() + text.dropFirst()
+        return capitalized.hasSuffix(".") ? capitalized : capitalized + "."
+    }
+
+    private func response(_ outcome: Outcome, _ request: Request, _ context: RosterRequestContext) async -> Response {
+        let html = DevicePageView.render(outcome.page)
+        var headers: HTTPFields = [:]
+        headers[.contentType] = "text/html; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        headers[.xContentTypeOptions] = "nosniff"
+        headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        var response = Response(status: outcome.status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
+        if let value = try? await tokens.sign(page: outcome.state) {
+            let secure = context.baseURL(of: request).hasPrefix("https://")
+            response.setCookie(
+                Cookie(
+                    name: Self.cookieName, value: value, maxAge: Self.stateSeconds, path: DeviceLoginService.pagePath, secure: secure,
+                    httpOnly: true, sameSite: .strict))
+        }
+        return response
+    }
+}

@@ -1,0 +1,40 @@
+import Foundation
+import JWTKit
+import RosterWire
+
+/// What the approval page remembers between its forms, in its cookie (HttpOnly, SameSite=Strict)
+/// signed with the server's token key, so that any server process over the store can carry on:
+/// the CSRF token its forms must repeat, the device authorization whose code was typed, and
+/// who signed in. Never a password or a token.
+struct DevicePageState: JWTPayload, Equatable {
+    /// Marks the token as page state, so no other token of the server reads as one.
+    var typ: String = Self.type
+    var exp: Int64
+    /// The token every form of the page repeats (`csrf`), compared in constant time.
+    var csrf: String
+    /// The device authorization whose code was typed here.
+    var authorizationId: String?
+    /// Who signed in on the page, once someone has.
+    var signIn: DeviceSignIn?
+
+    static let type = "device-page"
+
+    func verify(using algorithm: some JWTAlgorithm) async throws {}
+}
+
+/// A person authenticated on the approval page: the provider (wire name), the identity's id
+/// at that provider, and what the provider says about them (`email`, `name`, …). Every sign-in
+/// the page offers ends here, to be approved: email/password now; a browser sign-in with
+/// another provider produces one the same way.
+struct DeviceSignIn: Codable, Sendable, Equatable {
+    var provider: String
+    var providerId: String
+    var profile: [String: JSONValue]
+
+    /// What the page shows for who signed in: the email, else the name, else the provider.
+    var shownName: String {
+        if case .string(let email)? = profile["email"] { return email }
+        if case .string(let name)? = profile["name"] { return name }
+        return provider
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import Mustache
+
+/// Renders a `DevicePage` as HTML through `DevicePageTemplate`. Pure: the same page, the same
+/// text.
+///
+///     let html = DevicePageView.render(DevicePage(stage: .enterCode(code: ""), csrf: token))
+enum DevicePageView {
+    /// Parsed once; the template is part of the program, so a parse failure is a bug.
+    static let template: MustacheTemplate = {
+        do {
+            return try MustacheTemplate(string: DevicePageTemplate.page)
+        } catch {
+            preconditionFailure("the device page template does not parse: \(error)")
+        }
+    }()
+
+    static let invalidCode = "That code is not valid. Check it and try again."
+
+    static func render(_ page: DevicePage) -> String {
+        var values: [String: Any] = ["csrf": page.csrf]
+        if let message = page.message {
+            values["message"] = ["text": text(of: message), "good": isGood(message)] as [String: Any]
+        }
+        switch page.stage {
+        case .enterCode(let code):
+            values["enterCode"] = ["code": code]
+        case .signIn(let summary):
+            values["asker"] = asker(summary)
+            // Where browser sign-ins with other providers go: [["provider": "google", "title": "Google"]].
+            values["signIn"] = ["providers": [[String: String]](), "emailPassword": summary.offersEmailPassword] as [String: Any]
+        case .approve(let summary, let signedInAs):
+            values["asker"] = asker(summary)
+            values["approve"] = ["signedInAs": signedInAs]
+        case .approved:
+            values["done"] = "Approved. Go back to your terminal: it logs in by itself in a few seconds."
+        case .denied:
+            values["done"] = "Denied. Nobody was logged in. You can close this page."
+        }
+        return template.render(values)
+    }
+
+    /// "roster on lab-3, 14:02 UTC".
+    static func request(_ summary: DeviceRequestSummary) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "HH:mm"
+        let who = summary.client ?? "A terminal"
+        let place = summary.terminal.map { " on \($0)" } ?? ""
+        return "\(who)\(place), \(formatter.string(from: summary.startedAt)) UTC"
+    }
+
+    private static func asker(_ summary: DeviceRequestSummary) -> [String: Any] {
+        ["request": request(summary), "link": summary.isLink, "appName": summary.appName]
+    }
+
+    static func text(of message: DevicePage.Message) -> String {
+        switch message {
+        case .invalidCode: invalidCode
+        case .tooManyTries(let seconds): "Too many tries from here. Try again in \(seconds) seconds."
+        case .formExpired: "This page had expired. Enter the code again."
+        case .wrongCredentials: "The email or password is wrong."
+        case .confirmationRequired: "Confirm your email first: follow the link in the message we sent, then sign in."
+        case .registered(let confirmationSent):
+            confirmationSent
+                ? "Registered. Confirm your email with the message we sent, then sign in here."
+                : "Registered. You can sign in now."
+        case .resetSent: "If an account has that email, a message to reset its password is on its way."
+        case .refused(let reason): reason
+        }
+    }
+
+    private static func isGood(_ message: DevicePage.Message) -> Bool {
+        switch message {
+        case .registered, .resetSent: true
+        default: false
+        }
+    }
+}

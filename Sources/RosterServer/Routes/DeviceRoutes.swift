@@ -1,0 +1,27 @@
+import Hummingbird
+import RosterWire
+
+/// Device log-in: `POST …/app/{appId}/auth/device/start` and `…/poll` for the terminal (a start
+/// with a bearer access token links), and the approval page at `/device` for the person.
+enum DeviceRoutes {
+    static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
+        let device = router.group(RouterPath("\(Route.base)/app/:appId/auth/device")).add(middleware: ServedAppMiddleware(login: services.login))
+        device.group("start")
+            .add(middleware: SessionAuthenticator(sessions: services.sessions, token: .access, applies: { $0.headers[.authorization] != nil }))
+            .post { request, context -> RouteReply in
+                let body = try await request.collectedBody(within: context)
+                return try .json(
+                    try await services.device.start(
+                        app: try context.servedApp(), caller: context.identity, body: body, base: context.baseURL(of: request),
+                        address: context.clientAddress))
+            }
+        device.post("poll") { request, context -> RouteReply in
+            let app = try context.servedApp()
+            let body = try await request.collectedBody(within: context)
+            return try await services.device.poll(app: app, body: body, address: context.clientAddress)
+        }
+        let page = services.devicePage
+        router.get(RouterPath(DeviceLoginService.pagePath)) { request, context in await page.get(request, context: context) }
+        router.post(RouterPath(DeviceLoginService.pagePath)) { request, context in await page.post(request, context: context) }
+    }
+}
