@@ -35,6 +35,25 @@ extension EndToEndTests {
             #expect(rest == ["Logged in emma@example.com (\(emma.id)); now the active user."])
         }
 
+        @Test func linkDeviceAddsTheIdentitySignedInWithOnThePhoneToTheActiveUser() async throws {
+            let (server, runner, home) = try start("device-link")
+            defer { server.stop(); try? FileManager.default.removeItem(at: home) }
+            #expect(try runner.roster(["login", "--anonymous"]).status == 0)
+            #expect(try runner.roster(["account", "register", "--email", "ann@example.com", "--password-stdin"], stdin: "ann-password-1\n").status == 0)
+            let anonymous = try #require(try runner.users().first)
+            let child = try ChildProcess(path: Self.roster, ["link", "--device"], environment: runner.environment, stdout: .pipe)
+            let lines = child.readLines { $0.count >= 2 }
+            let code = try #require(lines.last.map { String($0.dropFirst("Code ".count)) })
+            try await PhoneBrowser(base: server.baseURL).approve(code, email: "ann@example.com", password: "ann-password-1")
+            let rest = child.readLines { _ in false }
+            #expect(child.wait() == 0)
+            let linked = try #require(try runner.users().first)
+            #expect(linked.id == anonymous.id)
+            #expect(Set(linked.providers) == ["anon-user", "local-userpass"])
+            #expect(rest.first?.hasPrefix("Linked a log-in on another device to ") == true, "\(rest)")
+            #expect(rest.first?.contains("(\(anonymous.id))") == true)
+        }
+
         @Test func deniedOnThePhoneItFailsAndLogsNobodyIn() async throws {
             let (server, runner, home) = try start("device-denied")
             defer { server.stop(); try? FileManager.default.removeItem(at: home) }
