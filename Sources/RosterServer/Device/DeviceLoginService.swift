@@ -66,7 +66,7 @@ struct DeviceLoginService: Sendable {
     func poll(app: ServedApp, body: Data, address: String) async throws -> RouteReply {
         let request = try WireBody.decode(DevicePollRequest.self, from: body)
         let digest = SecretDigest.hex(of: request.deviceCode)
-        let found = try await store.pollDeviceAuthorization(codeDigest: digest, now: now(), slowDownStep: Self.slowDownStep)
+        let found = try await store.pollDeviceAuthorization(appId: app.id, codeDigest: digest, now: now(), slowDownStep: Self.slowDownStep)
         let record: DeviceAuthorizationRecord
         switch found {
         case .unknown: return try Self.refusal(.invalidGrant)
@@ -76,8 +76,7 @@ struct DeviceLoginService: Sendable {
         case .denied: return try Self.refusal(.accessDenied)
         case .approved(let approved): record = approved
         }
-        // A code of another app is as unknown as any other.
-        guard record.appId == app.id, let userId = record.userId, let provider = record.provider else {
+        guard let userId = record.userId, let provider = record.provider else {
             return try Self.refusal(.invalidGrant)
         }
         var answer: JSONValue

@@ -53,13 +53,14 @@ import Testing
     @Test(arguments: StoreKind.allCases) func pollsSlowDownAndSeeTheDecision(_ kind: StoreKind) async throws {
         let store = try await kind.makeStore()
         _ = try await store.insertDeviceAuthorization(Self.record("a", code: "BCDFGHJK", digest: "x"))
-        #expect(try await store.pollDeviceAuthorization(codeDigest: "nope", now: Self.start, slowDownStep: 5) == .unknown)
-        #expect(try await store.pollDeviceAuthorization(codeDigest: "x", now: Self.start, slowDownStep: 5) == .pending)
-        #expect(try await store.pollDeviceAuthorization(codeDigest: "x", now: Self.start.addingTimeInterval(4), slowDownStep: 5) == .slowDown(interval: 10))
-        #expect(try await store.pollDeviceAuthorization(codeDigest: "x", now: Self.start.addingTimeInterval(14), slowDownStep: 5) == .pending)
+        #expect(try await store.pollDeviceAuthorization(appId: "app", codeDigest: "nope", now: Self.start, slowDownStep: 5) == .unknown)
+        #expect(try await store.pollDeviceAuthorization(appId: "other", codeDigest: "x", now: Self.start, slowDownStep: 5) == .unknown)
+        #expect(try await store.pollDeviceAuthorization(appId: "app", codeDigest: "x", now: Self.start, slowDownStep: 5) == .pending)
+        #expect(try await store.pollDeviceAuthorization(appId: "app", codeDigest: "x", now: Self.start.addingTimeInterval(4), slowDownStep: 5) == .slowDown(interval: 10))
+        #expect(try await store.pollDeviceAuthorization(appId: "app", codeDigest: "x", now: Self.start.addingTimeInterval(14), slowDownStep: 5) == .pending)
         _ = try await store.decideDeviceAuthorization(id: "a", .denied, now: Self.start.addingTimeInterval(15))
-        #expect(try await store.pollDeviceAuthorization(codeDigest: "x", now: Self.start.addingTimeInterval(30), slowDownStep: 5) == .denied)
-        #expect(try await store.pollDeviceAuthorization(codeDigest: "x", now: Self.start.addingTimeInterval(600), slowDownStep: 5) == .expired)
+        #expect(try await store.pollDeviceAuthorization(appId: "app", codeDigest: "x", now: Self.start.addingTimeInterval(30), slowDownStep: 5) == .denied)
+        #expect(try await store.pollDeviceAuthorization(appId: "app", codeDigest: "x", now: Self.start.addingTimeInterval(600), slowDownStep: 5) == .expired)
     }
 
     @Test(arguments: StoreKind.allCases) func concurrentRedemptionsWriteOneSession(_ kind: StoreKind) async throws {
@@ -78,7 +79,7 @@ import Testing
         #expect(try await store.activeSessionCount(appId: "app", userId: user.id, now: Self.start) == 1)
         #expect(try await store.session(id: "early") == nil)
         #expect(try await store.deviceAuthorization(id: "a")?.state == .used)
-        #expect(try await store.pollDeviceAuthorization(codeDigest: "digest-a", now: Self.start.addingTimeInterval(60), slowDownStep: 5) == .unknown)
+        #expect(try await store.pollDeviceAuthorization(appId: "app", codeDigest: "digest-a", now: Self.start.addingTimeInterval(60), slowDownStep: 5) == .unknown)
     }
 
     @Test(arguments: StoreKind.allCases) func thePurgeRemovesUsedAndExpiredAuthorizations(_ kind: StoreKind) async throws {

@@ -45,14 +45,14 @@ extension PostgresServerStore {
             .first.flatMap(Self.deviceAuthorization)
     }
 
-    func pollDeviceAuthorization(codeDigest: String, now: Date, slowDownStep: Int) async throws -> DevicePoll {
+    func pollDeviceAuthorization(appId: String, codeDigest: String, now: Date, slowDownStep: Int) async throws -> DevicePoll {
         let logger = logger
         return try await write { db in
             guard
                 var record = try await db.query(
                     """
                     SELECT \(unescaped: Self.deviceAuthorizationColumns) FROM device_authorizations
-                    WHERE code_digest = \(codeDigest) FOR UPDATE
+                    WHERE code_digest = \(codeDigest) AND app_id = \(appId) FOR UPDATE
                     """, logger: logger
                 ).collect().first.flatMap(Self.deviceAuthorization)
             else { return .unknown }

@@ -6,7 +6,7 @@ import Foundation
 /// uses it up in the same transaction that writes the session, so two polls open one session.
 ///
 ///     guard try await store.insertDeviceAuthorization(record) else { /* user code taken; draw another */ }
-///     let found = try await store.pollDeviceAuthorization(codeDigest: digest, now: now)
+///     let found = try await store.pollDeviceAuthorization(appId: app.id, codeDigest: digest, now: now, slowDownStep: 5)
 protocol DeviceAuthorizationStore: Sendable {
     /// Adds a pending authorization; false when a live one already has its user code (an
     /// expired one with that code is removed first).
@@ -14,9 +14,10 @@ protocol DeviceAuthorizationStore: Sendable {
     /// The authorization with this user code (normalized), in any state.
     func deviceAuthorization(userCode: String) async throws -> DeviceAuthorizationRecord?
     func deviceAuthorization(id: String) async throws -> DeviceAuthorizationRecord?
-    /// Records a poll of the device code and says what it found: sooner than the interval after
-    /// the last poll is `slowDown`, and adds `slowDownStep` seconds to the interval.
-    func pollDeviceAuthorization(codeDigest: String, now: Date, slowDownStep: Int) async throws -> DevicePoll
+    /// Records a poll of the app's device code and says what it found (`DevicePollRule`):
+    /// sooner than the interval after the last poll is `slowDown`, and adds `slowDownStep`
+    /// seconds to the interval. A code of another app is unknown.
+    func pollDeviceAuthorization(appId: String, codeDigest: String, now: Date, slowDownStep: Int) async throws -> DevicePoll
     /// Approves or denies a pending, unexpired authorization; false when it is not one.
     func decideDeviceAuthorization(id: String, _ decision: DeviceDecision, now: Date) async throws -> Bool
     /// Marks an approved authorization used and, in the same transaction, writes `session`

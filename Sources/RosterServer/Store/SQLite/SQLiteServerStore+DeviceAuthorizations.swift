@@ -24,9 +24,10 @@ extension SQLiteServerStore {
         try await pool.read { db in try DeviceAuthorizationRecord.fetchOne(db, key: id) }
     }
 
-    func pollDeviceAuthorization(codeDigest: String, now: Date, slowDownStep: Int) async throws -> DevicePoll {
+    func pollDeviceAuthorization(appId: String, codeDigest: String, now: Date, slowDownStep: Int) async throws -> DevicePoll {
         try await pool.write { db in
-            guard var record = try DeviceAuthorizationRecord.filter(Column("code_digest") == codeDigest).fetchOne(db) else { return .unknown }
+            guard var record = try DeviceAuthorizationRecord.filter(Column("code_digest") == codeDigest && Column("app_id") == appId)
+                .fetchOne(db) else { return .unknown }
             let poll = DevicePollRule.decide(&record, now: now, slowDownStep: slowDownStep)
             try db.execute(
                 sql: "UPDATE device_authorization SET interval_seconds = ?, last_poll_at = ? WHERE id = ?",
