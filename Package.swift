@@ -87,9 +87,16 @@ let package = Package(
             name: "CNCurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // QR Code symbols from libqrencode, and the half-block pictures both front ends draw.
+        .systemLibrary(
+            name: "CQREncode",
+            pkgConfig: "libqrencode",
+            providers: [.apt(["libqrencode-dev"])]
+        ),
+        .target(name: "RosterQR", dependencies: ["CQREncode"]),
         .target(
             name: "RosterTUI",
-            dependencies: ["CNCurses", "RosterCore", "RosterWire"]
+            dependencies: ["CNCurses", "RosterCore", "RosterQR", "RosterWire"]
         ),
         .executableTarget(
             name: "roster",
@@ -97,6 +104,7 @@ let package = Package(
                 "CNCurses",
                 "RosterCore",
                 "RosterServer",
+                "RosterQR",
                 "RosterTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
@@ -140,6 +148,7 @@ let package = Package(
         .target(name: "ThrowawayPostgres", path: "Tests/StandIns/PostgresCluster"),
         .testTarget(name: "RosterWireTests", dependencies: ["RosterWire"]),
         .testTarget(name: "RosterDocumentsTests", dependencies: ["RosterDocuments", "RosterWire"]),
+        .testTarget(name: "RosterQRTests", dependencies: ["RosterQR"]),
         .testTarget(
             name: "RosterServerTests",
             dependencies: [
@@ -161,7 +170,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RosterTUITests",
-            dependencies: ["RosterTUI", "RosterCore", "RosterWire", "RosterServer"]
+            dependencies: ["RosterTUI", "RosterCore", "RosterQR", "RosterWire", "RosterServer"]
         ),
         .testTarget(
             name: "EndToEndTests",

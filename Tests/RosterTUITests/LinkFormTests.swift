@@ -21,7 +21,7 @@ import Testing
         #expect(model.status?.text == "Linking email/password log-in to \(joe.displayName)…")
         // The server's list keeps anonymous out of a linking form.
         _ = update(&model, .providersLoaded([.anonymous, .google]))
-        #expect(model.form?.choices == [.google, .googleAuthCode])
+        #expect(model.form?.choices == [.google, .googleAuthCode, .otherDevice])
     }
 
     // BEHAVIOURS 37

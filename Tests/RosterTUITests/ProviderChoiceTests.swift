@@ -20,10 +20,12 @@ import Testing
         model.type(" ")
         #expect(model.form?.provider == .anonymous)
         model.type("4")
-        #expect(model.form?.provider == .anonymous, "no fourth choice")
+        #expect(model.form?.provider == .otherDevice, "the fourth choice: on another device")
+        model.type("5")
+        #expect(model.form?.provider == .otherDevice, "no fifth choice")
         model.type("2")
         #expect(model.form?.provider == .customFunction)
-        #expect(model.screen.line(containing: "Space or 1-3 to change") != nil)
+        #expect(model.screen.line(containing: "Space or 1-4 to change") != nil)
     }
 
     @Test func anOpenFormFollowsTheServersList() {
@@ -31,7 +33,7 @@ import Testing
         model.press(.char("n"), .backTab, .char("3"))
         #expect(model.form?.provider == .apiKey)
         _ = update(&model, .providersLoaded([.anonymous, .emailPassword]))
-        #expect(model.form?.choices == [.anonymous, .emailPassword])
+        #expect(model.form?.choices == [.anonymous, .emailPassword, .otherDevice])
         #expect(model.form?.provider == .anonymous)
         // An empty list keeps what the form had.
         _ = update(&model, .providersLoaded([]))
@@ -131,8 +133,8 @@ import Testing
         #expect(try await demo.app.enabledProviders() == [.anonymous, .emailPassword, .customFunction])
         let switcher = try RunningSwitcher.start(demo)
         switcher.terminal.press(.char("n"), .backTab)
-        // Three choices, not the four assumed before the server answers.
-        await switcher.waitFor("Space or 1-3 to change")
+        // Three choices and "on another device", not the four assumed before the server answers.
+        await switcher.waitFor("Space or 1-4 to change")
         switcher.terminal.press(.char("3"), .tab)
         switcher.terminal.type(#"{"pin": "0000"}"#)
         switcher.terminal.press(.enter)

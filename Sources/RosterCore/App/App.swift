@@ -141,3 +141,20 @@ public final class App: Sendable {
         }
     }
 }
+
+extension App {
+    /// Starts a log-in approved on another device (a phone): show the person the returned URL and
+    /// user code, then poll at its interval. `terminal` names this terminal on the approval page.
+    /// Under the `pin` and `password` policies `pin` is the PIN the new user chooses.
+    ///
+    ///     let login = try await app.startDeviceLogin(terminal: "lab-3")
+    public func startDeviceLogin(terminal: String? = nil, pin: String? = nil) async throws -> DeviceLogin {
+        try await sessions.startDeviceLogin(terminal: terminal, secret: pin)
+    }
+
+    /// Asks once how a device log-in (or link) stands; approved, the user is logged in and made
+    /// current exactly as by `login(credentials:pin:)` (or, for a link, linked).
+    public func pollDeviceLogin(_ login: DeviceLogin, pin: String? = nil) async throws -> DeviceLoginState {
+        try await sessions.pollDeviceLogin(login, secret: pin)
+    }
+}

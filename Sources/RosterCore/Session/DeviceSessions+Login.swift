@@ -19,6 +19,16 @@ extension DeviceSessions {
         let response = try await connection.expectSuccess(
             .json(.post, Route.login(appId: appId, provider: credentials.provider), body: body))
         let login = try ServerConnection.decode(LoginResponse.self, from: response, what: "log-in")
+        return try await saveLogin(login, policy: policy, credentials: credentials, provider: credentials.provider, secret: secret)
+    }
+
+    /// Keeps a log-in answer: checks both tokens, GETs the profile with the new access token,
+    /// seals the tokens as the device's policy says, stores everything in one transaction and
+    /// makes the user current. `credentials` are those typed here, if any (the `password` policy
+    /// seals an email user's session with its password).
+    func saveLogin(
+        _ login: LoginResponse, policy: SwitchingPolicy, credentials: Credentials?, provider: ProviderType, secret: String?
+    ) async throws -> User {
         try Self.checkTokens(access: login.accessToken, refresh: login.refreshToken, userId: login.userId)
         let receivedAt = clock.now()
         let profile = try await fetchProfile(accessToken: login.accessToken)
@@ -39,7 +49,7 @@ extension DeviceSessions {
         keepOnlyUnlocked(entry: row.entry)
         try? PrivateFiles.makeDirectory(directory.appendingPathComponent("users", isDirectory: true))
         try? PrivateFiles.makeDirectory(userDirectory(row.id))
-        logger.debug("logged in", metadata: ["user": "\(row.id)", "provider": "\(credentials.provider.rawValue)"])
+        logger.debug("logged in", metadata: ["user": "\(row.id)", "provider": "\(provider.rawValue)"])
         record(.loggedIn, userId: row.id, name: row.displayName)
         publish(.loggedIn, userId: row.id, currentUserId: row.id)
         await sendPendingRevocations()
@@ -92,6 +102,12 @@ extension DeviceSessions {
         }
         guard response.isSuccess else { throw ServerConnection.error(from: response) }
         let linked = try ServerConnection.decode(LinkResponse.self, from: response, what: "link")
+        try await saveLink(linked, to: user)
+    }
+
+    /// Keeps a link answer: the new access token (sealed as the user's session is) and the
+    /// profile with its new identity.
+    func saveLink(_ linked: LinkResponse, to user: User) async throws {
         guard linked.userId == user.id else {
             throw RosterError.malformedResponse("the server linked the credentials to another user")
         }

@@ -167,6 +167,12 @@ public final class User: Sendable, Identifiable {
         try await sessions.link(self, credentials: credentials)
     }
 
+    /// Starts a link approved on another device: the identity the person signs in with there is
+    /// linked to this user. Poll it with `App.pollDeviceLogin(_:)`.
+    public func startDeviceLink(terminal: String? = nil) async throws -> DeviceLogin {
+        try await sessions.startDeviceLink(self, terminal: terminal)
+    }
+
     /// Calls a server function (or, with `service: "mongodb-atlas"`, a data-access operation),
     /// authorized by the access token; the result as JSON.
     public func callFunction(_ name: String, arguments: [JSONValue] = [], service: String? = nil) async throws -> JSONValue {

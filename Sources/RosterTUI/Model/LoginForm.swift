@@ -7,6 +7,8 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
     /// The providers a person can log in with from the terminal.
     public enum Provider: Sendable, Equatable, CaseIterable {
         case anonymous, emailPassword, apiKey, customJWT, customFunction, google, googleAuthCode, apple, facebook
+        /// Approve the log-in on a phone: the screen shows a URL, a user code and a QR code.
+        case otherDevice
 
         public var label: String {
             switch self {
@@ -19,6 +21,7 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
             case .googleAuthCode: "Google auth code"
             case .apple: "Apple ID token"
             case .facebook: "Facebook token"
+            case .otherDevice: "on another device"
             }
         }
 
@@ -39,6 +42,12 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
 
         /// What the form offers before the server has said which providers it enables.
         public static let assumed: [Provider] = [.anonymous, .emailPassword, .apiKey, .customJWT]
+
+        /// The choices with "on another device" last: it works whichever providers the app
+        /// enables, since the person signs in with one of them on the other device.
+        public static func withOtherDevice(_ choices: [Provider]) -> [Provider] {
+            choices.contains(.otherDevice) ? choices : choices + [.otherDevice]
+        }
     }
 
     public enum Field: Sendable, Equatable, Hashable {
@@ -91,12 +100,14 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
     public var sent: Effect? = nil
     /// The logged-in user the credentials are linked to, instead of logging a user in.
     public var linking: UserTarget?
+    /// The log-in on another device on show, once the server has given its codes.
+    public var device: DeviceLogin? = nil
 
     public init(
         provider: Provider = .emailPassword, email: String = "", choices: [Provider] = Provider.assumed, linking: UserTarget? = nil
     ) {
         self.linking = linking
-        let offered = choices.isEmpty ? Provider.assumed : choices
+        let offered = Provider.withOtherDevice(choices.isEmpty ? Provider.assumed : choices)
         // An anonymous log-in cannot be linked: it names no one.
         self.choices = linking == nil ? offered : offered.filter { $0 != .anonymous }
         self.provider = self.choices.contains(provider) ? provider : self.choices[0]
@@ -138,6 +149,7 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         case .customFunction: [.provider, .payload]
         case .googleAuthCode: [.provider, .authCode]
         case .facebook: [.provider, .accessToken]
+        case .otherDevice: [.provider]
         }
     }
 
@@ -216,6 +228,8 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         switch provider {
         case .anonymous:
             return .success(LoginRequest(provider: .anonymous))
+        case .otherDevice:
+            return .success(LoginRequest(provider: .otherDevice))
         case .emailPassword:
             let email = email.trimmingSpaces
             if email.isEmpty {

@@ -21,7 +21,8 @@ public struct LoginRequest: Sendable, Equatable, CustomStringConvertible, Custom
         self.pin = pin
     }
 
-    public var credentials: Credentials {
+    /// What the session core logs in with; nil on another device, where the person signs in.
+    public var credentials: Credentials? {
         switch provider {
         case .anonymous: .anonymous
         case .emailPassword: .emailPassword(email: email, password: secret)
@@ -32,6 +33,7 @@ public struct LoginRequest: Sendable, Equatable, CustomStringConvertible, Custom
         case .googleAuthCode: .googleAuthCode(secret)
         case .apple: .apple(idToken: secret)
         case .facebook: .facebook(accessToken: secret)
+        case .otherDevice: nil
         }
     }
 

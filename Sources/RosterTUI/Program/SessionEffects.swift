@@ -8,9 +8,19 @@ public struct SessionEffects: EffectRunner {
     /// How often writes by other processes on the same device directory are looked for.
     public let watchInterval: TimeInterval
 
-    public init(app: App, watchInterval: TimeInterval = 0.25) {
+    /// This terminal's name on the approval page of a log-in on another device.
+    public let terminalName: String?
+
+    public init(app: App, watchInterval: TimeInterval = 0.25, terminalName: String? = SessionEffects.hostName) {
         self.app = app
         self.watchInterval = watchInterval
+        self.terminalName = terminalName
+    }
+
+    /// The machine's host name, cut to the 64 characters the server takes.
+    public static var hostName: String? {
+        let name = String(ProcessInfo.processInfo.hostName.filter { $0.isASCII && !$0.isWhitespace && $0.asciiValue! >= 0x21 }.prefix(64))
+        return name.isEmpty ? nil : name
     }
 
     /// The users as rows, read in one pass; throws when the store cannot be read.
@@ -51,7 +61,8 @@ public struct SessionEffects: EffectRunner {
                 if request.register {
                     try await app.emailPasswordAuth.registerUser(email: request.email, password: request.secret)
                 }
-                let user = try await app.login(credentials: request.credentials, pin: request.pin)
+                guard let credentials = request.credentials else { throw RosterError.invalidRequest("no credentials to log in with") }
+                let user = try await app.login(credentials: credentials, pin: request.pin)
                 let registered = request.register ? "Registered and logged in" : "Logged in"
                 return reloaded() + [.selectUser(id: user.id), .operationFinished("\(registered) \(user.displayName)", for: effect)]
             case .link(let id, let request):
@@ -59,8 +70,26 @@ public struct SessionEffects: EffectRunner {
                 if request.register {
                     try await app.emailPasswordAuth.registerUser(email: request.email, password: request.secret)
                 }
-                try await user.linkUser(credentials: request.credentials)
+                guard let credentials = request.credentials else { throw RosterError.invalidRequest("no credentials to link") }
+                try await user.linkUser(credentials: credentials)
                 return reloaded() + [.selectUser(id: user.id), .operationFinished("Linked \(request.provider.label) log-in to \(user.displayName)", for: effect)]
+            case .startDeviceLogin(let linking, let pin):
+                let login =
+                    if let linking { try await existing(linking).startDeviceLink(terminal: terminalName) } else {
+                        try await app.startDeviceLogin(terminal: terminalName, pin: pin?.value)
+                    }
+                return [.deviceLogin(.started(login), for: effect)]
+            case .pollDeviceLogin(let login, let pin):
+                try await Task.sleep(nanoseconds: UInt64(max(0, login.interval) * 1_000_000_000))
+                switch try await app.pollDeviceLogin(login, pin: pin?.value) {
+                case .pending: return [.deviceLogin(.pending, for: effect)]
+                case .slowDown(let interval): return [.deviceLogin(.slowDown(interval: interval), for: effect)]
+                case .denied: return [.deviceLogin(.denied, for: effect)]
+                case .expired: return [.deviceLogin(.expired, for: effect)]
+                case .approved(let user):
+                    let message = login.linkingUserId == nil ? "Logged in \(user.displayName)" : "Linked a log-in to \(user.displayName)"
+                    return reloaded() + [.deviceLogin(.approved(userId: user.id, message: message), for: effect)]
+                }
             case .saveCustomData(let owner, let update):
                 let user = try existing(owner)
                 try await user.updateCustomData(update)
@@ -119,6 +148,10 @@ public struct SessionEffects: EffectRunner {
             if effect == .reload { return [.loadFailed(words)] }
             // Without the server's word the form offers what most apps enable.
             if effect == .loadProviders { return [] }
+            switch effect {
+            case .startDeviceLogin, .pollDeviceLogin: return [.deviceLogin(.failed(words), for: effect)]
+            default: break
+            }
             // A failed operation may still have changed the device (a session the server ended
             // logs the user out), so the users are read again.
             return [.operationFailed(words, for: effect)] + reloaded()

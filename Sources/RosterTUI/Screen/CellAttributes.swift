@@ -2,6 +2,8 @@
 /// colours, or to nothing on a monochrome terminal, so every state must also show as text.
 public enum ColorRole: Sendable, Equatable {
     case normal, title, active, loggedIn, loggedOut, error, hint, field
+    /// A QR code: dark on light whatever the terminal's own colours, or it does not scan.
+    case code
 }
 
 /// How one cell is drawn: curses attributes (bold, reverse, dim) plus a colour role.

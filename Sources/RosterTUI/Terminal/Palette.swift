@@ -13,6 +13,7 @@ struct Palette {
         (.error, Int16(COLOR_RED), -1),
         (.hint, -1, -1),
         (.field, Int16(COLOR_MAGENTA), -1),
+        (.code, Int16(COLOR_BLACK), Int16(COLOR_WHITE)),
     ]
 
     /// Starts colour and defines the pairs; nothing on a monochrome screen.
@@ -31,6 +32,9 @@ struct Palette {
         if attributes.bold { value |= roster_a_bold() }
         if attributes.reverse { value |= roster_a_reverse() }
         if attributes.dim { value |= roster_a_dim() }
+        // Without colours a QR code draws in reverse video: dark ink on the light of most
+        // terminals' text colour.
+        if attributes.role == .code, mode != .color { value |= roster_a_reverse() }
         guard mode == .color, let index = Self.pairs.firstIndex(where: { $0.role == attributes.role }) else {
             return (value, 0)
         }

@@ -28,4 +28,7 @@ public enum Action: Sendable, Equatable {
     case policyLoaded(DevicePolicy)
     /// The device's history, newest first.
     case historyLoaded([HistoryEntry])
+    /// How a log-in on another device stands, and the effect that asked: a result for a log-in
+    /// no longer on show changes nothing.
+    case deviceLogin(DeviceLoginProgress, for: Effect)
 }

@@ -7,6 +7,10 @@ public enum Effect: Sendable, Equatable {
     /// Add the credentials' identity to a logged-in user.
     case link(id: String, LoginRequest)
     case switchUser(id: String)
+    /// Ask the server for a log-in approved on another device (or, `linking` a user id, a link).
+    case startDeviceLogin(linking: String?, pin: Secret?)
+    /// Wait the log-in's interval, then ask the server once how it stands.
+    case pollDeviceLogin(DeviceLogin, pin: Secret?)
     /// Check the user's PIN (or password), then switch to them.
     case unlockAndSwitch(id: String, Secret)
     /// Check the active user's PIN after the idle lock.
@@ -39,7 +43,8 @@ public enum Effect: Sendable, Equatable {
     /// Whether the effect waits on the network (or the store) and turns the spinner.
     public var isOperation: Bool {
         switch self {
-        case .reload, .loadProviders, .quit, .loadHistory, .idleLock: false
+        // A log-in on another device shows its own countdown while it waits, for minutes.
+        case .reload, .loadProviders, .quit, .loadHistory, .idleLock, .startDeviceLogin, .pollDeviceLogin: false
         default: true
         }
     }

@@ -2,6 +2,8 @@
 /// provider or the register toggle, a text field edits as a `LineEditor` (control characters
 /// dropped, length capped), Ctrl-R shows or hides the focused secret, Enter submits, Esc cancels.
 func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effect] {
+    // While a log-in on another device is on show only Esc means something: nothing here to type.
+    if form.device != nil, key != .escape { return [] }
     switch key {
     case .escape:
         model.mode = .list
@@ -16,6 +18,12 @@ func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effe
         switch form.validated() {
         case .success(let request):
             form.errors = [:]
+            if request.provider == .otherDevice {
+                let effect = Effect.startDeviceLogin(linking: form.linking?.id, pin: request.pin.map(Secret.init))
+                model.status = StatusMessage("Asking the server for a code…")
+                form.sent = effect
+                return [effect]
+            }
             if let target = form.linking {
                 model.status = StatusMessage("Linking \(request.provider.label) log-in to \(target.name)…")
                 form.sent = .link(id: target.id, request)

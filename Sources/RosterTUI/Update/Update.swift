@@ -85,7 +85,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         guard !choices.isEmpty else { return [] }
         model.providerChoices = choices
         if case .loginForm(var form) = model.mode {
-            form.choices = form.linking == nil ? choices : choices.filter { $0 != .anonymous }
+            form.choices = LoginForm.Provider.withOtherDevice(form.linking == nil ? choices : choices.filter { $0 != .anonymous })
             guard !form.choices.isEmpty else { return [] }
             if !form.choices.contains(form.provider) {
                 form.provider = form.choices[0]
@@ -123,6 +123,8 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
     case .historyLoaded(let entries):
         if case .history = model.mode { model.mode = .history(entries) }
         return []
+    case .deviceLogin(let progress, let effect):
+        return deviceLoginProgress(&model, progress, for: effect)
     }
 }
 

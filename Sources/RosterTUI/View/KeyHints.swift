@@ -29,6 +29,7 @@ enum KeyHints {
         case .list where model.isEditingFilter: "type to filter · Enter keep · Esc clear"
         case .list: "Enter switch · n log in · / filter · o log out · x remove · r refresh · ? help · q quit"
         case .confirm(let question): "Tab choose · Enter confirm · y \(question.kind.verb.lowercased()) · Esc cancel"
+        case .loginForm(let form) where form.device != nil: "approve on the other device · Esc cancel"
         case .loginForm: "Tab/Shift-Tab field · Space change · Ctrl-R show/hide secret · Enter submit · F1 help · Esc cancel"
         case .account: "Tab/Shift-Tab field · Space task · Ctrl-R show/hide secret · Enter send · F1 help · Esc cancel"
         case .dataEditor(let editor) where editor.typing != nil: "type · Enter take it · Esc drop it"

@@ -1,7 +1,10 @@
+import Foundation
+
 /// The log-in form: a `>` marks the focused field, every secret shows masked (`SecretMask`)
 /// unless Ctrl-R reveals the focused one, and a refused field has its message beside it (in
 /// words, so it reads without colour).
-func drawForm(_ form: LoginForm, in area: Rect, _ buffer: inout ScreenBuffer) {
+func drawForm(_ form: LoginForm, now: Date, in area: Rect, _ buffer: inout ScreenBuffer) {
+    if let login = form.device { return drawDeviceLogin(login, linking: form.linking, now: now, in: area, &buffer) }
     let title = form.linking.map { "Link another log-in to \($0.name)" } ?? "Log in a user"
     buffer.write(title, row: area.top, column: 1, attributes: CellAttributes(bold: true))
     let boxWidth = FormLayout.boxWidth(for: area)
@@ -17,7 +20,7 @@ func drawForm(_ form: LoginForm, in area: Rect, _ buffer: inout ScreenBuffer) {
         drawFormRow(
             label: label(field, of: form.provider), shown: shown, cursor: box?.cursorColumn, focused: form.focus == field,
             error: form.errors[field],
-            hint: field == .provider ? "←/→, Space or 1-\(form.choices.count) to change" : revealHint(form, field),
+            hint: field == .provider ? "←/→, Space or 1-\(min(9, form.choices.count)) to change" : revealHint(form, field),
             hintUnfocused: field == .provider && form.choices.count > 1 ? "Shift-Tab to change" : nil, row: row, &buffer)
         row += 1
     }

@@ -36,7 +36,7 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         let user = model.user(id: question.userId)
         drawDialog(question.dialog(name: user?.displayName ?? question.userId, user: user), in: body, &buffer)
     case .loginForm(let form):
-        drawForm(form, in: body, &buffer)
+        drawForm(form, now: model.now, in: body, &buffer)
     case .dataEditor(let editor):
         drawEditor(editor, in: body, &buffer)
         if let closing = editor.closing { drawDialog(closing.dialog, in: body, &buffer) }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RosterCore
+import RosterTUI
 
 /// `roster link`: gives a logged-in user another way to log in. An anonymous user linked to an
 /// email, a key or a token becomes a permanent user that outlives log-out.
@@ -26,6 +27,7 @@ struct LinkCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        if credentials.device { return try await linkOnAnotherDevice() }
         let credentials = try self.credentials.read()
         let (name, id) = try await connection.withApp { app in
             let target = try UserResolver.namedOrCurrent(user, in: app)
@@ -37,5 +39,20 @@ struct LinkCommand: AsyncParsableCommand {
             return (target.displayName, target.id)
         }
         print("Linked \(credentials.provider.displayName) log-in to \(name) (\(id)); it logs in as this user from now on.")
+    }
+
+    /// `--device`: the identity to link is signed in with, and approved, on a phone.
+    private func linkOnAnotherDevice() async throws {
+        let (name, id) = try await connection.withApp { app in
+            let target = try UserResolver.namedOrCurrent(user, in: app)
+            guard target.state == .loggedIn else {
+                throw CommandFailure("\(target.displayName) is logged out; log in first, then link")
+            }
+            try await pins.unlock(target)
+            var wait = DeviceLoginWait(app: app, login: try await target.startDeviceLink(terminal: SessionEffects.hostName), pin: nil)
+            let linked = try await wait.run()
+            return (linked.displayName, linked.id)
+        }
+        print("Linked a log-in on another device to \(name) (\(id)); it logs in as this user from now on.")
     }
 }

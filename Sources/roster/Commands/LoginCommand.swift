@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RosterCore
+import RosterTUI
 
 /// `roster login`: adds a user to this device and makes it the active one.
 struct LoginCommand: AsyncParsableCommand {
@@ -17,6 +18,7 @@ struct LoginCommand: AsyncParsableCommand {
     @OptionGroup var pins: PINOptions
 
     func run() async throws {
+        if credentials.device { return try await logInOnAnotherDevice() }
         let credentials = try self.credentials.read()
         let app = try await connection.openApp()
         let pin = try pins.pinForLogIn(credentials, policy: try CommandFailure.wording { try app.policy() }.switching)
@@ -26,5 +28,17 @@ struct LoginCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure(error)
         }
+    }
+
+    /// `--device`: the log-in is approved on a phone; the PIN a policy asks for is chosen first.
+    private func logInOnAnotherDevice() async throws {
+        let app = try await connection.openApp()
+        let policy = try CommandFailure.wording { try app.policy() }.switching
+        let pin = policy == .open ? nil : try pins.newPIN("Choose a PIN (at least \(PINRule.minimumDigits) digits): ")
+        let user = try await CommandFailure.wording {
+            var wait = DeviceLoginWait(app: app, login: try await app.startDeviceLogin(terminal: SessionEffects.hostName, pin: pin), pin: pin)
+            return try await wait.run()
+        }
+        print("Logged in \(user.displayName) (\(user.id)); now the active user.")
     }
 }

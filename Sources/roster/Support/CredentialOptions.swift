@@ -46,6 +46,9 @@ struct CredentialOptions: ParsableArguments {
     @Flag(name: .customLong("facebook-token-stdin"), help: "Log in with a Facebook access token read from stdin.")
     var facebookTokenStdin = false
 
+    @Flag(help: "Log in on another device: open the URL shown (or scan the QR code) on a phone, enter the code, sign in there and approve.")
+    var device = false
+
     /// The flags that read one line of stdin: the credentials each makes, and what it is called.
     private var lineCredentials: [(chosen: Bool, name: String, make: (String) -> Credentials)] {
         [
@@ -58,11 +61,11 @@ struct CredentialOptions: ParsableArguments {
     }
 
     func validate() throws {
-        let chosen = ([anonymous, email != nil, functionStdin] + lineCredentials.map(\.chosen)).filter { $0 }.count
+        let chosen = ([anonymous, email != nil, functionStdin, device] + lineCredentials.map(\.chosen)).filter { $0 }.count
         guard chosen == 1 else {
             throw ValidationError(
                 "choose one of --anonymous, --email, --api-key-stdin, --jwt-stdin, --function-stdin, --google-id-token-stdin, "
-                    + "--google-auth-code-stdin, --apple-id-token-stdin, --facebook-token-stdin")
+                    + "--google-auth-code-stdin, --apple-id-token-stdin, --facebook-token-stdin, --device")
         }
         if passwordStdin && email == nil { throw ValidationError("--password-stdin goes with --email") }
         if newAnonymous && !anonymous { throw ValidationError("--new goes with --anonymous") }
@@ -73,6 +76,7 @@ struct CredentialOptions: ParsableArguments {
 
     /// The credentials the flags name, with their secret read from stdin or the terminal.
     func read() throws -> Credentials {
+        if device { throw CommandFailure("--device logs in on another device, with no credentials here") }
         if anonymous { return newAnonymous ? .anonymousNew : .anonymous }
         if let email {
             let password = passwordStdin

@@ -1,0 +1,84 @@
+import Foundation
+import RosterWire
+
+extension DeviceSessions {
+    /// Starts a log-in to approve on another device: POST `auth/device/start` with the terminal's
+    /// name. Under a policy that seals sessions with a PIN, the PIN is checked here, before anyone
+    /// approves anything (BEHAVIOURS 44).
+    func startDeviceLogin(terminal: String?, secret: String?) async throws -> DeviceLogin {
+        try checkDeviceLoginSecret(secret)
+        let body = try WireCoding.encode(DeviceLoginRoute.StartRequest(client: "roster", terminal: terminal))
+        let response = try await connection.expectSuccess(.json(.post, DeviceLoginRoute.start(appId: appId), body: body))
+        return try deviceLogin(from: response, linking: nil)
+    }
+
+    /// Starts a link to approve on another device: the start carries the user's access token, so
+    /// the identity signed in with there is linked to this user (BEHAVIOURS 36).
+    func startDeviceLink(_ user: User, terminal: String?) async throws -> DeviceLogin {
+        let body = try WireCoding.encode(DeviceLoginRoute.StartRequest(client: "roster", terminal: terminal))
+        let path = DeviceLoginRoute.start(appId: appId)
+        let response = try await authorized(user) { token in .json(.post, path, body: body, bearer: token) }
+        guard response.isSuccess else { throw ServerConnection.error(from: response) }
+        return try deviceLogin(from: response, linking: user.id)
+    }
+
+    /// Asks the server once how the device log-in stands. Approved, the session is stored exactly
+    /// as a log-in typed here (sealed as the policy says, the user made current) or, for a link,
+    /// the user's new token and identity are kept.
+    func pollDeviceLogin(_ login: DeviceLogin, secret: String?) async throws -> DeviceLoginState {
+        let body = try WireCoding.encode(DeviceLoginRoute.PollRequest(deviceCode: login.deviceCode))
+        let response = try await connection.send(.json(.post, DeviceLoginRoute.poll(appId: appId), body: body))
+        guard response.isSuccess else { return try Self.pollState(of: response, interval: login.interval) }
+        let approved = try ServerConnection.decode(DeviceLoginRoute.ApprovedProvider.self, from: response, what: "device log-in")
+        guard let provider = ProviderType(rawValue: approved.providerType) else {
+            throw RosterError.malformedResponse("the device log-in names a provider Roster does not know: \(approved.providerType)")
+        }
+        if let userId = login.linkingUserId {
+            guard let row = try store.user(id: userId) else { throw RosterError.userRemoved(userId) }
+            let user = handle(for: row)
+            let linked = try ServerConnection.decode(LinkResponse.self, from: response, what: "device link")
+            try await saveLink(linked, to: user)
+            logger.debug("linked on another device", metadata: ["user": "\(user.id)", "provider": "\(provider.rawValue)"])
+            return .approved(user)
+        }
+        let answer = try ServerConnection.decode(LoginResponse.self, from: response, what: "device log-in")
+        let policy = try store.policy().switching
+        return .approved(try await saveLogin(answer, policy: policy, credentials: nil, provider: provider, secret: secret))
+    }
+
+    /// The policy's PIN for a session not logged in with a password typed here: required under
+    /// `pin` and `password`.
+    private func checkDeviceLoginSecret(_ secret: String?) throws {
+        let policy = try store.policy().switching
+        guard policy != .open else { return }
+        guard let secret else { throw RosterError.invalidRequest(Self.pinNeeded(policy)) }
+        if let problem = PINRule.problem(with: secret) { throw RosterError.invalidRequest(problem) }
+    }
+
+    private func deviceLogin(from response: WireResponse, linking: String?) throws -> DeviceLogin {
+        let start = try ServerConnection.decode(DeviceLoginRoute.StartResponse.self, from: response, what: "device log-in start")
+        guard !start.deviceCode.isEmpty, !start.userCode.isEmpty, !start.verificationUri.isEmpty, start.expiresIn > 0 else {
+            throw RosterError.malformedResponse("the device log-in start lacks its codes, URL or expiry")
+        }
+        return DeviceLogin(
+            userCode: start.userCode, verificationURI: start.verificationUri,
+            verificationURIComplete: start.verificationUriComplete ?? start.verificationUri,
+            expiresAt: clock.now().addingTimeInterval(TimeInterval(start.expiresIn)),
+            // RFC 8628 §3.2: 5 seconds when the server does not say.
+            interval: TimeInterval(max(1, start.interval ?? 5)), linkingUserId: linking, deviceCode: start.deviceCode)
+    }
+
+    /// The state a refused poll names (RFC 8628 §3.5); any other refusal is an error.
+    static func pollState(of response: WireResponse, interval: TimeInterval) throws -> DeviceLoginState {
+        guard response.status == 400, let refusal = try? WireCoding.decode(DeviceLoginRoute.PollRefusal.self, from: response.body) else {
+            throw ServerConnection.error(from: response)
+        }
+        switch refusal.errorCode ?? refusal.error {
+        case "AuthorizationPending", "authorization_pending": return .pending
+        case "SlowDown", "slow_down": return .slowDown(interval: refusal.interval.map(TimeInterval.init) ?? interval + 5)
+        case "ExpiredToken", "expired_token": return .expired
+        case "AccessDenied", "access_denied": return .denied
+        default: throw ServerConnection.error(from: response)
+        }
+    }
+}

@@ -1,0 +1,48 @@
+/// A log-in on another device moves on: started, it shows the codes and polls; still pending,
+/// it polls again at the server's interval; approved, the form closes; denied, expired or
+/// failed, the form stays for Enter to start again. Only the form that sent the effect listens:
+/// after Esc, or for another log-in, a result changes nothing.
+func deviceLoginProgress(_ model: inout Model, _ progress: DeviceLoginProgress, for effect: Effect) -> [Effect] {
+    guard case .loginForm(var form) = model.mode, form.sent == effect else { return [] }
+    defer { if case .loginForm = model.mode { model.mode = .loginForm(form) } }
+    let pin: Secret? =
+        switch effect {
+        case .startDeviceLogin(_, let pin), .pollDeviceLogin(_, let pin): pin
+        default: nil
+        }
+    switch progress {
+    case .started(let login):
+        form.device = login
+        let poll = Effect.pollDeviceLogin(login, pin: pin)
+        form.sent = poll
+        model.status = StatusMessage("Waiting for approval on another device")
+        return [poll]
+    case .pending:
+        return [effect]
+    case .slowDown(let interval):
+        guard var login = form.device else { return [] }
+        login.interval = interval
+        form.device = login
+        let poll = Effect.pollDeviceLogin(login, pin: pin)
+        form.sent = poll
+        return [poll]
+    case .approved(let userId, let message):
+        model.mode = .list
+        model.status = StatusMessage(message)
+        if let index = model.visibleUsers.firstIndex(where: { $0.id == userId }) { model.selection = index }
+        return [.reload]
+    case .denied:
+        stop(&form, &model, "The log-in was denied on the other device; Enter asks for a new code")
+    case .expired:
+        stop(&form, &model, "The code expired before anyone approved it; Enter asks for a new one")
+    case .failed(let words):
+        stop(&form, &model, words)
+    }
+    return []
+}
+
+private func stop(_ form: inout LoginForm, _ model: inout Model, _ words: String) {
+    form.device = nil
+    form.sent = nil
+    model.status = StatusMessage(words, isError: true)
+}

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+
+/// `roster login --device`, `roster link --device` and the switcher's "on another device", run
+/// for real against a real `roster-server`, approved on its `/device` page as a phone would.
+extension EndToEndTests {
+    @Suite("log in on another device")
+    struct DeviceLoginCommandTests {
+        static var roster: String { CommandRunner.binaries.appendingPathComponent("roster").path }
+
+        /// A server with the demo users, and a client home that talks to it.
+        private func start(_ name: String) throws -> (ServerProcess, CommandRunner, URL) {
+            let home = try CommandRunner.temporaryDirectory(name)
+            let server = try ServerProcess(database: home.appendingPathComponent("server.sqlite").path, home: home)
+            let runner = CommandRunner(
+                home: home.appendingPathComponent("client"), extra: ["ROSTER_SERVER_URL": server.baseURL, "ROSTER_APP_ID": "roster-demo"])
+            return (server, runner, home)
+        }
+
+        @Test func pipedItPrintsOnlyTheURLAndCodeThenLogsInOnceApproved() async throws {
+            let (server, runner, home) = try start("device-piped")
+            defer { server.stop(); try? FileManager.default.removeItem(at: home) }
+            let child = try ChildProcess(path: Self.roster, ["login", "--device"], environment: runner.environment, stdout: .pipe)
+            let lines = child.readLines { $0.count >= 2 }
+            #expect(lines.first == "Open \(server.baseURL)/device")
+            let code = try #require(lines.last.map { String($0.dropFirst("Code ".count)) })
+            #expect(lines.last == "Code \(code)" && code.count == 9)
+
+            try await PhoneBrowser(base: server.baseURL).approve(code, email: "emma@example.com", password: "pa55word")
+            let rest = child.readLines { _ in false }
+            #expect(child.wait() == 0)
+            let users = try runner.users()
+            let emma = try #require(users.first { $0.email == "emma@example.com" })
+            #expect(emma.current && emma.state == "loggedIn" && emma.providers == ["local-userpass"])
+            #expect(rest == ["Logged in emma@example.com (\(emma.id)); now the active user."])
+        }
+
+        @Test func linkDeviceAddsTheIdentitySignedInWithOnThePhoneToTheActiveUser() async throws {
+            let (server, runner, home) = try start("device-link")
+            defer { server.stop(); try? FileManager.default.removeItem(at: home) }
+            #expect(try runner.roster(["login", "--anonymous"]).status == 0)
+            #expect(try runner.roster(["account", "register", "--email", "ann@example.com", "--password-stdin"], stdin: "ann-password-1\n").status == 0)
+            let anonymous = try #require(try runner.users().first)
+            let child = try ChildProcess(path: Self.roster, ["link", "--device"], environment: runner.environment, stdout: .pipe)
+            let lines = child.readLines { $0.count >= 2 }
+            let code = try #require(lines.last.map { String($0.dropFirst("Code ".count)) })
+            try await PhoneBrowser(base: server.baseURL).approve(code, email: "ann@example.com", password: "ann-password-1")
+            let rest = child.readLines { _ in false }
+            #expect(child.wait() == 0)
+            let linked = try #require(try runner.users().first)
+            #expect(linked.id == anonymous.id)
+            #expect(Set(linked.providers) == ["anon-user", "local-userpass"])
+            #expect(rest.first?.hasPrefix("Linked a log-in on another device to ") == true, "\(rest)")
+            #expect(rest.first?.contains("(\(anonymous.id))") == true)
+        }
+
+        @Test func deniedOnThePhoneItFailsAndLogsNobodyIn() async throws {
+            let (server, runner, home) = try start("device-denied")
+            defer { server.stop(); try? FileManager.default.removeItem(at: home) }
+            let errors = home.appendingPathComponent("stderr")
+            let child = try ChildProcess(
+                path: Self.roster, ["login", "--device"], environment: runner.environment, stdout: .pipe, stderr: .file(errors.path))
+            let lines = child.readLines { $0.count >= 2 }
+            let code = try #require(lines.last.map { String($0.dropFirst("Code ".count)) })
+            try await PhoneBrowser(base: server.baseURL).deny(code)
+            #expect(child.wait() == 1)
+            let said = try String(contentsOf: errors, encoding: .utf8)
+            #expect(said.contains("the log-in was denied on the other device"), "\(said)")
+            #expect(try runner.users().isEmpty)
+        }
+
+        @Test func deviceGoesWithNoOtherCredentials() throws {
+            let home = try CommandRunner.temporaryDirectory("device-flags")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let result = try CommandRunner(home: home).roster(["login", "--device", "--anonymous"])
+            #expect(result.status != 0)
+            #expect(result.stderr.contains("choose one of") && result.stderr.contains("--device"))
+        }
+
+        @Test func onATerminalItDrawsTheCodeLargeAndAQRCodeCountsDownAndEscCancels() async throws {
+            let (server, runner, home) = try start("device-terminal")
+            defer { server.stop(); try? FileManager.default.removeItem(at: home) }
+            let session = try TmuxSession(command: [Self.roster, "login", "--device"], environment: runner.environment, width: 100, height: 50)
+            var screen = try session.waitFor("waiting for approval")
+            #expect(screen.contains("\(server.baseURL)/device"))
+            #expect(screen.contains("or scan the QR code"))
+            #expect(screen.contains("█▀▀▀▀▀█"), "the QR code's finder pattern:\n\(screen)")
+            #expect(screen.contains("Expires in 9:") || screen.contains("Expires in 10:00"))
+            let colours = try session.captureWithAttributes()
+            #expect(colours.contains("47m"), "dark on light:\n\(colours)")
+            try session.send("Escape", literal: false)
+            screen = try session.waitFor("[end]")
+            #expect(screen.contains("log-in on another device cancelled"))
+            #expect(screen.contains("[exited 1]"))
+            #expect(screen.contains(" icanon ") && screen.contains(" echo "), "the terminal is as it was:\n\(screen)")
+
+            // Again, approved this time: it ends as any log-in does.
+            let again = try TmuxSession(command: [Self.roster, "login", "--device"], environment: runner.environment, width: 100, height: 50)
+            screen = try again.waitFor("waiting for approval")
+            let code = try #require(screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+                .first { $0.count == 9 && $0.dropFirst(4).first == "-" && !$0.contains(" ") })
+            try await PhoneBrowser(base: server.baseURL).approve(code, email: "joe@example.com", password: "passw0rd")
+            screen = try again.waitFor("[end]")
+            #expect(screen.contains("Logged in joe@example.com ("), "\(screen)")
+            #expect(screen.contains("[exited 0]"))
+        }
+
+        @Test func theSwitcherLogsInThroughAnotherDevice() async throws {
+            let (server, runner, home) = try start("device-switcher")
+            defer { server.stop(); try? FileManager.default.removeItem(at: home) }
+            let session = try TmuxSession(command: [Self.roster], environment: runner.environment, width: 100, height: 30)
+            try session.waitFor("No users yet")
+            try session.send("n")
+            try session.waitFor("Log in a user")
+            try session.send("BTab", literal: false)
+            try session.waitFor("on another device")
+            // The last choice, whatever the server enables: Left until it shows.
+            for _ in 0..<12 where !(try session.capture().contains("< on another device >")) {
+                try session.send("Left", literal: false)
+                try await Task.sleep(nanoseconds: 200_000_000)
+            }
+            try session.waitFor("< on another device >")
+            try session.send("Enter", literal: false)
+            let screen = try session.waitFor("waiting for approval")
+            #expect(screen.contains("\(server.baseURL)/device"))
+            #expect(screen.contains("█▀▀▀▀▀█"), "the QR code:\n\(screen)")
+            let code = try #require(screen.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ").map(String.init)
+                return words.first { $0.count == 9 && $0.dropFirst(4).first == "-" && $0.allSatisfy { $0.isUppercase || $0 == "-" } }
+            }.first)
+            // Keys stay live while it waits: help opens and closes.
+            try session.send("F1", literal: false)
+            try session.waitFor("Keys on the log-in form")
+            try session.send("Escape", literal: false)
+            try session.waitUntilGone("Keys on the log-in form")
+            try await PhoneBrowser(base: server.baseURL).approve(code, email: "emma@example.com", password: "pa55word")
+            try session.waitFor("Logged in emma@example.com")
+            try session.waitFor("* emma@example.com")
+        }
+    }
+}

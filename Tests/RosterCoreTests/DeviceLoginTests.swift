@@ -1,0 +1,144 @@
+import Foundation
+import RosterWire
+import Testing
+
+@testable import RosterCore
+
+/// A log-in approved on another device, against the real server in-process: the terminal
+/// starts, the person approves on the `/device` page, and the terminal's poll logs the user in.
+@Suite("Log in on another device")
+struct DeviceLoginTests {
+    private func phone(_ fixture: Fixture) -> PhoneApproval {
+        let server = fixture.server
+        return PhoneApproval { await server.respond(to: $0) }
+    }
+
+    // BEHAVIOURS 5, 11, 39, 42
+    @Test func approvedOnThePhoneTheUserIsStoredAndCurrentAndTheDeviceCodeIsNeverOnDisk() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        let login = try await app.startDeviceLogin(terminal: "lab-3")
+        #expect(login.userCode.count == 9 && login.userCode.dropFirst(4).first == "-")
+        #expect(login.verificationURI.hasSuffix("/device"))
+        #expect(login.verificationURIComplete.hasSuffix("/device?code=\(login.userCode)"))
+        #expect(login.expiresAt == fixture.clock.now().addingTimeInterval(600))
+        #expect(login.interval == 5)
+        #expect(login.linkingUserId == nil)
+        #expect(!"\(login)".contains(login.deviceCode))
+
+        fixture.clock.advance(by: 5)
+        #expect(try await app.pollDeviceLogin(login).isPending)
+
+        await phone(fixture).approve(login.userCode, email: "emma@example.com", password: "pa55word")
+        fixture.clock.advance(by: 5)
+        guard case .approved(let emma) = try await app.pollDeviceLogin(login) else {
+            Issue.record("not approved")
+            return
+        }
+        #expect(try await emma.id == fixture.serverUserId("emma@example.com"))
+        #expect(app.currentUser?.id == emma.id)
+        #expect(joe.state == .loggedIn)
+        #expect(emma.identities.first?.provider == .emailPassword)
+        #expect(emma.profile.email == "emma@example.com")
+
+        // A new App over the same directory, offline, sees Emma as any log-in leaves her.
+        let offline = fixture.makeTransport()
+        offline.offline = true
+        let reopened = try fixture.makeApp(transport: offline)
+        #expect(reopened.currentUser?.id == emma.id)
+        #expect(reopened.currentUser?.accessToken == emma.accessToken)
+
+        // The device code is in no file of the device directory.
+        let files = FileManager.default.enumerator(at: fixture.directory, includingPropertiesForKeys: nil)?.allObjects as? [URL] ?? []
+        #expect(!files.isEmpty)
+        for file in files {
+            let data = (try? Data(contentsOf: file)) ?? Data()
+            #expect(data.range(of: Data(login.deviceCode.utf8)) == nil, "\(file.lastPathComponent)")
+        }
+
+        // The code is used up: polling it again is an error, and logs no one else in.
+        fixture.clock.advance(by: 5)
+        await #expect(throws: RosterError.self) { try await app.pollDeviceLogin(login) }
+    }
+
+    @Test func pollingTooSoonSlowsDownAndTheIntervalGrows() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let login = try await app.startDeviceLogin()
+        fixture.clock.advance(by: 5)
+        #expect(try await app.pollDeviceLogin(login).isPending)
+        guard case .slowDown(let interval) = try await app.pollDeviceLogin(login) else {
+            Issue.record("no slow_down")
+            return
+        }
+        #expect(interval == 10)
+        #expect(app.currentUser == nil)
+    }
+
+    @Test func deniedOrExpiredLogsNobodyIn() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let denied = try await app.startDeviceLogin()
+        await phone(fixture).deny(denied.userCode)
+        fixture.clock.advance(by: 5)
+        #expect(try await app.pollDeviceLogin(denied).isDenied)
+
+        let expired = try await app.startDeviceLogin()
+        fixture.clock.advance(by: 601)
+        #expect(try await app.pollDeviceLogin(expired).isExpired)
+        #expect(app.currentUser == nil)
+        #expect(app.allUsers.isEmpty)
+    }
+
+    // BEHAVIOURS 36
+    @Test func aLinkStartedForAnAnonymousUserAddsTheIdentitySignedInWithOnThePhone() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let anonymous = try await app.login(credentials: .anonymous)
+        try await app.emailPasswordAuth.registerUser(email: "ann@example.com", password: "ann-password-1")
+        let link = try await anonymous.startDeviceLink(terminal: "lab-3")
+        #expect(link.linkingUserId == anonymous.id)
+        await phone(fixture).approve(link.userCode, email: "ann@example.com", password: "ann-password-1")
+        fixture.clock.advance(by: 5)
+        guard case .approved(let linked) = try await app.pollDeviceLogin(link) else {
+            Issue.record("not approved")
+            return
+        }
+        #expect(linked.id == anonymous.id)
+        #expect(Set(anonymous.identities.map(\.providerType)) == ["anon-user", "local-userpass"])
+        #expect(app.allUsers.count == 1)
+    }
+
+    // BEHAVIOURS 44
+    @Test func underThePINPolicyTheNewUserChoosesAPINBeforeTheServerIsAsked() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        _ = try await app.setPolicy(DevicePolicy(switching: .pin))
+        let asked = fixture.transport.log.count
+        await #expect(throws: RosterError.self) { try await app.startDeviceLogin() }
+        await #expect(throws: RosterError.self) { try await app.startDeviceLogin(pin: "12") }
+        #expect(fixture.transport.log.count == asked)
+
+        let login = try await app.startDeviceLogin(pin: "2468")
+        await phone(fixture).approve(login.userCode, email: "joe@example.com", password: "passw0rd")
+        fixture.clock.advance(by: 5)
+        guard case .approved(let joe) = try await app.pollDeviceLogin(login, pin: "2468") else {
+            Issue.record("not approved")
+            return
+        }
+        #expect(joe.isCurrent)
+        // Sealed with the PIN: another process needs it to make Joe active.
+        let other = try fixture.makeApp()
+        let stored = try #require(other.user(id: joe.id))
+        #expect(throws: RosterError.self) { try other.switchUser(to: stored) }
+        try await other.switchUser(to: stored, secret: "2468")
+        #expect(other.currentUser?.id == joe.id)
+    }
+}
+
+extension DeviceLoginState {
+    var isPending: Bool { if case .pending = self { true } else { false } }
+    var isDenied: Bool { if case .denied = self { true } else { false } }
+    var isExpired: Bool { if case .expired = self { true } else { false } }
+}

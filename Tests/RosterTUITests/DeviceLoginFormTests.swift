@@ -1,0 +1,197 @@
+import Foundation
+import RosterCore
+import RosterQR
+import RosterTUI
+import Testing
+
+/// "on another device" in the log-in form: the URL, the user code in large letters, the QR code
+/// and a countdown, polled in the background while keys stay live.
+@Suite struct DeviceLoginFormTests {
+    static let login = DeviceLogin(
+        userCode: "WDJB-MJHT", verificationURI: "http://127.0.0.1:8080/device",
+        verificationURIComplete: "http://127.0.0.1:8080/device?code=WDJB-MJHT", expiresAt: Sample.now.addingTimeInterval(600),
+        interval: 5, deviceCode: "device-code-that-stays-in-memory")
+
+    /// The form with "on another device" chosen, Enter pressed: the start effect.
+    private func started(_ model: inout Model) -> Effect {
+        model.press(.char("n"), .backTab)
+        let choices = model.form?.choices ?? []
+        #expect(choices.last == .otherDevice)
+        model.type("\(choices.count)")
+        #expect(model.form?.provider == .otherDevice)
+        let effects = model.press(.enter)
+        #expect(effects == [.startDeviceLogin(linking: nil, pin: nil)])
+        return effects[0]
+    }
+
+    @Test func choosingAnotherDeviceAsksTheServerForACodeAndShowsItWithTheURLAndACountdown() throws {
+        var model = Sample.model()
+        let start = started(&model)
+        #expect(model.status?.text == "Asking the server for a code…")
+        #expect(model.screen.line(containing: "Tab/Shift-Tab field") != nil)
+        // Enter again while it asks sends nothing twice.
+        #expect(model.press(.enter).isEmpty)
+
+        let effects = update(&model, .deviceLogin(.started(Self.login), for: start))
+        #expect(effects == [.pollDeviceLogin(Self.login, pin: nil)])
+        let screen = model.screen
+        #expect(screen.line(containing: "Log in on another device") != nil)
+        #expect(screen.line(containing: "http://127.0.0.1:8080/device") != nil)
+        #expect(screen.line(containing: "WDJB-MJHT") != nil)
+        #expect(screen.line(containing: "Expires in 10:00 · waiting for approval") != nil)
+        // Large letters: W and D side by side, five dots high in three rows.
+        #expect(screen.line(containing: "█   █ █▀▀▀▄ ") != nil)
+        // The device code is never on screen.
+        #expect(!screen.joined().contains("device-code-that-stays-in-memory"))
+
+        // The countdown follows the clock.
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(61)))
+        #expect(model.screen.line(containing: "Expires in 8:59") != nil)
+    }
+
+    @Test func theQRCodeOnScreenIsDarkOnLightAndScansToTheURLWithTheCode() throws {
+        var model = Sample.model()
+        let start = started(&model)
+        _ = update(&model, .deviceLogin(.started(Self.login), for: start))
+        let buffer = view(model, size: (100, 30))
+        // The QR code's cells, role `.code`, form one block: read it back and scan it.
+        let cells = (0..<buffer.height).flatMap { row in (0..<buffer.width).map { (row, $0) } }
+            .filter { buffer[$0.0, $0.1].attributes.role == .code }
+        let rows = Set(cells.map(\.0)).sorted()
+        let columns = Set(cells.map(\.1)).sorted()
+        let size = try QRCode(encoding: Self.login.verificationURIComplete).size + 8
+        #expect(columns.count == size)
+        #expect(rows.count == (size + 1) / 2)
+        let lines = rows.map { row in String(columns.map { Character(buffer[row, $0].text) }) }
+        let bitmap = try #require(Bitmap(halfBlockLines: lines))
+        #expect(try ZBar.scan(bitmap) == Self.login.verificationURIComplete)
+    }
+
+    @Test func aNarrowWindowSpacesTheCodeOutAndAShortOneLeavesTheQRCodeOut() {
+        var model = Sample.model(width: 80, height: 24)
+        let start = started(&model)
+        _ = update(&model, .deviceLogin(.started(Self.login), for: start))
+        #expect(model.screen.line(containing: "W D J B - M J H T") != nil)
+        #expect(model.screen.line(containing: "or scan the QR code") != nil)
+
+        model.size = TerminalSize(width: 80, height: 18)
+        #expect(model.screen.line(containing: "(A larger window shows a QR code.)") != nil)
+        #expect(model.screen.line(containing: "http://127.0.0.1:8080/device") != nil)
+        #expect(model.screen.line(containing: "█   █ █▀▀▀▄ ") != nil, "without the QR code the letters fit")
+        #expect(model.screen.line(containing: "Expires in 10:00") != nil)
+        #expect(model.screen.line(containing: "approve on the other device · Esc cancel") != nil)
+    }
+
+    @Test func pendingPollsAgainAndSlowDownPollsLessOften() {
+        var model = Sample.model()
+        let start = started(&model)
+        let poll = update(&model, .deviceLogin(.started(Self.login), for: start))[0]
+        #expect(update(&model, .deviceLogin(.pending, for: poll)) == [poll])
+        var slower = Self.login
+        slower.interval = 10
+        #expect(update(&model, .deviceLogin(.slowDown(interval: 10), for: poll)) == [.pollDeviceLogin(slower, pin: nil)])
+        #expect(model.form?.device?.interval == 10)
+        // Keys stay live but type nothing into the form behind the codes.
+        #expect(model.press(.char("x"), .tab, .char(" ")).isEmpty)
+        #expect(model.form?.device == slower)
+    }
+
+    @Test func approvalClosesTheFormAndSelectsTheUser() throws {
+        var model = Sample.model()
+        let start = started(&model)
+        let poll = update(&model, .deviceLogin(.started(Self.login), for: start))[0]
+        let emma = try #require(model.users.last)
+        let effects = update(&model, .deviceLogin(.approved(userId: emma.id, message: "Logged in \(emma.displayName)"), for: poll))
+        #expect(effects == [.reload])
+        #expect(model.mode == .list)
+        #expect(model.status?.text == "Logged in \(emma.displayName)")
+        #expect(model.selectedUser?.id == emma.id)
+    }
+
+    @Test func escCancelsAndALateResultForTheCancelledLogInChangesNothing() {
+        var model = Sample.model()
+        let start = started(&model)
+        let poll = update(&model, .deviceLogin(.started(Self.login), for: start))[0]
+        #expect(model.press(.escape).isEmpty)
+        #expect(model.mode == .list)
+        #expect(model.status?.text == "Log-in cancelled")
+        let before = model
+        #expect(update(&model, .deviceLogin(.pending, for: poll)).isEmpty)
+        #expect(update(&model, .deviceLogin(.approved(userId: "someone", message: "Logged in someone"), for: poll)).isEmpty)
+        #expect(update(&model, .deviceLogin(.started(Self.login), for: start)).isEmpty)
+        #expect(model == before)
+
+        // A new log-in on another device does not listen to the old one's results either.
+        let again = started(&model)
+        #expect(update(&model, .deviceLogin(.denied, for: poll)).isEmpty)
+        #expect(model.form?.sent == again)
+    }
+
+    @Test(arguments: [
+        (DeviceLoginProgress.denied, "The log-in was denied on the other device; Enter asks for a new code"),
+        (.expired, "The code expired before anyone approved it; Enter asks for a new one"),
+        (.failed("cannot reach the server"), "cannot reach the server"),
+    ])
+    func deniedExpiredOrFailedLeavesTheFormToStartAgain(progress: DeviceLoginProgress, words: String) {
+        var model = Sample.model()
+        let start = started(&model)
+        let poll = update(&model, .deviceLogin(.started(Self.login), for: start))[0]
+        #expect(update(&model, .deviceLogin(progress, for: poll)).isEmpty)
+        #expect(model.form?.device == nil)
+        #expect(model.form?.sent == nil)
+        #expect(model.status == StatusMessage(words, isError: true))
+        #expect(model.press(.enter) == [.startDeviceLogin(linking: nil, pin: nil)])
+    }
+
+    @Test func linkingOffersAnotherDeviceForTheSelectedUser() throws {
+        var model = Sample.model()
+        let joe = try #require(model.selectedUser)
+        model.press(.char("l"), .backTab)
+        let choices = try #require(model.form?.choices)
+        model.type("\(choices.count)")
+        #expect(model.press(.enter) == [.startDeviceLogin(linking: joe.id, pin: nil)])
+        let start = Effect.startDeviceLogin(linking: joe.id, pin: nil)
+        var link = Self.login
+        link = DeviceLogin(
+            userCode: link.userCode, verificationURI: link.verificationURI, verificationURIComplete: link.verificationURIComplete,
+            expiresAt: link.expiresAt, interval: link.interval, linkingUserId: joe.id, deviceCode: "another-device-code")
+        _ = update(&model, .deviceLogin(.started(link), for: start))
+        #expect(model.screen.line(containing: "Link a log-in on another device to \(joe.displayName)") != nil)
+    }
+
+    @Test func underThePINPolicyTheNewUserChoosesAPINFirst() {
+        var model = Sample.model()
+        model.policy = DevicePolicy(switching: .pin, lockAfter: 300)
+        model.press(.char("n"), .backTab)
+        model.type("\(model.form?.choices.count ?? 0)")
+        #expect(model.form?.fields == [.provider, .pin, .pinAgain])
+        model.press(.tab)
+        model.type("2468")
+        model.press(.tab)
+        model.type("2468")
+        #expect(model.press(.enter) == [.startDeviceLogin(linking: nil, pin: Secret("2468"))])
+    }
+}
+
+/// zbarimg, reading a picture of dots written as a PBM image.
+enum ZBar {
+    static func scan(_ bitmap: Bitmap) throws -> String {
+        let scale = 4
+        var text = "P1\n\(bitmap.width * scale) \(bitmap.height * scale)\n"
+        for row in 0..<bitmap.height * scale {
+            text += (0..<bitmap.width * scale).map { bitmap[row / scale, $0 / scale] ? "1" : "0" }.joined(separator: " ") + "\n"
+        }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("roster-tui-qr-\(UUID().uuidString).pbm")
+        try text.write(to: file, atomically: true, encoding: .ascii)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
+        process.arguments = ["--quiet", "--raw", file.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+    }
+}
