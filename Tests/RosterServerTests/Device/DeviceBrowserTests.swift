@@ -73,6 +73,17 @@ import Testing
         }
     }
 
+    /// Without Chromium or its driver the browser tests fail, naming the Debian packages.
+    @Test func aMissingBrowserFailsNamingItsPackages() async throws {
+        for missing in [(chromium: "/nonexistent/chromium", driver: ChromeDriverProcess.driverPath),
+                        (chromium: ChromeDriverProcess.chromiumPath, driver: "/nonexistent/chromedriver")] {
+            let error = await #expect(throws: BrowserUnavailable.self) {
+                try await HeadlessBrowser.with(chromium: missing.chromium, driver: missing.driver) { _ in }
+            }
+            #expect(error?.description.contains("chromium and chromium-driver") == true, "\(String(describing: error))")
+        }
+    }
+
     /// Where this run's screenshots go: `ROSTER_SCREENSHOTS`, or a temporary folder.
     static func album() throws -> ScreenshotAlbum {
         try ScreenshotAlbum(albumDirectory)

@@ -7,9 +7,9 @@ import Foundation
 ///     let driver = try await ChromeDriverProcess.start()
 ///     defer { driver.stop() }
 ///     let session = try await WebDriverSession.open(driver: driver.url, options: .phone)
-final class ChromeDriverProcess: @unchecked Sendable {
-    static let driverPath = "/usr/bin/chromedriver"
-    static let chromiumPath = "/usr/bin/chromium"
+public final class ChromeDriverProcess: @unchecked Sendable {
+    public static let driverPath = "/usr/bin/chromedriver"
+    public static let chromiumPath = "/usr/bin/chromium"
 
     let pid: pid_t
     let port: Int
@@ -25,7 +25,9 @@ final class ChromeDriverProcess: @unchecked Sendable {
     }
 
     /// Starts the driver and waits until it listens (it prints the port it chose).
-    static func start(timeout: Duration = .seconds(15)) async throws -> ChromeDriverProcess {
+    static func start(
+        driver driverPath: String = driverPath, chromium chromiumPath: String = chromiumPath, timeout: Duration = .seconds(15)
+    ) async throws -> ChromeDriverProcess {
         for program in [chromiumPath, driverPath] where !FileManager.default.isExecutableFile(atPath: program) {
             throw BrowserUnavailable.missing(program)
         }

@@ -13,11 +13,12 @@ import Foundation
 /// a test that needs a browser fails, it is not skipped.
 public enum HeadlessBrowser {
     public static func with<Result>(
-        _ options: WebDriverSession.Options = .phone, _ body: (WebDriverSession) async throws -> Result
+        _ options: WebDriverSession.Options = .phone, chromium: String = ChromeDriverProcess.chromiumPath,
+        driver: String = ChromeDriverProcess.driverPath, _ body: (WebDriverSession) async throws -> Result
     ) async throws -> Result {
-        let driver = try await ChromeDriverProcess.start()
-        defer { driver.stop() }
-        let session = try await WebDriverSession.open(driver: driver.url, chromium: ChromeDriverProcess.chromiumPath, options: options)
+        let process = try await ChromeDriverProcess.start(driver: driver, chromium: chromium)
+        defer { process.stop() }
+        let session = try await WebDriverSession.open(driver: process.url, chromium: chromium, options: options)
         do {
             let result = try await body(session)
             await session.close()
