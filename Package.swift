@@ -146,13 +146,21 @@ let package = Package(
         // A throwaway PostgreSQL cluster from the installed server binaries, for the store tests
         // and for several `roster-server` processes on one database.
         .target(name: "ThrowawayPostgres", path: "Tests/StandIns/PostgresCluster"),
+        // Headless Chromium driven over W3C WebDriver (Debian's chromium and chromium-driver),
+        // for the tests of pages a person uses in a browser.
+        .target(
+            name: "BrowserStandIn",
+            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")],
+            path: "Tests/StandIns/Browser"
+        ),
         .testTarget(name: "RosterWireTests", dependencies: ["RosterWire"]),
         .testTarget(name: "RosterDocumentsTests", dependencies: ["RosterDocuments", "RosterWire"]),
         .testTarget(name: "RosterQRTests", dependencies: ["RosterQR"]),
         .testTarget(
             name: "RosterServerTests",
             dependencies: [
-                "RosterServer", "RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", .product(name: "JWTKit", package: "jwt-kit"),
+                "RosterServer", "RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", "BrowserStandIn",
+                .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
