@@ -32,12 +32,23 @@ enum WebSignInRoutes {
         router.get(callback) { request, context -> WebSignInReply in
             var fields: [String: String] = [:]
             for (name, value) in request.uri.queryParameters { fields[String(name)] = String(value) }
-            return try await finish(fields, address: context.clientAddress, status: 302, services)
+            return try await readable(for: request) { try await finish(fields, address: context.clientAddress, status: 302, services) }
         }
         // Apple comes back with a form post.
         router.post(callback) { request, context -> WebSignInReply in
             let body = try await request.collectedBody(within: context)
-            return try await finish(FormFields.parse(String(decoding: body, as: UTF8.self)), address: context.clientAddress, status: 303, services)
+            let fields = FormFields.parse(String(decoding: body, as: UTF8.self))
+            return try await readable(for: request) { try await finish(fields, address: context.clientAddress, status: 303, services) }
+        }
+    }
+
+    /// The callback's answer; a refusal as a page (`SignInRefusalPage`) for a browser, as the
+    /// usual JSON error for anything else.
+    static func readable(for request: Request, _ answer: () async throws -> WebSignInReply) async throws -> WebSignInReply {
+        do {
+            return try await answer()
+        } catch let refusal as ErrorResponse where SignInRefusalPage.wanted(by: request) {
+            return .refused(refusal)
         }
     }
 
@@ -111,11 +122,14 @@ enum WebSignInRoutes {
 enum WebSignInReply: ResponseGenerator, Sendable {
     case redirect(RedirectReply)
     case backToDevicePage(state: String)
+    /// The sign-in could not finish, for a browser to show.
+    case refused(ErrorResponse)
 
     func response(from request: Request, context: some RequestContext) -> Response {
         switch self {
         case .redirect(let redirect): redirect.response(from: request, context: context)
         case .backToDevicePage(let state): DevicePageReturn.response(state: state)
+        case .refused(let refusal): SignInRefusalPage.response(refusal)
         }
     }
 }

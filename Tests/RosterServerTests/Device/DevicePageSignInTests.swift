@@ -271,6 +271,12 @@ import Testing
             let forged = try await browser.get(
                 "\(s.base)\(Route.base)/auth/callback?" + query.map { "\($0.key)=\(Browser.encoded($0.value))" }.joined(separator: "&"))
             #expect(forged.status == 400 && !forged.body.contains("/device?signin"), "\(forged.body)")
+            let inABrowser = try await browser.get(
+                "\(s.base)\(Route.base)/auth/callback?" + query.map { "\($0.key)=\(Browser.encoded($0.value))" }.joined(separator: "&"),
+                headers: ["accept": "text/html,application/xhtml+xml"])
+            #expect(inABrowser.status == 400 && inABrowser.location == nil)
+            #expect(inABrowser.body.contains("<p role=\"status\">This sign-in is not one this server started: start it again.</p>"))
+            #expect(inABrowser.body.contains("Nobody was signed in"))
         }
         // The page refuses a state that did not come back.
         try await page.get("/device?signin=\(String(repeating: "b", count: 64))")
@@ -279,6 +285,8 @@ import Testing
         // The real one works once; its state is good once at the callback and once on the page.
         let (_, next) = try await back(callback)
         #expect(try await back(callback).page.status == 400, "the provider's answer replayed")
+        let replayed = try await browser.get(callback.callback, headers: ["accept": "text/html"])
+        #expect(replayed.status == 400 && replayed.body.contains("This sign-in has already been used: start it again."), "\(replayed.body)")
         try await page.get(try #require(next))
         #expect(page.html.contains("via Google"))
         let other = PageBrowser(browser, base: s.base)
