@@ -155,6 +155,8 @@ struct DevicePageController: Sendable {
             return refused("That sign-in was started on another page. Sign in again here.")
         }
         if let refusal = signIn.refusal {
+            var state = state
+            state.signIn = nil
             return Outcome(
                 page: DevicePage(stage: .signIn(summary), csrf: state.csrf, message: .refused(Self.sentence(refusal))), status: .unauthorized,
                 state: state)

@@ -345,6 +345,24 @@ import Testing
         #expect(await standIn.state.count("/authorize") == 0)
     }
 
+    @Test func thePageShowsAButtonPerBrowserProviderAndWhichOneSignedIn() {
+        let record = DeviceAuthorizationRecord(
+            id: "a", appId: "app", codeDigest: "d", userCode: "WDJBMJHT", client: "roster", terminal: "lab-3", startedAt: Date(),
+            expiresAt: .distantFuture, intervalSeconds: 5, state: .pending)
+        let summary = DeviceRequestSummary(record, appName: "Roster demo", browserProviders: [.google, .facebook])
+        let signIn = DevicePageView.render(DevicePage(stage: .signIn(summary), csrf: "t0ken"))
+        #expect(signIn.contains(#"<button class="quiet" type="submit" name="action" value="provider-oauth2-google">Sign in with Google</button>"#))
+        #expect(signIn.contains(#"value="provider-oauth2-facebook">Sign in with Facebook</button>"#))
+        #expect(!signIn.contains("Apple") && !signIn.contains("<script"))
+        #expect(signIn.components(separatedBy: #"name="csrf" value="t0ken""#).count == 5, "each button's form carries the token")
+        let none = DevicePageView.render(DevicePage(stage: .signIn(DeviceRequestSummary(record, appName: "Roster demo")), csrf: "t"))
+        #expect(!none.contains("Sign in with"))
+        let via = DevicePageView.render(DevicePage(stage: .approve(summary, signedInAs: "emma@example.com", via: .apple), csrf: "t"))
+        #expect(via.contains("Signed in as <strong>emma@example.com</strong> via Apple."))
+        let byPassword = DevicePageView.render(DevicePage(stage: .approve(summary, signedInAs: "emma@example.com"), csrf: "t"))
+        #expect(byPassword.contains("Signed in as <strong>emma@example.com</strong>.</p>"))
+    }
+
     @Test func theButtonsLeadOnlyToTheProvidersOwnSignInPages() async throws {
         let s = try await serve()
         defer { s.serving.cancel() }
