@@ -66,8 +66,8 @@ struct DeviceApprovalService: Sendable {
     var browserSignInOrigins: [String] {
         var origins: Set<String> = []
         for app in login.apps.values {
-            let endpoints = [app.google?.authorizationEndpoint, app.apple?.authorizationEndpoint, app.facebook?.config.authorizationEndpoint]
-            for case let endpoint? in endpoints {
+            let openID = [app.google?.authorizationEndpoint, app.apple?.authorizationEndpoint]
+            for case let endpoint? in openID + [app.facebook?.config.authorizationEndpoint] {
                 guard let url = URLComponents(string: endpoint), let scheme = url.scheme, let host = url.host else { continue }
                 origins.insert("\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? ""))
             }

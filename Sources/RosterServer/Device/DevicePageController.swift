@@ -69,8 +69,7 @@ struct DevicePageController: Sendable {
         }
         let summary = approvals.summary(of: record)
         func page(_ message: DevicePage.Message?, status: HTTPResponse.Status = .ok) -> Outcome {
-            let stage: DevicePage.Stage = state.signIn.map { .approve(summary, signedInAs: $0.shownName, via: $0.browserProvider) } ?? .signIn(summary)
-            return Outcome(page: DevicePage(stage: stage, csrf: state.csrf, message: message), status: status, state: state)
+            Outcome(page: DevicePage(stage: Self.stage(state, summary), csrf: state.csrf, message: message), status: status, state: state)
         }
         let (email, password) = (fields["email"] ?? "", fields["password"] ?? "")
         do {
@@ -126,8 +125,13 @@ struct DevicePageController: Sendable {
     func signedIn(_ signIn: DeviceSignIn, state: DevicePageState, summary: DeviceRequestSummary) -> Outcome {
         var state = state
         state.signIn = signIn
-        return Outcome(
-            page: DevicePage(stage: .approve(summary, signedInAs: signIn.shownName, via: signIn.browserProvider), csrf: state.csrf), state: state)
+        return Outcome(page: DevicePage(stage: Self.stage(state, summary), csrf: state.csrf), state: state)
+    }
+
+    /// The step of a code's page: sign in, or, once someone has, approve or deny.
+    static func stage(_ state: DevicePageState, _ summary: DeviceRequestSummary) -> DevicePage.Stage {
+        guard let signIn = state.signIn else { return .signIn(summary) }
+        return .approve(summary, signedInAs: signIn.shownName, via: signIn.browserProvider)
     }
 
     /// The action of a "Sign in with …" button: this, then the provider's wire name.
@@ -139,17 +143,18 @@ struct DevicePageController: Sendable {
     func returned(_ signInState: String, cookie: String?) async -> Outcome {
         guard let cookie, let state = await tokens.verifyPage(cookie) else {
             let state = freshState()
-            return Outcome(page: DevicePage(stage: .enterCode(code: ""), csrf: state.csrf, message: .formExpired), status: .forbidden, state: state)
+            let page = DevicePage(stage: .enterCode(code: ""), csrf: state.csrf, message: .formExpired)
+            return Outcome(page: page, status: .forbidden, state: state)
         }
         let taken = try? await webSignIn.take(state: DevicePageSignIn.returnKey(signInState))
         guard let id = state.authorizationId, let record = try? await approvals.open(id: id) else { return invalid(state) }
         let summary = approvals.summary(of: record)
-        let current: DevicePage.Stage = state.signIn.map { .approve(summary, signedInAs: $0.shownName, via: $0.browserProvider) } ?? .signIn(summary)
         func refused(_ text: String) -> Outcome {
-            Outcome(page: DevicePage(stage: current, csrf: state.csrf, message: .refused(text)), status: .badRequest, state: state)
+            Outcome(page: DevicePage(stage: Self.stage(state, summary), csrf: state.csrf, message: .refused(text)), status: .badRequest, state: state)
         }
+        let notBack = "That sign-in did not come back here, or it was already used. Sign in again."
         guard let taken, case .deviceApproval(let signIn) = taken.purpose, signIn.isOutcome else {
-            return refused("That sign-in did not come back here, or it was already used. Sign in again.")
+            return refused(notBack)
         }
         guard signIn.isBound(to: state.csrf), signIn.authorizationId == id else {
             return refused("That sign-in was started on another page. Sign in again here.")
@@ -157,11 +162,10 @@ struct DevicePageController: Sendable {
         if let refusal = signIn.refusal {
             var state = state
             state.signIn = nil
-            return Outcome(
-                page: DevicePage(stage: .signIn(summary), csrf: state.csrf, message: .refused(Self.sentence(refusal))), status: .unauthorized,
-                state: state)
+            let page = DevicePage(stage: .signIn(summary), csrf: state.csrf, message: .refused(Self.sentence(refusal)))
+            return Outcome(page: page, status: .unauthorized, state: state)
         }
-        guard let person = signIn.signIn else { return refused("That sign-in did not come back here, or it was already used. Sign in again.") }
+        guard let person = signIn.signIn else { return refused(notBack) }
         return signedIn(person, state: state, summary: summary)
     }
 

@@ -34,6 +34,7 @@ enum DevicePageReturn {
     }
 
     static func response(state: String) -> Response {
-        Response(status: .ok, headers: DevicePageController.htmlHeaders, body: ResponseBody(byteBuffer: ByteBuffer(string: html(state: state))))
+        Response(
+            status: .ok, headers: DevicePageController.htmlHeaders, body: ResponseBody(byteBuffer: ByteBuffer(string: html(state: state))))
     }
 }

@@ -32,7 +32,8 @@ enum DevicePageView {
             values["signIn"] = ["providers": providers, "emailPassword": summary.offersEmailPassword] as [String: Any]
         case .approve(let summary, let signedInAs, let via):
             values["asker"] = asker(summary)
-            values["approve"] = ["signedInAs": signedInAs, "via": via != nil, "provider": via.map(WebSignInService.displayName) ?? ""] as [String: Any]
+            let provider = via.map(WebSignInService.displayName)
+            values["approve"] = ["signedInAs": signedInAs, "via": provider != nil, "provider": provider ?? ""] as [String: Any]
         case .approved:
             values["done"] = "Approved. Go back to your terminal: it logs in by itself in a few seconds."
         case .denied:

@@ -102,7 +102,8 @@ enum WebSignInRoutes {
                 throw ErrorResponse.badRequest("this sign-in is not one this server started: start it again")
             }
             do {
-                let outcome = try await services.webSignIn.identify(record, app: app, provider: provider, code: fields["code"], error: error)
+                let outcome = try await services.webSignIn.identify(
+                    record, app: app, provider: provider, code: fields["code"], error: error)
                 guard case .identity(let providerId, let profile) = outcome else { throw ErrorResponse.authError("no identity came back") }
                 signIn.signIn = DeviceSignIn(provider: provider.rawValue, providerId: providerId, profile: profile)
             } catch let refused as ErrorResponse {

@@ -101,7 +101,8 @@ public final class RosterServer: Sendable {
             device: DeviceLoginService(
                 store: store, login: login, audit: audit, ids: ids, randomBytes: environment.randomBytes, now: environment.now),
             devicePage: DevicePageController(
-                approvals: DeviceApprovalService(store: store, login: login, emailPassword: emailPassword, audit: audit, now: environment.now),
+                approvals: DeviceApprovalService(
+                    store: store, login: login, emailPassword: emailPassword, audit: audit, now: environment.now),
                 webSignIn: webSignIn, tokens: tokens, randomBytes: environment.randomBytes, now: environment.now))
         let router = Router(context: RosterRequestContext.self)
         router.add(middleware: MetricsMiddleware())
