@@ -57,7 +57,22 @@ struct DeviceApprovalService: Sendable {
     func summary(of record: DeviceAuthorizationRecord) -> DeviceRequestSummary {
         let config = login.apps[record.appId]?.config
         return DeviceRequestSummary(
-            record, appName: config?.name ?? record.appId, offersEmailPassword: config?.isEnabled(.emailPassword) ?? false)
+            record, appName: config?.name ?? record.appId, offersEmailPassword: config?.isEnabled(.emailPassword) ?? false,
+            browserProviders: [ProviderType.google, .apple, .facebook].filter { config?.isEnabled($0) ?? false })
+    }
+
+    /// The origins of the browser providers' sign-in pages of every app served: where the
+    /// page's "Sign in with …" forms lead.
+    var browserSignInOrigins: [String] {
+        var origins: Set<String> = []
+        for app in login.apps.values {
+            let openID = [app.google?.authorizationEndpoint, app.apple?.authorizationEndpoint]
+            for case let endpoint? in openID + [app.facebook?.config.authorizationEndpoint] {
+                guard let url = URLComponents(string: endpoint), let scheme = url.scheme, let host = url.host else { continue }
+                origins.insert("\(scheme)://\(host)" + (url.port.map { ":\($0)" } ?? ""))
+            }
+        }
+        return origins.sorted()
     }
 
     /// Signs in with email and password behind the log-in limits, as a log-in would.
@@ -104,6 +119,14 @@ struct DeviceApprovalService: Sendable {
             await audit.record(.requestLimited, appId: app.id, address: address, detail: "device page")
             throw wait
         }
+    }
+
+    /// Counts a browser sign-in started on the page from `address`, under the same cap as any
+    /// other (`webSignIn.startsPerAddressPerHour`): LimitWait past it.
+    func countBrowserSignIn(for record: DeviceAuthorizationRecord, address: String) async throws {
+        let app = try login.app(record.appId)
+        let key = AttemptKey(scope: "web-sign-in", kind: .address, value: address)
+        try await limited(app: app, key: key, cap: app.config.webSignIn.startsPerAddressPerHour, address: address)
     }
 
     /// Approves as the person signed in: their user (found or made), or, for a link start, their

@@ -1,4 +1,5 @@
 import Foundation
+import RosterWire
 
 /// What the approval page shows: one stage of the approval, the CSRF token its forms carry, and
 /// at most one message. `DevicePageView` renders it.
@@ -8,8 +9,8 @@ struct DevicePage: Sendable, Equatable {
         case enterCode(code: String)
         /// Which terminal asked; sign in (or deny).
         case signIn(DeviceRequestSummary)
-        /// Signed in: approve or deny.
-        case approve(DeviceRequestSummary, signedInAs: String)
+        /// Signed in (through `via`, when not by email and password): approve or deny.
+        case approve(DeviceRequestSummary, signedInAs: String, via: ProviderType? = nil)
         case approved
         case denied
     }
@@ -42,9 +43,12 @@ struct DeviceRequestSummary: Sendable, Equatable {
     var isLink: Bool
     /// Whether the app takes email/password sign-ins (the page's form for them).
     var offersEmailPassword: Bool
+    /// The providers the app enables that sign in through the browser, in the page's order.
+    var browserProviders: [ProviderType]
 
-    init(_ record: DeviceAuthorizationRecord, appName: String, offersEmailPassword: Bool = true) {
+    init(_ record: DeviceAuthorizationRecord, appName: String, offersEmailPassword: Bool = true, browserProviders: [ProviderType] = []) {
         self.offersEmailPassword = offersEmailPassword
+        self.browserProviders = browserProviders
         self.appName = appName
         client = record.client
         terminal = record.terminal

@@ -6,9 +6,12 @@ import RosterWire
 
 /// The approval page at `/device`, over HTTP: GET shows the code form (`?code=` pre-fills it),
 /// POST carries on from the page's state in its cookie. Every POST must repeat the cookie's
-/// CSRF token; every answer is HTML that is not cached. Sign-ins end in `signedIn(_:state:)`.
+/// CSRF token; every answer is HTML that is not cached. Sign-ins end in `signedIn(_:state:)`:
+/// email/password at once; Google, Apple and Facebook through a browser sign-in
+/// (`DevicePageSignIn`) that comes back to GET `/device?signin=STATE`.
 struct DevicePageController: Sendable {
     let approvals: DeviceApprovalService
+    let webSignIn: WebSignInService
     let tokens: TokenService
     let randomBytes: @Sendable (Int) -> [UInt8]
     let now: @Sendable () -> Date
@@ -22,9 +25,14 @@ struct DevicePageController: Sendable {
         var page: DevicePage
         var status: HTTPResponse.Status = .ok
         var state: DevicePageState
+        /// Where to send the browser instead of showing the page (a provider's sign-in).
+        var redirect: String? = nil
     }
 
     func get(_ request: Request, context: RosterRequestContext) async -> Response {
+        if let signIn = request.uri.queryParameters.get(DevicePageSignIn.queryField) {
+            return await response(await returned(signIn, cookie: request.cookies[Self.cookieName]?.value), request, context)
+        }
         let state = freshState()
         let typed = String((request.uri.queryParameters.get("code") ?? "").prefix(16))
         let code = DeviceUserCode.normalized(typed).map(DeviceUserCode.shown) ?? typed
@@ -37,7 +45,7 @@ struct DevicePageController: Sendable {
         if let cookie = request.cookies[Self.cookieName]?.value, let state = await tokens.verifyPage(cookie),
             let csrf = fields["csrf"], ConstantTime.equals(csrf, state.csrf)
         {
-            outcome = await act(fields, state: state, address: context.clientAddress)
+            outcome = await act(fields, state: state, address: context.clientAddress, baseURL: context.baseURL(of: request))
         } else {
             let state = freshState()
             outcome = Outcome(
@@ -47,7 +55,7 @@ struct DevicePageController: Sendable {
     }
 
     /// A form of the page, from a state whose token it repeated.
-    func act(_ fields: [String: String], state: DevicePageState, address: String) async -> Outcome {
+    func act(_ fields: [String: String], state: DevicePageState, address: String, baseURL: String) async -> Outcome {
         let action = fields["action"] ?? ""
         if action == "code" {
             return await typedCode(fields["code"] ?? "", state: state, address: address)
@@ -61,8 +69,7 @@ struct DevicePageController: Sendable {
         }
         let summary = approvals.summary(of: record)
         func page(_ message: DevicePage.Message?, status: HTTPResponse.Status = .ok) -> Outcome {
-            let stage: DevicePage.Stage = state.signIn.map { .approve(summary, signedInAs: $0.shownName) } ?? .signIn(summary)
-            return Outcome(page: DevicePage(stage: stage, csrf: state.csrf, message: message), status: status, state: state)
+            Outcome(page: DevicePage(stage: Self.stage(state, summary), csrf: state.csrf, message: message), status: status, state: state)
         }
         let (email, password) = (fields["email"] ?? "", fields["password"] ?? "")
         do {
@@ -83,6 +90,19 @@ struct DevicePageController: Sendable {
             case "deny":
                 try await approvals.deny(record, address: address)
                 return finished(.denied, state: state)
+            case _ where action.hasPrefix(Self.providerAction):
+                guard let provider = ProviderType(rawValue: String(action.dropFirst(Self.providerAction.count))),
+                    summary.browserProviders.contains(provider)
+                else { return page(.refused("That sign-in is not one this app offers."), status: .badRequest) }
+                try await approvals.countBrowserSignIn(for: record, address: address)
+                let app = try approvals.login.app(record.appId)
+                let location = try await webSignIn.begin(
+                    app: app, provider: provider,
+                    purpose: .deviceApproval(DevicePageSignIn(authorizationId: record.id, pageBinding: SecretDigest.hex(of: state.csrf))),
+                    callbackURL: WebSignInService.callbackURL(of: app, baseURL: baseURL))
+                var outcome = page(nil, status: .seeOther)
+                outcome.redirect = location
+                return outcome
             default:
                 return page(.refused("That form is not one of this page's."), status: .badRequest)
             }
@@ -105,7 +125,48 @@ struct DevicePageController: Sendable {
     func signedIn(_ signIn: DeviceSignIn, state: DevicePageState, summary: DeviceRequestSummary) -> Outcome {
         var state = state
         state.signIn = signIn
-        return Outcome(page: DevicePage(stage: .approve(summary, signedInAs: signIn.shownName), csrf: state.csrf), state: state)
+        return Outcome(page: DevicePage(stage: Self.stage(state, summary), csrf: state.csrf), state: state)
+    }
+
+    /// The step of a code's page: sign in, or, once someone has, approve or deny.
+    static func stage(_ state: DevicePageState, _ summary: DeviceRequestSummary) -> DevicePage.Stage {
+        guard let signIn = state.signIn else { return .signIn(summary) }
+        return .approve(summary, signedInAs: signIn.shownName, via: signIn.browserProvider)
+    }
+
+    /// The action of a "Sign in with …" button: this, then the provider's wire name.
+    static let providerAction = "provider-"
+
+    /// Back from a browser sign-in with its `state`: the outcome the callback kept, taken once,
+    /// and only by the page that started it (its cookie's CSRF token) on the same code.
+    /// Anything else shows why and signs nobody in.
+    func returned(_ signInState: String, cookie: String?) async -> Outcome {
+        guard let cookie, let state = await tokens.verifyPage(cookie) else {
+            let state = freshState()
+            let page = DevicePage(stage: .enterCode(code: ""), csrf: state.csrf, message: .formExpired)
+            return Outcome(page: page, status: .forbidden, state: state)
+        }
+        let taken = try? await webSignIn.take(state: DevicePageSignIn.returnKey(signInState))
+        guard let id = state.authorizationId, let record = try? await approvals.open(id: id) else { return invalid(state) }
+        let summary = approvals.summary(of: record)
+        func refused(_ text: String) -> Outcome {
+            Outcome(page: DevicePage(stage: Self.stage(state, summary), csrf: state.csrf, message: .refused(text)), status: .badRequest, state: state)
+        }
+        let notBack = "That sign-in did not come back here, or it was already used. Sign in again."
+        guard let taken, case .deviceApproval(let signIn) = taken.purpose, signIn.isOutcome else {
+            return refused(notBack)
+        }
+        guard signIn.isBound(to: state.csrf), signIn.authorizationId == id else {
+            return refused("That sign-in was started on another page. Sign in again here.")
+        }
+        if let refusal = signIn.refusal {
+            var state = state
+            state.signIn = nil
+            let page = DevicePage(stage: .signIn(summary), csrf: state.csrf, message: .refused(Self.sentence(refusal)))
+            return Outcome(page: page, status: .unauthorized, state: state)
+        }
+        guard let person = signIn.signIn else { return refused(notBack) }
+        return signedIn(person, state: state, summary: summary)
     }
 
     private func typedCode(_ typed: String, state: DevicePageState, address: String) async -> Outcome {
@@ -155,15 +216,27 @@ struct DevicePageController: Sendable {
         return capitalized.hasSuffix(".") ? capitalized : capitalized + "."
     }
 
-    private func response(_ outcome: Outcome, _ request: Request, _ context: RosterRequestContext) async -> Response {
-        let html = DevicePageView.render(outcome.page)
+    /// The headers of every page: HTML, not cached, not framed, no script, no referrer.
+    static let htmlHeaders = htmlHeaders(formTargets: [])
+
+    /// `formTargets`: origins besides the server's that the page's forms may lead to (the
+    /// providers' sign-in pages, reached by a redirect after a form post).
+    static func htmlHeaders(formTargets: [String]) -> HTTPFields {
         var headers: HTTPFields = [:]
         headers[.contentType] = "text/html; charset=utf-8"
         headers[.cacheControl] = "no-store"
-        headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
+        let formAction = (["'self'"] + formTargets).joined(separator: " ")
+        headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; form-action \(formAction); frame-ancestors 'none'; base-uri 'none'"
         headers[.xContentTypeOptions] = "nosniff"
         headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
         headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        return headers
+    }
+
+    private func response(_ outcome: Outcome, _ request: Request, _ context: RosterRequestContext) async -> Response {
+        var headers = Self.htmlHeaders(formTargets: approvals.browserSignInOrigins)
+        if let redirect = outcome.redirect { headers[.location] = redirect }
+        let html = outcome.redirect == nil ? DevicePageView.render(outcome.page) : ""
         var response = Response(status: outcome.status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
         if let value = try? await tokens.sign(page: outcome.state) {
             let secure = context.baseURL(of: request).hasPrefix("https://")

@@ -24,12 +24,17 @@ struct DevicePageState: JWTPayload, Equatable {
 
 /// A person authenticated on the approval page: the provider (wire name), the identity's id
 /// at that provider, and what the provider says about them (`email`, `name`, …). Every sign-in
-/// the page offers ends here, to be approved: email/password now; a browser sign-in with
-/// another provider produces one the same way.
+/// the page offers ends here, to be approved: email/password on the page, Google, Apple and
+/// Facebook when their browser sign-in comes back (`DevicePageSignIn`).
 struct DeviceSignIn: Codable, Sendable, Equatable {
     var provider: String
     var providerId: String
     var profile: [String: JSONValue]
+
+    /// The browser sign-in this came through (Google, Apple, Facebook), if it did.
+    var browserProvider: ProviderType? {
+        ProviderType(rawValue: provider).flatMap { WebSignInService.providers.contains($0) ? $0 : nil }
+    }
 
     /// What the page shows for who signed in: the email, else the name, else the provider.
     var shownName: String {

@@ -76,7 +76,7 @@ enum DevicePageTemplate {
         {{#approve}}
         <form class="card" method="post" action="/device">
         <input type="hidden" name="csrf" value="{{csrf}}">
-        <p>Signed in as <strong>{{signedInAs}}</strong>.</p>
+        <p>Signed in as <strong>{{signedInAs}}</strong>{{#via}} via {{provider}}{{/via}}.</p>
         <div class="row">
         <button class="deny" type="submit" name="action" value="deny">Deny</button>
         <button type="submit" name="action" value="approve">Approve</button>

@@ -1,5 +1,6 @@
 import Foundation
 import Mustache
+import RosterWire
 
 /// Renders a `DevicePage` as HTML through `DevicePageTemplate`. Pure: the same page, the same
 /// text.
@@ -27,11 +28,12 @@ enum DevicePageView {
             values["enterCode"] = ["code": code]
         case .signIn(let summary):
             values["asker"] = asker(summary)
-            // Where browser sign-ins with other providers go: [["provider": "google", "title": "Google"]].
-            values["signIn"] = ["providers": [[String: String]](), "emailPassword": summary.offersEmailPassword] as [String: Any]
-        case .approve(let summary, let signedInAs):
+            let providers = summary.browserProviders.map { ["provider": $0.rawValue, "title": WebSignInService.displayName($0)] }
+            values["signIn"] = ["providers": providers, "emailPassword": summary.offersEmailPassword] as [String: Any]
+        case .approve(let summary, let signedInAs, let via):
             values["asker"] = asker(summary)
-            values["approve"] = ["signedInAs": signedInAs]
+            let provider = via.map(WebSignInService.displayName)
+            values["approve"] = ["signedInAs": signedInAs, "via": provider != nil, "provider": provider ?? ""] as [String: Any]
         case .approved:
             values["done"] = "Approved. Go back to your terminal: it logs in by itself in a few seconds."
         case .denied:
@@ -69,6 +71,13 @@ enum DevicePageView {
         case .resetSent: "If an account has that email, a message to reset its password is on its way."
         case .refused(let reason): reason
         }
+    }
+
+    /// `text` safe inside an HTML attribute or element.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "'", with: "&#39;")
     }
 
     private static func isGood(_ message: DevicePage.Message) -> Bool {

@@ -29,15 +29,26 @@ enum WebSignInRoutes {
                 return RedirectReply(location: location)
             }
         let callback = RouterPath("\(Route.base)/auth/callback")
-        router.get(callback) { request, context -> RedirectReply in
+        router.get(callback) { request, context -> WebSignInReply in
             var fields: [String: String] = [:]
             for (name, value) in request.uri.queryParameters { fields[String(name)] = String(value) }
-            return try await finish(fields, address: context.clientAddress, status: 302, services)
+            return try await readable(for: request) { try await finish(fields, address: context.clientAddress, status: 302, services) }
         }
         // Apple comes back with a form post.
-        router.post(callback) { request, context -> RedirectReply in
+        router.post(callback) { request, context -> WebSignInReply in
             let body = try await request.collectedBody(within: context)
-            return try await finish(FormFields.parse(String(decoding: body, as: UTF8.self)), address: context.clientAddress, status: 303, services)
+            let fields = FormFields.parse(String(decoding: body, as: UTF8.self))
+            return try await readable(for: request) { try await finish(fields, address: context.clientAddress, status: 303, services) }
+        }
+    }
+
+    /// The callback's answer; a refusal as a page (`SignInRefusalPage`) for a browser, as the
+    /// usual JSON error for anything else.
+    static func readable(for request: Request, _ answer: () async throws -> WebSignInReply) async throws -> WebSignInReply {
+        do {
+            return try await answer()
+        } catch let refusal as ErrorResponse where SignInRefusalPage.wanted(by: request) {
+            return .refused(refusal)
         }
     }
 
@@ -56,7 +67,7 @@ enum WebSignInRoutes {
 
     /// The provider sent the person back with `fields` (`state`, and `code` or `error`): the
     /// sign-in they belong to is taken, and ends as its purpose says.
-    static func finish(_ fields: [String: String], address: String, status: Int, _ services: RouteServices) async throws -> RedirectReply {
+    static func finish(_ fields: [String: String], address: String, status: Int, _ services: RouteServices) async throws -> WebSignInReply {
         let (record, purpose) = try await services.webSignIn.take(state: fields["state"])
         let app = try services.login.app(record.appId)
         guard let provider = ProviderType(rawValue: record.provider), app.config.isEnabled(provider) else {
@@ -72,17 +83,54 @@ enum WebSignInRoutes {
                 let outcome = try await services.webSignIn.identify(record, app: app, provider: provider, code: fields["code"], error: error)
                 let login = try await services.login.logIn(app: app, provider: provider, outcome: outcome, deviceId: nil, address: address)
                 services.metrics.loggedIn(provider: provider, error: nil)
-                return RedirectReply(
-                    location: AppServicesRedirect.loggedIn(login, appId: app.id, redirectURL: redirectURL, clientState: clientState),
-                    status: status)
+                return .redirect(
+                    RedirectReply(
+                        location: AppServicesRedirect.loggedIn(login, appId: app.id, redirectURL: redirectURL, clientState: clientState),
+                        status: status))
             } catch let refused as ErrorResponse {
                 services.metrics.loggedIn(provider: provider, error: refused)
                 await services.audit.record(
                     .loginFailed, appId: app.id, provider: provider.rawValue, address: address, detail: "browser sign-in: \(refused.error.prefix(200))")
-                return RedirectReply(
-                    location: AppServicesRedirect.failed(refused.error, appId: app.id, redirectURL: redirectURL, clientState: clientState),
-                    status: status)
+                return .redirect(
+                    RedirectReply(
+                        location: AppServicesRedirect.failed(refused.error, appId: app.id, redirectURL: redirectURL, clientState: clientState),
+                        status: status))
             }
+        case .deviceApproval(var signIn):
+            // An outcome already kept is for the page to take, never a sign-in to finish.
+            guard !signIn.isOutcome, let state = fields["state"] else {
+                throw ErrorResponse.badRequest("this sign-in is not one this server started: start it again")
+            }
+            do {
+                let outcome = try await services.webSignIn.identify(
+                    record, app: app, provider: provider, code: fields["code"], error: error)
+                guard case .identity(let providerId, let profile) = outcome else { throw ErrorResponse.authError("no identity came back") }
+                signIn.signIn = DeviceSignIn(provider: provider.rawValue, providerId: providerId, profile: profile)
+            } catch let refused as ErrorResponse {
+                await services.audit.record(
+                    .loginFailed, appId: app.id, provider: provider.rawValue, address: address,
+                    detail: "device page sign-in: \(refused.error.prefix(200))")
+                signIn.refusal = refused.error
+            }
+            try await services.webSignIn.keep(signIn, of: record, state: state)
+            return .backToDevicePage(state: state)
+        }
+    }
+}
+
+/// How the callback answers: a redirect (App Services' flow), or, for a sign-in started on the
+/// device approval page, a small page that takes the browser back there (`DevicePageReturn`).
+enum WebSignInReply: ResponseGenerator, Sendable {
+    case redirect(RedirectReply)
+    case backToDevicePage(state: String)
+    /// The sign-in could not finish, for a browser to show.
+    case refused(ErrorResponse)
+
+    func response(from request: Request, context: some RequestContext) -> Response {
+        switch self {
+        case .redirect(let redirect): redirect.response(from: request, context: context)
+        case .backToDevicePage(let state): DevicePageReturn.response(state: state)
+        case .refused(let refusal): SignInRefusalPage.response(refusal)
         }
     }
 }

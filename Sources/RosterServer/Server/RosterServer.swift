@@ -86,6 +86,7 @@ public final class RosterServer: Sendable {
             store: store, sessions: sessions, limiter: AttemptLimiter(store: store, now: environment.now), audit: audit, ids: ids,
             apps: apps, now: environment.now)
         let emailPassword = EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger)
+        let webSignIn = WebSignInService(store: store, ids: ids, now: environment.now)
         let services = RouteServices(
             audit: audit,
             login: login,
@@ -95,13 +96,14 @@ public final class RosterServer: Sendable {
             functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)),
             accounts: AccountService(store: store, audit: audit),
             health: HealthService(store: store, now: environment.now, logger: environment.logger),
-            webSignIn: WebSignInService(store: store, ids: ids, now: environment.now),
+            webSignIn: webSignIn,
             metrics: ServerMetrics(),
             device: DeviceLoginService(
                 store: store, login: login, audit: audit, ids: ids, randomBytes: environment.randomBytes, now: environment.now),
             devicePage: DevicePageController(
-                approvals: DeviceApprovalService(store: store, login: login, emailPassword: emailPassword, audit: audit, now: environment.now),
-                tokens: tokens, randomBytes: environment.randomBytes, now: environment.now))
+                approvals: DeviceApprovalService(
+                    store: store, login: login, emailPassword: emailPassword, audit: audit, now: environment.now),
+                webSignIn: webSignIn, tokens: tokens, randomBytes: environment.randomBytes, now: environment.now))
         let router = Router(context: RosterRequestContext.self)
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: RequestIdMiddleware(randomBytes: environment.randomBytes))

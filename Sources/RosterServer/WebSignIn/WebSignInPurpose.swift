@@ -12,6 +12,9 @@ enum WebSignInPurpose: Codable, Sendable, Equatable {
     /// log the person in and send them to the client's `redirectURL` with the tokens, or the
     /// error, in the fragment (`AppServicesRedirect`), and the client's own `clientState`.
     case appServicesRedirect(redirectURL: String, clientState: String)
+    /// A sign-in started on the device approval page (`DevicePageSignIn`): the callback keeps
+    /// who signed in (or why not) for that page, and sends the browser back to it.
+    case deviceApproval(DevicePageSignIn)
 
     var json: String {
         (try? String(decoding: JSONEncoder().encode(self), as: UTF8.self)) ?? "{}"

@@ -70,6 +70,19 @@ struct WebSignInService: Sendable {
         }
     }
 
+    /// Keeps the outcome of the device-page sign-in `record` (taken with `state`) for the page
+    /// to take, once, as `take(state: DevicePageSignIn.returnKey(state))`, within
+    /// `DevicePageSignIn.returnSeconds`.
+    func keep(_ outcome: DevicePageSignIn, of record: WebSignInRecord, state: String) async throws {
+        let kept = now()
+        try await store.insertWebSignIn(
+            WebSignInRecord(
+                stateDigest: SecretDigest.hex(of: DevicePageSignIn.returnKey(state)), appId: record.appId, provider: record.provider,
+                purpose: WebSignInPurpose.deviceApproval(outcome).json, codeVerifier: "", nonce: "", callback: record.callback,
+                createdAt: kept, expiresAt: kept.addingTimeInterval(DevicePageSignIn.returnSeconds), used: false),
+            now: kept)
+    }
+
     /// Who the provider says signed in, from the `code` (or the `error`) it sent back for
     /// `record`: AuthError saying what went wrong otherwise.
     func identify(_ record: WebSignInRecord, app: ServedApp, provider: ProviderType, code: String?, error: String?) async throws

@@ -9,6 +9,7 @@ struct Browser {
         let status: Int
         let location: String?
         let body: String
+        var setCookie: String? = nil
 
         /// The hidden and filled-in fields of the page's form, and where it posts.
         var form: (action: String, fields: [String: String])? {
@@ -34,13 +35,16 @@ struct Browser {
         }
     }
 
-    func get(_ url: String) async throws -> Page {
-        try await send(HTTPClientRequest(url: url))
+    func get(_ url: String, headers: [String: String] = [:]) async throws -> Page {
+        var request = HTTPClientRequest(url: url)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        return try await send(request)
     }
 
     /// Posts `fields` as a form, as a browser submits one.
-    func post(_ url: String, form fields: [String: String]) async throws -> Page {
+    func post(_ url: String, form fields: [String: String], headers: [String: String] = [:]) async throws -> Page {
         var request = HTTPClientRequest(url: url)
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
         request.method = .POST
         request.headers.add(name: "content-type", value: "application/x-www-form-urlencoded")
         let body = fields.map { "\(Self.encoded($0.key))=\(Self.encoded($0.value))" }.joined(separator: "&")
@@ -51,7 +55,9 @@ struct Browser {
     private func send(_ request: HTTPClientRequest) async throws -> Page {
         let response = try await Self.client.execute(request, timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 1 << 20)
-        return Page(status: Int(response.status.code), location: response.headers.first(name: "location"), body: String(buffer: body))
+        return Page(
+            status: Int(response.status.code), location: response.headers.first(name: "location"), body: String(buffer: body),
+            setCookie: response.headers.first(name: "set-cookie"))
     }
 
     static func encoded(_ text: String) -> String {

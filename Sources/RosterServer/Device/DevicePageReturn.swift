@@ -1,0 +1,40 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The page the sign-in callback answers for a sign-in started on the device approval page: it
+/// moves on to `/device?signin=STATE` by itself (a meta refresh, with a link for the rest).
+/// Not a redirect: the page's cookie is SameSite=Strict, and a browser does not send it at the
+/// end of redirects that began at the provider; from a page of the server's own it does.
+enum DevicePageReturn {
+    /// Where the browser goes back to: the page, with the sign-in's state and nothing else.
+    static func location(state: String) -> String {
+        "\(DeviceLoginService.pagePath)?\(DevicePageSignIn.queryField)=\(OutboundRequest.formEncoded(state))"
+    }
+
+    static func html(state: String) -> String {
+        let url = DevicePageView.escaped(location(state: state))
+        return """
+            <!doctype html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="referrer" content="no-referrer">
+            <meta http-equiv="refresh" content="0;url=\(url)">
+            <title>Roster: back to the terminal's page</title>
+            </head>
+            <body style="font:17px/1.45 system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem">
+            <p><a href="\(url)">Continue to approve the terminal</a></p>
+            </body>
+            </html>
+
+            """
+    }
+
+    static func response(state: String) -> Response {
+        Response(
+            status: .ok, headers: DevicePageController.htmlHeaders, body: ResponseBody(byteBuffer: ByteBuffer(string: html(state: state))))
+    }
+}
