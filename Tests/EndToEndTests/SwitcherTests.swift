@@ -18,7 +18,7 @@ extension EndToEndTests {
             try logIn(session, email: "joe@example.com", password: "passw0rd")
             try session.waitFor("* joe@example.com")
             try logIn(session, email: "emma@example.com", password: "pa55word")
-            var screen = try session.waitFor("* emma@example.com")
+            let screen = try session.waitFor("* emma@example.com")
             #expect(screen.contains("+ joe@example.com"))
             #expect(!screen.contains("pa55word") && !screen.contains("passw0rd"))
             #expect(screen.contains("active: emma@example.com"))

@@ -32,7 +32,9 @@ import Testing
         func users() async throws -> Int { try await server.admin.listUsers(appId: appId).count }
     }
 
-    func serve(_ store: StoreKind = .sqlite, startsPerHour: Int = 300) async throws -> Served {
+    /// `providerTimeout`: how long the server waits for the provider; generous, so that a
+    /// loaded machine never turns a provider's answer into silence, except in the test of silence.
+    func serve(_ store: StoreKind = .sqlite, startsPerHour: Int = 300, providerTimeout: TimeInterval = 15) async throws -> Served {
         let standIn = self.standIn
         let config = TestConfig.app(
             google: OpenIDConfig(
@@ -52,7 +54,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-web-sign-in-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let clock = self.clock
-        var environment = ServerEnvironment(now: { clock.now }, http: AsyncHTTPOutbound(timeout: 1))
+        var environment = ServerEnvironment(now: { clock.now }, http: AsyncHTTPOutbound(timeout: providerTimeout))
         environment.outboxDirectory = directory.appendingPathComponent("outbox")
         let server = try await RosterServer.open(
             databasePath: try await store.newDatabasePath(in: directory), apps: [app], environment: environment)
@@ -199,7 +201,7 @@ import Testing
     }
 
     @Test func aProviderThatAnswersNothingLogsNobodyIn() async throws {
-        let s = try await serve()
+        let s = try await serve(providerTimeout: 1)
         defer { s.serving.cancel() }
         await standIn.state.setTokenFault(.silence(seconds: 3))
         let error = try await refusal(s)

@@ -26,7 +26,9 @@ import Testing
         let serving: Task<Void, any Error>
     }
 
-    func serve(_ store: StoreKind = .sqlite) async throws -> Served {
+    /// `providerTimeout`: how long the server waits for the provider; generous, so that a
+    /// loaded machine never turns a provider's answer into silence, except in the test of silence.
+    func serve(_ store: StoreKind = .sqlite, providerTimeout: TimeInterval = 15) async throws -> Served {
         let standIn = self.standIn
         func openID(_ provider: String) -> OpenIDConfig {
             OpenIDConfig(
@@ -42,7 +44,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-device-page-sign-in-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let clock = self.clock
-        var environment = ServerEnvironment(now: { clock.now }, http: AsyncHTTPOutbound(timeout: 1))
+        var environment = ServerEnvironment(now: { clock.now }, http: AsyncHTTPOutbound(timeout: providerTimeout))
         environment.outboxDirectory = directory.appendingPathComponent("outbox")
         let databasePath = try await store.newDatabasePath(in: directory)
         let server = try await RosterServer.open(databasePath: databasePath, apps: [app], environment: environment)
@@ -244,7 +246,7 @@ import Testing
     }
 
     @Test func aProviderThatAnswersNothingShowsOnThePage() async throws {
-        let s = try await serve()
+        let s = try await serve(providerTimeout: 1)
         defer { s.serving.cancel() }
         let started = try await s.t.started()
         let page = PageBrowser(browser, base: s.base)
