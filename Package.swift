@@ -182,7 +182,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres"]
+            dependencies: ["RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", "BrowserStandIn"]
         ),
     ]
 )

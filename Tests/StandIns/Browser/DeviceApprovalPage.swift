@@ -53,6 +53,12 @@ public struct DeviceApprovalPage: Sendable {
         try await browser.element("button[value=signin]").submit()
     }
 
+    /// Presses "Sign in with …" for `provider` (its wire name, `oauth2-google`): the browser
+    /// leaves for the provider's own sign-in page.
+    public func signIn(through provider: String) async throws {
+        try await browser.element("button[value=provider-\(provider)]").submit()
+    }
+
     public func approve(screenshot: String? = nil) async throws {
         try await shoot(screenshot)
         try await browser.element("button[value=approve]").submit()
