@@ -137,5 +137,37 @@ extension EndToEndTests {
             try session.waitFor("Logged in emma@example.com")
             try session.waitFor("* emma@example.com")
         }
+
+        @Test func theSwitcherLinksALogInMadeOnAnotherDevice() async throws {
+            let (server, runner, home) = try start("device-switcher-link")
+            defer { server.stop(); try? FileManager.default.removeItem(at: home) }
+            #expect(try runner.roster(["login", "--anonymous"]).status == 0)
+            #expect(try runner.roster(["account", "register", "--email", "ann@example.com", "--password-stdin"], stdin: "ann-password-1\n").status == 0)
+            let anonymous = try #require(try runner.users().first)
+            let session = try TmuxSession(command: [Self.roster], environment: runner.environment, width: 100, height: 30)
+            try session.waitFor("* anonymous user")
+            try session.send("l")
+            try session.waitFor("Link another log-in to")
+            // The form starts on the first field to type; the provider is the one before it.
+            try session.send("BTab", literal: false)
+            try session.waitFor("> Provider")
+            for _ in 0..<12 where !(try session.capture().contains("< on another device >")) {
+                try session.send("Left", literal: false)
+                try await Task.sleep(nanoseconds: 200_000_000)
+            }
+            try session.waitFor("< on another device >")
+            try session.send("Enter", literal: false)
+            let screen = try session.waitFor("waiting for approval")
+            #expect(screen.contains("Link a log-in on another device to"), "\(screen)")
+            let code = try #require(screen.split(separator: "\n").compactMap { line -> String? in
+                let words = line.split(separator: " ").map(String.init)
+                return words.first { $0.count == 9 && $0.dropFirst(4).first == "-" && $0.allSatisfy { $0.isUppercase || $0 == "-" } }
+            }.first)
+            try await PhoneBrowser(base: server.baseURL).approve(code, email: "ann@example.com", password: "ann-password-1")
+            try session.waitFor("Linked a log-in to")
+            try session.send("q")
+            let linked = try #require(try runner.users().first)
+            #expect(linked.id == anonymous.id && Set(linked.providers) == ["anon-user", "local-userpass"], "\(linked)")
+        }
     }
 }
