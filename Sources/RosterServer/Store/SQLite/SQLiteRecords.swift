@@ -20,6 +20,14 @@ extension UserRecord: SnakeCaseRecord {
 
 extension IdentityRecord: SnakeCaseRecord {
     static let databaseTableName = "identity"
+
+    /// Read column by column, for the same reason as `UserRecord`: every profile request reads
+    /// the caller's identities.
+    init(row: Row) throws {
+        self.init(
+            appId: row["app_id"], providerType: row["provider_type"], providerId: row["provider_id"], userId: row["user_id"],
+            createdAt: row["created_at"])
+    }
 }
 
 extension SessionRecord: SnakeCaseRecord {

@@ -18,11 +18,15 @@ extension SQLiteServerStore {
         try await pool.read { db in try UserRecord.filter(Column("app_id") == appId).fetchCount(db) }
     }
 
+    /// On the calling thread when a reader is idle (`CallingThreadReaders`), on a cached
+    /// statement: every profile request reads them.
     func identities(appId: String, userId: String) async throws -> [IdentityRecord] {
-        try await pool.read { db in
-            try IdentityRecord.filter(Column("app_id") == appId && Column("user_id") == userId)
-                .order(Column("created_at"), Column("provider_type")).fetchAll(db)
+        let read = { @Sendable (db: Database) throws -> [IdentityRecord] in
+            let sql = "SELECT * FROM identity WHERE app_id = ? AND user_id = ? ORDER BY created_at, provider_type"
+            return try IdentityRecord.fetchAll(db.cachedStatement(sql: sql), arguments: [appId, userId])
         }
+        if let identities = try callingThreadReaders.read(read) { return identities }
+        return try await pool.read(read)
     }
 
     func identity(appId: String, providerType: String, providerId: String) async throws -> IdentityRecord? {
