@@ -88,26 +88,30 @@ struct DeviceApprovalService: Sendable {
 
     /// Registers an email account for the authorization's app, behind the registration limit
     /// per client address, as the register route; confirmation goes through the app's usual flow
-    /// (the outbox, a function). Whether the person must confirm before signing in.
-    func register(for record: DeviceAuthorizationRecord, email: String, password: String, address: String) async throws -> Bool {
+    /// (the outbox, with a link to the account page at `page`; a function). Whether the person
+    /// must confirm before signing in.
+    func register(
+        for record: DeviceAuthorizationRecord, email: String, password: String, address: String, page: AccountPageLink
+    ) async throws -> Bool {
         let app = try login.app(record.appId)
         _ = try login.provider(ProviderType.emailPassword.rawValue, of: app)
         let key = AttemptKey(scope: "register", kind: .address, value: address)
         try await limited(app: app, key: key, cap: app.config.limits.registrationsPerAddressPerHour, address: address)
         let body = JSONValue.object(["email": .string(email), "password": .string(password)]).data
-        try await emailPassword.register(app: app, body: body)
+        try await emailPassword.register(app: app, body: body, page: page)
         await audit.record(.registered, appId: app.id, address: address, detail: EmailPasswordProvider.normalize(email))
         return app.config.providers.emailPassword?.confirmation != .auto
     }
 
     /// Sends a password-reset message when the account exists, the same either way, behind the
-    /// limit of messages per email, as the reset/send route.
-    func sendReset(for record: DeviceAuthorizationRecord, email: String, address: String) async throws {
+    /// limit of messages per email, as the reset/send route; it links to the account page at
+    /// `page`, where the person sets the new password.
+    func sendReset(for record: DeviceAuthorizationRecord, email: String, address: String, page: AccountPageLink) async throws {
         let app = try login.app(record.appId)
         _ = try login.provider(ProviderType.emailPassword.rawValue, of: app)
         let key = AttemptKey(scope: "account-message", kind: .account, value: EmailPasswordProvider.normalize(email))
         try await limited(app: app, key: key, cap: app.config.limits.accountMessagesPerEmailPerHour, address: address)
-        try await emailPassword.sendReset(app: app, body: JSONValue.object(["email": .string(email)]).data)
+        try await emailPassword.sendReset(app: app, body: JSONValue.object(["email": .string(email)]).data, page: page)
     }
 
     /// Counts a request under `key`, refused with `LimitWait` once `cap` were counted this hour.

@@ -40,7 +40,7 @@ struct DevicePageController: Sendable {
     }
 
     func post(_ request: Request, context: RosterRequestContext) async -> Response {
-        let fields = (try? await request.collectedBody(within: context)).map(DeviceForm.fields) ?? [:]
+        let fields = (try? await request.collectedBody(within: context)).map(HTMLForm.fields) ?? [:]
         let outcome: Outcome
         if let cookie = request.cookies[Self.cookieName]?.value, let state = await tokens.verifyPage(cookie),
             let csrf = fields["csrf"], ConstantTime.equals(csrf, state.csrf)
@@ -78,10 +78,11 @@ struct DevicePageController: Sendable {
                 let signIn = try await approvals.signIn(to: record, email: email, password: password, address: address)
                 return signedIn(signIn, state: state, summary: summary)
             case "register":
-                let sent = try await approvals.register(for: record, email: email, password: password, address: address)
+                let sent = try await approvals.register(
+                    for: record, email: email, password: password, address: address, page: AccountPageLink(baseURL: baseURL))
                 return page(.registered(confirmationSent: sent))
             case "forgot":
-                try await approvals.sendReset(for: record, email: email, address: address)
+                try await approvals.sendReset(for: record, email: email, address: address, page: AccountPageLink(baseURL: baseURL))
                 return page(.resetSent)
             case "approve":
                 guard let signIn = state.signIn else { return page(.refused("Sign in first."), status: .badRequest) }
@@ -114,7 +115,7 @@ struct DevicePageController: Sendable {
             switch error.code {
             case .invalidPassword: return page(.wrongCredentials, status: .unauthorized)
             case .authError where error.error.hasPrefix("confirmation required"): return page(.confirmationRequired, status: .unauthorized)
-            default: return page(.refused(Self.sentence(error.error)), status: .init(code: error.code?.httpStatus ?? 400))
+            default: return page(.refused(PageStyle.sentence(error.error)), status: .init(code: error.code?.httpStatus ?? 400))
             }
         } catch {
             return page(.refused("Something went wrong. Try again."), status: .internalServerError)
@@ -162,7 +163,7 @@ struct DevicePageController: Sendable {
         if let refusal = signIn.refusal {
             var state = state
             state.signIn = nil
-            let page = DevicePage(stage: .signIn(summary), csrf: state.csrf, message: .refused(Self.sentence(refusal)))
+            let page = DevicePage(stage: .signIn(summary), csrf: state.csrf, message: .refused(PageStyle.sentence(refusal)))
             return Outcome(page: page, status: .unauthorized, state: state)
         }
         guard let person = signIn.signIn else { return refused(notBack) }
@@ -209,32 +210,8 @@ struct DevicePageController: Sendable {
             csrf: DeviceLoginService.base64URL(randomBytes(32)))
     }
 
-    /// A server error's text as a sentence for the page.
-    static func sentence(_ text: String) -> String {
-        guard let first = text.first else { return "That did not work. Try again." }
-        let capitalized = first.uppercased() + text.dropFirst()
-        return capitalized.hasSuffix(".") ? capitalized : capitalized + "."
-    }
-
-    /// The headers of every page: HTML, not cached, not framed, no script, no referrer.
-    static let htmlHeaders = htmlHeaders(formTargets: [])
-
-    /// `formTargets`: origins besides the server's that the page's forms may lead to (the
-    /// providers' sign-in pages, reached by a redirect after a form post).
-    static func htmlHeaders(formTargets: [String]) -> HTTPFields {
-        var headers: HTTPFields = [:]
-        headers[.contentType] = "text/html; charset=utf-8"
-        headers[.cacheControl] = "no-store"
-        let formAction = (["'self'"] + formTargets).joined(separator: " ")
-        headers[.contentSecurityPolicy] = "default-src 'none'; style-src 'unsafe-inline'; form-action \(formAction); frame-ancestors 'none'; base-uri 'none'"
-        headers[.xContentTypeOptions] = "nosniff"
-        headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
-        headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
-        return headers
-    }
-
     private func response(_ outcome: Outcome, _ request: Request, _ context: RosterRequestContext) async -> Response {
-        var headers = Self.htmlHeaders(formTargets: approvals.browserSignInOrigins)
+        var headers = PageStyle.headers(formTargets: approvals.browserSignInOrigins)
         if let redirect = outcome.redirect { headers[.location] = redirect }
         let html = outcome.redirect == nil ? DevicePageView.render(outcome.page) : ""
         var response = Response(status: outcome.status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))

@@ -35,6 +35,6 @@ enum DevicePageReturn {
 
     static func response(state: String) -> Response {
         Response(
-            status: .ok, headers: DevicePageController.htmlHeaders, body: ResponseBody(byteBuffer: ByteBuffer(string: html(state: state))))
+            status: .ok, headers: PageStyle.headers(), body: ResponseBody(byteBuffer: ByteBuffer(string: html(state: state))))
     }
 }

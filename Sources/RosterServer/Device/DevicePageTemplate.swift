@@ -11,23 +11,7 @@ enum DevicePageTemplate {
         <meta name="referrer" content="no-referrer">
         <title>Roster: log in a terminal</title>
         <style>
-        body{margin:0;background:#f3f4f7;color:#1b1c20;font:17px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
-        main{max-width:28rem;margin:0 auto;padding:1.25rem 1rem 2rem}
-        h1{font-size:1.35rem;margin:.25rem 0 1rem}
-        .card{background:#fff;border-radius:.8rem;padding:1.1rem;margin:0 0 1rem;box-shadow:0 1px 3px rgba(0,0,0,.12)}
-        label{display:block;margin:.7rem 0 .3rem;font-weight:600}
-        input{box-sizing:border-box;width:100%;font-size:1.05rem;padding:.7rem;border:1px solid #9a9ca5;border-radius:.5rem}
-        input.code{font:600 1.6rem ui-monospace,Menlo,Consolas,monospace;letter-spacing:.12em;text-align:center;text-transform:uppercase}
-        button{display:block;box-sizing:border-box;width:100%;font-size:1.05rem;padding:.8rem;margin-top:.8rem;border:0;border-radius:.5rem;
-        background:#2451c9;color:#fff;font-weight:600}
-        button.quiet{background:#e4e6ee;color:#1b1c20;font-weight:500}
-        button.deny{background:#fff;color:#a4221b;border:1px solid #a4221b}
-        .row{display:flex;gap:.6rem}.row button{flex:1}
-        .message{padding:.75rem .9rem;border-radius:.5rem;background:#fde8e6;color:#8a1c16}
-        .message.good{background:#e5f3e9;color:#1d5530}
-        .asker{font-size:1.15rem}.asker strong{overflow-wrap:anywhere}
-        .small{color:#555a66;font-size:.92rem}
-        .card label:first-of-type,.card p{margin-top:0}.card p:last-child{margin-bottom:0}
+        \#(PageStyle.css)
         </style>
         </head>
         <body>

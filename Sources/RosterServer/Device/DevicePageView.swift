@@ -66,9 +66,9 @@ enum DevicePageView {
         case .confirmationRequired: "Confirm your email first: follow the link in the message we sent, then sign in."
         case .registered(let confirmationSent):
             confirmationSent
-                ? "Registered. Confirm your email with the message we sent, then sign in here."
+                ? "Registered. Confirm your email with the link in the message we sent, then sign in here."
                 : "Registered. You can sign in now."
-        case .resetSent: "If an account has that email, a message to reset its password is on its way."
+        case .resetSent: "If an account has that email, a message with a link to set a new password is on its way. Set it, then sign in here."
         case .refused(let reason): reason
         }
     }

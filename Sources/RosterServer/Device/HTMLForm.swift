@@ -2,7 +2,7 @@ import Foundation
 
 /// The fields of an HTML form post (`application/x-www-form-urlencoded`). A repeated field
 /// keeps its first value; a field that does not decode is left out.
-enum DeviceForm {
+enum HTMLForm {
     static func fields(_ body: Data) -> [String: String] {
         var fields: [String: String] = [:]
         for pair in String(decoding: body, as: UTF8.self).split(separator: "&") {

@@ -7,7 +7,9 @@ protocol Outbox: Sendable, CustomStringConvertible {
 }
 
 /// A confirmation or reset message: to whom, what it says, and the token it carries. It holds a
-/// secret, so it is written owner-only and never logged.
+/// secret, so it is written owner-only and never logged. A message asked for on a page of the
+/// server's (the device approval page) also carries a `link` to the server's account page that
+/// finishes the job in a browser (`AccountPageLink`).
 struct OutboxMessage: Codable, Sendable, Equatable {
     enum Kind: String, Codable, Sendable {
         case confirm, reset
@@ -22,22 +24,33 @@ struct OutboxMessage: Codable, Sendable, Equatable {
     var tokenId: String
     var expiresAt: Date
     var createdAt: Date
+    var link: String?
 
-    init(kind: Kind, appId: String, to: String, token: String, tokenId: String, createdAt: Date, expiresAt: Date) {
+    init(
+        kind: Kind, appId: String, to: String, token: String, tokenId: String, createdAt: Date, expiresAt: Date, link: String? = nil
+    ) {
         self.kind = kind
+        self.link = link
         self.appId = appId
         self.to = to
         self.token = token
         self.tokenId = tokenId
         self.expiresAt = expiresAt
         self.createdAt = createdAt
-        switch kind {
-        case .confirm:
+        let before = Self.stamp(expiresAt)
+        switch (kind, link) {
+        case (.confirm, nil):
             subject = "Confirm your email for \(appId)"
-            text = "Confirm \(to) with token \(token) and token id \(tokenId), before \(Self.stamp(expiresAt))."
-        case .reset:
+            text = "Confirm \(to) with token \(token) and token id \(tokenId), before \(before)."
+        case (.confirm, let link?):
+            subject = "Confirm your email for \(appId)"
+            text = "Confirm \(to) by opening \(link) before \(before)."
+        case (.reset, nil):
             subject = "Reset your password for \(appId)"
-            text = "Reset the password of \(to) with token \(token) and token id \(tokenId), before \(Self.stamp(expiresAt))."
+            text = "Reset the password of \(to) with token \(token) and token id \(tokenId), before \(before)."
+        case (.reset, let link?):
+            subject = "Reset your password for \(appId)"
+            text = "Set a new password for \(to) by opening \(link) before \(before)."
         }
     }
 

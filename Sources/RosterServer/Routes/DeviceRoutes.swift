@@ -2,7 +2,8 @@ import Hummingbird
 import RosterWire
 
 /// Device log-in: `POST …/app/{appId}/auth/device/start` and `…/poll` for the terminal (a start
-/// with a bearer access token links), and the approval page at `/device` for the person.
+/// with a bearer access token links), the approval page at `/device` for the person, and the
+/// account pages its messages link to (`/account/{appId}/reset-password`, `…/confirm-email`).
 enum DeviceRoutes {
     static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
         let device = router.group(RouterPath("\(Route.base)/app/:appId/auth/device")).add(middleware: ServedAppMiddleware(login: services.login))
@@ -23,5 +24,12 @@ enum DeviceRoutes {
         let page = services.devicePage
         router.get(RouterPath(DeviceLoginService.pagePath)) { request, context in await page.get(request, context: context) }
         router.post(RouterPath(DeviceLoginService.pagePath)) { request, context in await page.post(request, context: context) }
+        // Where the page's confirmation and reset messages lead: finish on the phone too.
+        let account = services.accountPage
+        for purpose in [AccountTokenRecord.Purpose.reset, .confirm] {
+            let path = RouterPath(AccountPageLink.path(purpose))
+            router.get(path) { request, context in await account.get(purpose, request, context: context) }
+            router.post(path) { request, context in await account.post(purpose, request, context: context) }
+        }
     }
 }

@@ -14,6 +14,8 @@ struct RouteServices: Sendable {
     /// Device log-in: the terminal's start and poll, and the approval page.
     let device: DeviceLoginService
     let devicePage: DevicePageController
+    /// The pages a confirmation or reset message links to.
+    let accountPage: AccountPageController
     /// The limits the account routes count against (`AccountRouteLimits`).
     var limiter: AttemptLimiter { login.limiter }
 }

@@ -43,14 +43,23 @@ struct AccountRouteLimits: RouterMiddleware {
             try await limiter.countHourly(app: app, key: key, cap: limits.accountMessagesPerEmailPerHour)
             return try await route()
         case .confirm, .reset:
-            let key = AttemptKey(scope: "account-token", kind: .address, value: address)
-            try await limiter.checkWait(app: app, keys: [key])
-            do {
-                return try await route()
-            } catch let error as ErrorResponse where Self.isWrongToken(error) {
-                try await limiter.countHourly(app: app, key: key, cap: limits.wrongTokensPerAddressPerHour)
-                throw error
-            }
+            return try await Self.countingWrongTokens(app: app, address: address, limiter: limiter, route)
+        }
+    }
+
+    /// Runs `use`, which redeems a confirmation or reset token, behind the limit of wrong tokens
+    /// per client address: `LimitWait` while the address must wait, and a wrong token counted.
+    /// The account routes and the account pages share the count.
+    static func countingWrongTokens<Result>(
+        app: ServedApp, address: String, limiter: AttemptLimiter, _ use: () async throws -> Result
+    ) async throws -> Result {
+        let key = AttemptKey(scope: "account-token", kind: .address, value: address)
+        try await limiter.checkWait(app: app, keys: [key])
+        do {
+            return try await use()
+        } catch let error as ErrorResponse where isWrongToken(error) {
+            try await limiter.countHourly(app: app, key: key, cap: app.config.limits.wrongTokensPerAddressPerHour)
+            throw error
         }
     }
 

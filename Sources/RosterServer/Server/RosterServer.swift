@@ -103,7 +103,8 @@ public final class RosterServer: Sendable {
             devicePage: DevicePageController(
                 approvals: DeviceApprovalService(
                     store: store, login: login, emailPassword: emailPassword, audit: audit, now: environment.now),
-                webSignIn: webSignIn, tokens: tokens, randomBytes: environment.randomBytes, now: environment.now))
+                webSignIn: webSignIn, tokens: tokens, randomBytes: environment.randomBytes, now: environment.now),
+            accountPage: AccountPageController(login: login, emailPassword: emailPassword, audit: audit))
         let router = Router(context: RosterRequestContext.self)
         router.add(middleware: MetricsMiddleware())
         router.add(middleware: RequestIdMiddleware(randomBytes: environment.randomBytes))

@@ -55,12 +55,14 @@ struct AccountTokens: Sendable {
         }
     }
 
-    /// Hands a new token to the outbox.
-    func send(_ purpose: AccountTokenRecord.Purpose, to email: String, app: ServedApp) async throws {
+    /// Hands a new token to the outbox; with `page`, the message links to the account page that
+    /// redeems it.
+    func send(_ purpose: AccountTokenRecord.Purpose, to email: String, app: ServedApp, page: AccountPageLink? = nil) async throws {
         let (token, record) = try await issue(purpose, email: email, app: app)
         let kind: OutboxMessage.Kind = purpose == .confirm ? .confirm : .reset
         try await app.outbox.deliver(OutboxMessage(
             kind: kind, appId: app.id, to: email, token: token, tokenId: record.id,
-            createdAt: record.createdAt, expiresAt: record.expiresAt))
+            createdAt: record.createdAt, expiresAt: record.expiresAt,
+            link: page?.url(for: purpose, appId: app.id, token: token, tokenId: record.id)))
     }
 }

@@ -13,7 +13,9 @@ struct EmailPasswordService: Sendable {
 
     private var tokens: AccountTokens { AccountTokens(store: store, ids: ids, now: now) }
 
-    func register(app: ServedApp, body: Data) async throws {
+    /// register: a new account under the app's password policy. With `page`, a confirmation
+    /// message links to the server's account page.
+    func register(app: ServedApp, body: Data, page: AccountPageLink? = nil) async throws {
         let request = try WireBody.decode(RegisterRequest.self, from: body)
         let config = try settings(app)
         let email = EmailPasswordProvider.normalize(request.email)
@@ -29,7 +31,7 @@ struct EmailPasswordService: Sendable {
         do {
             switch config.confirmation {
             case .auto: break
-            case .token: try await sendConfirmation(to: email, app: app)
+            case .token: try await sendConfirmation(to: email, app: app, page: page)
             case .function: try await runConfirmationFunction(email: email, app: app)
             }
         } catch {
@@ -37,6 +39,15 @@ struct EmailPasswordService: Sendable {
             try await store.deleteUnusedEmailAccount(appId: app.id, email: email)
             throw error
         }
+    }
+
+    /// The email a confirmation or reset token was sent to, while the token can still be used:
+    /// what an account page shows before the person acts. "invalid token data" otherwise.
+    func email(holding token: String, tokenId: String, for purpose: AccountTokenRecord.Purpose, app: ServedApp) async throws
+        -> String
+    {
+        _ = try settings(app)
+        return try await tokens.check(token: token, tokenId: tokenId, for: purpose, app: app).email
     }
 
     /// confirm: a confirmation token marks its account confirmed, once.
@@ -76,13 +87,14 @@ struct EmailPasswordService: Sendable {
     }
 
     /// reset/send: a reset token to the outbox when the account exists; the same answer either
-    /// way, and a failing outbox is logged rather than told.
-    func sendReset(app: ServedApp, body: Data) async throws {
+    /// way, and a failing outbox is logged rather than told. With `page`, the message links to
+    /// the server's account page.
+    func sendReset(app: ServedApp, body: Data, page: AccountPageLink? = nil) async throws {
         let request = try WireBody.decode(EmailRequest.self, from: body)
         let email = EmailPasswordProvider.normalize(request.email)
         guard try await store.emailAccount(appId: app.id, email: email) != nil else { return }
         do {
-            try await tokens.send(.reset, to: email, app: app)
+            try await tokens.send(.reset, to: email, app: app, page: page)
         } catch {
             logger.error("cannot hand a reset message to the outbox", metadata: ["app": "\(app.id)", "why": "\(error)"])
         }
@@ -162,9 +174,9 @@ struct EmailPasswordService: Sendable {
         return email
     }
 
-    private func sendConfirmation(to email: String, app: ServedApp) async throws {
+    private func sendConfirmation(to email: String, app: ServedApp, page: AccountPageLink? = nil) async throws {
         do {
-            try await tokens.send(.confirm, to: email, app: app)
+            try await tokens.send(.confirm, to: email, app: app, page: page)
         } catch let failure as OutboxFailure {
             logger.error("cannot hand a confirmation message to the outbox", metadata: ["app": "\(app.id)", "why": "\(failure)"])
             throw ErrorResponse.internalError()

@@ -13,7 +13,7 @@ enum SignInRefusalPage {
     }
 
     static func html(_ refusal: ErrorResponse) -> String {
-        let text = DevicePageView.escaped(DevicePageController.sentence(refusal.error))
+        let text = DevicePageView.escaped(PageStyle.sentence(refusal.error))
         return """
             <!doctype html>
             <html lang="en">
@@ -35,7 +35,7 @@ enum SignInRefusalPage {
 
     static func response(_ refusal: ErrorResponse) -> Response {
         Response(
-            status: .init(code: refusal.code?.httpStatus ?? 400), headers: DevicePageController.htmlHeaders,
+            status: .init(code: refusal.code?.httpStatus ?? 400), headers: PageStyle.headers(),
             body: ResponseBody(byteBuffer: ByteBuffer(string: html(refusal))))
     }
 }

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The link a confirmation or reset message carries when a person asked for it on one of the
+/// server's pages: the server's account page for the token's purpose, with the app, the token
+/// and its id in the query.
+///
+///     AccountPageLink(baseURL: "https://id.example.com").url(for: .reset, appId: "roster-demo", token: t, tokenId: id)
+///     // https://id.example.com/account/roster-demo/reset-password?token=…&tokenId=…
+struct AccountPageLink: Sendable, Equatable {
+    /// Where people reach the server (`scheme://host[:port]`), as the request that asked showed it.
+    let baseURL: String
+
+    /// The page's path for `purpose`, with `:appId` for the router.
+    static func path(_ purpose: AccountTokenRecord.Purpose) -> String {
+        "/account/:appId/\(pageName(purpose))"
+    }
+
+    static func pageName(_ purpose: AccountTokenRecord.Purpose) -> String {
+        switch purpose {
+        case .confirm: "confirm-email"
+        case .reset: "reset-password"
+        }
+    }
+
+    func url(for purpose: AccountTokenRecord.Purpose, appId: String, token: String, tokenId: String) -> String {
+        let app = OutboundRequest.formEncoded(appId)
+        let query = "token=\(OutboundRequest.formEncoded(token))&tokenId=\(OutboundRequest.formEncoded(tokenId))"
+        return "\(baseURL)/account/\(app)/\(Self.pageName(purpose))?\(query)"
+    }
+}
