@@ -112,22 +112,10 @@ extension EndToEndTests {
             try session.waitFor("No users yet")
             try session.send("n")
             try session.waitFor("Log in a user")
-            try session.send("BTab", literal: false)
-            try session.waitFor("on another device")
-            // The last choice, whatever the server enables: Left until it shows.
-            for _ in 0..<12 where !(try session.capture().contains("< on another device >")) {
-                try session.send("Left", literal: false)
-                try await Task.sleep(nanoseconds: 200_000_000)
-            }
-            try session.waitFor("< on another device >")
-            try session.send("Enter", literal: false)
-            let screen = try session.waitFor("waiting for approval")
+            let screen = try await Self.startOnAnotherDevice(session)
             #expect(screen.contains("\(server.baseURL)/device"))
             #expect(screen.contains("█▀▀▀▀▀█"), "the QR code:\n\(screen)")
-            let code = try #require(screen.split(separator: "\n").compactMap { line -> String? in
-                let words = line.split(separator: " ").map(String.init)
-                return words.first { $0.count == 9 && $0.dropFirst(4).first == "-" && $0.allSatisfy { $0.isUppercase || $0 == "-" } }
-            }.first)
+            let code = try #require(Self.userCode(on: screen))
             // Keys stay live while it waits: help opens and closes.
             try session.send("F1", literal: false)
             try session.waitFor("Keys on the log-in form")
@@ -148,26 +136,38 @@ extension EndToEndTests {
             try session.waitFor("* anonymous user")
             try session.send("l")
             try session.waitFor("Link another log-in to")
-            // The form starts on the first field to type; the provider is the one before it.
-            try session.send("BTab", literal: false)
+            let screen = try await Self.startOnAnotherDevice(session)
+            #expect(screen.contains("Link a log-in on another device to"), "\(screen)")
+            let code = try #require(Self.userCode(on: screen))
+            try await PhoneBrowser(base: server.baseURL).approve(code, email: "ann@example.com", password: "ann-password-1")
+            try session.waitFor("Linked a log-in to")
+            try session.send("q")
+            let linked = try #require(try runner.users().first)
+            #expect(linked.id == anonymous.id && Set(linked.providers) == ["anon-user", "local-userpass"], "\(linked)")
+        }
+
+        /// On the switcher's log-in (or link) form: chooses "on another device" and starts it.
+        /// The screen that then waits for approval.
+        static func startOnAnotherDevice(_ session: TmuxSession) async throws -> String {
+            // A link form starts on the first field to type; the provider is the one before it.
+            if !(try session.capture().contains("> Provider")) { try session.send("BTab", literal: false) }
             try session.waitFor("> Provider")
+            // The last choice, whatever the server enables: Left until it shows.
             for _ in 0..<12 where !(try session.capture().contains("< on another device >")) {
                 try session.send("Left", literal: false)
                 try await Task.sleep(nanoseconds: 200_000_000)
             }
             try session.waitFor("< on another device >")
             try session.send("Enter", literal: false)
-            let screen = try session.waitFor("waiting for approval")
-            #expect(screen.contains("Link a log-in on another device to"), "\(screen)")
-            let code = try #require(screen.split(separator: "\n").compactMap { line -> String? in
+            return try session.waitFor("waiting for approval")
+        }
+
+        /// The user code the switcher shows, `WDJB-MJHT`.
+        static func userCode(on screen: String) -> String? {
+            screen.split(separator: "\n").compactMap { line -> String? in
                 let words = line.split(separator: " ").map(String.init)
                 return words.first { $0.count == 9 && $0.dropFirst(4).first == "-" && $0.allSatisfy { $0.isUppercase || $0 == "-" } }
-            }.first)
-            try await PhoneBrowser(base: server.baseURL).approve(code, email: "ann@example.com", password: "ann-password-1")
-            try session.waitFor("Linked a log-in to")
-            try session.send("q")
-            let linked = try #require(try runner.users().first)
-            #expect(linked.id == anonymous.id && Set(linked.providers) == ["anon-user", "local-userpass"], "\(linked)")
+            }.first
         }
     }
 }

@@ -3,17 +3,7 @@
 /// so the token travels in the body, not again in a URL.
 enum AccountPageTemplate {
     static let page = #"""
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="referrer" content="no-referrer">
-        <title>Roster: {{title}}</title>
-        <style>
-        \#(PageStyle.css)
-        </style>
-        </head>
+        \#(PageStyle.head(title: "Roster: {{title}}"))
         <body>
         <main>
         <h1>{{title}}</h1>

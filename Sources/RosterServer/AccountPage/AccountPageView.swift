@@ -5,14 +5,7 @@ import Mustache
 ///
 ///     let html = AccountPageView.render(page, purpose: .reset)
 enum AccountPageView {
-    /// Parsed once; the template is part of the program, so a parse failure is a bug.
-    static let template: MustacheTemplate = {
-        do {
-            return try MustacheTemplate(string: AccountPageTemplate.page)
-        } catch {
-            preconditionFailure("the account page template does not parse: \(error)")
-        }
-    }()
+    static let template = PageStyle.template(AccountPageTemplate.page, of: "account page")
 
     static let invalidLink = "This link does not work any more: it was used, it expired, or it is not whole. Ask for a new message."
 

@@ -16,15 +16,7 @@ enum DevicePageReturn {
     static func html(state: String) -> String {
         let url = DevicePageView.escaped(location(state: state))
         return """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="referrer" content="no-referrer">
-            <meta http-equiv="refresh" content="0;url=\(url)">
-            <title>Roster: back to the terminal's page</title>
-            </head>
+            \(PageStyle.head(title: "Roster: back to the terminal's page", styled: false, refresh: url))
             <body style="font:17px/1.45 system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem">
             <p><a href="\(url)">Continue to approve the terminal</a></p>
             </body>

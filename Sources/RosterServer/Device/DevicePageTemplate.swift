@@ -3,17 +3,7 @@
 /// serves it with no resource to find.
 enum DevicePageTemplate {
     static let page = #"""
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta name="referrer" content="no-referrer">
-        <title>Roster: log in a terminal</title>
-        <style>
-        \#(PageStyle.css)
-        </style>
-        </head>
+        \#(PageStyle.head(title: "Roster: log in a terminal"))
         <body>
         <main>
         <h1>Log in a terminal</h1>

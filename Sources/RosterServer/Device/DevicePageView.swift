@@ -7,14 +7,7 @@ import RosterWire
 ///
 ///     let html = DevicePageView.render(DevicePage(stage: .enterCode(code: ""), csrf: token))
 enum DevicePageView {
-    /// Parsed once; the template is part of the program, so a parse failure is a bug.
-    static let template: MustacheTemplate = {
-        do {
-            return try MustacheTemplate(string: DevicePageTemplate.page)
-        } catch {
-            preconditionFailure("the device page template does not parse: \(error)")
-        }
-    }()
+    static let template = PageStyle.template(DevicePageTemplate.page, of: "device page")
 
     static let invalidCode = "That code is not valid. Check it and try again."
 

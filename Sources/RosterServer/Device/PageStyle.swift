@@ -1,4 +1,5 @@
 import HTTPTypes
+import Mustache
 
 /// What the server's pages share: their style sheet and their answer headers. The device
 /// approval page and the account pages are plain HTML forms sized for a phone, without script.
@@ -24,6 +25,32 @@ enum PageStyle {
         .small{color:#555a66;font-size:.92rem}
         .card label:first-of-type,.card p{margin-top:0}.card p:last-child{margin-bottom:0}
         """#
+
+    /// A page's template, parsed once by its caller; the template is part of the program, so a
+    /// parse failure is a bug.
+    static func template(_ text: String, of page: String) -> MustacheTemplate {
+        do {
+            return try MustacheTemplate(string: text)
+        } catch {
+            preconditionFailure("the \(page) template does not parse: \(error)")
+        }
+    }
+
+    /// A page's opening up to and including `</head>`: UTF-8, sized for a phone, no referrer,
+    /// `title` as it is (a template's tag, or text that needs no escaping), the style sheet when
+    /// the page uses it, and a move to the escaped URL `refresh` at once when given.
+    static func head(title: String, styled: Bool = true, refresh: String? = nil) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="referrer" content="no-referrer">
+        \(refresh.map { "<meta http-equiv=\"refresh\" content=\"0;url=\($0)\">\n" } ?? "")<title>\(title)</title>
+        \(styled ? "<style>\n\(css)</style>\n" : "")</head>
+        """
+    }
 
     /// HTML that is never cached, framed, sniffed or followed by a referrer, whose forms post
     /// only to the server itself or to `formTargets` (the providers' sign-in pages, reached by

@@ -15,14 +15,7 @@ enum SignInRefusalPage {
     static func html(_ refusal: ErrorResponse) -> String {
         let text = DevicePageView.escaped(PageStyle.sentence(refusal.error))
         return """
-            <!doctype html>
-            <html lang="en">
-            <head>
-            <meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="referrer" content="no-referrer">
-            <title>Roster: sign-in not finished</title>
-            </head>
+            \(PageStyle.head(title: "Roster: sign-in not finished", styled: false))
             <body style="font:17px/1.45 system-ui,sans-serif;max-width:28rem;margin:2rem auto;padding:0 1rem">
             <h1 style="font-size:1.35rem">The sign-in did not finish</h1>
             <p role="status">\(text)</p>
