@@ -22,14 +22,14 @@ struct RunningSwitcher {
 
     /// Waits until a line of the screen contains `text`; fails the test after `seconds`.
     @discardableResult
-    func waitFor(_ text: String, seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) async -> String? {
+    func waitFor(_ text: String, seconds: Double = 90, sourceLocation: SourceLocation = #_sourceLocation) async -> String? {
         await waitUntil("a line containing \(text)", seconds: seconds, sourceLocation: sourceLocation) { lines in
             lines.first { $0.contains(text) }
         }
     }
 
     /// Waits until no line contains `text`.
-    func waitForNo(_ text: String, seconds: Double = 30, sourceLocation: SourceLocation = #_sourceLocation) async {
+    func waitForNo(_ text: String, seconds: Double = 90, sourceLocation: SourceLocation = #_sourceLocation) async {
         await waitUntil("no line containing \(text)", seconds: seconds, sourceLocation: sourceLocation) { lines in
             lines.contains { $0.contains(text) } ? nil : ""
         }

@@ -171,7 +171,7 @@ public struct WebDriverElement: Sendable {
         while ContinuousClock.now - started < timeout {
             do {
                 _ = try await session.send("page of \(selector)", .GET, "element/\(page.id)/name")
-            } catch let error as WebDriverError where ["stale element reference", "no such element"].contains(error.error) {
+            } catch let error as WebDriverError where error.saysThePageIsGone {
                 return
             }
             try await Task.sleep(for: .milliseconds(25))
@@ -187,5 +187,13 @@ public struct WebDriverElement: Sendable {
     /// A DOM property, such as an input's `value`.
     public func property(_ name: String) async throws -> String? {
         try await session.send("\(name) of \(selector)", .GET, "element/\(id)/property/\(name)") as? String
+    }
+}
+
+extension WebDriverError {
+    /// The element asked about belongs to a page the browser has left. Chromium says so as a
+    /// stale reference, or, when it asks in the middle of the navigation, as an inspector error.
+    var saysThePageIsGone: Bool {
+        ["stale element reference", "no such element"].contains(error) || message.contains("does not belong to the document")
     }
 }
