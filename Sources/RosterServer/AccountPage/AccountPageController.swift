@@ -59,16 +59,19 @@ struct AccountPageController: Sendable {
             let token: [String: JSONValue] = ["token": .string(link.token), "tokenId": .string(link.tokenId)]
             switch purpose {
             case .reset:
-                let email = try await emailPassword.email(holding: link.token, tokenId: link.tokenId, for: .reset, app: app)
-                let (password, again) = (fields["password"] ?? "", fields["again"] ?? "")
-                guard password == again else {
-                    return Outcome(page: page(.setPassword(email: email), link, message: "The two passwords differ."), status: .badRequest)
+                // The form again, for the token's email, saying why.
+                func again(_ message: String) async throws -> Outcome {
+                    let email = try await emailPassword.email(holding: link.token, tokenId: link.tokenId, for: .reset, app: app)
+                    return Outcome(page: page(.setPassword(email: email), link, message: message), status: .badRequest)
                 }
+                let password = fields["password"] ?? ""
+                guard password == fields["again"] ?? "" else { return try await again("The two passwords differ.") }
+                let email: String
                 do {
-                    try await emailPassword.reset(app: app, body: JSONValue.object(token.merging(["password": .string(password)]) { $1 }).data)
+                    email = try await emailPassword.reset(app: app, body: JSONValue.object(token.merging(["password": .string(password)]) { $1 }).data)
                 } catch let error as ErrorResponse where !AccountRouteLimits.isWrongToken(error) && error.code == .badRequest {
-                    // The app's password policy: said as it is, with the form again.
-                    return Outcome(page: page(.setPassword(email: email), link, message: PageStyle.sentence(error.error)), status: .badRequest)
+                    // The app's password policy, said as it is.
+                    return try await again(PageStyle.sentence(error.error))
                 }
                 await audit.record(.passwordReset, appId: app.id, address: address, detail: email)
                 return Outcome(page: page(.passwordSet, link))

@@ -22,9 +22,13 @@ struct AccountPageLink: Sendable, Equatable {
         }
     }
 
+    /// The page's path for `purpose` in `appId`, where its form posts.
+    static func path(_ purpose: AccountTokenRecord.Purpose, appId: String) -> String {
+        "/account/\(OutboundRequest.formEncoded(appId))/\(pageName(purpose))"
+    }
+
     func url(for purpose: AccountTokenRecord.Purpose, appId: String, token: String, tokenId: String) -> String {
-        let app = OutboundRequest.formEncoded(appId)
         let query = "token=\(OutboundRequest.formEncoded(token))&tokenId=\(OutboundRequest.formEncoded(tokenId))"
-        return "\(baseURL)/account/\(app)/\(Self.pageName(purpose))?\(query)"
+        return "\(baseURL)\(Self.path(purpose, appId: appId))?\(query)"
     }
 }

@@ -12,7 +12,7 @@ enum AccountPageView {
     static func render(_ page: AccountPage, purpose: AccountTokenRecord.Purpose) -> String {
         var values: [String: Any] = [
             "title": purpose == .reset ? "Set a new password" : "Confirm your email",
-            "action": "/account/\(OutboundRequest.formEncoded(page.appId))/\(AccountPageLink.pageName(purpose))",
+            "action": AccountPageLink.path(purpose, appId: page.appId),
             "token": page.token, "tokenId": page.tokenId,
         ]
         if let message = page.message { values["message"] = message }

@@ -38,19 +38,12 @@ struct OutboxMessage: Codable, Sendable, Equatable {
         self.expiresAt = expiresAt
         self.createdAt = createdAt
         let before = Self.stamp(expiresAt)
+        subject = kind == .confirm ? "Confirm your email for \(appId)" : "Reset your password for \(appId)"
         switch (kind, link) {
-        case (.confirm, nil):
-            subject = "Confirm your email for \(appId)"
-            text = "Confirm \(to) with token \(token) and token id \(tokenId), before \(before)."
-        case (.confirm, let link?):
-            subject = "Confirm your email for \(appId)"
-            text = "Confirm \(to) by opening \(link) before \(before)."
-        case (.reset, nil):
-            subject = "Reset your password for \(appId)"
-            text = "Reset the password of \(to) with token \(token) and token id \(tokenId), before \(before)."
-        case (.reset, let link?):
-            subject = "Reset your password for \(appId)"
-            text = "Set a new password for \(to) by opening \(link) before \(before)."
+        case (.confirm, nil): text = "Confirm \(to) with token \(token) and token id \(tokenId), before \(before)."
+        case (.confirm, let link?): text = "Confirm \(to) by opening \(link) before \(before)."
+        case (.reset, nil): text = "Reset the password of \(to) with token \(token) and token id \(tokenId), before \(before)."
+        case (.reset, let link?): text = "Set a new password for \(to) by opening \(link) before \(before)."
         }
     }
 
