@@ -68,20 +68,24 @@ struct SessionService: Sendable {
     func refresh(refreshToken: String, from address: String?) async throws -> SessionResponse {
         let claims = try await tokens.verifyRefresh(refreshToken)
         // One read: the session, its user and, unless the app rotates refresh tokens (whose
-        // refresh is a write of its own), the user's custom data for the new token.
-        let apps = apps
-        let context = try await namedContext(claims) { appId in
-            guard let app = apps[appId], !app.config.refreshTokenRotation.enabled else { return nil }
-            return CustomDataService.selector(app: app, userId: claims.sub)
-        }
+        // refresh is a write of its own), the user's custom data for the new token, chosen by the
+        // app the token names.
+        let named = claims.appId.flatMap { apps[$0] }
+        let selector = named.flatMap { $0.config.refreshTokenRotation.enabled ? nil : CustomDataService.selector(app: $0, userId: claims.sub) }
+        let context = try await namedContext(claims, customData: selector)
         if let app = apps[context.session.appId], app.config.refreshTokenRotation.enabled {
             return try await rotatingRefresh(refreshToken, of: context, app: app, from: address)
         }
         let caller = try caller(of: context, refreshToken: refreshToken)
+        // A token without its app's name (none is signed so now) reads the custom data apart.
+        let userData =
+            claims.appId == nil
+            ? try await customData.document(app: caller.app, userId: caller.user.id)
+            : CustomDataService.tokenData(from: context.document)
         return SessionResponse(
             accessToken: try await accessToken(
                 app: caller.app, userId: caller.user.id, sessionId: caller.session.id, deviceId: caller.session.deviceId,
-                userData: CustomDataService.tokenData(from: context.document)))
+                userData: userData))
     }
 
     /// DELETE /auth/session: revokes the session of a genuine refresh token, even of a disabled
@@ -109,14 +113,14 @@ struct SessionService: Sendable {
     /// user exists and is enabled. A session that is gone (logged out, revoked, its user deleted)
     /// is App Services' "failed to find refresh token".
     func authorize(refreshToken: String) async throws -> AuthorizedSession {
-        let context = try await namedContext(try await tokens.verifyRefresh(refreshToken), customData: { _ in nil })
+        let context = try await namedContext(try await tokens.verifyRefresh(refreshToken), customData: nil)
         return try caller(of: context, refreshToken: refreshToken)
     }
 
     /// The session a genuine refresh token names, with its user (and the custom data document
     /// `customData` names), in one read; unless the session is revoked or gone.
     private func namedContext(
-        _ claims: RefreshTokenClaims, customData: @escaping @Sendable (_ appId: String) -> DocumentSelector?
+        _ claims: RefreshTokenClaims, customData: DocumentSelector?
     ) async throws -> SessionContext {
         guard let context = try await store.sessionContext(id: claims.sessionId, userId: claims.sub, customData: customData),
             context.session.userId == claims.sub, !context.session.revoked
@@ -140,7 +144,7 @@ struct SessionService: Sendable {
         let claims = try await tokens.verifyAccess(accessToken)
         guard let sessionId = claims.sessionId else { throw ErrorResponse.invalidSession("the access token has no session") }
         // One read: the session and its user.
-        guard let context = try await store.sessionContext(id: sessionId, userId: claims.sub, customData: { _ in nil }),
+        guard let context = try await store.sessionContext(id: sessionId, userId: claims.sub, customData: nil),
             context.session.userId == claims.sub, !context.session.revoked
         else {
             throw ErrorResponse.invalidSession("invalid session: the session no longer exists")

@@ -5,10 +5,10 @@ protocol SessionStore: Sendable {
     func insertSession(_ session: SessionRecord) async throws
     func session(id: String) async throws -> SessionRecord?
     /// The session `id`, the user `userId` of the session's app, and, when `customData` names
-    /// one for the session's app, that user's document: in one read, for the requests that
-    /// bear a token (a refresh, every authorized route). Nil when there is no such session.
-    func sessionContext(id: String, userId: String, customData: @escaping @Sendable (_ appId: String) -> DocumentSelector?) async throws
-        -> SessionContext?
+    /// a document of the session's app (the token names the app, so the caller can choose it
+    /// before the read), that document: in one read, for the requests that bear a token (a
+    /// refresh, every authorized route). Nil when there is no such session.
+    func sessionContext(id: String, userId: String, customData: DocumentSelector?) async throws -> SessionContext?
     func revokeSession(id: String) async throws
     /// Decides a refresh of a rotating session in one transaction: the current token is
     /// replaced by `rotation.next`; the previous one, within the grace window, gets the sealed

@@ -1,0 +1,89 @@
+import Foundation
+import PostgresNIO
+
+/// The read behind every request that bears a token, as one prepared statement: the session,
+/// its user, the owner field of the custom data collection and the user's document there, in
+/// one round trip, parsed and planned once for each connection. Without a selector (or for a
+/// session of another app) the owner field and the document come back null.
+struct SessionContextStatement: PostgresPreparedStatement {
+    typealias Row = PostgresRow
+
+    static let name = "roster_session_context_v1"
+
+    static let sql: String = {
+        let prefixed = { (alias: String, columns: String) in
+            columns.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }
+        }
+        let columns =
+            prefixed("s", PostgresServerStore.sessionColumns) + prefixed("u", PostgresServerStore.userColumns) + ["f.field"]
+            + prefixed("d", PostgresServerStore.documentColumns)
+        return """
+            SELECT \(columns.joined(separator: ", "))
+            FROM sessions s
+            LEFT JOIN users u ON u.app_id = s.app_id AND u.id = $2
+            LEFT JOIN document_owner_fields f
+                ON s.app_id = $3 AND f.app_id = $3 AND f."database" = $4 AND f.collection = $5
+            LEFT JOIN LATERAL (
+                SELECT \(PostgresServerStore.documentColumns) FROM documents
+                WHERE app_id = $3 AND "database" = $4 AND collection = $5 AND owner = $6 AND f.field = $7
+                ORDER BY id LIMIT 1
+            ) d ON true
+            WHERE s.id = $1
+            """
+    }()
+
+    /// Where the owner field is in the row: after the session's columns and the user's.
+    static let ownerFieldColumn = [PostgresServerStore.sessionColumns, PostgresServerStore.userColumns]
+        .map { $0.split(separator: ",").count }.reduce(0, +)
+
+    static let bindingDataTypes: [PostgresDataType] = Array(repeating: .text, count: 7)
+
+    var sessionId: String
+    var userId: String
+    var customData: DocumentSelector?
+
+    func makeBindings() throws -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 7)
+        bindings.append(sessionId)
+        bindings.append(userId)
+        bindings.append(customData?.appId)
+        bindings.append(customData?.database)
+        bindings.append(customData?.collection)
+        bindings.append(customData?.value)
+        bindings.append(customData?.field)
+        return bindings
+    }
+
+    func decodeRow(_ row: PostgresRow) throws -> PostgresRow { row }
+
+    /// What the row says: the session and its user, and the document when the selector's field
+    /// is the collection's owner field. `ownerFieldDiffers` when the selector names a session of
+    /// its app but the owner field is another (or not recorded), so that the document is to be
+    /// looked up by the selector's own field.
+    struct Decoded {
+        var session: SessionRecord
+        var user: UserRecord?
+        var document: DocumentRecord?
+        var ownerFieldDiffers: Bool
+    }
+
+    func decode(_ row: PostgresRow) throws -> Decoded {
+        let (session, user) = try PostgresServerStore.sessionAndUser(row)
+        guard let selector = customData, selector.appId == session.appId else {
+            return Decoded(session: session, user: user, document: nil, ownerFieldDiffers: false)
+        }
+        let cells = row.makeRandomAccess()
+        let ownerField = Self.ownerFieldColumn
+        guard try cells[ownerField].decode(String?.self) == selector.field else {
+            return Decoded(session: session, user: user, document: nil, ownerFieldDiffers: true)
+        }
+        guard let appId = try cells[ownerField + 1].decode(String?.self) else {
+            return Decoded(session: session, user: user, document: nil, ownerFieldDiffers: false)
+        }
+        let document = DocumentRecord(
+            appId: appId, database: try cells[ownerField + 2].decode(String.self), collection: try cells[ownerField + 3].decode(String.self),
+            id: try cells[ownerField + 4].decode(String.self), body: try cells[ownerField + 5].decode(String.self),
+            owner: try cells[ownerField + 6].decode(String?.self))
+        return Decoded(session: session, user: user, document: document, ownerFieldDiffers: false)
+    }
+}
