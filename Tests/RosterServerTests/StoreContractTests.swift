@@ -118,6 +118,48 @@ import Testing
         #expect(try await store.revokeSessions(appId: appId, userId: "u") == 1)
     }
 
+    /// The read behind every token-bearing request: the session with its user and the document
+    /// the selector names, found through the collection's owner field and through another
+    /// field alike; nothing of a selector for another app; the session when its user is gone.
+    @Test(arguments: StoreKind.allCases) func sessionContextReadsSessionUserAndDocumentTogether(_ kind: StoreKind) async throws {
+        let store = try await kind.makeStore()
+        _ = try await store.findOrCreateUser(identity: identity("anon-user", "a", user: ""), newUser: user("u"))
+        try await store.insertSession(session("s1", user: "u"))
+        try await store.indexOwners(OwnerField(appId: appId, database: "db", collection: "people", field: "userId"))
+        let owned = DocumentSelector(appId: appId, database: "db", collection: "people", field: "userId", value: "u")
+        let body = #"{"_id":"p1","userId":"u","team":"ops"}"#
+        try await store.replaceDocument(
+            owned, with: DocumentRecord(appId: appId, database: "db", collection: "people", id: "p1", body: body))
+
+        let plain = try #require(try await store.sessionContext(id: "s1", userId: "u", customData: nil))
+        #expect(plain.session.id == "s1" && plain.session.userId == "u" && plain.user?.id == "u" && plain.document == nil)
+        let withData = try #require(try await store.sessionContext(id: "s1", userId: "u", customData: owned))
+        #expect(withData.session == plain.session && withData.user == plain.user)
+        #expect(withData.document?.id == "p1" && withData.document?.body == body)
+        // Another field than the owner's finds the document too; a value no document has, none.
+        var byTeam = owned
+        byTeam.field = "team"
+        byTeam.value = "ops"
+        #expect(try await store.sessionContext(id: "s1", userId: "u", customData: byTeam)?.document?.id == "p1")
+        byTeam.value = "dev"
+        #expect(try await store.sessionContext(id: "s1", userId: "u", customData: byTeam)?.document == nil)
+        var elsewhere = owned
+        elsewhere.value = "someone-else"
+        #expect(try await store.sessionContext(id: "s1", userId: "u", customData: elsewhere)?.document == nil)
+        // A selector for another app than the session's reads nothing of that app.
+        var otherApp = owned
+        otherApp.appId = "other-app"
+        try await store.indexOwners(OwnerField(appId: "other-app", database: "db", collection: "people", field: "userId"))
+        try await store.replaceDocument(
+            otherApp, with: DocumentRecord(appId: "other-app", database: "db", collection: "people", id: "p9", body: body))
+        #expect(try await store.document(otherApp)?.id == "p9")
+        #expect(try await store.sessionContext(id: "s1", userId: "u", customData: otherApp)?.document == nil)
+        // Another user id than the session's comes back as no user; no session, no context.
+        let stranger = try #require(try await store.sessionContext(id: "s1", userId: "nobody", customData: owned))
+        #expect(stranger.user == nil && stranger.session.userId == "u")
+        #expect(try await store.sessionContext(id: "missing", userId: "u", customData: owned) == nil)
+    }
+
     @Test(arguments: StoreKind.allCases) func emailAccountsAndTokensRedeemedOnce(_ kind: StoreKind) async throws {
         let store = try await kind.makeStore()
         let account = EmailAccountRecord(id: "acc", appId: appId, email: "ann@example.com", passwordHash: "h1", confirmed: false, createdAt: now)

@@ -69,7 +69,7 @@ struct SessionService: Sendable {
         let claims = try await tokens.verifyRefresh(refreshToken)
         // One read: the session, its user and, unless the app rotates refresh tokens (whose
         // refresh is a write of its own), the user's custom data for the new token, chosen by the
-        // app the token names.
+        // app the token names (every refresh token Roster signs names its app).
         let named = claims.appId.flatMap { apps[$0] }
         let selector = named.flatMap { $0.config.refreshTokenRotation.enabled ? nil : CustomDataService.selector(app: $0, userId: claims.sub) }
         let context = try await namedContext(claims, customData: selector)
@@ -77,15 +77,10 @@ struct SessionService: Sendable {
             return try await rotatingRefresh(refreshToken, of: context, app: app, from: address)
         }
         let caller = try caller(of: context, refreshToken: refreshToken)
-        // A token without its app's name (none is signed so now) reads the custom data apart.
-        let userData =
-            claims.appId == nil
-            ? try await customData.document(app: caller.app, userId: caller.user.id)
-            : CustomDataService.tokenData(from: context.document)
         return SessionResponse(
             accessToken: try await accessToken(
                 app: caller.app, userId: caller.user.id, sessionId: caller.session.id, deviceId: caller.session.deviceId,
-                userData: userData))
+                userData: CustomDataService.tokenData(from: context.document)))
     }
 
     /// DELETE /auth/session: revokes the session of a genuine refresh token, even of a disabled
