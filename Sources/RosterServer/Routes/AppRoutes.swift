@@ -9,7 +9,8 @@ enum AppRoutes {
         let app = router.group(RouterPath("\(Route.base)/app/:appId")).add(middleware: ServedAppMiddleware(login: services.login))
         app.get("location") { request, context -> RouteReply in
             let base = context.baseURL(of: request)
-            let socket = base.replacingOccurrences(of: "https://", with: "wss://").replacingOccurrences(of: "http://", with: "ws://")
+            let socket =
+                base.hasPrefix("https://") ? "wss://" + base.dropFirst(8) : base.hasPrefix("http://") ? "ws://" + base.dropFirst(7) : base
             return try .json(LocationResponse(hostname: base, wsHostname: socket))
         }
         app.get("auth/providers") { _, context -> RouteReply in

@@ -15,6 +15,13 @@ enum BearerToken {
         guard parts.count == 2, parts[0].lowercased() == "bearer", !parts[1].isEmpty else {
             throw .invalidSession("the Authorization header must be 'Bearer <token>'")
         }
-        return String(parts[1]).trimmingCharacters(in: .whitespaces)
+        // Spaces and tabs trimmed in Swift: Foundation's trimming goes through NSString, and this
+        // runs on every authorized request.
+        var token = parts[1].drop(while: isBlank)
+        while let last = token.last, isBlank(last) { token = token.dropLast() }
+        guard !token.isEmpty else { throw .invalidSession("the Authorization header must be 'Bearer <token>'") }
+        return String(token)
     }
+
+    private static func isBlank(_ character: Character) -> Bool { character == " " || character == "\t" }
 }

@@ -13,12 +13,16 @@ struct RequestIdMiddleware: RouterMiddleware {
     typealias Context = RosterRequestContext
     static let header = HTTPField.Name("X-Request-Id")!
     static let maxLength = 128
-    let randomBytes: @Sendable (Int) -> [UInt8]
+    let ids: RequestIds
+
+    init(randomBytes: @escaping @Sendable (Int) -> [UInt8]) {
+        ids = RequestIds(randomBytes: randomBytes)
+    }
 
     func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let id = request.headers[Self.header].flatMap(Self.wellFormed) ?? Hex.encode(randomBytes(16))
+        let id = request.headers[Self.header].flatMap(Self.wellFormed) ?? ids.next()
         var context = context
         context.logger[metadataKey: "request.id"] = .string(id)
         let started = ContinuousClock.now
