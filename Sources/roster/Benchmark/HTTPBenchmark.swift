@@ -34,7 +34,8 @@ enum HTTPBenchmark {
         let store: String
         let users: Int
         let rows: [Row]
-        /// One scrypt at the app's cost, measured in this process.
+        /// One scrypt at the app's cost, measured in this process, each just before an
+        /// email/password log-in.
         let kdf: Timing
         let soak: Soak?
         let peakKiB: Int
@@ -55,7 +56,6 @@ enum HTTPBenchmark {
         config.refreshTokenRotation.enabled = false
         let database = settings.database ?? directory.appendingPathComponent("server.sqlite").path
         try await fill(database, config: config, users: settings.users)
-        let kdf = try Timing.measure(runs: 10) { _ in try config.passwordHashing.deriveOnce("a password") }
 
         let configFile = directory.appendingPathComponent("app.json")
         let encoded = try JSONEncoder().encode(config)
@@ -87,23 +87,20 @@ enum HTTPBenchmark {
                     method: "POST", path: Route.login(appId: config.appId, provider: .apiKey), headers: json,
                     bodies: [JSONValue.object(["key": .string(apiKey)]).compactText])
             ),
-            // One at a time, each a different user: what a log-in costs beyond its password hash,
-            // with a core left for the server's other work and for wrk. At a third of a second a
-            // log-in, it runs ten seconds at least.
-            (
-                "email/password log-in", 1, max(10, seconds),
-                .init(
-                    method: "POST", path: Route.login(appId: config.appId, provider: .emailPassword), headers: json,
-                    bodies: (0..<min(settings.users, 64)).map { index in
-                        JSONValue.object(["username": .string("generated-\(index)@example.invalid"), "password": .string(password)]).compactText
-                    })
-            ),
         ]
         var rows: [Row] = []
         for (name, connections, seconds, load) in loads {
             let report = try await WrkRun.run(load, base: server.baseURL, connections: connections, seconds: seconds, in: directory)
             rows.append(Row(name: name, connections: connections, report: report))
         }
+        // One at a time, each a different user, each after one hash alone: what a log-in costs
+        // beyond its password hash. At a quarter of a second each, ten seconds at least.
+        let paired = try await PairedLogIns(
+            base: server.baseURL, appId: config.appId, hashing: config.passwordHashing,
+            emails: (0..<min(settings.users, 64)).map { "generated-\($0)@example.invalid" }, password: password
+        ).run(seconds: max(10, seconds))
+        rows.append(Row(name: "email/password log-in", connections: 1, report: paired.report))
+        let kdf = paired.hash
 
         var soak: Soak?
         if settings.soakSeconds > 0 {
