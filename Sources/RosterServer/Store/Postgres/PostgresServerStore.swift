@@ -31,6 +31,13 @@ final class PostgresServerStore: ServerStore {
         try await Self.checkReachable(location, logger: logger)
         var configuration = location.clientConfiguration
         configuration.options.maximumConnections = maximumConnections
+        // No timer each time a connection goes back to the pool: the pool would start a
+        // keep-alive timer, and an idle-timeout timer for connections above the minimum, each
+        // time, and a cancelled timer holds its memory until it would have fired (30 and 60 s),
+        // which under load is tens of megabytes. The pool keeps its connections open; one that
+        // died fails its next query, which answers 503 and is replaced.
+        configuration.options.minimumConnections = maximumConnections
+        configuration.options.keepAliveBehavior = nil
         configuration.options.connectTimeout = .seconds(5)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
