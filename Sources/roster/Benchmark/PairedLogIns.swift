@@ -33,7 +33,7 @@ struct PairedLogIns {
     }
 
     /// Pairs until `seconds` have passed and at least `minimumPairs` were measured.
-    func run(seconds: Int, minimumPairs: Int = 40) async throws -> Result {
+    func run(seconds: Int, minimumPairs: Int) async throws -> Result {
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
         do {
             let result = try await measure(client, seconds: seconds, minimumPairs: minimumPairs)
