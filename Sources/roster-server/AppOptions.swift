@@ -59,7 +59,9 @@ struct AppOptions: ParsableArguments {
 
     /// Opens the database `db` (an SQLite file, its folder made if missing, or a PostgreSQL URL)
     /// serving `apps`.
-    static func open(db: String, apps: [AppConfig], trustedProxies: Set<String>) async throws -> RosterServer {
+    /// `serving`: for `serve`, whose PostgreSQL pool keeps its connections open; admin
+    /// commands open theirs on demand.
+    static func open(db: String, apps: [AppConfig], trustedProxies: Set<String>, serving: Bool = false) async throws -> RosterServer {
         if !RosterServer.isDatabaseURL(db) {
             let directory = URL(fileURLWithPath: db).deletingLastPathComponent()
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -67,6 +69,7 @@ struct AppOptions: ParsableArguments {
         do {
             var environment = ServerEnvironment.live
             environment.trustedProxies = trustedProxies
+            environment.keepsDatabaseConnectionsOpen = serving
             return try await RosterServer.open(databasePath: db, apps: apps, environment: environment)
         } catch {
             throw CommandFailure("\(error)")

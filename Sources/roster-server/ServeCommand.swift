@@ -85,7 +85,7 @@ struct ServeCommand: AsyncParsableCommand {
         case .demo: apps = [try AppOptions.demoApp()]
         case .files(let paths): apps = try paths.map(AppOptions.loadApp)
         }
-        let server = try await AppOptions.open(db: settings.database, apps: apps, trustedProxies: Set(settings.trustedProxies))
+        let server = try await AppOptions.open(db: settings.database, apps: apps, trustedProxies: Set(settings.trustedProxies), serving: true)
         if settings.apps == .demo { try await server.seedDemoUsers(appId: apps[0].appId) }
         let (host, port) = (settings.host, settings.port)
         do {

@@ -13,7 +13,9 @@ import ThrowawayPostgres
         let cluster = PostgresCluster()
         defer { Task { await cluster.shutDown() } }
         let url = try await cluster.newDatabaseURL()
-        let store = try await PostgresServerStore(url: url, leaseTimeout: .seconds(2))
+        // The pool as `roster-server serve` has it: its connections kept open, all of them lost
+        // when the database stops.
+        let store = try await PostgresServerStore(url: url, maximumConnections: 4, keepsConnectionsOpen: true, leaseTimeout: .seconds(2))
         let config = TestConfig.app()
         let server = try await RosterServer.open(store: store, apps: [config], environment: ServerEnvironment())
         func call(_ method: WireMethod, _ path: String, bearer: String? = nil, json: String? = nil) async -> WireResponse {

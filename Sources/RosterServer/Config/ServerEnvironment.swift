@@ -23,6 +23,11 @@ public struct ServerEnvironment: Sendable {
     /// The addresses of reverse proxies whose `Forwarded` / `X-Forwarded-*` headers are
     /// believed: the client's address, scheme and host. From anyone else they are ignored.
     public var trustedProxies: Set<String>
+    /// Whether a PostgreSQL store keeps its pool's connections open, as `roster-server serve`
+    /// does (no timer each time a connection goes back, which under load holds memory), or opens
+    /// them on demand and closes them after a minute idle, as short-lived servers (admin
+    /// commands, tests) want.
+    public var keepsDatabaseConnectionsOpen = false
 
     public init(
         now: @escaping @Sendable () -> Date = { Date() },

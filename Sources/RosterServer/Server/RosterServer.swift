@@ -44,7 +44,8 @@ public final class RosterServer: Sendable {
         databasePath: String, apps configs: [AppConfig], environment: ServerEnvironment = .live
     ) async throws -> RosterServer {
         if PostgresLocation.isURL(databasePath) {
-            let store = try await PostgresServerStore(url: databasePath, logger: environment.logger)
+            let store = try await PostgresServerStore(
+                url: databasePath, keepsConnectionsOpen: environment.keepsDatabaseConnectionsOpen, logger: environment.logger)
             return try await open(store: store, apps: configs, environment: environment)
         }
         let store = try SQLiteServerStore(path: databasePath)

@@ -22,7 +22,10 @@ final class PostgresServerStore: ServerStore {
     /// Connects to `url`, checks the database answers, and migrates it. Throws
     /// `ServerStoreError.cannotOpen` with the reason when the URL is wrong or the database
     /// cannot be reached.
-    init(url: String, maximumConnections: Int = 20, leaseTimeout: Duration = .seconds(5), logger: Logger? = nil) async throws {
+    init(
+        url: String, maximumConnections: Int = 20, keepsConnectionsOpen: Bool = false, leaseTimeout: Duration = .seconds(5),
+        logger: Logger? = nil
+    ) async throws {
         let location = try PostgresLocation(url: url)
         let logger = logger ?? Logger(label: "roster-server.postgres")
         self.location = location
@@ -34,9 +37,9 @@ final class PostgresServerStore: ServerStore {
         // No timer each time a connection goes back to the pool: the pool would start a
         // keep-alive timer, and an idle-timeout timer for connections above the minimum, each
         // time, and a cancelled timer holds its memory until it would have fired (30 and 60 s),
-        // which under load is tens of megabytes. The pool keeps its connections open; one that
-        // died fails its next query, which answers 503 and is replaced.
-        configuration.options.minimumConnections = maximumConnections
+        // which under load is tens of megabytes. A serving pool keeps its connections open; one
+        // that died fails its next query, which answers 503 and is replaced.
+        configuration.options.minimumConnections = keepsConnectionsOpen ? maximumConnections : 0
         configuration.options.keepAliveBehavior = nil
         configuration.options.connectTimeout = .seconds(5)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
