@@ -68,11 +68,11 @@ struct SessionContextStatement: PostgresPreparedStatement {
     }
 
     func decode(_ row: PostgresRow) throws -> Decoded {
-        let (session, user) = try PostgresServerStore.sessionAndUser(row)
+        let cells = row.makeRandomAccess()
+        let (session, user) = try Self.sessionAndUser(cells)
         guard let selector = customData, selector.appId == session.appId else {
             return Decoded(session: session, user: user, document: nil, ownerFieldDiffers: false)
         }
-        let cells = row.makeRandomAccess()
         let ownerField = Self.ownerFieldColumn
         guard try cells[ownerField].decode(String?.self) == selector.field else {
             return Decoded(session: session, user: user, document: nil, ownerFieldDiffers: true)
@@ -85,5 +85,20 @@ struct SessionContextStatement: PostgresPreparedStatement {
             id: try cells[ownerField + 4].decode(String.self), body: try cells[ownerField + 5].decode(String.self),
             owner: try cells[ownerField + 6].decode(String?.self))
         return Decoded(session: session, user: user, document: document, ownerFieldDiffers: false)
+    }
+
+    /// The row's first columns: the session's, then the user's, null when the user is gone.
+    private static func sessionAndUser(_ cells: PostgresRandomAccessRow) throws -> (SessionRecord, UserRecord?) {
+        let session = SessionRecord(
+            id: try cells[0].decode(String.self), appId: try cells[1].decode(String.self), userId: try cells[2].decode(String.self),
+            deviceId: try cells[3].decode(String.self), refreshDigest: try cells[4].decode(String.self),
+            createdAt: try cells[5].decode(Date.self), expiresAt: try cells[6].decode(Date.self), revoked: try cells[7].decode(Bool.self),
+            refreshGeneration: try cells[8].decode(Int.self), previousRefreshDigest: try cells[9].decode(String?.self),
+            rotatedAt: try cells[10].decode(Date?.self), sealedRefresh: try cells[11].decode(Data?.self))
+        guard let userId = try cells[12].decode(String?.self) else { return (session, nil) }
+        let user = UserRecord(
+            id: userId, appId: try cells[13].decode(String.self), disabled: try cells[14].decode(Bool.self),
+            createdAt: try cells[15].decode(Date.self), profile: try cells[16].decode(String.self))
+        return (session, user)
     }
 }
