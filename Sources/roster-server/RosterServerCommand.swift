@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import RosterServer
 
 /// `roster-server`: runs the Roster auth server and administers its users.
 @main
@@ -12,7 +13,9 @@ struct RosterServerCommand: AsyncParsableCommand {
 
     /// Exit codes: 0 done, 1 failure (one line on stderr), 2 usage error, 64 unusable settings.
     static func main() async {
-        LoggingSystem.bootstrap { StreamLogHandler.standardError(label: $0) }
+        // One line a request: written through a buffer, and flushed on the way out.
+        LoggingSystem.bootstrap { ServerLogHandler(label: $0, output: .standardError) }
+        LogOutput.flushAtExit()
         do {
             var command = try parseAsRoot()
             if var command = command as? any AsyncParsableCommand {
@@ -21,6 +24,7 @@ struct RosterServerCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            LogOutput.standardError.flush()  // the log's lines come before the failure's
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))

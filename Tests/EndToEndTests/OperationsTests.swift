@@ -13,10 +13,11 @@ import FoundationNetworking
         let process: ChildProcess
         let lines: [String]
 
-        init(_ arguments: [String], home: URL, until ready: ([String]) -> Bool) throws {
+        init(_ arguments: [String], home: URL, log: URL? = nil, until ready: ([String]) -> Bool) throws {
             process = try ChildProcess(
                 path: CommandRunner.binaries.appendingPathComponent("roster-server").path, arguments,
-                environment: ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"], stdout: .pipe)
+                environment: ["HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"], stdout: .pipe,
+                stderr: log.map { .file($0.path) } ?? .null)
             lines = process.readLines(until: ready)
         }
 
@@ -83,6 +84,7 @@ import FoundationNetworking
         #expect(result.stderr.contains("--metrics-port takes a port from 0 to 65535"))
     }
 
+    /// The log is written through a buffer (`LogOutput`): what it kept is written on the way out.
     @Test func sigtermFinishesTheRequestInFlightThenExitsZero() async throws {
         let home = try CommandRunner.temporaryDirectory("ops-graceful")
         let started = home.appendingPathComponent("function-started")
@@ -97,14 +99,15 @@ import FoundationNetworking
         app["providers"] = providers
         let config = home.appendingPathComponent("app.json")
         try JSONSerialization.data(withJSONObject: app).write(to: config)
+        let log = home.appendingPathComponent("server.log")
         let served = try Served(
-            ["serve", "--db", home.appendingPathComponent("s.sqlite").path, "--config", config.path, "--port", "0"], home: home
+            ["serve", "--db", home.appendingPathComponent("s.sqlite").path, "--config", config.path, "--port", "0"], home: home, log: log
         ) { lines in lines.contains { $0.hasPrefix("roster-server listening on ") } }
         let base = try served.url(after: "roster-server listening on ")
         let login = Task {
             try await Self.fetch(
                 base + "/api/client/v2.0/app/slow-app/auth/providers/custom-function/login", method: "POST", body: Data("{}".utf8),
-                headers: ["Content-Type": "application/json"])
+                headers: ["Content-Type": "application/json", "X-Request-Id": "slow-login"])
         }
         let deadline = ContinuousClock.now + .seconds(60)
         while !FileManager.default.fileExists(atPath: started.path), ContinuousClock.now < deadline {
@@ -116,5 +119,7 @@ import FoundationNetworking
         #expect(status == 200, "\(String(decoding: body, as: UTF8.self))")
         #expect(String(decoding: body, as: UTF8.self).contains("access_token"))
         #expect(served.process.wait() == 0, "SIGTERM ends the server with status 0, not by the signal")
+        let logged = try String(contentsOf: log, encoding: .utf8)
+        #expect(logged.contains("http.status=200 request.id=slow-login [RosterServer] request answered"), "\(logged)")
     }
 }
