@@ -14,7 +14,7 @@ struct RosterServerCommand: AsyncParsableCommand {
     /// Exit codes: 0 done, 1 failure (one line on stderr), 2 usage error, 64 unusable settings.
     static func main() async {
         // One line a request: written through a buffer, and flushed on the way out.
-        LoggingSystem.bootstrap { ServerLogHandler(label: $0, output: .standardError) }
+        LoggingSystem.bootstrap { ServerLogHandler(label: $0, output: .standardError, logLevel: ServerLogLevel.current) }
         LogOutput.flushAtExit()
         do {
             var command = try parseAsRoot()

@@ -50,6 +50,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The address the metrics port listens on (default 127.0.0.1).")
     var metricsHost: String?
 
+    @Option(help: "The least severe log lines written to stderr: trace, debug, info (default: a line a request), notice, warning, error or critical.")
+    var logLevel: String?
+
     /// The options given, by their settings keys: an option not given leaves the key to the
     /// environment and the settings file.
     var givenOptions: [SettingKey: ConfigContent] {
@@ -64,11 +67,13 @@ struct ServeCommand: AsyncParsableCommand {
         if !trustedProxies.isEmpty { given[.trustedProxies] = .stringArray(trustedProxies) }
         given[.metricsPort] = metricsPort.map { .int($0) }
         given[.metricsHost] = metricsHost.map { .string($0) }
+        given[.logLevel] = logLevel.map { .string($0) }
         return given
     }
 
     func run() async throws {
         let settings = try await ServerSettings.resolve(options: givenOptions, environment: ProcessInfo.processInfo.environment)
+        ServerLogLevel.current = settings.logLevel
         let metrics = settings.metricsPort.map { port in
             // swift-metrics has one backend per process: bootstrapped here, once, before the
             // server that records into it is made.

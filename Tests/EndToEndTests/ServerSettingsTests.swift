@@ -40,10 +40,10 @@ extension EndToEndTests {
 
             /// Starts the server and returns it with the lines it printed once listening (and
             /// serving metrics, when `metrics`).
-            func serve(_ arguments: [String], metrics: Bool = false) throws -> (ChildProcess, [String]) {
+            func serve(_ arguments: [String], metrics: Bool = false, log: URL? = nil) throws -> (ChildProcess, [String]) {
                 let process = try ChildProcess(
                     path: CommandRunner.binaries.appendingPathComponent("roster-server").path, ["serve"] + arguments,
-                    environment: environment, stdout: .pipe)
+                    environment: environment, stdout: .pipe, stderr: log.map { .file($0.path) } ?? .null)
                 let lines = process.readLines { lines in
                     lines.contains { $0.hasPrefix("roster-server listening on ") }
                         && (!metrics || lines.contains { $0.hasPrefix("roster-server metrics on ") })
@@ -86,6 +86,30 @@ extension EndToEndTests {
             #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(String(decoding: data, as: UTF8.self))")
             #expect(FileManager.default.fileExists(atPath: setup.database.path))
             #expect(Self.stop(process) == 0)
+        }
+
+        /// At `info` (the default) a line a request; at `warning`, none; from the file, the
+        /// environment or the option alike.
+        @Test func theLogLevelDecidesWhetherRequestsAreLogged() async throws {
+            var setup = try Setup("log-level")
+            defer { try? FileManager.default.removeItem(at: setup.home) }
+            let file = try setup.settings(#"{"db": "\#(setup.database.path)", "demo": true, "port": 0, "logLevel": "warning"}"#)
+            func requestLines(_ arguments: [String], _ environment: [String: String] = [:]) async throws -> Int {
+                var run = setup
+                run.environment.merge(environment) { $1 }
+                let log = setup.home.appendingPathComponent("server-\(UUID().uuidString).log")
+                let (process, lines) = try run.serve(arguments, log: log)
+                let base = try #require(Self.listened(lines), "\(lines)")
+                _ = try await URLSession.shared.data(from: URL(string: base + "/health")!)
+                #expect(Self.stop(process) == 0)
+                let logged = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                return logged.split(separator: "\n").filter { $0.contains("http.route=/health") }.count
+            }
+            #expect(try await requestLines(["--db", setup.database.path, "--demo", "--port", "0"]) == 1)
+            #expect(try await requestLines(["--settings", file]) == 0)
+            #expect(try await requestLines(["--settings", file], ["ROSTER_LOG_LEVEL": "info"]) == 1)
+            #expect(try await requestLines(["--settings", file, "--log-level", "debug"], ["ROSTER_LOG_LEVEL": "error"]) == 1)
+            #expect(try await requestLines(["--db", setup.database.path, "--demo", "--port", "0", "--log-level", "notice"]) == 0)
         }
 
         /// Writes the demo app's configuration under `appId` into `folder` as `APPID.json`.
@@ -167,6 +191,9 @@ extension EndToEndTests {
             try setup.expectRefused(["--settings", number], saying: "\(number): demo must be true or false")
             let proxies = try setup.settings(#"{"db": "\#(db)", "demo": true, "trustedProxies": "10.0.0.2"}"#, named: "proxies.json")
             try setup.expectRefused(["--settings", proxies], saying: "\(proxies): trustedProxies must be a list of strings")
+            let level = try setup.settings(#"{"db": "\#(db)", "demo": true, "logLevel": 3}"#, named: "level.json")
+            try setup.expectRefused(["--settings", level], saying: "\(level): logLevel must be text")
+            try setup.expectRefused(["--db", db, "--demo", "--log-level", "INFO"], saying: "--log-level takes one of trace, debug")
             let both = try setup.settings(#"{"db": "\#(db)", "demo": true, "apps": ["app.json"]}"#, named: "both.json")
             try setup.expectRefused(["--settings", both], saying: "\(both): apps and demo both choose the app")
         }
@@ -181,6 +208,7 @@ extension EndToEndTests {
                 ("ROSTER_PORT", "70000", "ROSTER_PORT takes a port from 0 to 65535; '70000' is not one"),
                 ("ROSTER_METRICS_PORT", "-1", "ROSTER_METRICS_PORT takes a port from 0 to 65535; '-1' is not one"),
                 ("ROSTER_ALLOW_DEMO_ON_NETWORK", "maybe", "ROSTER_ALLOW_DEMO_ON_NETWORK must be true or false"),
+                ("ROSTER_LOG_LEVEL", "loud", "ROSTER_LOG_LEVEL takes one of trace, debug, info, notice, warning, error, critical; 'loud' is not one"),
                 ("ROSTER_TRUSTED_PROXIES", "10.0.0.2,proxy.local", "ROSTER_TRUSTED_PROXIES takes an IP address, such as 10.0.0.2 or ::1; 'proxy.local' is not one"),
                 ("ROSTER_SETTINGS", setup.home.path, "cannot read the settings file \(setup.home.path): it is a folder"),
             ]

@@ -1,4 +1,5 @@
 import Configuration
+import Logging
 import RosterServer
 
 /// What `roster-server serve` runs with, each setting taken from the first place that gives it:
@@ -25,6 +26,8 @@ struct ServerSettings: Equatable, Sendable {
     /// The metrics port, when metrics are served.
     var metricsPort: Int?
     var metricsHost = "127.0.0.1"
+    /// The least severe log lines written: at `info`, one line a request; at `warning`, none.
+    var logLevel = Logger.Level.info
 
     static func resolve(options: [SettingKey: ConfigContent], environment: [String: String]) async throws -> ServerSettings {
         var sources = [SettingsSource.options(options), .environment(environment)]
@@ -52,6 +55,13 @@ struct ServerSettings: Equatable, Sendable {
             settings.metricsPort = try checkPort(port, source.name(of: .metricsPort))
         }
         if let (host, _) = try await first(.metricsHost, in: sources, { try await $0.string($1) }) { settings.metricsHost = host }
+        if let (level, source) = try await first(.logLevel, in: sources, { try await $0.string($1) }) {
+            guard let known = Logger.Level(rawValue: level) else {
+                let levels = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+                throw SettingsError("\(source.name(of: .logLevel)) takes one of \(levels); '\(level)' is not one")
+            }
+            settings.logLevel = known
+        }
         // The demo's passwords and signing key are in Roster's source: on the network, anyone
         // could log in as its users.
         if settings.apps == .demo, !settings.allowDemoOnNetwork, !ListenAddress.isLoopback(settings.host) {

@@ -37,7 +37,8 @@ struct SettingKey: Hashable, Sendable, CustomStringConvertible {
     static let trustedProxies = SettingKey(key: "trustedProxies", option: "trusted-proxy")
     static let metricsPort = SettingKey(key: "metrics.port", option: "metrics-port")
     static let metricsHost = SettingKey(key: "metrics.host", option: "metrics-host")
+    static let logLevel = SettingKey(key: "logLevel", option: "log-level")
 
     /// The keys a settings file may hold (`settings` itself is not one of them).
-    static let fileKeys: [SettingKey] = [db, apps, demo, host, port, allowDemoOnNetwork, trustedProxies, metricsPort, metricsHost]
+    static let fileKeys: [SettingKey] = [db, apps, demo, host, port, allowDemoOnNetwork, trustedProxies, metricsPort, metricsHost, logLevel]
 }
