@@ -21,11 +21,12 @@ final class CallingThreadReaders: Sendable {
         idle = Mutex(try (0..<count).map { _ in try DatabaseQueue(path: path, configuration: configuration) })
     }
 
-    /// `body`'s result, read in one transaction on an idle connection on this thread; nil,
-    /// without reading, when every connection is in use.
-    func read<T>(_ body: (Database) throws -> T) throws -> T? {
+    /// `body`'s result, read on an idle connection on this thread, in one transaction unless
+    /// `inTransaction` is false (for a single statement, which reads one snapshot by itself);
+    /// nil, without reading, when every connection is in use.
+    func read<T>(inTransaction: Bool = true, _ body: (Database) throws -> T) throws -> T? {
         guard let connection = idle.withLock({ $0.popLast() }) else { return nil }
         defer { idle.withLock { $0.append(connection) } }
-        return try connection.read(body)
+        return inTransaction ? try connection.read(body) : try connection.unsafeRead(body)
     }
 }

@@ -1,0 +1,68 @@
+import GRDB
+
+/// The read behind every request that bears a token, as one SQLite statement: the session, its
+/// user, the owner field of the custom data collection and the user's document there. One
+/// statement reads one snapshot by itself, so it runs without a transaction around it (a
+/// transaction's `BEGIN` and `COMMIT` cost as much as a lookup). Without a selector (or for a
+/// session of another app) the owner field and the document come back null.
+enum SessionContextQuery {
+    static let sessionColumns = [
+        "id", "app_id", "user_id", "device_id", "refresh_digest", "created_at", "expires_at", "revoked", "refresh_generation",
+        "previous_refresh_digest", "rotated_at", "sealed_refresh",
+    ]
+    static let userColumns = ["id", "app_id", "disabled", "created_at", "profile"]
+    static let documentColumns = ["app_id", "database", "collection", "id", "body", "owner"]
+
+    static let sql: String = {
+        let prefixed = { (alias: String, columns: [String]) in columns.map { #"\#(alias)."\#($0)""# } }
+        let columns = prefixed("s", sessionColumns) + prefixed("u", userColumns) + ["f.field"] + prefixed("d", documentColumns)
+        return """
+            SELECT \(columns.joined(separator: ", "))
+            FROM session s
+            LEFT JOIN "user" u ON u.app_id = s.app_id AND u.id = ?2
+            LEFT JOIN document_owner_field f
+                ON s.app_id = ?3 AND f.app_id = ?3 AND f."database" = ?4 AND f.collection = ?5
+            LEFT JOIN document d ON d.rowid = (
+                SELECT rowid FROM document
+                WHERE app_id = ?3 AND "database" = ?4 AND collection = ?5 AND owner = ?6 AND f.field = ?7
+                ORDER BY id LIMIT 1)
+            WHERE s.id = ?1
+            """
+    }()
+
+    /// The session, its user and the custom data document, nil without the session. When the
+    /// selector's field is not the collection's owner field, the document is looked up by the
+    /// selector's own field, a second statement.
+    static func read(_ db: Database, sessionId: String, userId: String, customData: DocumentSelector?) throws -> SessionContext? {
+        let arguments: StatementArguments = [
+            sessionId, userId, customData?.appId, customData?.database, customData?.collection, customData?.value, customData?.field,
+        ]
+        // The row is read in place from the statement, column by column by position: the columns
+        // are the SELECT's, so no name is looked up (GRDB's scoped adapters cost more than the
+        // query). The cursor lives until the row is read; its end resets the statement, which
+        // lets go of the snapshot.
+        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        let read = try withExtendedLifetime(cursor) { () throws -> (SessionRecord, UserRecord?, String?, DocumentRecord?)? in
+            guard let row = try cursor.next() else { return nil }
+            let session = SessionRecord(
+                id: row[0], appId: row[1], userId: row[2], deviceId: row[3], refreshDigest: row[4], createdAt: row[5], expiresAt: row[6],
+                revoked: row[7], refreshGeneration: row[8], previousRefreshDigest: row[9], rotatedAt: row[10], sealedRefresh: row[11])
+            let user =
+                row.hasNull(atIndex: 12)
+                ? nil : UserRecord(id: row[12], appId: row[13], disabled: row[14], createdAt: row[15], profile: row[16])
+            let document =
+                row.hasNull(atIndex: 18)
+                ? nil : DocumentRecord(appId: row[18], database: row[19], collection: row[20], id: row[21], body: row[22], owner: row[23])
+            return (session, user, row[17], document)
+        }
+        guard let (session, user, ownerField, document) = read else { return nil }
+        guard let selector = customData, selector.appId == session.appId else {
+            return SessionContext(session: session, user: user, document: nil)
+        }
+        guard ownerField == selector.field else {
+            // Another field than the owner's (or none recorded): the general lookup.
+            return SessionContext(session: session, user: user, document: try SQLiteServerStore.document(db, selector))
+        }
+        return SessionContext(session: session, user: user, document: document)
+    }
+}
