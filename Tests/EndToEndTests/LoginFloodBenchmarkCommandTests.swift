@@ -13,7 +13,9 @@ extension EndToEndTests {
             #expect(run.status == 0, "\(run.stderr)")
             let lines = run.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first?.hasPrefix("Roster login-flood benchmark: 8 connections x 2 s of wrong passwords for joe@example.com") == true)
-            for label in ["KDF cost (scrypt 2^15, r 8, p 3)", "second client's log-ins", "p99 under KDF + 50 ms", "flood answers", "server memory"] {
+            let kdf = try #require(lines.first { $0.contains("KDF cost (scrypt 2^15, r 8, p 3)") }, "\(run.stdout)")
+            #expect(kdf.hasSuffix("(20 runs)"), "ten hashes before the flood and ten after: \(kdf)")
+            for label in ["10 hashes before the flood, 10 after:", "second client's log-ins", "p99 under KDF + 50 ms", "flood answers", "server memory"] {
                 #expect(lines.contains { $0.contains(label) }, "\(label) missing from \(run.stdout)")
             }
             // Five free failures, then one more after a second's wait: six in two seconds at most.

@@ -56,6 +56,7 @@ struct LoginFloodBenchmarkCommand: AsyncParsableCommand {
         func met(_ yes: Bool) -> String { yes ? "met" : "MISSED" }
         return [
             "  KDF cost (scrypt 2^\(cost.logN), r \(cost.r), p \(cost.p)) \(result.kdf.summary)",
+            String(format: "    10 hashes before the flood, 10 after: %.3f and %.3f ms median", result.kdfBefore.median, result.kdfAfter.median),
             "  second client alone, before    \(result.quiet.summary)",
             "  second client's log-ins        \(result.logins.summary)"
                 + (result.loginFailures.isEmpty ? "" : "   refused: \(result.loginFailures.sorted { $0.key < $1.key })"),
