@@ -98,7 +98,9 @@ import FoundationNetworking
         }
 
         /// A command that runs `prelude` (which reads the input), records `note` under `log`,
-        /// waits, then prints `answer` (`note` and `answer` are shell words).
+        /// waits for `release()` (for two minutes at most, longer than a loaded machine takes to
+        /// get there, so that it never answers early), then prints `answer` (`note` and `answer`
+        /// are shell words).
         func waiting(_ log: String, prelude: String = "cat > /dev/null", note: String = "started", answer: String) throws
             -> FunctionConfig
         {
@@ -108,7 +110,7 @@ import FoundationNetworking
                 \(prelude)
                 echo \(note) >> '\(directory.appendingPathComponent(log).path)'
                 i=0
-                while [ ! -e '\(directory.appendingPathComponent("release").path)' ] && [ $i -lt 1200 ]; do sleep 0.025; i=$((i+1)); done
+                while [ ! -e '\(directory.appendingPathComponent("release").path)' ] && [ $i -lt 4800 ]; do sleep 0.025; i=$((i+1)); done
                 printf '%s' \(answer)
                 """.utf8).write(to: file)
             return FunctionConfig(command: ["/bin/sh", file.path], timeoutSeconds: 60)
