@@ -87,7 +87,8 @@ public final class LogOutput: Sendable {
     }
 
     /// Writes `bytes` whole (retrying short writes and interruptions) and empties them. Called
-    /// with the state locked, so that writes keep the lines' order.
+    /// with the state locked, so that writes keep the lines' order; a reader that stops reading
+    /// a pipe holds the server's log lines up, as it did one line at a time before.
     private func write(_ bytes: inout [UInt8]) {
         guard !bytes.isEmpty else { return }
         bytes.withUnsafeBytes { raw in
@@ -99,7 +100,7 @@ public final class LogOutput: Sendable {
                 } else if written < 0 && errno == EINTR {
                     continue
                 } else {
-                    return  // the log cannot be written (closed, full): drop the lines, never block the server
+                    return  // the log cannot be written (closed, no space): the lines are dropped, not kept forever
                 }
             }
         }

@@ -37,8 +37,9 @@ enum SessionContextQuery {
         let arguments: StatementArguments = [
             sessionId, userId, customData?.appId, customData?.database, customData?.collection, customData?.value, customData?.field,
         ]
-        // The row is read in place from the statement, column by column by position: the columns
-        // are the SELECT's, so no name is looked up (GRDB's scoped adapters cost more than the
+        // The row is read in place from the statement, column by column by position (0 to 11 the
+        // session's, 12 to 16 the user's, 17 the owner field, 18 to 23 the document's, as `sql`
+        // selects them), so no name is looked up (GRDB's scoped adapters cost more than the
         // query). The cursor lives until the row is read; its end resets the statement, which
         // lets go of the snapshot.
         let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
