@@ -37,13 +37,27 @@ enum SessionContextQuery {
         let arguments: StatementArguments = [
             sessionId, userId, customData?.appId, customData?.database, customData?.collection, customData?.value, customData?.field,
         ]
-        // The row is read in place from the statement, column by column by position (0 to 11 the
-        // session's, 12 to 16 the user's, 17 the owner field, 18 to 23 the document's, as `sql`
-        // selects them), so no name is looked up (GRDB's scoped adapters cost more than the
-        // query). The cursor lives until the row is read; its end resets the statement, which
-        // lets go of the snapshot.
+        guard let (session, user, ownerField, document) = try row(db, arguments) else { return nil }
+        guard let selector = customData, selector.appId == session.appId else {
+            return SessionContext(session: session, user: user, document: nil)
+        }
+        guard ownerField == selector.field else {
+            // Another field than the owner's (or none recorded): the general lookup.
+            return SessionContext(session: session, user: user, document: try SQLiteServerStore.document(db, selector))
+        }
+        return SessionContext(session: session, user: user, document: document)
+    }
+
+    /// The statement's row, read in place column by column by position (0 to 11 the session's,
+    /// 12 to 16 the user's, 17 the owner field, 18 to 23 the document's, as `sql` selects them),
+    /// so no name is looked up: GRDB's scoped adapters cost more than the query. The cursor lives
+    /// until the row is read and ends with this function, which resets the statement and lets go
+    /// of its snapshot before anything else is read.
+    private static func row(
+        _ db: Database, _ arguments: StatementArguments
+    ) throws -> (SessionRecord, UserRecord?, String?, DocumentRecord?)? {
         let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-        let read = try withExtendedLifetime(cursor) { () throws -> (SessionRecord, UserRecord?, String?, DocumentRecord?)? in
+        return try withExtendedLifetime(cursor) {
             guard let row = try cursor.next() else { return nil }
             let session = SessionRecord(
                 id: row[0], appId: row[1], userId: row[2], deviceId: row[3], refreshDigest: row[4], createdAt: row[5], expiresAt: row[6],
@@ -56,14 +70,5 @@ enum SessionContextQuery {
                 ? nil : DocumentRecord(appId: row[18], database: row[19], collection: row[20], id: row[21], body: row[22], owner: row[23])
             return (session, user, row[17], document)
         }
-        guard let (session, user, ownerField, document) = read else { return nil }
-        guard let selector = customData, selector.appId == session.appId else {
-            return SessionContext(session: session, user: user, document: nil)
-        }
-        guard ownerField == selector.field else {
-            // Another field than the owner's (or none recorded): the general lookup.
-            return SessionContext(session: session, user: user, document: try SQLiteServerStore.document(db, selector))
-        }
-        return SessionContext(session: session, user: user, document: document)
     }
 }
