@@ -125,7 +125,7 @@ import Testing
         }
     }
 
-    @Test func theTimestampIsFormattedOnceASecond() {
+    @Test func theTimestampShowsTheClocksSecond() {
         let seconds = Mutex<time_t>(1_795_000_000)
         let output = LogOutput(fileDescriptor: -1, clock: { seconds.withLock { $0 } })
         let first = output.timestamp()

@@ -12,7 +12,7 @@ import Synchronization
 /// `localtime` looks at the time zone file again on every call, under a lock every thread shares.
 ///
 ///     let output = LogOutput.standardError
-///     output.append("...\n", now: false)
+///     output.append(stamping: "info roster-server: [RosterServer] started\n", now: false)
 ///     output.flush()          // before the process exits
 public final class LogOutput: Sendable {
     /// The process's standard error, flushed by the process's exit too (see `flushAtExit`).
@@ -48,20 +48,18 @@ public final class LogOutput: Sendable {
     /// `StreamLogHandler` writes it).
     public func timestamp() -> String {
         let now = clock()
-        return state.withLock { state in
-            if state.stampedSecond != now {
-                state.stampedSecond = now
-                state.stamp = Self.format(now)
-            }
-            return state.stamp
-        }
+        return state.withLock { state in Self.stamp(now, in: &state) }
     }
 
-    /// Keeps `line` (which ends in a newline) for the next write; with `now`, writes it and
-    /// everything kept before it at once.
-    public func append(_ line: String, now: Bool) {
+    /// Keeps a line, the current second's timestamp, a space and `rest` (which ends in a
+    /// newline), for the next write; with `now`, writes it and everything kept before it at
+    /// once. One lock for the stamp and the line.
+    public func append(stamping rest: String, now: Bool) {
+        let second = clock()
         state.withLock { state in
-            state.buffer.append(contentsOf: line.utf8)
+            state.buffer.append(contentsOf: Self.stamp(second, in: &state).utf8)
+            state.buffer.append(0x20)
+            state.buffer.append(contentsOf: rest.utf8)
             if now || state.buffer.count >= bufferLimit {
                 write(&state.buffer)
             } else if !state.flushScheduled {
@@ -105,6 +103,15 @@ public final class LogOutput: Sendable {
             }
         }
         bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The timestamp of `second`, formatted only when the second has changed.
+    private static func stamp(_ second: time_t, in state: inout State) -> String {
+        if state.stampedSecond != second {
+            state.stampedSecond = second
+            state.stamp = format(second)
+        }
+        return state.stamp
     }
 
     private static func format(_ seconds: time_t) -> String {

@@ -30,8 +30,7 @@ public struct ServerLogHandler: LogHandler {
     }
 
     public func log(event: LogEvent) {
-        var line = output.timestamp()
-        line += " \(event.level)"
+        var line = "\(event.level)"
         if !label.isEmpty { line += " " + label }
         line += ":"
         var all = metadata
@@ -49,6 +48,6 @@ public struct ServerLogHandler: LogHandler {
             line += " \(key)=\(value)"
         }
         line += " [\(event.source)] \(event.message)\n"
-        output.append(line, now: event.level >= .warning)
+        output.append(stamping: line, now: event.level >= .warning)
     }
 }
