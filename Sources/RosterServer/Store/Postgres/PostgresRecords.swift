@@ -5,16 +5,13 @@ import PostgresNIO
 /// The records as PostgreSQL rows: each record's columns, in the order it is decoded from, and
 /// its insert.
 extension PostgresServerStore {
-    static let userColumns = "id, app_id, disabled, created_at, profile"
+    static let userColumns = RecordColumns.select(RecordColumns.user)
     static let identityColumns = "app_id, provider_type, provider_id, user_id, created_at"
-    static let sessionColumns = """
-        id, app_id, user_id, device_id, refresh_digest, created_at, expires_at, revoked, refresh_generation,
-        previous_refresh_digest, rotated_at, sealed_refresh
-        """
+    static let sessionColumns = RecordColumns.select(RecordColumns.session)
     static let emailAccountColumns = "id, app_id, email, password_hash, confirmed, created_at"
     static let apiKeyColumns = "id, app_id, user_id, name, key_digest, disabled, created_at"
     static let accountTokenColumns = "id, app_id, email, purpose, digest, created_at, expires_at, used"
-    static let documentColumns = #"app_id, "database", collection, id, body, owner"#
+    static let documentColumns = RecordColumns.select(RecordColumns.document)
 
     static func user(_ row: PostgresRow) throws -> UserRecord {
         let (id, appId, disabled, createdAt, profile) = try row.decode((String, String, Bool, Date, String).self)

@@ -10,15 +10,8 @@ struct SessionContextStatement: PostgresPreparedStatement {
 
     static let name = "roster_session_context_v1"
 
-    static let sql: String = {
-        let prefixed = { (alias: String, columns: String) in
-            columns.split(separator: ",").map { "\(alias).\($0.trimmingCharacters(in: .whitespacesAndNewlines))" }
-        }
-        let columns =
-            prefixed("s", PostgresServerStore.sessionColumns) + prefixed("u", PostgresServerStore.userColumns) + ["f.field"]
-            + prefixed("d", PostgresServerStore.documentColumns)
-        return """
-            SELECT \(columns.joined(separator: ", "))
+    static let sql = """
+            SELECT \(RecordColumns.sessionContext)
             FROM sessions s
             LEFT JOIN users u ON u.app_id = s.app_id AND u.id = $2
             LEFT JOIN document_owner_fields f
@@ -30,11 +23,9 @@ struct SessionContextStatement: PostgresPreparedStatement {
             ) d ON true
             WHERE s.id = $1
             """
-    }()
 
     /// Where the owner field is in the row: after the session's columns and the user's.
-    static let ownerFieldColumn = [PostgresServerStore.sessionColumns, PostgresServerStore.userColumns]
-        .map { $0.split(separator: ",").count }.reduce(0, +)
+    static let ownerFieldColumn = RecordColumns.session.count + RecordColumns.user.count
 
     static let bindingDataTypes: [PostgresDataType] = Array(repeating: .text, count: 7)
 

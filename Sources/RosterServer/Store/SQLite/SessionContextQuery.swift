@@ -6,18 +6,8 @@ import GRDB
 /// transaction's `BEGIN` and `COMMIT` cost as much as a lookup). Without a selector (or for a
 /// session of another app) the owner field and the document come back null.
 enum SessionContextQuery {
-    static let sessionColumns = [
-        "id", "app_id", "user_id", "device_id", "refresh_digest", "created_at", "expires_at", "revoked", "refresh_generation",
-        "previous_refresh_digest", "rotated_at", "sealed_refresh",
-    ]
-    static let userColumns = ["id", "app_id", "disabled", "created_at", "profile"]
-    static let documentColumns = ["app_id", "database", "collection", "id", "body", "owner"]
-
-    static let sql: String = {
-        let prefixed = { (alias: String, columns: [String]) in columns.map { #"\#(alias)."\#($0)""# } }
-        let columns = prefixed("s", sessionColumns) + prefixed("u", userColumns) + ["f.field"] + prefixed("d", documentColumns)
-        return """
-            SELECT \(columns.joined(separator: ", "))
+    static let sql = """
+            SELECT \(RecordColumns.sessionContext)
             FROM session s
             LEFT JOIN "user" u ON u.app_id = s.app_id AND u.id = ?2
             LEFT JOIN document_owner_field f
@@ -28,7 +18,6 @@ enum SessionContextQuery {
                 ORDER BY id LIMIT 1)
             WHERE s.id = ?1
             """
-    }()
 
     /// The session, its user and the custom data document, nil without the session. When the
     /// selector's field is not the collection's owner field, the document is looked up by the
@@ -49,7 +38,8 @@ enum SessionContextQuery {
     }
 
     /// The statement's row, read in place column by column by position (0 to 11 the session's,
-    /// 12 to 16 the user's, 17 the owner field, 18 to 23 the document's, as `sql` selects them),
+    /// 12 to 16 the user's, 17 the owner field, 18 to 23 the document's, as `sql` selects them
+    /// from `RecordColumns`),
     /// so no name is looked up: GRDB's scoped adapters cost more than the query. The cursor lives
     /// until the row is read and ends with this function, which resets the statement and lets go
     /// of its snapshot before anything else is read.
