@@ -12,13 +12,18 @@ public enum WireCoding {
         JSONDecoder()
     }
 
+    /// One of each, shared: Foundation's coders may be used from many threads at once, and a
+    /// body need not pay for making one.
+    private static let sharedEncoder = encoder()
+    private static let sharedDecoder = decoder()
+
     /// Encodes a wire body.
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
-        try encoder().encode(value)
+        try sharedEncoder.encode(value)
     }
 
     /// Decodes a wire body.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        try decoder().decode(type, from: data)
+        try sharedDecoder.decode(type, from: data)
     }
 }

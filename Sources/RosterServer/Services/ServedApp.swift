@@ -2,7 +2,8 @@ import Foundation
 import RosterWire
 
 /// An app the server serves, ready to use: its configuration with the parts built from it once.
-struct ServedApp: Sendable {
+/// A class, so that a request's context, copied at every middleware, carries one reference.
+final class ServedApp: Sendable {
     let config: AppConfig
     let hasher: PasswordHasher
     let customTokens: CustomTokenVerifier?
