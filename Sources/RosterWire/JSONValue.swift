@@ -104,6 +104,31 @@ extension JSONValue: Codable {
         }
     }
 
+    /// The document as its `Codable` form writes it: a whole or non-finite double as
+    /// `{"$numberDouble": "1.0"}`, at any depth. What a JSON parser reads from it,
+    /// `readingCodableForm` turns back into this document.
+    public var codableForm: JSONValue {
+        switch self {
+        case .double(let value) where !value.isFinite || value.rounded() == value:
+            .object(["$numberDouble": .string(Self.extendedDoubleText(value))])
+        case .array(let items): .array(items.map(\.codableForm))
+        case .object(let fields): .object(fields.mapValues(\.codableForm))
+        default: self
+        }
+    }
+
+    /// The document a `Codable` form stands for, as decoding reads it: `$numberDouble`,
+    /// `$numberInt` and `$numberLong` become numbers again, at any depth.
+    public var readingCodableForm: JSONValue {
+        switch self {
+        case .array(let items): return .array(items.map(\.readingCodableForm))
+        case .object(let fields):
+            let read = fields.mapValues(\.readingCodableForm)
+            return Self.fromExtendedJSON(read) ?? .object(read)
+        default: return self
+        }
+    }
+
     private static func extendedDoubleText(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }

@@ -18,7 +18,9 @@ struct TokenService: Sendable {
 
     init(secret: [UInt8], now: @escaping @Sendable () -> Date) async {
         precondition(secret.count >= Self.secretBytes, "the token signing secret must be 32+ bytes")
-        keys = JWTKeyCollection()
+        keys = JWTKeyCollection(
+            defaultJWTParser: DefaultJWTParser(jsonDecoder: ClaimsJSONCoder()),
+            defaultJWTSerializer: DefaultJWTSerializer(jsonEncoder: ClaimsJSONCoder()))
         await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256)
         self.now = now
     }
