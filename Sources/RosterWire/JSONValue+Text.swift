@@ -43,10 +43,9 @@ extension JSONValue {
     public var data: Data { Data(compactText.utf8) }
 
     private func write(into out: inout String, level: Int, indent: Int?, readable: Bool) {
-        let newline = indent == nil ? "" : "\n"
-        let pad = String(repeating: " ", count: (level + 1) * (indent ?? 0))
-        let closePad = String(repeating: " ", count: level * (indent ?? 0))
-        let colon = indent == nil ? ":" : ": "
+        var newline: String { indent == nil ? "" : "\n" }
+        var pad: String { String(repeating: " ", count: (level + 1) * (indent ?? 0)) }
+        var closePad: String { String(repeating: " ", count: level * (indent ?? 0)) }
         switch self {
         case .null: out += "null"
         case .bool(let value): out += value ? "true" : "false"
@@ -55,6 +54,7 @@ extension JSONValue {
         case .string(let value): Self.writeString(value, into: &out)
         case .array(let items):
             guard !items.isEmpty else { out += "[]"; return }
+            let (newline, pad) = (newline, pad)
             out += "[" + newline
             for (position, item) in items.enumerated() {
                 out += pad
@@ -65,6 +65,7 @@ extension JSONValue {
         case .object(let fields):
             if readable, let typed = TypedValueText.text(of: fields) { out += typed; return }
             guard !fields.isEmpty else { out += "{}"; return }
+            let (newline, pad, colon) = (newline, pad, indent == nil ? ":" : ": ")
             out += "{" + newline
             let keys = fields.keys.sorted()
             for (position, key) in keys.enumerated() {
@@ -87,6 +88,12 @@ extension JSONValue {
 
     private static func writeString(_ value: String, into out: inout String) {
         out += "\""
+        // Most strings need no escape: they go in whole.
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) else {
+            out += value
+            out += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""

@@ -53,6 +53,7 @@ extension RefreshTokenClaims {
 public struct ClaimsDocumentError: Error, Equatable, CustomStringConvertible {
     /// The claim's name; empty when the document is not an object.
     public let field: String
+    public init(field: String) { self.field = field }
     public var description: String { field.isEmpty ? "the claims are not a JSON object" : "the claim '\(field)' is missing or not valid" }
 }
 

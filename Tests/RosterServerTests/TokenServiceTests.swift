@@ -30,6 +30,37 @@ struct TokenServiceTests {
     static let refresh = RefreshTokenClaims(
         sub: "user-1", iat: 1_700_000_000, exp: 1_705_184_000, sessionId: "session-1", appId: "app", generation: 3)
 
+    /// The payload segment of a token, as text.
+    func payloadText(of token: String) throws -> String {
+        String(decoding: try UnverifiedJWT.payload(of: token), as: UTF8.self)
+    }
+
+    @Test func theServerWritesItsClaimsAsDocuments() async throws {
+        let tokens = try await service()
+        // Foundation's coder writes the claims in their declaration order (`sub` first); the
+        // document's compact text has its keys sorted.
+        #expect(try payloadText(of: await tokens.sign(access: Self.access)) == Self.access.document.compactText)
+        #expect(try payloadText(of: await tokens.sign(refresh: Self.refresh)) == Self.refresh.document.compactText)
+        #expect(try payloadText(of: await plainKeys().sign(AccessPayload(Self.access))) != Self.access.document.compactText)
+        // The header, written once, is the header jwt-kit writes.
+        let header = try UnverifiedJWT.headerDocument(of: await tokens.sign(access: Self.access))
+        #expect(header == ["alg": "HS256", "typ": "JWT"])
+        #expect(try UnverifiedJWT.headerDocument(of: await plainKeys().sign(AccessPayload(Self.access))) == header)
+    }
+
+    @Test func theCoderReadsClaimsAsDocumentsAndTheRestThroughFoundation() throws {
+        let coder = ClaimsJSONCoder()
+        // `2.0` as written: a document reads it as a double, which Foundation's coder cannot tell from 2.
+        let text = #"{"sub":"u","iat":1,"exp":2,"typ":"access","user_data":{"n":2.0}}"#
+        #expect(try coder.decode(AccessPayload.self, from: Data(text.utf8)).claims.userData == ["n": .double(2.0)])
+        #expect(try JSONDecoder().decode(AccessPayload.self, from: Data(text.utf8)).claims.userData != ["n": .double(2.0)])
+        let state = DevicePageState(exp: 5, csrf: "c")
+        #expect(try coder.decode(DevicePageState.self, from: coder.encode(state)) == state)
+        #expect(throws: ClaimsDocumentError(field: "sub")) {
+            try coder.decode(RefreshPayload.self, from: Data(#"{"iat":1,"exp":2,"typ":"refresh","sid":"s"}"#.utf8))
+        }
+    }
+
     @Test func tokensSignedWithJWTKitsOwnCodersAreRead() async throws {
         let tokens = try await service()
         let keys = await plainKeys()

@@ -3,19 +3,27 @@ import JWTKit
 import RosterWire
 
 /// jwt-kit's JSON coders for the server's tokens: Roster's own claims (`ClaimsDocumentPayload`)
-/// are written and read as RosterWire documents, and everything else (the header, a device
-/// page's state) goes through Foundation's coders, as jwt-kit's defaults would.
+/// are written and read as RosterWire documents, the header every token has is written once,
+/// and everything else (another header, a device page's state) goes through Foundation's
+/// coders, as jwt-kit's defaults would.
 ///
-///     JWTKeyCollection(
-///         defaultJWTParser: DefaultJWTParser(jsonDecoder: ClaimsJSONCoder()),
-///         defaultJWTSerializer: DefaultJWTSerializer(jsonEncoder: ClaimsJSONCoder()))
+///     await keys.add(
+///         hmac: key, digestAlgorithm: .sha256, parser: DefaultJWTParser(jsonDecoder: ClaimsJSONCoder()),
+///         serializer: DefaultJWTSerializer(jsonEncoder: ClaimsJSONCoder()))
 struct ClaimsJSONCoder: JWTJSONEncoder, JWTJSONDecoder {
     private let encoder: any JWTJSONEncoder = .defaultForJWT
     private let decoder: any JWTJSONDecoder = .defaultForJWT
+    /// The header of the server's tokens (`TokenService`), and its JSON.
+    private static let header = JWTHeader(fields: ["alg": .string("HS256"), "typ": .string("JWT")])
+    private static let headerJSON: Data = {
+        let encoder: any JWTJSONEncoder = .defaultForJWT
+        return (try? encoder.encode(header)) ?? Data()
+    }()
 
     func encode<T: Encodable>(_ value: T) throws -> Data {
-        guard let payload = value as? any ClaimsDocumentPayload else { return try encoder.encode(value) }
-        return payload.document.data
+        if let payload = value as? any ClaimsDocumentPayload { return payload.document.data }
+        if let header = value as? JWTHeader, header.fields == Self.header.fields, !Self.headerJSON.isEmpty { return Self.headerJSON }
+        return try encoder.encode(value)
     }
 
     func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {

@@ -18,10 +18,10 @@ struct TokenService: Sendable {
 
     init(secret: [UInt8], now: @escaping @Sendable () -> Date) async {
         precondition(secret.count >= Self.secretBytes, "the token signing secret must be 32+ bytes")
-        keys = JWTKeyCollection(
-            defaultJWTParser: DefaultJWTParser(jsonDecoder: ClaimsJSONCoder()),
-            defaultJWTSerializer: DefaultJWTSerializer(jsonEncoder: ClaimsJSONCoder()))
-        await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256)
+        keys = JWTKeyCollection()
+        await keys.add(
+            hmac: HMACKey(from: secret), digestAlgorithm: .sha256, parser: DefaultJWTParser(jsonDecoder: ClaimsJSONCoder()),
+            serializer: DefaultJWTSerializer(jsonEncoder: ClaimsJSONCoder()))
         self.now = now
     }
 
