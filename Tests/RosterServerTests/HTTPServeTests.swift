@@ -66,6 +66,51 @@ import FoundationNetworking
         _ = await serving.result
     }
 
+    /// An answer leaves in one write, head and body together: a client never wakes for a head
+    /// whose body comes in a second packet. Each response's first arrival is looked at before
+    /// anything reads it; with head and body written apart (Hummingbird's `MetricsMiddleware`),
+    /// a third of them in a release build, and all of them in a debug one, arrive as the head alone.
+    @Test func anAnswerGoesOutWithItsHeadInOneWrite() async throws {
+        let t = try await TestServer.make()
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        let serving = Task { try await t.server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
+        defer { serving.cancel() }
+        var iterator = ports.makeAsyncIterator()
+        let port = try #require(await iterator.next())
+        let request = "GET \(Route.location(appId: t.appId)) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        // The client waits on its socket on a thread of its own: the server answers on the
+        // concurrency pool, which a blocking wait would hold.
+        let answers: [(head: String, bodyArrived: Int, length: Int?)] = try await withCheckedThrowingContinuation { done in
+            DispatchQueue.global().async {
+                do {
+                    let socket = try RawHTTPConnection(port: port, timeoutSeconds: 20)
+                    defer { socket.close() }
+                    var answers: [(head: String, bodyArrived: Int, length: Int?)] = []
+                    for _ in 0..<50 {
+                        socket.write(Array(request.utf8))
+                        let first = String(decoding: socket.firstArrival(timeoutMilliseconds: 20_000), as: UTF8.self)
+                        let parts = first.components(separatedBy: "\r\n\r\n")
+                        let length = parts[0].split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+                            .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) }
+                        answers.append((parts[0], parts.count > 1 ? parts[1].utf8.count : 0, length))
+                        // Read this answer whole, and no more.
+                        guard let length, socket.read(exactly: parts[0].utf8.count + 4 + length).count == parts[0].utf8.count + 4 + length
+                        else { break }
+                    }
+                    done.resume(returning: answers)
+                } catch {
+                    done.resume(throwing: error)
+                }
+            }
+        }
+        #expect(answers.count == 50)
+        #expect(answers.allSatisfy { $0.head.hasPrefix("HTTP/1.1 200") && ($0.length ?? 0) > 0 }, "\(answers.first.map { $0.head } ?? "")")
+        let split = answers.filter { $0.bodyArrived < ($0.length ?? 0) }.count
+        #expect(split == 0, "\(split) of 50 answers arrived as a head without its body")
+        serving.cancel()
+        _ = await serving.result
+    }
+
     /// A body over the limit is refused with 413 and the connection closed, whether the client
     /// asked to keep it or not: nobody reads the rest, and no client waits on it.
     @Test func anOversizedBodyGets413AndAClosedConnection() async throws {

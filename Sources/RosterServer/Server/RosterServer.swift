@@ -107,7 +107,7 @@ public final class RosterServer: Sendable {
                 webSignIn: webSignIn, tokens: tokens, randomBytes: environment.randomBytes, now: environment.now),
             accountPage: AccountPageController(login: login, emailPassword: emailPassword, audit: audit))
         let router = Router(context: RosterRequestContext.self)
-        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: RequestMetricsMiddleware())
         router.add(middleware: RequestIdMiddleware(randomBytes: environment.randomBytes))
         router.add(middleware: ProtocolErrorMiddleware(metrics: services.metrics))
         router.add(middleware: RequestBodyMiddleware(limit: configs.map(\.maxRequestBytes).max() ?? 65536))

@@ -57,5 +57,26 @@ struct RawHTTPConnection {
         }
     }
 
+    /// What has arrived when anything first has, left unread; empty if nothing came in time.
+    func firstArrival(timeoutMilliseconds: Int32) -> [UInt8] {
+        var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        guard poll(&ready, 1, timeoutMilliseconds) == 1 else { return [] }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = recv(socket, &buffer, buffer.count, Int32(MSG_PEEK))
+        return count > 0 ? Array(buffer[0..<count]) : []
+    }
+
+    /// Reads exactly `count` bytes, or fewer if the connection ends or the time limit passes.
+    func read(exactly count: Int) -> [UInt8] {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while received.count < count {
+            let got = recv(socket, &buffer, min(buffer.count, count - received.count), 0)
+            guard got > 0 else { break }
+            received += buffer[0..<got]
+        }
+        return received
+    }
+
     func close() { Glibc.close(socket) }
 }
