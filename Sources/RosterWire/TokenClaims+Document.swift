@@ -1,6 +1,6 @@
-/// The claims as the JSON object their `Codable` form is, built and read without a coder: a
-/// server signs or checks one on every request, and Foundation's coders cost that request more
-/// than the signature. Tokens written either way read the same either way.
+/// The claims as the JSON object their `Codable` form is, built and read without a coder, for a
+/// server that signs or checks one on every request. Tokens written either way read the same
+/// either way.
 ///
 ///     let text = claims.document.compactText
 ///     let read = try AccessTokenClaims(document: JSONValue(parsing: text))   // == claims
