@@ -1,4 +1,3 @@
-import AsyncHTTPClient
 import Foundation
 import RosterServer
 import RosterWire
@@ -14,15 +13,12 @@ enum LoginFloodBenchmark {
     }
 
     struct Result {
-        /// The password hash alone in this process, ten times before the server starts and ten
-        /// times after the flood: a shared machine's speed drifts over the minutes of a run.
-        let kdfBefore: Timing
-        let kdfAfter: Timing
         /// The second client alone, before the flood: what the machine gives without it.
-        let quiet: Timing
-        let logins: Timing
-        /// Answers to the second client other than 200, by status.
-        let loginFailures: [Int: Int]
+        let quiet: PairedLogIns.Result
+        /// The second client during the flood, each log-in right after one password hash alone in
+        /// this process: the KDF cost of the same minute (a shared machine's speed drifts over
+        /// the minutes of a run, and a hash an hour or a minute away would measure another machine).
+        let underFlood: PairedLogIns.Result
         /// Answers to the flood by status (0: no answer).
         let flood: [Int: Int]
         let peakKiB: Int
@@ -32,11 +28,13 @@ enum LoginFloodBenchmark {
         let limits: LimitsConfig
         let cost: PasswordHashingConfig
 
-        /// The KDF cost over the run: both sets of hashes together.
-        var kdf: Timing { Timing(milliseconds: (kdfBefore.milliseconds + kdfAfter.milliseconds).sorted()) }
+        /// The KDF cost: the hashes alone during the flood, each just before a log-in.
+        var kdf: Timing { underFlood.hash }
+        var logins: Timing { underFlood.logIns }
     }
 
     static let victim = "joe@example.com"
+    private static let secondClientPassword = "second-client-password"
 
     static func run(server executable: URL, settings: Settings, in directory: URL) async throws -> Result {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -46,23 +44,20 @@ enum LoginFloodBenchmark {
         // The demo users (Joe is the one guessed at) and the users the second client logs in as.
         let setup = try await RosterServer.open(databasePath: database, apps: [config])
         try await setup.seedDemoUsers(appId: config.appId)
-        for index in 0..<settings.users {
-            _ = try await setup.admin.createEmailUser(appId: config.appId, email: "user\(index)@example.com", password: "password-\(index)")
+        let emails = (0..<settings.users).map { "user\($0)@example.com" }
+        for email in emails {
+            _ = try await setup.admin.createEmailUser(appId: config.appId, email: email, password: secondClientPassword)
         }
-        let hashAlone = { try Timing.measure(runs: 10) { _ in try config.passwordHashing.deriveOnce("a wrong password") } }
-        let kdfBefore = try hashAlone()
 
         let server = try LoopbackServer.start(executable: executable, arguments: ["serve", "--db", database, "--demo"])
         defer { server.stop() }
-        let url = server.baseURL + Route.login(appId: config.appId, provider: .emailPassword)
 
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+        let secondClient = PairedLogIns(
+            base: server.baseURL, appId: config.appId, hashing: config.passwordHashing, emails: emails, password: secondClientPassword)
 
-        // The second client alone first (which also opens its connection and warms the paths).
-        let (quiet, _) = await secondClient(
-            client, url, users: settings.users, until: ContinuousClock.now + .seconds(min(15, settings.seconds)))
+        // The second client alone first (which also warms the paths).
+        let quiet = try await secondClient.run(seconds: min(15, settings.seconds), minimumPairs: 1)
 
-        let deadline = ContinuousClock.now + .seconds(settings.seconds)
         let cpuBefore = server.cpuSeconds() ?? 0
         let pid = String(server.process.processIdentifier)
         let sampler = Task {
@@ -84,8 +79,8 @@ enum LoginFloodBenchmark {
         async let flood = WrkRun.run(
             load, base: base, connections: settings.connections, seconds: settings.seconds, threads: 1, niceness: 19,
             timeoutSeconds: 30, in: directory)
-        async let second = secondClient(client, url, users: settings.users, until: deadline)
-        let (floodReport, (latencies, failures)) = try await (flood, second)
+        async let second = secondClient.run(seconds: settings.seconds, minimumPairs: 1)
+        let (floodReport, underFlood) = try await (flood, second)
         var floodCounts = floodReport.statuses
         if floodReport.socketErrors > 0 { floodCounts[0, default: 0] += floodReport.socketErrors }
         sampler.cancel()
@@ -93,48 +88,8 @@ enum LoginFloodBenchmark {
         let peak = server.memoryKiB("VmHWM") ?? 0
         let cpu = (server.cpuSeconds() ?? 0) - cpuBefore
         server.stop()
-        try await client.shutdown()
-        let kdfAfter = try hashAlone()
         return Result(
-            kdfBefore: kdfBefore, kdfAfter: kdfAfter, quiet: Timing(milliseconds: quiet.sorted()), logins: Timing(milliseconds: latencies.sorted()), loginFailures: failures, flood: floodCounts, peakKiB: peak,
-            highestSampledKiB: highest, serverCPU: cpu, limits: config.limits, cost: config.passwordHashing)
-    }
-
-    /// Logs the users in one after another, round the list, until `deadline`; the times of the
-    /// log-ins that succeeded, and the statuses of those that did not.
-    private static func secondClient(_ client: HTTPClient, _ url: String, users: Int, until deadline: ContinuousClock.Instant) async
-        -> ([Double], [Int: Int])
-    {
-        var latencies: [Double] = []
-        var failures: [Int: Int] = [:]
-        var index = 0
-        while ContinuousClock.now < deadline {
-            let started = ContinuousClock.now
-            let status = await status(of: client, url, login: "user\(index)@example.com", "password-\(index)")
-            let elapsed = ContinuousClock.now - started
-            if status == 200 {
-                latencies.append(Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15)
-            } else {
-                failures[status, default: 0] += 1
-            }
-            index = (index + 1) % users
-        }
-        return (latencies, failures)
-    }
-
-    /// POSTs an email/password log-in; the answer's status, 0 when none came.
-    private static func status(of client: HTTPClient, _ url: String, login email: String, _ password: String) async -> Int {
-        var request = HTTPClientRequest(url: url)
-        request.method = .POST
-        request.headers.add(name: "content-type", value: "application/json")
-        let body: JSONValue = ["username": .string(email), "password": .string(password)]
-        request.body = .bytes(Array(body.data))
-        do {
-            let response = try await client.execute(request, timeout: .seconds(30))
-            for try await _ in response.body {}
-            return Int(response.status.code)
-        } catch {
-            return 0
-        }
+            quiet: quiet, underFlood: underFlood, flood: floodCounts, peakKiB: peak, highestSampledKiB: highest, serverCPU: cpu,
+            limits: config.limits, cost: config.passwordHashing)
     }
 }

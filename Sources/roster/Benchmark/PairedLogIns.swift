@@ -20,9 +20,13 @@ struct PairedLogIns {
     struct Result {
         let hash: Timing
         let logIns: Timing
-        /// Log-ins answered with anything but a 2xx.
-        let failed: Int
+        /// Each log-in less the hash just before it.
+        let beyondHash: Timing
+        /// Log-ins answered with anything but a 2xx, by status.
+        let failures: [Int: Int]
         let seconds: Double
+
+        var failed: Int { failures.values.reduce(0, +) }
 
         /// The log-ins as one row of the table: one connection, one log-in at a time.
         var report: WrkRun.Report {
@@ -48,7 +52,7 @@ struct PairedLogIns {
     private func measure(_ client: HTTPClient, seconds: Int, minimumPairs: Int) async throws -> Result {
         var hashes: [Double] = []
         var logIns: [Double] = []
-        var failed = 0
+        var failures: [Int: Int] = [:]
         let started = ContinuousClock.now
         while logIns.count < minimumPairs || ContinuousClock.now - started < .seconds(seconds) {
             hashes.append(try Timing.measure(runs: 1) { _ in try hashing.deriveOnce("a password") }.median)
@@ -61,10 +65,11 @@ struct PairedLogIns {
             let response = try await client.execute(request, timeout: .seconds(30))
             _ = try await response.body.collect(upTo: 1 << 20)
             logIns.append(Self.milliseconds(ContinuousClock.now - sent))
-            if !(200..<300).contains(response.status.code) { failed += 1 }
+            if !(200..<300).contains(response.status.code) { failures[Int(response.status.code), default: 0] += 1 }
         }
         return Result(
-            hash: Timing(milliseconds: hashes.sorted()), logIns: Timing(milliseconds: logIns.sorted()), failed: failed,
+            hash: Timing(milliseconds: hashes.sorted()), logIns: Timing(milliseconds: logIns.sorted()),
+            beyondHash: Timing(milliseconds: zip(logIns, hashes).map { $0 - $1 }.sorted()), failures: failures,
             seconds: logIns.reduce(0, +) / 1000)
     }
 

@@ -61,9 +61,9 @@ enum WrkRun {
         } catch let error as SubprocessError where error.code == .executableNotFound {
             throw Failure(description: notInstalled)
         }
-        let output = result.standardOutput ?? ""
+        let output = result.standardOutput
         guard result.terminationStatus.isSuccess, let report = parse(output) else {
-            throw Failure(description: "wrk failed (\(result.terminationStatus)): \((result.standardError ?? "") + output)")
+            throw Failure(description: "wrk failed (\(result.terminationStatus)): \(result.standardError + output)")
         }
         return report
     }
