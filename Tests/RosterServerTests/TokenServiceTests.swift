@@ -97,4 +97,20 @@ struct TokenServiceTests {
         let notClaims = try await tokens.sign(page: DevicePageState(exp: 1_700_000_700, csrf: "c"))
         await #expect(throws: ErrorResponse.self) { try await tokens.verifyRefresh(notClaims) }
     }
+
+    @Test func theHeaderEveryTokenHasIsReadOnceAndAnyOtherForWhatItSays() async throws {
+        let coder = ClaimsJSONCoder()
+        let ours = try coder.encode(JWTHeader(fields: ["alg": .string("HS256"), "typ": .string("JWT")]))
+        for _ in 0..<2 { #expect(try coder.decode(JWTHeader.self, from: ours).alg == "HS256") }
+        #expect(try coder.decode(JWTHeader.self, from: Data(#"{"alg":"none","typ":"JWT"}"#.utf8)).alg == "none")
+        #expect(throws: (any Error).self) { try coder.decode(JWTHeader.self, from: Data("{".utf8)) }
+        // The server's own token, its header swapped for one that names no algorithm it has.
+        let tokens = try await service()
+        let signed = try await tokens.sign(refresh: Self.refresh)
+        #expect(try await tokens.verifyRefresh(signed) == Self.refresh)
+        let parts = signed.split(separator: ".")
+        let none = Data(#"{"alg":"none","typ":"JWT"}"#.utf8).base64EncodedString()
+            .replacingOccurrences(of: "=", with: "").replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        await #expect(throws: ErrorResponse.self) { try await tokens.verifyRefresh("\(none).\(parts[1]).\(parts[2])") }
+    }
 }

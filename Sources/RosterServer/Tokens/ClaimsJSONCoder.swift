@@ -3,13 +3,13 @@ import JWTKit
 import RosterWire
 
 /// jwt-kit's JSON coders for the server's tokens: Roster's own claims (`ClaimsDocumentPayload`)
-/// are written and read as RosterWire documents, the header every token has is written once,
-/// and everything else (another header, a device page's state) goes through Foundation's
-/// coders, as jwt-kit's defaults would.
+/// are written and read as RosterWire documents, the header every token has is written once and
+/// read once for each type it is read as, and everything else (another header, a device page's
+/// state) goes through Foundation's coders, as jwt-kit's defaults would.
 ///
-///     await keys.add(
-///         hmac: key, digestAlgorithm: .sha256, parser: DefaultJWTParser(jsonDecoder: ClaimsJSONCoder()),
-///         serializer: DefaultJWTSerializer(jsonEncoder: ClaimsJSONCoder()))
+///     let keys = JWTKeyCollection(
+///         defaultJWTParser: DefaultJWTParser(jsonDecoder: ClaimsJSONCoder()),
+///         defaultJWTSerializer: DefaultJWTSerializer(jsonEncoder: ClaimsJSONCoder()))
 struct ClaimsJSONCoder: JWTJSONEncoder, JWTJSONDecoder {
     private let encoder: any JWTJSONEncoder = .defaultForJWT
     private let decoder: any JWTJSONDecoder = .defaultForJWT
@@ -19,6 +19,9 @@ struct ClaimsJSONCoder: JWTJSONEncoder, JWTJSONDecoder {
         let encoder: any JWTJSONEncoder = .defaultForJWT
         return (try? encoder.encode(header)) ?? Data()
     }()
+    /// The header read as each type it was asked for (jwt-kit reads the algorithm and key id
+    /// before it checks a token): a value read from the same bytes is the same value.
+    private static let readHeaders = ReadOnce()
 
     func encode<T: Encodable>(_ value: T) throws -> Data {
         if let payload = value as? any ClaimsDocumentPayload { return payload.document.data }
@@ -27,7 +30,10 @@ struct ClaimsJSONCoder: JWTJSONEncoder, JWTJSONDecoder {
     }
 
     func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        guard let payloadType = type as? any ClaimsDocumentPayload.Type else { return try decoder.decode(type, from: data) }
+        guard let payloadType = type as? any ClaimsDocumentPayload.Type else {
+            guard data == Self.headerJSON, !(type is AnyObject.Type) else { return try decoder.decode(type, from: data) }
+            return try Self.readHeaders.value(for: type) { try decoder.decode(type, from: data) }
+        }
         guard let payload = try payloadType.init(document: JSONValue(parsing: data)) as? T else {
             throw DecodingError.typeMismatch(type, .init(codingPath: [], debugDescription: "not the payload asked for"))
         }
@@ -49,4 +55,17 @@ extension AccessPayload: ClaimsDocumentPayload {
 extension RefreshPayload: ClaimsDocumentPayload {
     var document: JSONValue { claims.document }
     init(document: JSONValue) throws { self.init(try RefreshTokenClaims(document: document)) }
+}
+
+/// Values read once for each type, for bytes that never change.
+private final class ReadOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [ObjectIdentifier: Any] = [:]
+
+    func value<T>(for type: T.Type, reading: () throws -> T) throws -> T {
+        if let known = lock.withLock({ values[ObjectIdentifier(type)] }) as? T { return known }
+        let read = try reading()
+        lock.withLock { values[ObjectIdentifier(type)] = read }
+        return read
+    }
 }

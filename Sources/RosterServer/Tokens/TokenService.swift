@@ -18,10 +18,11 @@ struct TokenService: Sendable {
 
     init(secret: [UInt8], now: @escaping @Sendable () -> Date) async {
         precondition(secret.count >= Self.secretBytes, "the token signing secret must be 32+ bytes")
-        keys = JWTKeyCollection()
-        await keys.add(
-            hmac: HMACKey(from: secret), digestAlgorithm: .sha256, parser: DefaultJWTParser(jsonDecoder: ClaimsJSONCoder()),
-            serializer: DefaultJWTSerializer(jsonEncoder: ClaimsJSONCoder()))
+        // The collection reads every token's header with its own parser, before the key's.
+        let parser = DefaultJWTParser(jsonDecoder: ClaimsJSONCoder())
+        let serializer = DefaultJWTSerializer(jsonEncoder: ClaimsJSONCoder())
+        keys = JWTKeyCollection(defaultJWTParser: parser, defaultJWTSerializer: serializer)
+        await keys.add(hmac: HMACKey(from: secret), digestAlgorithm: .sha256, parser: parser, serializer: serializer)
         self.now = now
     }
 
