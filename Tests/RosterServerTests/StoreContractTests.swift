@@ -121,6 +121,38 @@ import Testing
     /// The read behind every token-bearing request: the session with its user and the document
     /// the selector names, found through the collection's owner field and through another
     /// field alike; nothing of a selector for another app; the session when its user is gone.
+    @Test(arguments: StoreKind.allCases) func sessionContextReadsEveryFieldAsItWasWritten(_ kind: StoreKind) async throws {
+        let store = try await kind.makeStore()
+        var owner = user("u", at: 7)
+        owner.disabled = true
+        owner.profile = #"{"name":"Ann"}"#
+        _ = try await store.findOrCreateUser(identity: identity("anon-user", "a", user: ""), newUser: owner)
+        var full = session("s1", user: "u", digest: "d3")
+        full.revoked = true
+        full.refreshGeneration = 3
+        full.previousRefreshDigest = "d2"
+        full.rotatedAt = now.addingTimeInterval(60)
+        full.sealedRefresh = Data([1, 2, 3, 0, 255])
+        try await store.insertSession(full)
+        try await store.indexOwners(OwnerField(appId: appId, database: "db", collection: "people", field: "userId"))
+        let owned = DocumentSelector(appId: appId, database: "db", collection: "people", field: "userId", value: "u")
+        let body = #"{"_id":"p1","userId":"u"}"#
+        try await store.replaceDocument(
+            owned, with: DocumentRecord(appId: appId, database: "db", collection: "people", id: "p1", body: body))
+
+        let context = try #require(try await store.sessionContext(id: "s1", userId: "u", customData: owned))
+        #expect(context.session == full)
+        #expect(context.user == owner)
+        let document = try #require(context.document)
+        #expect(document.appId == appId && document.database == "db" && document.collection == "people")
+        #expect(document.id == "p1" && document.body == body && document.owner == "u")
+        // A session whose optional fields are empty reads them empty; one that is not there, nil.
+        let plain = session("s2", user: "u")
+        try await store.insertSession(plain)
+        #expect(try await store.sessionContext(id: "s2", userId: "u", customData: nil)?.session == plain)
+        #expect(try await store.sessionContext(id: "s3", userId: "u", customData: nil) == nil)
+    }
+
     @Test(arguments: StoreKind.allCases) func sessionContextReadsSessionUserAndDocumentTogether(_ kind: StoreKind) async throws {
         let store = try await kind.makeStore()
         _ = try await store.findOrCreateUser(identity: identity("anon-user", "a", user: ""), newUser: user("u"))

@@ -70,6 +70,26 @@ import Testing
         #expect(next.frames > 0 && next.frames < 100, "\(next)")
     }
 
+    /// The read every token-bearing request makes (`SessionContextQuery`) runs without a
+    /// transaction; a statement left unfinished would keep its snapshot, and the checkpointer
+    /// could not copy any later commit into the file.
+    @Test func theTokenReadLeavesNoSnapshotInTheCheckpointersWay() async throws {
+        let (store, _) = try store(checkpointEvery: .seconds(3600))
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        _ = try await store.findOrCreateUser(
+            identity: IdentityRecord(appId: "app", providerType: "anon-user", providerId: "a", userId: "", createdAt: now),
+            newUser: UserRecord(id: "u", appId: "app", disabled: false, createdAt: now, profile: "{}"))
+        try await store.insertSession(
+            SessionRecord(
+                id: "s1", appId: "app", userId: "u", deviceId: "dev", refreshDigest: "d", createdAt: now,
+                expiresAt: now.addingTimeInterval(3600), revoked: false))
+        try await store.checkpointer.checkpoint()
+        for _ in 0..<3 { #expect(try await store.sessionContext(id: "s1", userId: "u", customData: nil)?.session.id == "s1") }
+        try await commit(10, to: store, tag: "after-read")
+        let pass = try await store.checkpointer.checkpoint()
+        #expect(pass.frames >= 10 && pass.checkpointed == pass.frames, "a reader kept a snapshot from before the commits: \(pass)")
+    }
+
     @Test func theCheckpointerRunsOnItsOwn() async throws {
         let (store, path) = try store(checkpointEvery: .milliseconds(20))
         try await commit(50, to: store, tag: "page")

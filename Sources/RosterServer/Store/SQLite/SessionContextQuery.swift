@@ -37,28 +37,56 @@ enum SessionContextQuery {
         return SessionContext(session: session, user: user, document: document)
     }
 
-    /// The statement's row, read in place column by column by position (0 to 11 the session's,
-    /// 12 to 16 the user's, 17 the owner field, 18 to 23 the document's, as `sql` selects them
-    /// from `RecordColumns`),
-    /// so no name is looked up: GRDB's scoped adapters cost more than the query. The cursor lives
-    /// until the row is read and ends with this function, which resets the statement and lets go
-    /// of its snapshot before anything else is read.
-    private static func row(
-        _ db: Database, _ arguments: StatementArguments
-    ) throws -> (SessionRecord, UserRecord?, String?, DocumentRecord?)? {
-        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
-        return try withExtendedLifetime(cursor) {
-            guard let row = try cursor.next() else { return nil }
-            let session = SessionRecord(
-                id: row[0], appId: row[1], userId: row[2], deviceId: row[3], refreshDigest: row[4], createdAt: row[5], expiresAt: row[6],
-                revoked: row[7], refreshGeneration: row[8], previousRefreshDigest: row[9], rotatedAt: row[10], sealedRefresh: row[11])
-            let user =
-                row.hasNull(atIndex: 12)
-                ? nil : UserRecord(id: row[12], appId: row[13], disabled: row[14], createdAt: row[15], profile: row[16])
-            let document =
-                row.hasNull(atIndex: 18)
-                ? nil : DocumentRecord(appId: row[18], database: row[19], collection: row[20], id: row[21], body: row[22], owner: row[23])
-            return (session, user, row[17], document)
+    /// The statement's row (0 to 11 the session's columns, 12 to 16 the user's, 17 the owner
+    /// field, 18 to 23 the document's, as `sql` selects them from `RecordColumns`), read by
+    /// `SessionContextCursor`. The statement is stepped to its end (one row at most: the
+    /// session's id is its key), so it lets go of its snapshot before anything else is read.
+    private static func row(_ db: Database, _ arguments: StatementArguments) throws -> SessionContextCursor.Element? {
+        let cursor = try SessionContextCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        let row = try cursor.next()
+        guard try cursor.next() == nil else {
+            throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "two sessions read for one id", sql: sql)
         }
+        return row
+    }
+}
+
+/// The session context's row read in place from SQLite's columns by position. GRDB's `Row`
+/// builds a table of its column names for every row it reads, and its scoped adapters look
+/// the columns up by name: both cost more than the query.
+private final class SessionContextCursor: DatabaseCursor {
+    typealias Element = (SessionRecord, UserRecord?, String?, DocumentRecord?)
+    let _statement: Statement
+    var _isDone = false
+
+    init(_ statement: Statement, arguments: StatementArguments) throws {
+        _statement = statement
+        try statement.setArguments(arguments)  // resets the statement, and checks and binds them
+    }
+
+    func _element(sqliteStatement row: SQLiteStatement) throws -> Element {
+        func value<T: StatementColumnConvertible>(_ index: CInt) throws -> T {
+            guard let value = T.fromStatement(row, atUncheckedIndex: index) else {
+                throw DatabaseError(
+                    resultCode: .SQLITE_MISMATCH, message: "column \(index) of the session context is not a \(T.self)", sql: _statement.sql)
+            }
+            return value
+        }
+        func optional<T: StatementColumnConvertible>(_ index: CInt) -> T? { T.fromStatement(row, atUncheckedIndex: index) }
+        let session = SessionRecord(
+            id: try value(0), appId: try value(1), userId: try value(2), deviceId: try value(3), refreshDigest: try value(4),
+            createdAt: try value(5), expiresAt: try value(6), revoked: try value(7), refreshGeneration: try value(8),
+            previousRefreshDigest: optional(9), rotatedAt: optional(10), sealedRefresh: optional(11))
+        var user: UserRecord?
+        if let id: String = optional(12) {
+            user = UserRecord(id: id, appId: try value(13), disabled: try value(14), createdAt: try value(15), profile: try value(16))
+        }
+        var document: DocumentRecord?
+        if let appId: String = optional(18) {
+            document = DocumentRecord(
+                appId: appId, database: try value(19), collection: try value(20), id: try value(21), body: try value(22),
+                owner: optional(23))
+        }
+        return (session, user, optional(17), document)
     }
 }
