@@ -75,4 +75,12 @@ struct ClaimsDocumentTests {
         #expect(try JSONValue(parsing: written.compactText).readingCodableForm == Self.userData)
         #expect(try WireCoding.decode(JSONValue.self, from: written.data) == Self.userData)
     }
+
+    @Test func aRefreshAnswerIsWrittenAsItsCodableFormIs() throws {
+        for answer in [SessionResponse(accessToken: "a.b.c"), SessionResponse(accessToken: "a.b.c", refreshToken: "d.e.f")] {
+            #expect(answer.document == (try JSONValue(parsing: WireCoding.encode(answer))))
+            #expect(try WireCoding.decode(SessionResponse.self, from: answer.document.data) == answer)
+        }
+        #expect(SessionResponse(accessToken: "a.b.c").document.compactText == #"{"access_token":"a.b.c"}"#)
+    }
 }

@@ -8,8 +8,9 @@ enum AuthRoutes {
     static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
         router.post(RouterPath(Route.session)) { request, context -> RouteReply in
             do {
-                let reply = try RouteReply.json(
-                    try await services.sessions.refresh(refreshToken: try BearerToken.value(in: request.headers), from: context.clientAddress))
+                let reply = RouteReply.json(
+                    try await services.sessions.refresh(refreshToken: try BearerToken.value(in: request.headers), from: context.clientAddress)
+                        .document)
                 services.metrics.refreshed(error: nil)
                 return reply
             } catch {
