@@ -14,7 +14,7 @@ extension EndToEndTests {
             let lines = run.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first?.hasPrefix("Roster login-flood benchmark: 8 connections x 2 s of wrong passwords for joe@example.com") == true)
             let kdf = try #require(lines.first { $0.contains("KDF cost (scrypt 2^15, r 8, p 3)") }, "\(run.stdout)")
-            let logIns = try #require(lines.first { $0.contains("second client's log-ins") }, "\(run.stdout)")
+            let logIns = try #require(lines.first { $0.hasPrefix("  second client's log-ins") }, "\(run.stdout)")
             // One hash alone just before each log-in during the flood: as many hashes as log-ins.
             let runs = { (line: String) in line.split(separator: "(").last.map { String($0) } }
             #expect(runs(kdf) != nil && runs(kdf) == runs(logIns), "\(kdf) against \(logIns)")
