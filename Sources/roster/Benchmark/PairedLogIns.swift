@@ -7,8 +7,9 @@ import RosterWire
 /// Email/password log-ins one at a time, each of a different user, each right after one
 /// password hash computed alone in this process: what a log-in costs beyond its hash, measured
 /// in pairs a moment apart, so that a machine whose speed drifts during the run (as a shared VM's
-/// does) moves both figures alike. Nothing else runs meanwhile: the server is idle while the
-/// hash runs, and this process waits while the server logs in.
+/// does) moves both figures alike. The server is idle while the hash runs, and this process
+/// waits while the server logs in; whatever else runs meanwhile (a flood, in
+/// `benchmark-login-flood`) runs during both.
 struct PairedLogIns {
     let base: String
     let appId: String

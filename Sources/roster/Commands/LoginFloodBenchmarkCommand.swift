@@ -10,7 +10,8 @@ struct LoginFloodBenchmarkCommand: AsyncParsableCommand {
         discussion: """
             Starts roster-server on a free loopback port over a temporary database with the demo app. \
             Many connections send wrong passwords for joe@example.com while a second client logs other \
-            users in. Targets: the second client's p99 under the KDF cost plus 50 ms; the server's memory \
+            users in, each log-in right after one password hash alone in this process. Targets: the second \
+            client's p99 under the KDF cost (the median of those hashes) plus 50 ms; the server's memory \
             under 256 MiB; no more wrong passwords checked than the app's limits allow.
             """
     )
