@@ -118,9 +118,9 @@ import Testing
         #expect(try await store.revokeSessions(appId: appId, userId: "u") == 1)
     }
 
-    /// The read behind every token-bearing request: the session with its user and the document
-    /// the selector names, found through the collection's owner field and through another
-    /// field alike; nothing of a selector for another app; the session when its user is gone.
+    /// The read behind every token-bearing request, each field against what was written: every
+    /// optional field of the session set and unset, a disabled user with a profile, the document
+    /// with its owner.
     @Test(arguments: StoreKind.allCases) func sessionContextReadsEveryFieldAsItWasWritten(_ kind: StoreKind) async throws {
         let store = try await kind.makeStore()
         var owner = user("u", at: 7)
@@ -153,6 +153,9 @@ import Testing
         #expect(try await store.sessionContext(id: "s3", userId: "u", customData: nil) == nil)
     }
 
+    /// The read behind every token-bearing request: the session with its user and the document
+    /// the selector names, found through the collection's owner field and through another
+    /// field alike; nothing of a selector for another app; the session when its user is gone.
     @Test(arguments: StoreKind.allCases) func sessionContextReadsSessionUserAndDocumentTogether(_ kind: StoreKind) async throws {
         let store = try await kind.makeStore()
         _ = try await store.findOrCreateUser(identity: identity("anon-user", "a", user: ""), newUser: user("u"))
