@@ -133,7 +133,7 @@ import FoundationNetworking
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(text.hasPrefix("HTTP/1.1 413"), "Connection: \(connection): \(text.prefix(200))")
             #expect(text.contains("PayloadTooLarge"))
-            #expect(closed, "Connection: \(connection): the server left the connection open")
+            #expect(closed, "Connection: \(connection): the server left the connection open after \(text.prefix(400))")
         }
         serving.cancel()
         _ = await serving.result

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
 import Logging
 import Prometheus
 import RosterWire
@@ -154,14 +155,15 @@ public final class RosterServer: Sendable {
                     to: request,
                     context: RosterRequestContext(
                         source: RosterContextSource(logger: context.logger, clientAddress: forwarded.clientAddress, forwardedBase: base)))
-                // A refused body is not read: the connection closes after the answer, so neither
-                // the server reads the rest nor the client waits for it to be read.
+                // A refused body is not read: the connection closes once the answer is written
+                // (`CloseAfterAnswerHandler`), so neither the server reads the rest nor the
+                // client waits for it to be read.
                 if response.status == .contentTooLarge {
                     response.headers[.connection] = "close"
-                    context.channel.close(mode: .input, promise: nil)
                 }
                 return response
             },
+            server: .eventLoopBoundHTTP1(configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [CloseAfterAnswerHandler()])),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: environment.logger)
