@@ -73,7 +73,7 @@ public final class RosterServer: Sendable {
             apps[config.appId] = try await ServedApp(
                 config: config, environment: environment, defaultOutbox: outbox.appendingPathComponent(config.appId))
         }
-        let ids = IdentifierSource(randomBytes: environment.randomBytes)
+        let ids = IdentifierSource(randomBytes: environment.randomBytes, now: environment.now)
         for config in configs {
             for owner in config.ownerFields { try await store.indexOwners(owner) }
         }
