@@ -8,9 +8,9 @@ struct IdentifierSource: Sendable {
     let now: @Sendable () -> Date
 
     /// 24 lowercase hex characters, made as a MongoDB ObjectId is: the seconds since 1970 when it
-    /// was made (4 bytes, big-endian), then 8 random bytes. User, device, API key and document
-    /// ids. Ids made later sort after earlier ones, so the store's indexes on them grow at their
-    /// end instead of taking each new id on a page of its own anywhere in the index.
+    /// was made (4 bytes, big-endian), then 8 random bytes. User, device, API key, account token
+    /// and document ids. Ids made later sort after earlier ones, so the store's indexes on them
+    /// grow at their end instead of taking each new id on a page of its own anywhere in the index.
     func objectId() -> String {
         let seconds = UInt32(clamping: Int64(now().timeIntervalSince1970.rounded(.down)))
         let time = [UInt8(truncatingIfNeeded: seconds >> 24), UInt8(truncatingIfNeeded: seconds >> 16),

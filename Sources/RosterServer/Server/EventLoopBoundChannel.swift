@@ -12,7 +12,7 @@ import NIOCore
 /// long (password hashing) already runs elsewhere (`HashingPool`), and the store's reads on the
 /// calling thread are a few indexed lookups.
 ///
-///     Application(responder: …, server: .eventLoopBound(.http1(configuration: …)))
+///     Application(responder: …, server: .eventLoopBoundHTTP1(configuration: …))
 struct EventLoopBoundChannel<Inner: ServerChildChannel>: ServerChildChannel {
     typealias Value = Inner.Value
     let inner: Inner
