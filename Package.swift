@@ -149,12 +149,14 @@ let package = Package(
         ),
         // A throwaway PostgreSQL cluster from the installed server binaries, for the store tests
         // and for several `roster-server` processes on one database.
-        .target(name: "ThrowawayPostgres", path: "Tests/StandIns/PostgresCluster"),
+        .target(name: "ThrowawayPostgres", dependencies: ["SpawnCloseFrom"], path: "Tests/StandIns/PostgresCluster"),
+        // Closing the test process's descriptors in the processes the tests start.
+        .target(name: "SpawnCloseFrom", path: "Tests/StandIns/Spawn"),
         // Headless Chromium driven over W3C WebDriver (Debian's chromium and chromium-driver),
         // for the tests of pages a person uses in a browser.
         .target(
             name: "BrowserStandIn",
-            dependencies: [.product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: ["SpawnCloseFrom", .product(name: "AsyncHTTPClient", package: "async-http-client")],
             path: "Tests/StandIns/Browser"
         ),
         .testTarget(name: "RosterWireTests", dependencies: ["RosterWire"]),
@@ -189,7 +191,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", "BrowserStandIn"]
+            dependencies: ["RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", "BrowserStandIn", "SpawnCloseFrom"]
         ),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import SpawnCloseFrom
 
 /// A program the tests start with `posix_spawn`, in place of Foundation's `Process`: on Linux,
 /// `Process.run()` lists `/proc/self/fd` reading 256 bytes of every entry's name, and when the
@@ -61,7 +62,7 @@ final class ChildProcess {
                 posix_spawn_file_actions_adddup2(&actions, child, descriptor)
             }
         }
-        guard Self.addCloseFrom(&actions, 3) == 0 else { throw Failure(description: "cannot close the child's descriptors") }
+        guard addCloseFrom(&actions, 3) == 0 else { throw Failure(description: "cannot close the child's descriptors") }
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -90,14 +91,6 @@ final class ChildProcess {
         errors = parentEnds[2].map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
     }
 
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
-    /// module does not declare.
-    private static let addCloseFrom: @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 = {
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
-            fatalError("glibc 2.34 or later is needed: posix_spawn_file_actions_addclosefrom_np is missing")
-        }
-        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-    }()
 
     /// Sends `signal` to the child, unless it has been waited for.
     func signal(_ signal: Int32) {

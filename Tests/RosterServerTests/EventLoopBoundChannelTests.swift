@@ -8,9 +8,9 @@ import Testing
 import FoundationNetworking
 #endif
 
-/// The server `RosterServer.serve` runs (`HTTPServerBuilder.eventLoopBoundHTTP1`) handles each
-/// connection on its channel's event loop; Hummingbird's own HTTP/1.1 server, the control,
-/// handles it on the cooperative pool.
+/// The server `RosterServer.serve` runs (`HTTPServerBuilder.roster`) handles each connection on
+/// its channel's event loop; Hummingbird's own HTTP/1.1 server, the control, handles it on the
+/// cooperative pool.
 @Suite struct EventLoopBoundChannelTests {
     /// What a handler saw on each of `requests` requests over loopback: whether it ran on its
     /// channel's event loop when it started, and again after it had slept and after it had
@@ -57,7 +57,7 @@ import FoundationNetworking
     }
 
     @Test func eachConnectionIsHandledOnItsChannelsEventLoop() async throws {
-        let answers = try await whereHandlersRan(server: .eventLoopBoundHTTP1())
+        let answers = try await whereHandlersRan(server: .roster)
         #expect(answers.count == 8)
         #expect(answers.allSatisfy { $0 == "true true true" }, "\(answers)")
     }

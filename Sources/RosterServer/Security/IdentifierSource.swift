@@ -13,9 +13,7 @@ struct IdentifierSource: Sendable {
     /// grow at their end instead of taking each new id on a page of its own anywhere in the index.
     func objectId() -> String {
         let seconds = UInt32(clamping: Int64(now().timeIntervalSince1970.rounded(.down)))
-        let time = [UInt8(truncatingIfNeeded: seconds >> 24), UInt8(truncatingIfNeeded: seconds >> 16),
-                    UInt8(truncatingIfNeeded: seconds >> 8), UInt8(truncatingIfNeeded: seconds)]
-        return Hex.encode(time + randomBytes(8))
+        return Hex.encode(withUnsafeBytes(of: seconds.bigEndian, Array.init) + randomBytes(8))
     }
 
     /// 128 random bits as 32 hex characters: session ids.

@@ -35,4 +35,10 @@ extension HTTPServerBuilder {
             EventLoopBoundChannel(inner: HTTP1Channel(responder: responder, configuration: configuration))
         }
     }
+
+    /// The server `RosterServer.serve` runs: HTTP/1.1 on the connections' event loops, each
+    /// connection closed after an answer that says `Connection: close`.
+    static var roster: HTTPServerBuilder {
+        eventLoopBoundHTTP1(configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [CloseAfterAnswerHandler()]))
+    }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdCore
 import Logging
 import Prometheus
 import RosterWire
@@ -163,7 +162,7 @@ public final class RosterServer: Sendable {
                 }
                 return response
             },
-            server: .eventLoopBoundHTTP1(configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [CloseAfterAnswerHandler()])),
+            server: .roster,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
             logger: environment.logger)

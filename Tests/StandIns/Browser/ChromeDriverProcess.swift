@@ -1,4 +1,5 @@
 import Foundation
+import SpawnCloseFrom
 
 /// Debian's `chromedriver` on a loopback port it picks itself, in a process group of its own, so
 /// that stopping it ends Chromium and every helper process Chromium started, whatever state the
@@ -33,23 +34,32 @@ public final class ChromeDriverProcess: @unchecked Sendable {
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-browser-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let log = directory.appendingPathComponent("chromedriver.log")
-        let pid = try spawn(driverPath, ["--port=0"], log: log.path)
         let started = ContinuousClock.now
-        while ContinuousClock.now - started < timeout {
-            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            if let port = listeningPort(in: text) {
-                return ChromeDriverProcess(pid: pid, port: port, directory: directory)
+        // With port 0 the driver picks a port for one address family and then binds the same
+        // number on the other, which another process may hold by then: it exits, and is started
+        // again, at most three times.
+        for attempt in 1...3 {
+            let log = directory.appendingPathComponent("chromedriver-\(attempt).log")
+            let pid = try spawn(driverPath, ["--port=0"], log: log.path)
+            while ContinuousClock.now - started < timeout {
+                let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+                if let port = listeningPort(in: text) {
+                    return ChromeDriverProcess(pid: pid, port: port, directory: directory)
+                }
+                var raw: Int32 = 0
+                if waitpid(pid, &raw, WNOHANG) == pid {
+                    if text.contains("port not available"), attempt < 3 { break }
+                    throw BrowserUnavailable(description: "chromedriver exited at start: \(text)")
+                }
+                try await Task.sleep(for: .milliseconds(50))
             }
-            var raw: Int32 = 0
-            if waitpid(pid, &raw, WNOHANG) == pid {
-                throw BrowserUnavailable(description: "chromedriver exited at start: \(text)")
+            if ContinuousClock.now - started >= timeout {
+                kill(-pid, SIGKILL)
+                var raw: Int32 = 0
+                waitpid(pid, &raw, 0)
+                break
             }
-            try await Task.sleep(for: .milliseconds(50))
         }
-        kill(-pid, SIGKILL)
-        var raw: Int32 = 0
-        waitpid(pid, &raw, 0)
         throw BrowserUnavailable(description: "chromedriver did not start listening within \(timeout)")
     }
 
@@ -116,12 +126,4 @@ public final class ChromeDriverProcess: @unchecked Sendable {
         return pid
     }
 
-    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 and later), which Swift's Glibc
-    /// module does not declare.
-    private static let addCloseFrom: @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32 = {
-        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else {
-            fatalError("glibc 2.34 or later is needed: posix_spawn_file_actions_addclosefrom_np is missing")
-        }
-        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-    }()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SpawnCloseFrom
 import Synchronization
 
 /// A throwaway PostgreSQL cluster for the tests, made from the installed server binaries: one
@@ -152,12 +153,10 @@ public actor PostgresCluster {
         posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
         // Nothing else of this process's: the server `pg_ctl start` leaves running would keep a
-        // copy of every descriptor open now (a test server's accepted connections among them, which
-        // NIO does not mark close-on-exec), and a connection the test server closes would stay open.
-        // (glibc 2.34 and later; Swift's Glibc module does not declare it.)
-        if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
-            typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
-            _ = unsafeBitCast(symbol, to: AddCloseFrom.self)(&actions, 3)
+        // copy of every descriptor open now (a test server's accepted connections among them), and
+        // a connection the test server closes would stay open.
+        guard addCloseFrom(&actions, 3) == 0 else {
+            throw Unavailable(description: "cannot close the descriptors of \(executable.path)'s process")
         }
         let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
