@@ -25,6 +25,35 @@ extension EndToEndTests {
             #expect(lines.contains { $0.hasPrefix("    email/password log-in ") && $0.contains("against the hash alone") })
         }
 
+        /// Two stores side by side: each route's line has both sides' figures, and with one round
+        /// its cost is the smaller store's requests a second over the larger's.
+        @Test func aComparisonMeasuresEveryRouteOnBothStores() throws {
+            let home = try CommandRunner.temporaryDirectory("http-benchmark-compare")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            let run = try runner.roster([
+                "benchmark-http", "--users", "120", "--against-users", "30", "--rounds", "1", "--seconds", "1", "--connections", "4",
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first?.hasPrefix("Roster HTTP benchmark: SQLite, 120 users against 30, 1 rounds of 1 s a route on each") == true, "\(run.stdout)")
+            for route in ["location (the ceiling)", "refresh", "profile", "anonymous log-in", "API-key log-in", "email/password log-in"] {
+                let row = try #require(lines.first { $0.hasPrefix("  " + route + " ") }, "\(route) missing from \(run.stdout)")
+                let figures = row.dropFirst(2 + route.count).split(whereSeparator: { " ():".contains($0) }).compactMap { Double($0) }
+                // larger req/s, p99; smaller req/s, p99; cost, its lowest and highest round
+                #expect(figures.count == 7, "\(row)")
+                guard figures.count == 7 else { continue }
+                #expect(figures[0] > 0 && figures[2] > 0, "no requests answered for \(route): \(row)")
+                #expect(figures[4] == figures[5] && figures[5] == figures[6], "one round has one ratio: \(row)")
+                if route != "email/password log-in" {
+                    #expect(abs(figures[4] - figures[2] / figures[0]) < 0.002 * max(1, figures[4]), "cost is not smaller over larger: \(row)")
+                }
+                #expect(row.hasSuffix(figures[4] <= 1.10 ? ": met" : ": MISSED"), "\(row)")
+            }
+            #expect(lines.contains("    answers other than 2xx, and socket errors: 0"), "\(run.stdout)")
+            #expect(lines.contains { $0.contains("MiB with 120 users") && $0.contains("MiB with 30 (VmHWM)") }, "\(run.stdout)")
+        }
+
         @Test func badOptionsAndAMissingWrkAreSaidInWords() throws {
             let home = try CommandRunner.temporaryDirectory("http-benchmark-options")
             defer { try? FileManager.default.removeItem(at: home) }
@@ -32,7 +61,23 @@ extension EndToEndTests {
             let users = try runner.roster(["benchmark-http", "--users", "0"])
             #expect(users.status == 2 && users.stderr.contains("--users must be between 1 and 10000000"), "\(users.stderr)")
             let db = try runner.roster(["benchmark-http", "--db", "mysql://localhost/roster"])
-            #expect(db.status == 2 && db.stderr.contains("--db takes a postgres:// URL"), "\(db.stderr)")
+            #expect(db.status == 2 && db.stderr.contains("--db and --against-db take a postgres:// URL"), "\(db.stderr)")
+            let refusals: [([String], String)] = [
+                (["--against-users", "0"], "--against-users must be between 1 and 10000000"),
+                (["--against-users", "10", "--rounds", "0"], "--rounds must be between 1 and 100"),
+                (["--against-users", "10", "--soak-seconds", "60"], "--soak-seconds and --against-users cannot be combined"),
+                (["--against-db", "postgres://roster@127.0.0.1/b"], "--against-db needs --against-users"),
+                (["--rounds", "3"], "--rounds needs --against-users"),
+                (["--against-users", "10", "--db", "postgres://roster@127.0.0.1/a"], "--db and --against-db go together"),
+                (
+                    ["--against-users", "10", "--db", "postgres://roster@127.0.0.1/a", "--against-db", "postgres://roster@127.0.0.1/a"],
+                    "--against-db must name another database than --db"
+                ),
+            ]
+            for (options, message) in refusals {
+                let refused = try runner.roster(["benchmark-http"] + options)
+                #expect(refused.status == 2 && refused.stderr.contains(message), "\(options): \(refused.stderr)")
+            }
             // No wrk on the PATH: the store is filled and the server started, then one clear line.
             let empty = home.appendingPathComponent("empty-bin")
             try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)

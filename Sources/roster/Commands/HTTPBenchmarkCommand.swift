@@ -15,6 +15,11 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
             on SQLite (a fifth on PostgreSQL) with p99 under 10 ms; an email/password log-in within 10% \
             of the password hash alone; with --soak-seconds, memory at the end within 10% of memory \
             after the first minute.
+
+            With --against-users N, two stores are filled (--users and N users) and served side by \
+            side, and every route runs against one and at once against the other, --rounds times, \
+            the order alternating; each route's cost with --users users is the median of the rounds' \
+            ratios. Target: a million users cost at most 10% more than a thousand.
             """
     )
 
@@ -36,31 +41,94 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
     @Option(help: "Seconds of refreshes afterwards, watching the server's memory (0: none).")
     var soakSeconds = 0
 
+    @Option(help: ArgumentHelp("Compare with a second store of this many users, route by route in turns.", valueName: "users"))
+    var againstUsers: Int?
+
+    @Option(help: ArgumentHelp("With --db and --against-users: the second store's PostgreSQL database, a fresh one.", valueName: "url"))
+    var againstDb: String?
+
+    @Option(help: "With --against-users: how many times each route runs against both stores (default 6).")
+    var rounds: Int?
+
     func validate() throws {
         guard (1...10_000_000).contains(users) else { throw ValidationError("--users must be between 1 and 10000000") }
         guard (1...1024).contains(connections) else { throw ValidationError("--connections must be between 1 and 1024") }
         guard (1...3600).contains(seconds) else { throw ValidationError("--seconds must be between 1 and 3600") }
         guard (0...86_400).contains(soakSeconds) else { throw ValidationError("--soak-seconds must be between 0 and 86400") }
-        if let db, !db.hasPrefix("postgres://"), !db.hasPrefix("postgresql://") {
-            throw ValidationError("--db takes a postgres:// URL")
+        for url in [db, againstDb].compactMap({ $0 }) where !url.hasPrefix("postgres://") && !url.hasPrefix("postgresql://") {
+            throw ValidationError("--db and --against-db take a postgres:// URL")
         }
+        guard againstUsers != nil || againstDb == nil else { throw ValidationError("--against-db needs --against-users") }
+        guard againstUsers != nil || rounds == nil else { throw ValidationError("--rounds needs --against-users") }
+        guard let againstUsers else { return }
+        guard (1...10_000_000).contains(againstUsers) else { throw ValidationError("--against-users must be between 1 and 10000000") }
+        guard (1...100).contains(rounds ?? 6) else { throw ValidationError("--rounds must be between 1 and 100") }
+        guard soakSeconds == 0 else { throw ValidationError("--soak-seconds and --against-users cannot be combined") }
+        guard (db == nil) == (againstDb == nil) else { throw ValidationError("--db and --against-db go together: one database for each store") }
+        if let db, db == againstDb { throw ValidationError("--against-db must name another database than --db") }
     }
 
     func run() async throws {
         let executable = try LoopbackServer.executable(server)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-http-benchmark-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
+        if let againstUsers {
+            let rounds = rounds ?? 6
+            let settings = HTTPScaleComparison.Settings(
+                users: users, againstUsers: againstUsers, connections: connections, seconds: seconds, rounds: rounds, database: db,
+                againstDatabase: againstDb)
+            let result = try await Self.reportingFailures { try await HTTPScaleComparison.run(server: executable, settings: settings, in: directory) }
+            print(
+                "Roster HTTP benchmark: \(result.store), \(users) users against \(againstUsers), \(rounds) rounds of \(seconds) s a route on each, \(MachineDescription.current)"
+            )
+            for line in Self.report(result) { print(line) }
+            return
+        }
         let settings = HTTPBenchmark.Settings(users: users, connections: connections, seconds: seconds, database: db, soakSeconds: soakSeconds)
-        let result: HTTPBenchmark.Result
+        let result = try await Self.reportingFailures { try await HTTPBenchmark.run(server: executable, settings: settings, in: directory) }
+        print("Roster HTTP benchmark: \(result.store), \(result.users) users, \(seconds) s a route, \(MachineDescription.current)")
+        for line in Self.report(result) { print(line) }
+    }
+
+    /// `body`, with a failure of wrk or of the benchmark said in one line.
+    private static func reportingFailures<T>(_ body: () async throws -> T) async throws -> T {
         do {
-            result = try await HTTPBenchmark.run(server: executable, settings: settings, in: directory)
+            return try await body()
         } catch let failure as WrkRun.Failure {
             throw CommandFailure(failure.description)
         } catch let failure as HTTPBenchmark.Failure {
             throw CommandFailure(failure.description)
         }
-        print("Roster HTTP benchmark: \(result.store), \(result.users) users, \(seconds) s a route, \(MachineDescription.current)")
-        for line in Self.report(result) { print(line) }
+    }
+
+    static func report(_ result: HTTPScaleComparison.Result) -> [String] {
+        let larger = result.settings.users
+        let smaller = result.settings.againstUsers
+        var lines = [
+            "  route                      " + "\(larger) users: req/s   p99 ms".leftPadded(to: 31) + "\(smaller) users: req/s   p99 ms".leftPadded(to: 31)
+                + "   cost with \(larger) (median, range)"
+        ]
+        for route in result.routes {
+            let median = { (reports: [WrkRun.Report], figure: (WrkRun.Report) -> Double) in HTTPScaleComparison.median(reports.map(figure)) }
+            let met = route.medianCostRatio <= HTTPScaleComparison.costTarget ? "met" : "MISSED"
+            lines.append(
+                "  " + route.name.padding(toLength: 26, withPad: " ", startingAt: 0)
+                    + String(
+                        format: "%22.1f  %7.2f%22.1f  %7.2f   %.3f (%.3f to %.3f): %@", median(route.larger, \.requestsPerSecond),
+                        median(route.larger, \.p99), median(route.smaller, \.requestsPerSecond), median(route.smaller, \.p99),
+                        route.medianCostRatio, route.costRatios.min() ?? 0, route.costRatios.max() ?? 0, met))
+        }
+        lines.append(
+            String(
+                format: "    cost: the smaller store's requests a second over the larger's, round by round (the email/password log-in: each side's log-in median over its hash's); target at most %.2f",
+                HTTPScaleComparison.costTarget))
+        let failed = result.routes.reduce(0) { $0 + $1.failed }
+        lines.append("    answers other than 2xx, and socket errors: \(failed)")
+        lines.append(
+            String(
+                format: "  server memory peak %.1f MiB with %d users, %.1f MiB with %d (VmHWM)", Double(result.largerPeakKiB) / 1024, larger,
+                Double(result.smallerPeakKiB) / 1024, smaller))
+        return lines
     }
 
     static func report(_ result: HTTPBenchmark.Result) -> [String] {
@@ -101,5 +169,12 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
         }
         lines.append(String(format: "  server memory peak %.1f MiB (VmHWM)", Double(result.peakKiB) / 1024))
         return lines
+    }
+}
+
+extension String {
+    /// The string with spaces before it up to `width` characters.
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
     }
 }

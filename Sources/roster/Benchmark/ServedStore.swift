@@ -1,0 +1,126 @@
+import AsyncHTTPClient
+import Foundation
+import RosterServer
+import RosterWire
+
+/// A store filled with the demo users and `users` generated ones, served by a `roster-server`
+/// process on loopback, with what each hot route sends: the ceiling (`/location`), refresh,
+/// profile, and the anonymous and API-key log-ins under wrk, and email/password log-ins in pairs
+/// with a hash alone.
+///
+///     let served = try await ServedStore.start(server: url, database: nil, users: 1_000, in: directory)
+///     defer { served.server.stop() }
+///     for route in served.routes { _ = try await WrkRun.run(route.load, base: served.server.baseURL, …) }
+struct ServedStore {
+    struct RouteLoad {
+        let name: String
+        let load: WrkRun.Load
+    }
+
+    let server: LoopbackServer
+    /// "SQLite" or "PostgreSQL".
+    let storeName: String
+    let routes: [RouteLoad]
+    let pairedLogIns: PairedLogIns
+
+    static let emailPasswordRoute = "email/password log-in"
+
+    /// The password of every generated user.
+    static let password = "benchmark-password"
+
+    /// Fills `database` (a `postgres://` URL, or a new SQLite file in `directory` when nil) and
+    /// starts the server on it; `directory` holds the app's configuration and the SQLite file.
+    static func start(server executable: URL, database: String?, users: Int, in directory: URL) async throws -> ServedStore {
+        try WrkRun.requireInstalled()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var config = try AppConfig.demo()
+        // One refresh token is presented again and again, as SDKs that keep one do.
+        config.refreshTokenRotation.enabled = false
+        let path = database ?? directory.appendingPathComponent("server.sqlite").path
+        try await fill(path, config: config, users: users)
+
+        let configFile = directory.appendingPathComponent("app.json")
+        let encoded = try JSONEncoder().encode(config)
+        guard try AppConfig.parse(encoded, source: configFile.path) == config else {
+            throw HTTPBenchmark.Failure(description: "the app configuration does not read back as written")
+        }
+        guard FileManager.default.createFile(atPath: configFile.path, contents: encoded, attributes: [.posixPermissions: 0o600]) else {
+            throw HTTPBenchmark.Failure(description: "cannot write \(configFile.path)")
+        }
+        let server = try LoopbackServer.start(executable: executable, arguments: ["serve", "--db", path, "--config", configFile.path])
+        do {
+            let (login, apiKey) = try await credentials(base: server.baseURL, appId: config.appId)
+            let json = ["Content-Type": "application/json"]
+            let routes = [
+                RouteLoad(name: "location (the ceiling)", load: .init(method: "GET", path: Route.location(appId: config.appId))),
+                RouteLoad(
+                    name: "refresh",
+                    load: .init(method: "POST", path: Route.session, headers: ["Authorization": "Bearer \(login.refreshToken)"])),
+                RouteLoad(
+                    name: "profile",
+                    load: .init(method: "GET", path: Route.profile, headers: ["Authorization": "Bearer \(login.accessToken)"])),
+                RouteLoad(
+                    name: "anonymous log-in",
+                    load: .init(
+                        method: "POST", path: Route.login(appId: config.appId, provider: .anonymous), headers: json, bodies: ["{}"])),
+                RouteLoad(
+                    name: "API-key log-in",
+                    load: .init(
+                        method: "POST", path: Route.login(appId: config.appId, provider: .apiKey), headers: json,
+                        bodies: [JSONValue.object(["key": .string(apiKey)]).compactText])),
+            ]
+            let pairs = PairedLogIns(
+                base: server.baseURL, appId: config.appId, hashing: config.passwordHashing,
+                emails: (0..<min(users, 64)).map { "generated-\($0)@example.invalid" }, password: password)
+            return ServedStore(
+                server: server, storeName: database == nil ? "SQLite" : "PostgreSQL", routes: routes, pairedLogIns: pairs)
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
+    /// The demo users, then generated users up to `users` in all, in batches.
+    private static func fill(_ database: String, config: AppConfig, users: Int) async throws {
+        let setup = try await RosterServer.open(databasePath: database, apps: [config])
+        try await setup.seedDemoUsers(appId: config.appId)
+        let batch = 50_000
+        for first in stride(from: 0, to: users, by: batch) {
+            try await setup.admin.addGeneratedUsers(appId: config.appId, first: first, count: min(batch, users - first), password: password)
+        }
+    }
+
+    /// A log-in of the first generated user, and an API key of its.
+    private static func credentials(base: String, appId: String) async throws -> (LoginResponse, String) {
+        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
+        do {
+            let login = try await call(
+                client, base + Route.login(appId: appId, provider: .emailPassword),
+                body: ["username": "generated-0@example.invalid", "password": .string(password)], as: LoginResponse.self)
+            let key = try await call(client, base + Route.apiKeys, body: ["name": "benchmark"], bearer: login.refreshToken, as: APIKeyResponse.self)
+            try await client.shutdown()
+            guard let apiKey = key.key else { throw HTTPBenchmark.Failure(description: "the API key was created without its key") }
+            return (login, apiKey)
+        } catch {
+            try? await client.shutdown()
+            throw error
+        }
+    }
+
+    /// POSTs `body` (with a Bearer token) and decodes a 2xx answer.
+    private static func call<T: Decodable>(
+        _ client: HTTPClient, _ url: String, body: JSONValue, bearer: String? = nil, as type: T.Type
+    ) async throws -> T {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "content-type", value: "application/json")
+        if let bearer { request.headers.add(name: "authorization", value: "Bearer \(bearer)") }
+        request.body = .bytes(Array(body.data))
+        let response = try await client.execute(request, timeout: .seconds(30))
+        let data = Data(buffer: try await response.body.collect(upTo: 1 << 20))
+        guard (200..<300).contains(response.status.code) else {
+            throw HTTPBenchmark.Failure(description: "\(url) answered \(response.status.code): \(String(decoding: data, as: UTF8.self).prefix(200))")
+        }
+        return try JSONDecoder().decode(T.self, from: data)
+    }
+}
