@@ -63,27 +63,32 @@ enum HTTPScaleComparison {
             routes[index].larger.append(largerReport)
             routes[index].smaller.append(smallerReport)
         }
+        /// Measures both sides back to back, the larger first or the smaller.
+        func inTurns<T>(largerFirst: Bool, _ measure: (ServedStore) async throws -> T) async throws -> (larger: T, smaller: T) {
+            if largerFirst {
+                let first = try await measure(larger)
+                return (first, try await measure(smaller))
+            }
+            let first = try await measure(smaller)
+            return (try await measure(larger), first)
+        }
         for round in 0..<settings.rounds {
             let largerFirst = round % 2 == 0
-            for (route, other) in zip(larger.routes, smaller.routes) {
-                func load(_ served: ServedStore, _ load: WrkRun.Load) async throws -> WrkRun.Report {
-                    try await WrkRun.run(load, base: served.server.baseURL, connections: settings.connections, seconds: settings.seconds, in: directory)
+            for (index, route) in larger.routes.enumerated() {
+                let (largerReport, smallerReport) = try await inTurns(largerFirst: largerFirst) { served in
+                    try await WrkRun.run(
+                        served.routes[index].load, base: served.server.baseURL, connections: settings.connections, seconds: settings.seconds,
+                        in: directory)
                 }
-                let first = try await load(largerFirst ? larger : smaller, largerFirst ? route.load : other.load)
-                let second = try await load(largerFirst ? smaller : larger, largerFirst ? other.load : route.load)
-                let (largerReport, smallerReport) = largerFirst ? (first, second) : (second, first)
                 record(
                     route.name, largerReport, smallerReport,
                     ratio: smallerReport.requestsPerSecond / max(largerReport.requestsPerSecond, 0.001))
             }
             // Log-ins one at a time, each after a hash alone: each side's log-in against its own
             // hashes, so that the hash's drift between the two sides cancels.
-            func pairs(_ served: ServedStore) async throws -> PairedLogIns.Result {
+            let (largerPairs, smallerPairs) = try await inTurns(largerFirst: largerFirst) { served in
                 try await served.pairedLogIns.run(seconds: settings.seconds, minimumPairs: 2 * settings.seconds)
             }
-            let first = try await pairs(largerFirst ? larger : smaller)
-            let second = try await pairs(largerFirst ? smaller : larger)
-            let (largerPairs, smallerPairs) = largerFirst ? (first, second) : (second, first)
             record(
                 ServedStore.emailPasswordRoute, largerPairs.report, smallerPairs.report,
                 ratio: (largerPairs.logIns.median / largerPairs.hash.median) / (smallerPairs.logIns.median / smallerPairs.hash.median))
