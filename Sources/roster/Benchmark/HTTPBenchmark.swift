@@ -60,7 +60,8 @@ enum HTTPBenchmark {
         rows.append(Row(name: ServedStore.emailPasswordRoute, connections: 1, report: paired.report))
 
         var soak: Soak?
-        if settings.soakSeconds > 0, let refresh = served.routes.first(where: { $0.name == "refresh" }) {
+        if settings.soakSeconds > 0 {
+            let refresh = served.refresh
             let first = min(60, settings.soakSeconds)
             let base = served.server.baseURL
             _ = try await WrkRun.run(refresh.load, base: base, connections: settings.connections, seconds: first, in: directory)

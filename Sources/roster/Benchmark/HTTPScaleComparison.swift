@@ -58,7 +58,8 @@ enum HTTPScaleComparison {
 
         var routes: [RouteComparison] = []
         func record(_ name: String, _ largerReport: WrkRun.Report, _ smallerReport: WrkRun.Report, ratio: Double) {
-            let index = routes.firstIndex { $0.name == name } ?? { routes.append(RouteComparison(name: name)); return routes.count - 1 }()
+            let index = routes.firstIndex { $0.name == name } ?? routes.endIndex
+            if index == routes.endIndex { routes.append(RouteComparison(name: name)) }
             routes[index].costRatios.append(ratio)
             routes[index].larger.append(largerReport)
             routes[index].smaller.append(smallerReport)

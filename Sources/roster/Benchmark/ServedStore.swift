@@ -25,6 +25,9 @@ struct ServedStore {
 
     static let emailPasswordRoute = "email/password log-in"
 
+    /// What a refresh sends (one of `routes`): one refresh token, again and again.
+    var refresh: RouteLoad { routes[1] }
+
     /// The password of every generated user.
     static let password = "benchmark-password"
 
@@ -51,6 +54,7 @@ struct ServedStore {
         do {
             let (login, apiKey) = try await credentials(base: server.baseURL, appId: config.appId)
             let json = ["Content-Type": "application/json"]
+            // The ceiling first, then the refresh (`refresh` is routes[1]).
             let routes = [
                 RouteLoad(name: "location (the ceiling)", load: .init(method: "GET", path: Route.location(appId: config.appId))),
                 RouteLoad(
