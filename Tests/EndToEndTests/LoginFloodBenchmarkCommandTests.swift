@@ -21,6 +21,11 @@ extension EndToEndTests {
             for label in ["just before each of the second client's log-ins", "each beyond the hash just before it:", "p99 under KDF + 50 ms", "flood answers", "server memory"] {
                 #expect(lines.contains { $0.contains(label) }, "\(label) missing from \(run.stdout)")
             }
+            // Two budgets: the hash's median and, beside it, the hash's own p99, each plus 50 ms.
+            let kdfFigures = kdf.split(separator: ")").last.map { $0.split(separator: " ").compactMap { Double($0) } } ?? []
+            let tailBudget = try #require(lines.first { $0.contains("p99 under the KDF's own p99 + 50 ms = ") }, "\(run.stdout)")
+            let tailFigure = tailBudget.split(separator: "=").last?.split(separator: " ").first.flatMap { Double($0) }
+            #expect(kdfFigures.count >= 2 && tailFigure.map { abs($0 - (kdfFigures[1] + 50)) < 0.06 } == true, "\(kdf) against \(tailBudget)")
             // Five free failures, then one more after a second's wait: six in two seconds at most.
             let checked = try #require(lines.first { $0.contains("wrong passwords checked") })
             #expect(checked.hasSuffix("the limits allow 6 in 2 s: met"), "\(checked)")

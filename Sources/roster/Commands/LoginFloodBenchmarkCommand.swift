@@ -68,6 +68,11 @@ struct LoginFloodBenchmarkCommand: AsyncParsableCommand {
                 format: "    each beyond the hash just before it: %+.1f ms median, %+.1f ms p99", result.underFlood.beyondHash.median,
                 result.underFlood.beyondHash.p99),
             String(format: "    p99 under KDF + 50 ms = %.1f ms: %@", budget, met(result.logins.p99 < budget && refused.isEmpty)),
+            // The same budget with the hash's own tail in it: what the flood adds, where the hash
+            // alone spreads by more than 50 ms from its median.
+            String(
+                format: "    p99 under the KDF's own p99 + 50 ms = %.1f ms: %@", result.kdf.p99 + 50,
+                met(result.logins.p99 < result.kdf.p99 + 50 && refused.isEmpty)),
             "  flood answers                  \(answered) (\(answered / max(1, seconds))/s): 401 \(checked), 429 \(result.flood[429, default: 0])"
                 + (others.isEmpty ? "" : ", " + others.joined(separator: ", ")),
             "    wrong passwords checked \(checked), the limits allow \(allowed) in \(seconds) s: \(met(checked <= allowed))",
