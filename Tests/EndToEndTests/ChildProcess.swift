@@ -91,7 +91,6 @@ final class ChildProcess {
         errors = parentEnds[2].map { FileHandle(fileDescriptor: $0, closeOnDealloc: true) }
     }
 
-
     /// Sends `signal` to the child, unless it has been waited for.
     func signal(_ signal: Int32) {
         if status == nil { kill(pid, signal) }

@@ -12,7 +12,7 @@ import NIOCore
 /// long (password hashing) already runs elsewhere (`HashingPool`), and the store's reads on the
 /// calling thread are a few indexed lookups.
 ///
-///     Application(responder: …, server: .eventLoopBoundHTTP1(configuration: …))
+///     Application(responder: …, server: .roster)
 struct EventLoopBoundChannel<Inner: ServerChildChannel>: ServerChildChannel {
     typealias Value = Inner.Value
     let inner: Inner
@@ -29,16 +29,14 @@ struct EventLoopBoundChannel<Inner: ServerChildChannel>: ServerChildChannel {
 }
 
 extension HTTPServerBuilder {
-    /// Hummingbird's HTTP/1.1 server with each connection's task on its channel's event loop.
-    static func eventLoopBoundHTTP1(configuration: HTTP1Channel.Configuration = .init()) -> HTTPServerBuilder {
-        HTTPServerBuilder { responder in
-            EventLoopBoundChannel(inner: HTTP1Channel(responder: responder, configuration: configuration))
-        }
-    }
-
-    /// The server `RosterServer.serve` runs: HTTP/1.1 on the connections' event loops, each
-    /// connection closed after an answer that says `Connection: close`.
+    /// The server `RosterServer.serve` runs: Hummingbird's HTTP/1.1 with each connection's task on
+    /// its channel's event loop, and each connection closed after an answer that says
+    /// `Connection: close`.
     static var roster: HTTPServerBuilder {
-        eventLoopBoundHTTP1(configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [CloseAfterAnswerHandler()]))
+        HTTPServerBuilder { responder in
+            EventLoopBoundChannel(
+                inner: HTTP1Channel(
+                    responder: responder, configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [CloseAfterAnswerHandler()])))
+        }
     }
 }
