@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The script of the foundation issue, run with the real `roster` binary: Joe, Emma and an
+/// A day at a shared terminal, run with the real `roster` binary: Joe, Emma and an
 /// anonymous user log in, switch, log out, are removed, and read and refresh custom data. Each
-/// step is checked against BEHAVIOURS.md, and every command is a new process, so every step also
+/// step is checked against docs/BEHAVIOURS.md, and every command is a new process, so every step also
 /// shows that the device survives a restart (BEHAVIOURS 39).
 struct DeviceScript {
     let runner: CommandRunner

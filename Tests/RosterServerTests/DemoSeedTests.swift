@@ -21,6 +21,33 @@ import Testing
         #expect(config.customUserData?.userIdField == "userId")
     }
 
+    /// A first start hashes no password: the demo users' hashes ship with them, made at the
+    /// demo app's cost, and each is its user's password.
+    @Test func theShippedHashesAreTheDemoPasswordsAtTheDemoCost() throws {
+        let cost = try AppConfig.demo().passwordHashing
+        let hasher = PasswordHasher(cost: cost, randomBytes: { [UInt8](repeating: 0, count: $0) })
+        let users = try DemoUsers.load().users
+        #expect(users.count == 2)
+        for user in users {
+            let shipped = try #require(user.shippedHash(at: cost))
+            #expect(hasher.verify(user.password, against: shipped), "\(user.email)")
+            #expect(!hasher.verify(user.password + "x", against: shipped))
+        }
+    }
+
+    @Test func anAppAtAnotherCostHashesThePasswordsItself() throws {
+        let joe = try #require(try DemoUsers.load().users.first)
+        #expect(joe.shippedHash(at: PasswordHashingConfig(logN: 10, r: 8, p: 1)) == nil)
+        #expect(joe.shippedHash(at: PasswordHashingConfig(logN: 16, r: 8, p: 3)) == nil)
+    }
+
+    @Test func theDemoAppAtItsOwnCostLogsJoeInWithTheShippedHash() async throws {
+        let t = try await TestServer.make(try AppConfig.demo(), store: .sqlite)
+        try await t.server.seedDemoUsers(appId: "roster-demo")
+        #expect(try await t.emailLogin("joe@example.com", "passw0rd").decoded(LoginResponse.self).userId.count == 24)
+        #expect(await t.emailLogin("joe@example.com", "pa55word").errorCode == "InvalidPassword")
+    }
+
     @Test(arguments: StoreKind.allCases) func seedingIsIdempotentAndGivesJoeAndEmma(_ kind: StoreKind) async throws {
         let t = try await TestServer.make(try Self.demoConfig(), store: kind)
         try await t.server.seedDemoUsers(appId: "roster-demo")

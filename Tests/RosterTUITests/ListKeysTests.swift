@@ -2,7 +2,7 @@ import Foundation
 import RosterTUI
 import Testing
 
-/// The keys of the user list (DESIGN: the terminal front end, keys).
+/// The keys of the user list (README, "The switcher").
 @Suite struct ListKeysTests {
     @Test func startsOnTheActiveUser() {
         var users = Sample.all

@@ -3,7 +3,7 @@ import RosterTUI
 import RosterWire
 import Testing
 
-/// The screens as text (DESIGN: the terminal front end, layout).
+/// The screens as text (README, "The switcher"; docs/ARCHITECTURE.md, RosterTUI).
 @Suite struct ViewTests {
     @Test func wideLayoutListDetailAndStatus() {
         var model = Sample.model()

@@ -45,7 +45,7 @@ public struct ServerAdmin: Sendable {
         let email = EmailPasswordProvider.normalize(rawEmail)
         guard EmailPasswordService.looksLikeEmail(email) else { throw ServerAdminError.invalidEmail(email) }
         guard (6...128).contains(password.count) else { throw ServerAdminError.passwordTooShort }
-        let (account, user, identity) = try newEmailUser(app: app, email: email, password: password, name: name)
+        let (account, user, identity) = newEmailUser(app: app, email: email, passwordHash: try app.hasher.hash(password), name: name)
         guard try await store.createEmailUser(account: account, user: user, identity: identity) else {
             throw ServerAdminError.emailInUse(email)
         }
@@ -74,13 +74,13 @@ public struct ServerAdmin: Sendable {
         try await store.addSeeds(seeds)
     }
 
-    /// The records of a new confirmed email user, not yet stored.
-    func newEmailUser(app: ServedApp, email: String, password: String, name: String?) throws
+    /// The records of a new confirmed email user, not yet stored, with its password's hash.
+    func newEmailUser(app: ServedApp, email: String, passwordHash: String, name: String?)
         -> (EmailAccountRecord, UserRecord, IdentityRecord)
     {
         let created = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
         let account = EmailAccountRecord(
-            id: ids.objectId(), appId: app.id, email: email, passwordHash: try app.hasher.hash(password), confirmed: true,
+            id: ids.objectId(), appId: app.id, email: email, passwordHash: passwordHash, confirmed: true,
             createdAt: created)
         var profile: [String: JSONValue] = ["email": .string(email)]
         if let name { profile["name"] = .string(name) }

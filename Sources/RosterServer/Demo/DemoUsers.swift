@@ -2,13 +2,22 @@ import Foundation
 import RosterResources
 import RosterWire
 
-/// The demo users of `Resources/demo/users.json`: email, password, name and custom data.
+/// The demo users of `Resources/demo/users.json`: email, password, name and custom data, and
+/// each password's hash made once at the demo app's cost, so that a first start computes none.
 struct DemoUsers {
     struct User {
         var email: String
         var password: String
+        var passwordHash: String?
         var name: String?
         var customData: JSONValue?
+
+        /// The shipped hash when it was made at `cost`; an app at another cost (a test's fast
+        /// setting, a raised one) hashes the password itself.
+        func shippedHash(at cost: PasswordHashingConfig) -> String? {
+            guard let passwordHash, EncodedPasswordHash(parsing: passwordHash)?.cost == cost else { return nil }
+            return passwordHash
+        }
     }
 
     var users: [User]
@@ -20,7 +29,9 @@ struct DemoUsers {
             guard let email = entry["email"]?.stringValue, let password = entry["password"]?.stringValue else {
                 throw AppConfigError.invalid(path: "demo/users.json", reason: "every user needs an email and a password")
             }
-            return User(email: email, password: password, name: entry["name"]?.stringValue, customData: entry["customData"])
+            return User(
+                email: email, password: password, passwordHash: entry["passwordHash"]?.stringValue, name: entry["name"]?.stringValue,
+                customData: entry["customData"])
         }
         return DemoUsers(users: users)
     }
@@ -38,7 +49,8 @@ struct DemoSeeder: Sendable {
         var seeds: [SeedUser] = []
         for demo in try DemoUsers.load().users {
             let email = EmailPasswordProvider.normalize(demo.email)
-            let (account, user, identity) = try admin.newEmailUser(app: app, email: email, password: demo.password, name: demo.name)
+            let hash = try demo.shippedHash(at: app.config.passwordHashing) ?? app.hasher.hash(demo.password)
+            let (account, user, identity) = admin.newEmailUser(app: app, email: email, passwordHash: hash, name: demo.name)
             var seed = SeedUser(user: user, account: account, identity: identity, document: nil)
             if case .object(var fields) = demo.customData, let settings = app.config.customUserData,
                 let selector = CustomDataService.selector(app: app, userId: user.id)

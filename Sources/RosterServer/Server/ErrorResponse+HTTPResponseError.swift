@@ -5,7 +5,7 @@ import NIOCore
 import RosterWire
 
 /// The one place an error becomes what the client reads: the protocol's error JSON
-/// (`{"error", "error_code", "link"}`, shared/PROTOCOL.md) with the status of its code. Routes
+/// (`{"error", "error_code", "link"}`, docs/PROTOCOL.md) with the status of its code. Routes
 /// and middleware simply throw an `ErrorResponse`; the router answers it.
 ///
 ///     throw ErrorResponse.appNotFound(appId)   // 404 {"error_code": "AppNotFound", …}

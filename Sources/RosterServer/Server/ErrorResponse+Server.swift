@@ -27,7 +27,7 @@ extension ErrorResponse {
 }
 
 extension ErrorResponse {
-    /// App Services' own texts where clients match on them (shared/PROTOCOL.md, "Error texts").
+    /// App Services' own texts where clients match on them (docs/PROTOCOL.md, "Error texts").
     enum Text {
         /// A wrong password or an unknown email at log-in: realm-web treats exactly this text
         /// specially.

@@ -67,6 +67,10 @@ struct ConnectionOptions: ParsableArguments {
         if let requested, !requested.isEmpty, requested != appId {
             throw CommandFailure("the embedded server has only the app '\(appId)'; use --server for '\(requested)'")
         }
-        return try await EmbeddedDefault.open(paths: paths).app
+        // A person waiting on a terminal is told why the first start takes a moment; a script
+        // reading the output is not.
+        return try await EmbeddedDefault.open(paths: paths) {
+            if isatty(STDERR_FILENO) == 1 { Terminal.printError(EmbeddedDefault.firstStartLine) }
+        }.app
     }
 }

@@ -15,9 +15,15 @@ struct EmbeddedDefault {
         paths.embeddedServerDatabase.deletingLastPathComponent().appendingPathComponent("outbox").appendingPathComponent(appId)
     }
 
-    static func open(paths: RosterPaths) async throws -> EmbeddedDefault {
+    /// What a first start says while it makes the server's store and seeds the demo app.
+    static let firstStartLine = "Preparing the demo app (first start)…"
+
+    /// Opens the embedded default; `firstStart` is called once, before the work, when there is
+    /// no store yet to open.
+    static func open(paths: RosterPaths, firstStart: () -> Void = {}) async throws -> EmbeddedDefault {
         let config = try AppConfig.demo()
         let database = paths.embeddedServerDatabase
+        if !FileManager.default.fileExists(atPath: database.path) { firstStart() }
         try RosterPaths.makePrivateDirectory(database.deletingLastPathComponent())
         let server = try await RosterServer.open(databasePath: database.path, apps: [config])
         try await server.seedDemoUsers(appId: config.appId)

@@ -1,0 +1,36 @@
+# The README's two commands, for a fresh machine: each first installs the Debian packages it
+# needs (scripts/debian-packages lists them; run as root it installs them, as anyone else it
+# prints the `sudo apt-get install` line and stops), then builds and runs.
+#
+#   make run                    # the switcher, on the embedded default with demo users
+#   make run ARGS="users"       # any subcommand: roster users
+#   make test                   # every test, then the contract's fuzz pass (.ci/fuzz)
+#
+# On a machine that has the packages, `swift run roster` and `swift test` do the same.
+
+# Swift's usual place on these machines, for shells whose PATH does not have it yet.
+export PATH := $(PATH):/opt/swift/usr/bin
+# A crash prints the crashed thread alone, so that its top frames stay in a kept log.
+export SWIFT_BACKTRACE ?= enable=yes,interactive=no,threads=crashed,registers=none,images=none,limit=48,top=16
+
+SWIFT ?= swift
+
+.PHONY: run test build fuzz
+
+run:
+	@scripts/install-packages build
+	@$(SWIFT) run roster $(ARGS)
+
+build:
+	@scripts/install-packages build
+	$(SWIFT) build
+
+test:
+	@scripts/install-packages build test
+	$(SWIFT) build --build-tests
+	$(SWIFT) test
+	bash .ci/fuzz
+
+fuzz:
+	@scripts/install-packages build test
+	bash .ci/fuzz
