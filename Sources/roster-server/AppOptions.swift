@@ -50,26 +50,30 @@ struct AppOptions: ParsableArguments {
             "roster-server: warning: \(path) holds secrets and others can read it; make it owner-only (chmod 600 \(path))\n".utf8))
     }
 
-    /// Opens the database for the configured app, believing forwarded headers from
-    /// `trustedProxies`.
-    func open(trustedProxies: Set<String> = []) async throws -> (RosterServer, AppConfig) {
+    /// Opens the database for the configured app.
+    func open() async throws -> (RosterServer, AppConfig) {
         let app = try appConfig()
-        return (try await Self.open(db: db, apps: [app], trustedProxies: trustedProxies), app)
+        return (try await Self.open(db: db, apps: [app]), app)
     }
 
     /// Opens the database `db` (an SQLite file, its folder made if missing, or a PostgreSQL URL)
     /// serving `apps`.
-    /// `serving`: for `serve`, whose PostgreSQL pool keeps its connections open; admin
-    /// commands open theirs on demand.
-    static func open(db: String, apps: [AppConfig], trustedProxies: Set<String>, serving: Bool = false) async throws -> RosterServer {
+    /// `serving`: the settings of `serve`, whose PostgreSQL pool keeps its connections open and
+    /// which believes its trusted proxies and links to its public URL; admin commands open their
+    /// connections on demand.
+    static func open(db: String, apps: [AppConfig], serving: ServerSettings? = nil) async throws -> RosterServer {
         if !RosterServer.isDatabaseURL(db) {
             let directory = URL(fileURLWithPath: db).deletingLastPathComponent()
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
         do {
             var environment = ServerEnvironment.live
-            environment.trustedProxies = trustedProxies
-            environment.keepsDatabaseConnectionsOpen = serving
+            if let serving {
+                environment.trustedProxies = Set(serving.trustedProxies)
+                environment.forwardedHeader = serving.forwardedHeader
+                environment.publicURL = serving.publicURL
+                environment.keepsDatabaseConnectionsOpen = true
+            }
             return try await RosterServer.open(databasePath: db, apps: apps, environment: environment)
         } catch {
             throw CommandFailure("\(error)")

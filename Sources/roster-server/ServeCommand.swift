@@ -18,7 +18,7 @@ struct ServeCommand: AsyncParsableCommand {
             an option counts over a variable, a variable over the file.
             """)
 
-    @Option(help: "A settings JSON file (or ROSTER_SETTINGS): keys db, apps, demo, host, port, trustedProxies, metrics.port, ...")
+    @Option(help: "A settings JSON file (or ROSTER_SETTINGS): keys db, apps, demo, host, port, publicURL, trustedProxies, metrics.port, ...")
     var settings: String?
 
     @Option(help: "The server's SQLite database file (created if missing), or a PostgreSQL URL (postgres://user:password@host:port/database).")
@@ -41,8 +41,20 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("trusted-proxy"),
-        help: "The IP address of a reverse proxy whose Forwarded / X-Forwarded-* headers are believed (repeat for several).")
+        help: "The IP address of a reverse proxy whose forwarded header names the client (repeat for several).")
     var trustedProxies: [String] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "The header trusted proxies name the client in: X-Forwarded-For (default) or Forwarded.", valueName: "name"))
+    var forwardedHeader: String?
+
+    @Option(
+        name: .customLong("public-url"),
+        help: ArgumentHelp(
+            "The URL people reach the server at (https://auth.example.com): the base of every link it writes. Default: the address it listens on.",
+            valueName: "url"))
+    var publicURL: String?
 
     @Option(help: "Serve Prometheus metrics at /metrics on this port (off unless given; 0 picks a free one).")
     var metricsPort: Int?
@@ -65,6 +77,8 @@ struct ServeCommand: AsyncParsableCommand {
         given[.port] = port.map { .int($0) }
         if allowDemoOnNetwork { given[.allowDemoOnNetwork] = .bool(true) }
         if !trustedProxies.isEmpty { given[.trustedProxies] = .stringArray(trustedProxies) }
+        given[.forwardedHeader] = forwardedHeader.map { .string($0) }
+        given[.publicURL] = publicURL.map { .string($0) }
         given[.metricsPort] = metricsPort.map { .int($0) }
         given[.metricsHost] = metricsHost.map { .string($0) }
         given[.logLevel] = logLevel.map { .string($0) }
@@ -90,13 +104,19 @@ struct ServeCommand: AsyncParsableCommand {
         case .demo: apps = [try AppOptions.demoApp()]
         case .files(let paths): apps = try paths.map(AppOptions.loadApp)
         }
-        let server = try await AppOptions.open(db: settings.database, apps: apps, trustedProxies: Set(settings.trustedProxies), serving: true)
+        let server = try await AppOptions.open(db: settings.database, apps: apps, serving: settings)
         if settings.apps == .demo { try await server.seedDemoUsers(appId: apps[0].appId) }
         let (host, port) = (settings.host, settings.port)
         do {
             try await server.serve(host: host, port: port, gracefulShutdownSignals: [.sigint, .sigterm], metrics: metrics) { bound in
                 let shown = host.contains(":") ? "[\(host)]" : host
                 FileHandle.standardOutput.write(Data("roster-server listening on http://\(shown):\(bound)\n".utf8))
+                if let base = settings.publicURL {
+                    FileHandle.standardOutput.write(Data("links start with \(base) (publicURL)\n".utf8))
+                } else if let base = PublicURL.listening(host: host, port: bound) {
+                    FileHandle.standardOutput.write(
+                        Data("links start with \(base), the address listened on (publicURL sets the one people use)\n".utf8))
+                }
                 for app in apps {
                     if let outbox = server.outboxDescription(appId: app.appId) {
                         FileHandle.standardOutput.write(Data("confirmation and reset messages for \(app.appId) go to \(outbox)\n".utf8))

@@ -2,8 +2,9 @@ import Foundation
 import ThrowawayPostgres
 
 /// Roster scaled out, for the length of a test: several `roster-server serve` processes on one
-/// fresh PostgreSQL database, each believing the proxy's `X-Forwarded-*` headers
-/// (`--trusted-proxy 127.0.0.1`) and logging to a file of its own, behind a round-robin nginx.
+/// fresh PostgreSQL database, each believing the proxy's `X-Forwarded-For`
+/// (`--trusted-proxy 127.0.0.1`), linking to the proxy (`--public-url`) and logging to a file
+/// of its own, behind a round-robin nginx.
 ///
 ///     let deployment = try await ProxiedInstances(name: "login")
 ///     defer { deployment.stop() }
@@ -40,13 +41,15 @@ final class ProxiedInstances {
         try Self.appConfiguration.write(to: config, atomically: true, encoding: .utf8)
         let logs = (1...count).map { directory.appendingPathComponent("instance-\($0).log") }
         var started: [ServerProcess] = []
+        // The instances link to the proxy, the one address people use.
+        let proxyPort = try RoundRobinProxy.freePort()
         do {
             for log in logs {
-                let options = ["--trusted-proxy", "127.0.0.1"]
+                let options = ["--trusted-proxy", "127.0.0.1", "--public-url", "http://127.0.0.1:\(proxyPort)"]
                 started.append(try ServerProcess(database: database, home: directory, config: config, options: options, log: log))
             }
             let upstreams = started.map { $0.baseURL.replacingOccurrences(of: "http://", with: "") }
-            proxy = try RoundRobinProxy(upstreams: upstreams, directory: directory)
+            proxy = try RoundRobinProxy(upstreams: upstreams, directory: directory, port: proxyPort)
         } catch {
             started.forEach { $0.stop() }
             throw error

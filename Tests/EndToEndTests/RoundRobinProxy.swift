@@ -36,9 +36,10 @@ final class RoundRobinProxy {
         }
     }
 
-    init(upstreams: [String], directory: URL) throws {
+    /// `port`: where to listen, when the upstreams must know it first (their public URL).
+    init(upstreams: [String], directory: URL, port chosen: Int? = nil) throws {
         try Self.requireInstalled()
-        let port = try Self.freePort()
+        let port = try chosen ?? Self.freePort()
         let configuration = directory.appendingPathComponent("nginx.conf")
         let errorLog = directory.appendingPathComponent("nginx-error.log").path
         try Self.configuration(upstreams: upstreams, port: port, directory: directory)

@@ -45,7 +45,7 @@ extension EndToEndTests {
                     path: CommandRunner.binaries.appendingPathComponent("roster-server").path, ["serve"] + arguments,
                     environment: environment, stdout: .pipe, stderr: log.map { .file($0.path) } ?? .null)
                 let lines = process.readLines { lines in
-                    lines.contains { $0.hasPrefix("roster-server listening on ") }
+                    lines.contains { $0.hasPrefix("roster-server listening on ") } && lines.contains { $0.hasPrefix("links start with ") }
                         && (!metrics || lines.contains { $0.hasPrefix("roster-server metrics on ") })
                 }
                 return (process, lines)
@@ -86,6 +86,25 @@ extension EndToEndTests {
             #expect((response as? HTTPURLResponse)?.statusCode == 200, "\(String(decoding: data, as: UTF8.self))")
             #expect(FileManager.default.fileExists(atPath: setup.database.path))
             #expect(Self.stop(process) == 0)
+        }
+
+        /// The server says which base its links start with, and the location answer is it.
+        @Test func theLinksStartWithThePublicURLOrTheAddressListenedOn() async throws {
+            var setup = try Setup("public-url")
+            defer { try? FileManager.default.removeItem(at: setup.home) }
+            for publicURL in [nil, "https://auth.example.com/roster"] {
+                setup.environment["ROSTER_PUBLIC_URL"] = publicURL
+                let (process, lines) = try setup.serve(["--db", setup.database.path, "--demo", "--port", "0"])
+                let listened = try #require(Self.listened(lines), "\(lines)")
+                let base = publicURL ?? listened
+                let said = publicURL.map { "links start with \($0) (publicURL)" }
+                    ?? "links start with \(listened), the address listened on (publicURL sets the one people use)"
+                #expect(lines.contains(said), "\(lines)")
+                let (data, _) = try await URLSession.shared.data(from: URL(string: listened + "/api/client/v2.0/app/roster-demo/location")!)
+                let location = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+                #expect(location?["hostname"] as? String == base)
+                #expect(Self.stop(process) == 0)
+            }
         }
 
         /// At `info` (the default) a line a request; at `warning`, none; from the file, the
@@ -211,12 +230,20 @@ extension EndToEndTests {
                 ("ROSTER_LOG_LEVEL", "loud", "ROSTER_LOG_LEVEL takes one of trace, debug, info, notice, warning, error, critical; 'loud' is not one"),
                 ("ROSTER_TRUSTED_PROXIES", "10.0.0.2,proxy.local", "ROSTER_TRUSTED_PROXIES takes an IP address, such as 10.0.0.2 or ::1; 'proxy.local' is not one"),
                 ("ROSTER_SETTINGS", setup.home.path, "cannot read the settings file \(setup.home.path): it is a folder"),
+                ("ROSTER_PUBLIC_URL", "ftp://auth.example.com", "ROSTER_PUBLIC_URL: a public URL is http:// or https://"),
+                ("ROSTER_PUBLIC_URL", "https://auth.example.com/?next=x", "ROSTER_PUBLIC_URL: a public URL is http:// or https://"),
+                ("ROSTER_FORWARDED_HEADER", "X-Real-IP", "ROSTER_FORWARDED_HEADER takes X-Forwarded-For or Forwarded; 'X-Real-IP' is not one"),
             ]
             for (variable, value, words) in cases {
                 var bad = setup
                 bad.environment[variable] = value
                 try bad.expectRefused(saying: words)
             }
+            // On every interface, the links need the address people use.
+            var everywhere = setup
+            everywhere.environment["ROSTER_ALLOW_DEMO_ON_NETWORK"] = "true"
+            everywhere.environment["ROSTER_HOST"] = "0.0.0.0"
+            try everywhere.expectRefused(saying: "listening on 0.0.0.0 names no address people can open: give the public URL")
             // A variable is checked even when the file gives the same setting.
             var overFile = setup
             overFile.environment["ROSTER_SETTINGS"] = try setup.settings(#"{"port": 0}"#)

@@ -65,7 +65,7 @@ import Testing
         #expect(app.facebook?.config.accessTokenEndpoint == "https://graph.test/oauth/access_token", "beside the configured Graph API")
         #expect(app.config.webSignIn.allows(redirect: "https://app.example.com/done"))
         #expect(!app.config.webSignIn.allows(redirect: "https://app.example.com/done/"))
-        #expect(WebSignInService.callbackURL(of: app, baseURL: "http://ignored") == "https://roster.test/cb")
+        #expect(WebSignInService.callbackURL(of: app, base: try PublicURL(parsing: "http://ignored")) == "https://roster.test/cb")
     }
 
     @Test func badEndpointsAndWebSignInSettingsAreRefusedSayingWhich() {

@@ -22,13 +22,13 @@ struct AccountPageController: Sendable {
         let link = Link(
             appId: context.parameters.get("appId") ?? "", token: String(query.get("token") ?? ""),
             tokenId: String(query.get("tokenId") ?? ""))
-        return render(await show(purpose, link, address: context.clientAddress), purpose: purpose)
+        return render(await show(purpose, link, address: context.clientAddress), purpose: purpose, base: context.publicBase)
     }
 
     func post(_ purpose: AccountTokenRecord.Purpose, _ request: Request, context: RosterRequestContext) async -> Response {
         let fields = (try? await request.collectedBody(within: context)).map(HTMLForm.fields) ?? [:]
         let link = Link(appId: context.parameters.get("appId") ?? "", token: fields["token"] ?? "", tokenId: fields["tokenId"] ?? "")
-        return render(await act(purpose, link, fields: fields, address: context.clientAddress), purpose: purpose)
+        return render(await act(purpose, link, fields: fields, address: context.clientAddress), purpose: purpose, base: context.publicBase)
     }
 
     /// A message's link: its app, token and token id.
@@ -117,8 +117,8 @@ struct AccountPageController: Sendable {
         }
     }
 
-    private func render(_ outcome: Outcome, purpose: AccountTokenRecord.Purpose) -> Response {
-        let html = AccountPageView.render(outcome.page, purpose: purpose)
+    private func render(_ outcome: Outcome, purpose: AccountTokenRecord.Purpose, base: PublicURL) -> Response {
+        let html = AccountPageView.render(outcome.page, purpose: purpose, base: base)
         return Response(status: outcome.status, headers: PageStyle.headers(), body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
     }
 }

@@ -4,11 +4,11 @@ import Foundation
 /// server's pages: the server's account page for the token's purpose, with the app, the token
 /// and its id in the query.
 ///
-///     AccountPageLink(baseURL: "https://id.example.com").url(for: .reset, appId: "roster-demo", token: t, tokenId: id)
+///     AccountPageLink(base: try PublicURL(parsing: "https://id.example.com")).url(for: .reset, appId: "roster-demo", token: t, tokenId: id)
 ///     // https://id.example.com/account/roster-demo/reset-password?token=…&tokenId=…
 struct AccountPageLink: Sendable, Equatable {
-    /// Where people reach the server (`scheme://host[:port]`), as the request that asked showed it.
-    let baseURL: String
+    /// Where people reach the server: configured, never taken from the request that asked.
+    let base: PublicURL
 
     /// The page's path for `purpose`, with `:appId` for the router.
     static func path(_ purpose: AccountTokenRecord.Purpose) -> String {
@@ -29,6 +29,6 @@ struct AccountPageLink: Sendable, Equatable {
 
     func url(for purpose: AccountTokenRecord.Purpose, appId: String, token: String, tokenId: String) -> String {
         let query = "token=\(OutboundRequest.formEncoded(token))&tokenId=\(OutboundRequest.formEncoded(tokenId))"
-        return "\(baseURL)\(Self.path(purpose, appId: appId))?\(query)"
+        return "\(base.text)\(Self.path(purpose, appId: appId))?\(query)"
     }
 }

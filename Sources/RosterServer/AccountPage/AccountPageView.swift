@@ -3,16 +3,16 @@ import Mustache
 /// Renders an `AccountPage` as HTML through `AccountPageTemplate`. Pure: the same page, the
 /// same text.
 ///
-///     let html = AccountPageView.render(page, purpose: .reset)
+///     let html = AccountPageView.render(page, purpose: .reset, base: context.publicBase)
 enum AccountPageView {
     static let template = PageStyle.template(AccountPageTemplate.page, of: "account page")
 
     static let invalidLink = "This link does not work any more: it was used, it expired, or it is not whole. Ask for a new message."
 
-    static func render(_ page: AccountPage, purpose: AccountTokenRecord.Purpose) -> String {
+    static func render(_ page: AccountPage, purpose: AccountTokenRecord.Purpose, base: PublicURL) -> String {
         var values: [String: Any] = [
             "title": purpose == .reset ? "Set a new password" : "Confirm your email",
-            "action": AccountPageLink.path(purpose, appId: page.appId),
+            "action": base.text + AccountPageLink.path(purpose, appId: page.appId),
             "token": page.token, "tokenId": page.tokenId,
         ]
         if let message = page.message { values["message"] = message }

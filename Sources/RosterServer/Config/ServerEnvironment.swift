@@ -20,9 +20,14 @@ public struct ServerEnvironment: Sendable {
     public var http: any OutboundHTTP
     /// Where password hashing runs, bounded: shared by every app of the server.
     public var hashing: HashingPool
-    /// The addresses of reverse proxies whose `Forwarded` / `X-Forwarded-*` headers are
-    /// believed: the client's address, scheme and host. From anyone else they are ignored.
+    /// The addresses of reverse proxies whose forwarded header (`forwardedHeader`) is believed
+    /// for the client's address. From anyone else it is ignored.
     public var trustedProxies: Set<String>
+    /// The one header a trusted proxy names the client in.
+    public var forwardedHeader: ForwardedHeader = .xForwardedFor
+    /// The base of every link the server writes; without it, the address `serve` listens on (or
+    /// `http://127.0.0.1` in-process). Never the request's `Host` or forwarded headers.
+    public var publicURL: PublicURL?
     /// Whether a PostgreSQL store keeps its pool's connections open, as `roster-server serve`
     /// does (no timer each time a connection goes back, which under load holds memory), or opens
     /// them on demand and closes them after a minute idle, as short-lived servers (admin

@@ -17,7 +17,7 @@ struct DeviceApprovalService: Sendable {
     /// The pending, unexpired authorization whose user code was typed from `address`. Checks the
     /// address's wait first, and counts a wrong code against it in every app served.
     func find(typed: String, address: String) async throws -> DeviceAuthorizationRecord {
-        let key = AttemptKey(scope: Self.scope, kind: .address, value: address)
+        let key = AttemptKey.client(scope: Self.scope, address: address)
         let apps = login.apps.values.sorted { $0.id < $1.id }
         for app in apps {
             try await login.limiter.checkWait(app: app, keys: [key])
@@ -95,7 +95,7 @@ struct DeviceApprovalService: Sendable {
     ) async throws -> Bool {
         let app = try login.app(record.appId)
         _ = try login.provider(ProviderType.emailPassword.rawValue, of: app)
-        let key = AttemptKey(scope: "register", kind: .address, value: address)
+        let key = AttemptKey.client(scope: "register", address: address)
         try await limited(app: app, key: key, cap: app.config.limits.registrationsPerAddressPerHour, address: address)
         let body = JSONValue.object(["email": .string(email), "password": .string(password)]).data
         try await emailPassword.register(app: app, body: body, page: page)
@@ -129,7 +129,7 @@ struct DeviceApprovalService: Sendable {
     /// other (`webSignIn.startsPerAddressPerHour`): LimitWait past it.
     func countBrowserSignIn(for record: DeviceAuthorizationRecord, address: String) async throws {
         let app = try login.app(record.appId)
-        let key = AttemptKey(scope: "web-sign-in", kind: .address, value: address)
+        let key = AttemptKey.client(scope: "web-sign-in", address: address)
         try await limited(app: app, key: key, cap: app.config.webSignIn.startsPerAddressPerHour, address: address)
     }
 

@@ -6,7 +6,7 @@ import RosterWire
 /// the terminal polls until the poll that finds it approved opens the session, in the same
 /// transaction that uses the code up.
 ///
-///     let started = try await device.start(app: app, caller: nil, body: body, base: "https://roster.example", address: ip)
+///     let started = try await device.start(app: app, caller: nil, body: body, base: try PublicURL(parsing: "https://roster.example"), address: ip)
 ///     let reply = try await device.poll(app: app, body: Data(#"{"device_code": "…"}"#.utf8), address: ip)
 struct DeviceLoginService: Sendable {
     let store: any DeviceAuthorizationStore & UserStore & SessionStore
@@ -25,11 +25,11 @@ struct DeviceLoginService: Sendable {
 
     /// POST …/auth/device/start from `address`; `caller` is the bearer's session for a link.
     /// Limited per client address (`deviceLogin.startsPerAddressPerHour`).
-    func start(app: ServedApp, caller: AuthorizedSession?, body: Data, base: String, address: String) async throws -> DeviceStartResponse {
+    func start(app: ServedApp, caller: AuthorizedSession?, body: Data, base: PublicURL, address: String) async throws -> DeviceStartResponse {
         let request = try WireBody.decode(DeviceStartRequest.self, from: body)
         try request.validate()
         let config = app.config.deviceLogin
-        let key = AttemptKey(scope: Self.scope, kind: .address, value: address)
+        let key = AttemptKey.client(scope: Self.scope, address: address)
         do {
             try await login.limiter.checkWait(app: app, keys: [key])
         } catch let wait as LimitWait {
@@ -54,7 +54,7 @@ struct DeviceLoginService: Sendable {
         await audit.record(
             .deviceStarted, appId: app.id, userId: caller?.user.id, address: address,
             detail: [request.client, request.terminal].compactMap { $0 }.joined(separator: " on "))
-        let page = base + Self.pagePath
+        let page = base.text + Self.pagePath
         let shown = DeviceUserCode.shown(record.userCode)
         return DeviceStartResponse(
             deviceCode: deviceCode, userCode: shown, verificationUri: page, verificationUriComplete: "\(page)?code=\(shown)",

@@ -45,7 +45,7 @@ struct DevicePageController: Sendable {
         if let cookie = request.cookies[Self.cookieName]?.value, let state = await tokens.verifyPage(cookie),
             let csrf = fields["csrf"], ConstantTime.equals(csrf, state.csrf)
         {
-            outcome = await act(fields, state: state, address: context.clientAddress, baseURL: context.baseURL(of: request))
+            outcome = await act(fields, state: state, address: context.clientAddress, base: context.publicBase)
         } else {
             let state = freshState()
             outcome = Outcome(
@@ -55,7 +55,7 @@ struct DevicePageController: Sendable {
     }
 
     /// A form of the page, from a state whose token it repeated.
-    func act(_ fields: [String: String], state: DevicePageState, address: String, baseURL: String) async -> Outcome {
+    func act(_ fields: [String: String], state: DevicePageState, address: String, base: PublicURL) async -> Outcome {
         let action = fields["action"] ?? ""
         if action == "code" {
             return await typedCode(fields["code"] ?? "", state: state, address: address)
@@ -79,10 +79,10 @@ struct DevicePageController: Sendable {
                 return signedIn(signIn, state: state, summary: summary)
             case "register":
                 let sent = try await approvals.register(
-                    for: record, email: email, password: password, address: address, page: AccountPageLink(baseURL: baseURL))
+                    for: record, email: email, password: password, address: address, page: AccountPageLink(base: base))
                 return page(.registered(confirmationSent: sent))
             case "forgot":
-                try await approvals.sendReset(for: record, email: email, address: address, page: AccountPageLink(baseURL: baseURL))
+                try await approvals.sendReset(for: record, email: email, address: address, page: AccountPageLink(base: base))
                 return page(.resetSent)
             case "approve":
                 guard let signIn = state.signIn else { return page(.refused("Sign in first."), status: .badRequest) }
@@ -100,7 +100,7 @@ struct DevicePageController: Sendable {
                 let location = try await webSignIn.begin(
                     app: app, provider: provider,
                     purpose: .deviceApproval(DevicePageSignIn(authorizationId: record.id, pageBinding: SecretDigest.hex(of: state.csrf))),
-                    callbackURL: WebSignInService.callbackURL(of: app, baseURL: baseURL))
+                    callbackURL: WebSignInService.callbackURL(of: app, base: base))
                 var outcome = page(nil, status: .seeOther)
                 outcome.redirect = location
                 return outcome
@@ -213,10 +213,10 @@ struct DevicePageController: Sendable {
     private func response(_ outcome: Outcome, _ request: Request, _ context: RosterRequestContext) async -> Response {
         var headers = PageStyle.headers(formTargets: approvals.browserSignInOrigins)
         if let redirect = outcome.redirect { headers[.location] = redirect }
-        let html = outcome.redirect == nil ? DevicePageView.render(outcome.page) : ""
+        let html = outcome.redirect == nil ? DevicePageView.render(outcome.page, base: context.publicBase) : ""
         var response = Response(status: outcome.status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: html)))
         if let value = try? await tokens.sign(page: outcome.state) {
-            let secure = context.baseURL(of: request).hasPrefix("https://")
+            let secure = context.publicBase.text.hasPrefix("https://")
             response.setCookie(
                 Cookie(
                     name: Self.cookieName, value: value, maxAge: Self.stateSeconds, path: DeviceLoginService.pagePath, secure: secure,

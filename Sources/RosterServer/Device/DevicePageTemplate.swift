@@ -9,7 +9,7 @@ enum DevicePageTemplate {
         <h1>Log in a terminal</h1>
         {{#message}}<p class="message{{#good}} good{{/good}}" role="status">{{text}}</p>{{/message}}
         {{#enterCode}}
-        <form class="card" method="post" action="/device">
+        <form class="card" method="post" action="{{action}}">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <input type="hidden" name="action" value="code">
         <label for="code">Enter the code shown on the terminal</label>
@@ -23,7 +23,7 @@ enum DevicePageTemplate {
         {{/asker}}
         {{#signIn}}
         {{#emailPassword}}
-        <form class="card" method="post" action="/device">
+        <form class="card" method="post" action="{{action}}">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <label for="email">Email</label>
         <input id="email" name="email" type="email" autocomplete="username" required>
@@ -37,18 +37,18 @@ enum DevicePageTemplate {
         </form>
         {{/emailPassword}}
         {{#providers}}
-        <form class="card" method="post" action="/device">
+        <form class="card" method="post" action="{{action}}">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <button class="quiet" type="submit" name="action" value="provider-{{provider}}">Sign in with {{title}}</button>
         </form>
         {{/providers}}
-        <form method="post" action="/device">
+        <form method="post" action="{{action}}">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <button class="deny" type="submit" name="action" value="deny">Deny: I did not start this</button>
         </form>
         {{/signIn}}
         {{#approve}}
-        <form class="card" method="post" action="/device">
+        <form class="card" method="post" action="{{action}}">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <p>Signed in as <strong>{{signedInAs}}</strong>{{#via}} via {{provider}}{{/via}}.</p>
         <div class="row">

@@ -11,8 +11,9 @@ enum DevicePageView {
 
     static let invalidCode = "That code is not valid. Check it and try again."
 
-    static func render(_ page: DevicePage) -> String {
-        var values: [String: Any] = ["csrf": page.csrf]
+    /// `base`: the server's public base, which the page's forms post under.
+    static func render(_ page: DevicePage, base: PublicURL = .inProcess) -> String {
+        var values: [String: Any] = ["csrf": page.csrf, "action": base.text + DeviceLoginService.pagePath]
         if let message = page.message {
             values["message"] = ["text": text(of: message), "good": isGood(message)] as [String: Any]
         }

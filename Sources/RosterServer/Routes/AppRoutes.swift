@@ -7,11 +7,8 @@ import RosterWire
 enum AppRoutes {
     static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
         let app = router.group(RouterPath("\(Route.base)/app/:appId")).add(middleware: ServedAppMiddleware(login: services.login))
-        app.get("location") { request, context -> RouteReply in
-            let base = context.baseURL(of: request)
-            let socket =
-                base.hasPrefix("https://") ? "wss://" + base.dropFirst(8) : base.hasPrefix("http://") ? "ws://" + base.dropFirst(7) : base
-            return try .json(LocationResponse(hostname: base, wsHostname: socket))
+        app.get("location") { _, context -> RouteReply in
+            try .json(LocationResponse(hostname: context.publicBase.text, wsHostname: context.publicBase.webSocketText))
         }
         app.get("auth/providers") { _, context -> RouteReply in
             let served = try context.servedApp()

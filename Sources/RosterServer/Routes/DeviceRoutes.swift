@@ -13,7 +13,7 @@ enum DeviceRoutes {
                 let body = try await request.collectedBody(within: context)
                 return try .json(
                     try await services.device.start(
-                        app: try context.servedApp(), caller: context.identity, body: body, base: context.baseURL(of: request),
+                        app: try context.servedApp(), caller: context.identity, body: body, base: context.publicBase,
                         address: context.clientAddress))
             }
         device.post("poll") { request, context -> RouteReply in

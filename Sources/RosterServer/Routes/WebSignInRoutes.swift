@@ -25,7 +25,7 @@ enum WebSignInRoutes {
                 try await countStart(app: app, address: context.clientAddress, services)
                 let location = try await services.webSignIn.begin(
                     app: app, provider: provider, purpose: .appServicesRedirect(redirectURL: redirect, clientState: clientState),
-                    callbackURL: WebSignInService.callbackURL(of: app, baseURL: context.baseURL(of: request)))
+                    callbackURL: WebSignInService.callbackURL(of: app, base: context.publicBase))
                 return RedirectReply(location: location)
             }
         let callback = RouterPath("\(Route.base)/auth/callback")
@@ -55,7 +55,7 @@ enum WebSignInRoutes {
     /// Counts a sign-in started from `address`; LimitWait (429) past the app's
     /// `webSignIn.startsPerAddressPerHour`, recorded as `request-limited`, before anything is kept.
     static func countStart(app: ServedApp, address: String, _ services: RouteServices) async throws {
-        let key = AttemptKey(scope: "web-sign-in", kind: .address, value: address)
+        let key = AttemptKey.client(scope: "web-sign-in", address: address)
         do {
             try await services.limiter.checkWait(app: app, keys: [key])
             try await services.limiter.countHourly(app: app, key: key, cap: app.config.webSignIn.startsPerAddressPerHour)

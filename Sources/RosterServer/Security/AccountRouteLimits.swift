@@ -32,7 +32,7 @@ struct AccountRouteLimits: RouterMiddleware {
         let limits = app.config.limits
         switch self.route {
         case .register:
-            let key = AttemptKey(scope: "register", kind: .address, value: address)
+            let key = AttemptKey.client(scope: "register", address: address)
             try await limiter.checkWait(app: app, keys: [key])
             try await limiter.countHourly(app: app, key: key, cap: limits.registrationsPerAddressPerHour)
             return try await route()
@@ -53,7 +53,7 @@ struct AccountRouteLimits: RouterMiddleware {
     static func countingWrongTokens<Result>(
         app: ServedApp, address: String, limiter: AttemptLimiter, _ use: () async throws -> Result
     ) async throws -> Result {
-        let key = AttemptKey(scope: "account-token", kind: .address, value: address)
+        let key = AttemptKey.client(scope: "account-token", address: address)
         try await limiter.checkWait(app: app, keys: [key])
         do {
             return try await use()

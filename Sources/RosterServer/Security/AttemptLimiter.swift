@@ -26,7 +26,7 @@ struct AttemptLimiter: Sendable {
     /// What a log-in attempt is counted under; none for anonymous log-ins, which guess nothing.
     static func keys(provider: ProviderType, account: String?, address: String) -> [AttemptKey] {
         guard provider != .anonymous else { return [] }
-        return [AttemptKey(scope: scope, kind: .address, value: address)]
+        return [AttemptKey.client(scope: scope, address: address)]
             + (account.map { [AttemptKey(scope: scope, kind: .account, value: $0)] } ?? [])
     }
 

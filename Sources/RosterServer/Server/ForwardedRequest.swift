@@ -1,41 +1,41 @@
 import Foundation
 import HTTPTypes
 
-/// What a request says about its client when it came through a reverse proxy: the client's
-/// address, and the scheme and host the client used. Taken from `Forwarded` (RFC 7239), or from
-/// `X-Forwarded-For`/`-Proto`/`-Host`, and only when the connection comes from a trusted proxy;
-/// from anyone else those headers are ignored, as anybody can send them.
-///
-///     let forwarded = ForwardedRequest(headers: request.headers, peer: "10.0.0.2", trusted: ["10.0.0.2"])
-///     forwarded.clientAddress  // "203.0.113.7", the address the proxy saw
-struct ForwardedRequest: Equatable {
-    /// The client's address: the nearest address in the chain that is not a trusted proxy.
-    var clientAddress: String?
-    var scheme: String?
-    var host: String?
+/// The one header a trusted reverse proxy names the client in (`forwardedHeader`).
+public enum ForwardedHeader: String, Sendable, CaseIterable {
+    /// `X-Forwarded-For: client, proxy`, as nginx's `$proxy_add_x_forwarded_for` writes it.
+    case xForwardedFor = "X-Forwarded-For"
+    /// `Forwarded: for=client;proto=https` (RFC 7239), for a proxy that writes it.
+    case forwarded = "Forwarded"
+}
 
-    init(headers: HTTPFields, peer: String?, trusted: Set<String>) {
-        clientAddress = peer
-        guard let peer, trusted.contains(peer) else { return }
-        var chain: [String] = []
-        if let forwarded = headers[HTTPField.Name("Forwarded")!] {
-            let elements = Self.elements(of: forwarded)
-            chain = elements.compactMap { $0["for"].map(Self.bareAddress) }
-            // The proxy nearest to Roster wrote the last element.
-            scheme = elements.last?["proto"]
-            host = elements.last?["host"]
-        } else {
-            chain = headers[values: HTTPField.Name("X-Forwarded-For")!].flatMap { $0.split(separator: ",") }
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-            scheme = headers[HTTPField.Name("X-Forwarded-Proto")!]?.split(separator: ",").last
-                .map { $0.trimmingCharacters(in: .whitespaces) }
-            host = headers[HTTPField.Name("X-Forwarded-Host")!]?.split(separator: ",").last
-                .map { $0.trimmingCharacters(in: .whitespaces) }
+/// The client's address of a request that may have come through a reverse proxy. From a peer
+/// that is not a trusted proxy, the peer. From a trusted proxy, the rightmost address of the
+/// configured header that no trusted proxy holds: the address the outermost trusted proxy saw;
+/// what stands left of it the client wrote itself, and is never believed. Only the configured
+/// header is read, since a proxy that appends to `X-Forwarded-For` passes a client's own
+/// `Forwarded` through untouched; and an entry that is not an IP address (`unknown`, a name)
+/// stands for the proxy itself. Scheme and host are never read from a request:
+/// links come from `PublicURL`.
+///
+///     ForwardedRequest.clientAddress(headers: h, peer: "10.0.0.2", trusted: ["10.0.0.2"], header: .xForwardedFor)
+///     // "203.0.113.7" for `X-Forwarded-For: 198.51.100.1, 203.0.113.7`
+enum ForwardedRequest {
+    static func clientAddress(headers: HTTPFields, peer: String?, trusted: Set<String>, header: ForwardedHeader) -> String? {
+        guard let peer, trusted.contains(peer) else { return peer }
+        let values = headers[values: HTTPField.Name(header.rawValue)!]
+        let chain: [String] =
+            switch header {
+            case .xForwardedFor:
+                values.flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }.map { $0.trimmingCharacters(in: .whitespaces) }
+            case .forwarded: values.flatMap(elements).map { $0["for"] ?? "" }
+            }
+        for entry in chain.reversed() {
+            let address = bareAddress(entry)
+            guard ListenAddress.isIPAddress(address) else { return peer }
+            if !trusted.contains(address) { return address }
         }
-        // From the nearest hop outwards, the first address no trusted proxy holds.
-        clientAddress = chain.reversed().first { !trusted.contains($0) } ?? chain.first ?? peer
-        if let value = scheme, !["http", "https"].contains(value.lowercased()) { scheme = nil }
-        if let value = host, value.isEmpty || value.contains(where: { $0 == "/" || $0 == " " || $0 == "@" }) { host = nil }
+        return peer
     }
 
     /// `for=192.0.2.60;proto=https, for="[2001:db8::1]:4711"` as one dictionary per element.

@@ -10,12 +10,13 @@ import RosterWire
 struct RosterContextSource: RequestContextSource {
     let logger: Logger
     let clientAddress: String?
-    /// `scheme://host` as the client reached the server through a trusted proxy, when it says.
-    let forwardedBase: String?
-    init(logger: Logger, clientAddress: String? = nil, forwardedBase: String? = nil) {
+    /// The base of the links the request's answer may hold: from configuration, never from
+    /// the request.
+    let publicBase: PublicURL
+    init(logger: Logger, clientAddress: String? = nil, publicBase: PublicURL = .inProcess) {
         self.logger = logger
         self.clientAddress = clientAddress
-        self.forwardedBase = forwardedBase
+        self.publicBase = publicBase
     }
 }
 
@@ -31,7 +32,8 @@ struct RosterRequestContext: AuthRequestContext {
     var coreContext: CoreRequestContextStorage
     /// The client's IP address; `in-process` for a request that came without a network.
     let clientAddress: String
-    let forwardedBase: String?
+    /// The base of every link written in answer (`PublicURL`).
+    let publicBase: PublicURL
     /// The largest body the route accepts: the largest of any app, then the app's own.
     var maxUploadSize: Int
     /// The app the request is for.
@@ -44,7 +46,7 @@ struct RosterRequestContext: AuthRequestContext {
     init(source: RosterContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         clientAddress = source.clientAddress ?? "in-process"
-        forwardedBase = source.forwardedBase
+        publicBase = source.publicBase
         maxUploadSize = 2 * 1024 * 1024
     }
 }
@@ -71,14 +73,5 @@ extension RosterRequestContext {
     /// A path parameter the router matched.
     func parameter(_ name: String) -> String {
         parameters.get(name) ?? ""
-    }
-
-    /// The base URL the client reached the server at: as a trusted proxy forwarded it, else
-    /// scheme and Host of the request, or `http://127.0.0.1` when the request came in-process
-    /// without one.
-    func baseURL(of request: Request) -> String {
-        if let forwardedBase { return forwardedBase }
-        let host = request.head.authority ?? "127.0.0.1"
-        return "\(request.head.scheme ?? "http")://\(host)"
     }
 }

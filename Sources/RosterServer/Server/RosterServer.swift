@@ -125,7 +125,8 @@ public final class RosterServer: Sendable {
 
     /// The in-process responder: no port. Never throws: every failure is error JSON.
     public func respond(to request: WireRequest) async -> WireResponse {
-        let context = RosterRequestContext(source: RosterContextSource(logger: environment.logger))
+        let context = RosterRequestContext(
+            source: RosterContextSource(logger: environment.logger, publicBase: environment.publicURL ?? .inProcess))
         let response = await responder.respond(to: WireBridge.request(from: request), context: context)
         return await WireBridge.wireResponse(from: response)
     }
@@ -144,16 +145,22 @@ public final class RosterServer: Sendable {
         metrics: MetricsEndpoint? = nil, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         let responder = self.responder
-        let trusted = environment.trustedProxies
+        let (trusted, header) = (environment.trustedProxies, environment.forwardedHeader)
+        // The links' base: configured, else the address bound (known once listening on port 0).
+        let configured = environment.publicURL
+        guard configured != nil || PublicURL.listening(host: host, port: max(port, 1)) != nil else {
+            throw PublicURLNeeded(host: host)
+        }
+        let bound = BoundBase()
         let application = Application(
             responder: CallbackResponder { (request: Request, context: ServingRequestContext) in
-                let forwarded = ForwardedRequest(headers: request.headers, peer: context.channel.remoteAddress?.ipAddress, trusted: trusted)
-                let base = forwarded.host.map { "\(forwarded.scheme ?? request.head.scheme ?? "http")://\($0)" }
-                    ?? forwarded.scheme.flatMap { scheme in request.head.authority.map { "\(scheme)://\($0)" } }
+                let address = ForwardedRequest.clientAddress(
+                    headers: request.headers, peer: context.channel.remoteAddress?.ipAddress, trusted: trusted, header: header)
                 var response = await responder.respond(
                     to: request,
                     context: RosterRequestContext(
-                        source: RosterContextSource(logger: context.logger, clientAddress: forwarded.clientAddress, forwardedBase: base)))
+                        source: RosterContextSource(
+                            logger: context.logger, clientAddress: address, publicBase: configured ?? bound.value ?? .inProcess)))
                 // A refused body is not read: the connection closes once the answer is written
                 // (`CloseAfterAnswerHandler`), so neither the server reads the rest nor the
                 // client waits for it to be read.
@@ -164,7 +171,11 @@ public final class RosterServer: Sendable {
             },
             server: .roster,
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
-            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? port) },
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? port
+                bound.value = PublicURL.listening(host: host, port: port)
+                await onListening(port)
+            },
             logger: environment.logger)
         var services: [any Service] = [application, PurgeJob(admin: admin, interval: purgeEvery, logger: environment.logger)]
         if let metrics { services.append(metrics.application(for: self, logger: environment.logger)) }

@@ -57,7 +57,7 @@ struct LoginService: Sendable {
         defer { check.end() }
         let outcome: ProviderOutcome
         do {
-            outcome = try await authenticate(app: app, provider: provider, body: body, for: .address(address))
+            outcome = try await authenticate(app: app, provider: provider, body: body, for: .address(ClientNetwork.of(address)))
         } catch let limit as FunctionLimitReached {
             await audit.record(.loginLimited, appId: app.id, provider: provider.rawValue, address: address, detail: account)
             throw limit

@@ -15,9 +15,9 @@ struct WebSignInService: Sendable {
     /// The providers that sign in through a browser.
     static let providers: Set<ProviderType> = [.google, .apple, .facebook]
 
-    /// Where `…/auth/callback` is for a request that reached the server at `baseURL`.
-    static func callbackURL(of app: ServedApp, baseURL: String) -> String {
-        app.config.webSignIn.callbackURL ?? "\(baseURL)\(Route.base)/auth/callback"
+    /// Where `…/auth/callback` is: the app's own setting, or under the server's public base.
+    static func callbackURL(of app: ServedApp, base: PublicURL) -> String {
+        app.config.webSignIn.callbackURL ?? "\(base.text)\(Route.base)/auth/callback"
     }
 
     /// Starts a sign-in with `provider` for `purpose`: the provider's authorization URL to send

@@ -23,6 +23,10 @@ struct ServerSettings: Equatable, Sendable {
     var port = 9090
     var allowDemoOnNetwork = false
     var trustedProxies: [String] = []
+    /// The one header trusted proxies name the client in.
+    var forwardedHeader = ForwardedHeader.xForwardedFor
+    /// The base of every link the server writes; without it, the address it listens on.
+    var publicURL: PublicURL?
     /// The metrics port, when metrics are served.
     var metricsPort: Int?
     var metricsHost = "127.0.0.1"
@@ -51,6 +55,19 @@ struct ServerSettings: Equatable, Sendable {
             }
             settings.trustedProxies = proxies
         }
+        if let (name, source) = try await first(.forwardedHeader, in: sources, { try await $0.string($1) }) {
+            guard let header = ForwardedHeader.allCases.first(where: { $0.rawValue.lowercased() == name.lowercased() }) else {
+                throw SettingsError("\(source.name(of: .forwardedHeader)) takes X-Forwarded-For or Forwarded; '\(name.prefix(100))' is not one")
+            }
+            settings.forwardedHeader = header
+        }
+        if let (text, source) = try await first(.publicURL, in: sources, { try await $0.string($1) }) {
+            do {
+                settings.publicURL = try PublicURL(parsing: text)
+            } catch {
+                throw SettingsError("\(source.name(of: .publicURL)): \(error)")
+            }
+        }
         if let (port, source) = try await first(.metricsPort, in: sources, { try await $0.int($1) }) {
             settings.metricsPort = try checkPort(port, source.name(of: .metricsPort))
         }
@@ -68,6 +85,11 @@ struct ServerSettings: Equatable, Sendable {
             throw SettingsError(
                 "the demo app's passwords are public, so it is served on this machine only: use --host 127.0.0.1, "
                     + "or --allow-demo-on-network to serve it on \(settings.host) anyway")
+        }
+        if settings.publicURL == nil, PublicURL.listening(host: settings.host, port: max(settings.port, 1)) == nil {
+            throw SettingsError(
+                "listening on \(settings.host) names no address people can open: give the public URL the server's links start with "
+                    + "(--public-url, ROSTER_PUBLIC_URL or the settings file's publicURL)")
         }
         return settings
     }

@@ -35,10 +35,12 @@ struct SettingKey: Hashable, Sendable, CustomStringConvertible {
     static let port = SettingKey(key: "port", option: "port")
     static let allowDemoOnNetwork = SettingKey(key: "allowDemoOnNetwork", option: "allow-demo-on-network")
     static let trustedProxies = SettingKey(key: "trustedProxies", option: "trusted-proxy")
+    static let forwardedHeader = SettingKey(key: "forwardedHeader", option: "forwarded-header")
+    static let publicURL = SettingKey(key: "publicURL", option: "public-url")
     static let metricsPort = SettingKey(key: "metrics.port", option: "metrics-port")
     static let metricsHost = SettingKey(key: "metrics.host", option: "metrics-host")
     static let logLevel = SettingKey(key: "logLevel", option: "log-level")
 
     /// The keys a settings file may hold (`settings` itself is not one of them).
-    static let fileKeys: [SettingKey] = [db, apps, demo, host, port, allowDemoOnNetwork, trustedProxies, metricsPort, metricsHost, logLevel]
+    static let fileKeys: [SettingKey] = [db, apps, demo, host, port, allowDemoOnNetwork, trustedProxies, forwardedHeader, publicURL, metricsPort, metricsHost, logLevel]
 }

@@ -12,6 +12,8 @@ final class DevicePageClient: @unchecked Sendable {
     private(set) var cookie: String?
     private(set) var csrf: String?
     private(set) var last: WireResponse?
+    /// Headers sent with every request besides the cookie, such as a forged `Host`.
+    var extraHeaders: [String: String] = [:]
 
     init(send: @escaping @Sendable (WireRequest) async throws -> WireResponse) {
         self.send = send
@@ -52,7 +54,7 @@ final class DevicePageClient: @unchecked Sendable {
     func forgetCookie() { cookie = nil }
 
     private func headers() -> [String: String] {
-        cookie.map { ["cookie": "roster_device=\($0)"] } ?? [:]
+        extraHeaders.merging(cookie.map { ["cookie": "roster_device=\($0)"] } ?? [:]) { _, cookie in cookie }
     }
 
     private func exchange(_ request: WireRequest) async throws -> WireResponse {

@@ -23,13 +23,14 @@ struct TestServer {
 
     static func make(
         _ config: AppConfig = TestConfig.app(), clock: TestClock = TestClock(), hashing: HashingPool = HashingPool(),
-        store: StoreKind = .sqlite
+        store: StoreKind = .sqlite, environment configure: (inout ServerEnvironment) -> Void = { _ in }
     ) async throws -> TestServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-server-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let databasePath = try await store.newDatabasePath(in: directory)
         var environment = ServerEnvironment(now: { clock.now }, hashing: hashing)
         environment.outboxDirectory = directory.appendingPathComponent("outbox", isDirectory: true)
+        configure(&environment)
         let server = try await RosterServer.open(databasePath: databasePath, apps: [config], environment: environment)
         return TestServer(server: server, directory: directory, clock: clock, appId: config.appId, databasePath: databasePath)
     }
