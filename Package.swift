@@ -38,10 +38,16 @@ let package = Package(
             name: "RosterWire",
             dependencies: []
         ),
+        // MongoDB's regular expression engine, PCRE2, for `$regex`.
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"])]
+        ),
         // MongoDB-style documents: queries, updates, projection, sort and aggregation. Pure: no I/O.
         .target(
             name: "RosterDocuments",
-            dependencies: ["RosterWire"]
+            dependencies: ["RosterWire", "CPCRE2"]
         ),
         .target(
             name: "RosterResources",

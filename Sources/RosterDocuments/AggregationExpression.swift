@@ -6,8 +6,8 @@ import RosterWire
 /// Operators not served are refused by name when the expression is read.
 ///
 ///     let total = try AggregationExpression.parse(["$add": ["$a", "$b"]])
-///     try total.evaluate(["a": 1, "b": 2]) // .int(3)
-///     try AggregationExpression.parse("$missing").evaluate([:]) // nil: the field is missing
+///     try total.evaluate(["a": 1, "b": 2], PipelineBudget(limit: 1 << 20)) // .int(3)
+///     try AggregationExpression.parse("$missing").evaluate([:], budget) // nil: the field is missing
 indirect enum AggregationExpression: Sendable {
     case literal(JSONValue)
     /// The value at a path of the document; no parts is the document itself (`$$ROOT`).
@@ -72,7 +72,7 @@ indirect enum AggregationExpression: Sendable {
     }
 
     /// The value for one document; nil when it is missing (a missing field, `$$REMOVE`).
-    func evaluate(_ root: JSONValue) throws(DocumentError) -> JSONValue? {
+    func evaluate(_ root: JSONValue, _ budget: PipelineBudget) throws(DocumentError) -> JSONValue? {
         switch self {
         case .literal(let value):
             return value
@@ -82,16 +82,20 @@ indirect enum AggregationExpression: Sendable {
             return nil
         case .array(let items):
             var values: [JSONValue] = []
-            for item in items { values.append(try item.evaluate(root) ?? .null) }
+            for item in items { values.append(try item.evaluate(root, budget) ?? .null) }
+            try budget.charge(.array(values), madeBy: "an array")
             return .array(values)
         case .object(let fields):
             var values: [String: JSONValue] = [:]
             for (key, item) in fields {
-                if let value = try item.evaluate(root) { values[key] = value }
+                if let value = try item.evaluate(root, budget) { values[key] = value }
             }
+            try budget.charge(.object(values), madeBy: "a document")
             return .object(values)
         case .call(let name, let arguments):
-            return try name.apply(arguments, to: root)
+            let value = try name.apply(arguments, to: root, budget)
+            if name.makesValues, let value { try budget.charge(value, madeBy: name.rawValue) }
+            return value
         }
     }
 

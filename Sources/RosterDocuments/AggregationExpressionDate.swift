@@ -108,10 +108,10 @@ extension AggregationExpression {
 
 extension AggregationExpression.Operator {
     /// `$dateToString` in UTC; a null or missing date gives `onNull` (null by default).
-    func dateToString(_ arguments: [AggregationExpression], _ root: JSONValue) throws(DocumentError) -> JSONValue? {
-        let value = try arguments[0].evaluate(root)
+    func dateToString(_ arguments: [AggregationExpression], _ root: JSONValue, _ budget: PipelineBudget) throws(DocumentError) -> JSONValue? {
+        let value = try arguments[0].evaluate(root, budget)
         guard let value, !value.isNull else {
-            return arguments.count > 2 ? try arguments[2].evaluate(root) : .null
+            return arguments.count > 2 ? try arguments[2].evaluate(root, budget) : .null
         }
         guard let milliseconds = AggregationExpression.dateMilliseconds(value) else { throw typeError("a date", value) }
         guard case .literal(.string(let format)) = arguments[1] else { return .null }

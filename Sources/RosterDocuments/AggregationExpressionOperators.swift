@@ -29,6 +29,14 @@ extension AggregationExpression {
             }
         }
 
+        /// Whether the operator makes a new string or array, which the pipeline's budget counts.
+        var makesValues: Bool {
+            switch self {
+            case .concat, .concatArrays, .toUpper, .toLower, .substr, .substrBytes, .substrCP, .dateToString: true
+            default: false
+            }
+        }
+
         var isDatePart: Bool {
             switch self {
             case .year, .month, .dayOfMonth, .dayOfYear, .dayOfWeek, .hour, .minute, .second, .millisecond: true
@@ -76,20 +84,20 @@ extension AggregationExpression.Operator {
 
     /// The operator's value for one document; arguments are evaluated as the operator needs
     /// them (`$cond` and `$ifNull` only the branch they take, `$and`/`$or` until decided).
-    func apply(_ arguments: [Expression], to root: JSONValue) throws(DocumentError) -> JSONValue? {
+    func apply(_ arguments: [Expression], to root: JSONValue, _ budget: PipelineBudget) throws(DocumentError) -> JSONValue? {
         switch self {
-        case .add: return try add(arguments, root)
-        case .subtract: return try subtract(arguments, root)
+        case .add: return try add(arguments, root, budget)
+        case .subtract: return try subtract(arguments, root, budget)
         case .multiply:
             var product = Number.int(1)
             for argument in arguments {
-                guard let value = try argument.evaluate(root), !value.isNull else { return .null }
+                guard let value = try argument.evaluate(root, budget), !value.isNull else { return .null }
                 guard let number = Number(value) else { throw typeError("numbers", value) }
                 product = .multiply(product, number)
             }
             return product.json
         case .divide, .mod:
-            let (left, right) = (try arguments[0].evaluate(root), try arguments[1].evaluate(root))
+            let (left, right) = (try arguments[0].evaluate(root, budget), try arguments[1].evaluate(root, budget))
             guard let left, let right, !left.isNull, !right.isNull else { return .null }
             guard let dividend = Number(left) else { throw typeError("numbers", left) }
             guard let divisor = Number(right) else { throw typeError("numbers", right) }
@@ -98,13 +106,14 @@ extension AggregationExpression.Operator {
         case .concat:
             var text = ""
             for argument in arguments {
-                guard let value = try argument.evaluate(root), !value.isNull else { return .null }
+                guard let value = try argument.evaluate(root, budget), !value.isNull else { return .null }
                 guard case .string(let part) = value else { throw typeError("strings", value) }
+                try PipelineBudget.check(growing: text.utf8.count + part.utf8.count, madeBy: "$concat")
                 text += part
             }
             return .string(text)
         case .toUpper, .toLower:
-            let text = try stringOperand(try arguments[0].evaluate(root))
+            let text = try stringOperand(try arguments[0].evaluate(root, budget))
             // MongoDB changes the case of ASCII letters only.
             let changed = text.utf8.map { byte -> UInt8 in
                 self == .toUpper ? ((0x61...0x7A).contains(byte) ? byte - 32 : byte)
@@ -112,9 +121,9 @@ extension AggregationExpression.Operator {
             }
             return .string(String(decoding: changed, as: UTF8.self))
         case .substr, .substrBytes, .substrCP:
-            return try substring(arguments, root)
+            return try substring(arguments, root, budget)
         case .eq, .ne, .gt, .gte, .lt, .lte, .cmp:
-            let order = Expression.compare(try arguments[0].evaluate(root), try arguments[1].evaluate(root))
+            let order = Expression.compare(try arguments[0].evaluate(root, budget), try arguments[1].evaluate(root, budget))
             switch self {
             case .eq: return .bool(order == 0)
             case .ne: return .bool(order != 0)
@@ -125,29 +134,29 @@ extension AggregationExpression.Operator {
             default: return .int(Int64(order))
             }
         case .and:
-            for argument in arguments where !Expression.isTrue(try argument.evaluate(root)) { return .bool(false) }
+            for argument in arguments where !Expression.isTrue(try argument.evaluate(root, budget)) { return .bool(false) }
             return .bool(true)
         case .or:
-            for argument in arguments where Expression.isTrue(try argument.evaluate(root)) { return .bool(true) }
+            for argument in arguments where Expression.isTrue(try argument.evaluate(root, budget)) { return .bool(true) }
             return .bool(false)
         case .not:
-            return .bool(!Expression.isTrue(try arguments[0].evaluate(root)))
+            return .bool(!Expression.isTrue(try arguments[0].evaluate(root, budget)))
         case .cond:
-            return try arguments[Expression.isTrue(try arguments[0].evaluate(root)) ? 1 : 2].evaluate(root)
+            return try arguments[Expression.isTrue(try arguments[0].evaluate(root, budget)) ? 1 : 2].evaluate(root, budget)
         case .ifNull:
             for argument in arguments.dropLast() {
-                if let value = try argument.evaluate(root), !value.isNull { return value }
+                if let value = try argument.evaluate(root, budget), !value.isNull { return value }
             }
-            return try arguments[arguments.count - 1].evaluate(root)
+            return try arguments[arguments.count - 1].evaluate(root, budget)
         case .size:
-            let value = try arguments[0].evaluate(root)
+            let value = try arguments[0].evaluate(root, budget)
             guard case .array(let items)? = value else { throw typeError("an array", value) }
             return .int(Int64(items.count))
         case .isArray:
-            if case .array? = try arguments[0].evaluate(root) { return .bool(true) }
+            if case .array? = try arguments[0].evaluate(root, budget) { return .bool(true) }
             return .bool(false)
         case .arrayElemAt:
-            let (array, index) = (try arguments[0].evaluate(root), try arguments[1].evaluate(root))
+            let (array, index) = (try arguments[0].evaluate(root, budget), try arguments[1].evaluate(root, budget))
             guard let array, let index, !array.isNull, !index.isNull else { return .null }
             guard case .array(let items) = array else { throw typeError("an array", array) }
             guard let position = Self.wholeNumber(index) else { throw typeError("a whole number as its index", index) }
@@ -156,43 +165,46 @@ extension AggregationExpression.Operator {
             guard resolved >= 0 && resolved < Int64(items.count) else { return Optional.none }
             return items[Int(resolved)]
         case .in:
-            let (value, list) = (try arguments[0].evaluate(root), try arguments[1].evaluate(root))
+            let (value, list) = (try arguments[0].evaluate(root, budget), try arguments[1].evaluate(root, budget))
             guard case .array(let items)? = list else { throw typeError("an array as its second argument", list) }
             return .bool(items.contains { Expression.compare(value, $0) == 0 })
         case .concatArrays:
             var items: [JSONValue] = []
+            var bytes = 0
             for argument in arguments {
-                guard let value = try argument.evaluate(root), !value.isNull else { return .null }
+                guard let value = try argument.evaluate(root, budget), !value.isNull else { return .null }
                 guard case .array(let more) = value else { throw typeError("arrays", value) }
+                bytes += value.approximateBytes
+                try PipelineBudget.check(growing: bytes, madeBy: "$concatArrays")
                 items += more
             }
             return .array(items)
         case .sum, .avg, .min, .max:
             // One argument that is an array: its elements; several: each argument as it is.
             var values: [JSONValue?] = []
-            if arguments.count == 1, case .array(let items)? = try arguments[0].evaluate(root) {
+            if arguments.count == 1, case .array(let items)? = try arguments[0].evaluate(root, budget) {
                 values = items
             } else {
-                for argument in arguments { values.append(try argument.evaluate(root)) }
+                for argument in arguments { values.append(try argument.evaluate(root, budget)) }
             }
             var state = PipelineAccumulator.State(PipelineAccumulator.Operator(rawValue: rawValue)!)
             for value in values { try state.add(value, limit: Int.max) }
             return state.result
         case .year, .month, .dayOfMonth, .dayOfYear, .dayOfWeek, .hour, .minute, .second, .millisecond:
-            let value = try arguments[0].evaluate(root)
+            let value = try arguments[0].evaluate(root, budget)
             guard let value, !value.isNull else { return .null }
             guard let milliseconds = Expression.dateMilliseconds(value) else { throw typeError("a date", value) }
             return .int(Expression.DateParts(milliseconds).part(self))
         case .dateToString:
-            return try dateToString(arguments, root)
+            return try dateToString(arguments, root, budget)
         }
     }
 
-    private func add(_ arguments: [Expression], _ root: JSONValue) throws(DocumentError) -> JSONValue? {
+    private func add(_ arguments: [Expression], _ root: JSONValue, _ budget: PipelineBudget) throws(DocumentError) -> JSONValue? {
         var total = Number.int(0)
         var date: Int64?
         for argument in arguments {
-            guard let value = try argument.evaluate(root), !value.isNull else { return .null }
+            guard let value = try argument.evaluate(root, budget), !value.isNull else { return .null }
             if let number = Number(value) {
                 total = .add(total, number)
             } else if let milliseconds = Expression.dateMilliseconds(value) {
@@ -206,8 +218,8 @@ extension AggregationExpression.Operator {
         return try Expression.date(date, plus: total, for: rawValue)
     }
 
-    private func subtract(_ arguments: [Expression], _ root: JSONValue) throws(DocumentError) -> JSONValue? {
-        let (left, right) = (try arguments[0].evaluate(root), try arguments[1].evaluate(root))
+    private func subtract(_ arguments: [Expression], _ root: JSONValue, _ budget: PipelineBudget) throws(DocumentError) -> JSONValue? {
+        let (left, right) = (try arguments[0].evaluate(root, budget), try arguments[1].evaluate(root, budget))
         guard let left, let right, !left.isNull, !right.isNull else { return .null }
         switch (Number(left), Number(right), Expression.dateMilliseconds(left), Expression.dateMilliseconds(right)) {
         case (let a?, let b?, _, _):
@@ -227,9 +239,9 @@ extension AggregationExpression.Operator {
 
     /// `$substrBytes` (and its old name `$substr`) counts UTF-8 bytes and refuses to split a
     /// character; `$substrCP` counts code points. A negative length means to the end.
-    private func substring(_ arguments: [Expression], _ root: JSONValue) throws(DocumentError) -> JSONValue? {
-        let text = try stringOperand(try arguments[0].evaluate(root))
-        let (startValue, lengthValue) = (try arguments[1].evaluate(root), try arguments[2].evaluate(root))
+    private func substring(_ arguments: [Expression], _ root: JSONValue, _ budget: PipelineBudget) throws(DocumentError) -> JSONValue? {
+        let text = try stringOperand(try arguments[0].evaluate(root, budget))
+        let (startValue, lengthValue) = (try arguments[1].evaluate(root, budget), try arguments[2].evaluate(root, budget))
         guard let start = startValue.flatMap(Self.wholeNumber) else { throw typeError("a whole number as its start", startValue) }
         guard let length = lengthValue.flatMap(Self.wholeNumber) else { throw typeError("a whole number as its length", lengthValue) }
         guard start >= 0 else { throw .invalid("\(rawValue) takes a start that is not negative") }

@@ -8,7 +8,7 @@ import RosterWire
 /// computed values are refused by name.
 ///
 ///     let projection = try DocumentProjection.parse(["item": 1, "status": 1, "_id": 0])
-///     projection?.apply(to: ["_id": 1, "item": "journal", "qty": 25, "status": "A"])
+///     try projection?.apply(to: ["_id": 1, "item": "journal", "qty": 25, "status": "A"])
 ///     // ["item": "journal", "status": "A"]
 public struct DocumentProjection: Sendable {
     indirect enum Action: Sendable {
@@ -134,14 +134,15 @@ public struct DocumentProjection: Sendable {
     }
 
     /// The document as the projection shows it.
-    public func apply(to document: JSONValue) -> JSONValue {
+    /// A regular expression of an `$elemMatch` past its limit refuses the projection.
+    public func apply(to document: JSONValue) throws(DocumentError) -> JSONValue {
         guard case .object(let fields) = document else { return document }
-        var result = inclusive ? Self.including(fields, tree: self.fields) : Self.excluding(fields, tree: self.fields)
+        var result = inclusive ? try Self.including(fields, tree: self.fields) : Self.excluding(fields, tree: self.fields)
         if includesId, let id = fields["_id"] { result["_id"] = id } else if !includesId { result["_id"] = nil }
         return .object(result)
     }
 
-    private static func including(_ fields: [String: JSONValue], tree: [String: Action]) -> [String: JSONValue] {
+    private static func including(_ fields: [String: JSONValue], tree: [String: Action]) throws(DocumentError) -> [String: JSONValue] {
         var result: [String: JSONValue] = [:]
         for (name, action) in tree {
             guard let value = fields[name] else { continue }
@@ -150,11 +151,14 @@ public struct DocumentProjection: Sendable {
             case .exclude: break
             case .slice(let skip, let limit): result[name] = slice(value, skip: skip, limit: limit)
             case .elementMatch(let predicate):
-                if case .array(let items) = value, let first = items.first(where: { predicate.accepts(element: $0) }) {
-                    result[name] = [first]
+                if case .array(let items) = value {
+                    for item in items where try predicate.accepts(element: item) {
+                        result[name] = [item]
+                        break
+                    }
                 }
             case .children(let inner):
-                if let projected = including(value, tree: inner) { result[name] = projected }
+                if let projected = try including(value, tree: inner) { result[name] = projected }
             }
         }
         return result
@@ -162,11 +166,16 @@ public struct DocumentProjection: Sendable {
 
     /// An embedded document keeps what the inner paths name; an array keeps its documents (and
     /// nested arrays) projected and drops other values; anything else is not included.
-    private static func including(_ value: JSONValue, tree: [String: Action]) -> JSONValue? {
+    private static func including(_ value: JSONValue, tree: [String: Action]) throws(DocumentError) -> JSONValue? {
         switch value {
-        case .object(let fields): .object(including(fields, tree: tree))
-        case .array(let items): .array(items.compactMap { including($0, tree: tree) })
-        default: nil
+        case .object(let fields):
+            return .object(try including(fields, tree: tree))
+        case .array(let items):
+            var kept: [JSONValue] = []
+            for item in items { if let projected = try including(item, tree: tree) { kept.append(projected) } }
+            return .array(kept)
+        default:
+            return nil
         }
     }
 

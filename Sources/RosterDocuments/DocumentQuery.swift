@@ -8,7 +8,7 @@ import RosterWire
 /// name.
 ///
 ///     let query = try DocumentQuery.parse(["qty": ["$lt": 30], "tags": "red"])
-///     query.matches(["qty": 25, "tags": ["blank", "red"]]) // true
+///     try query.matches(["qty": 25, "tags": ["blank", "red"]]) // true
 ///     query.equalities // ["tags": "red"], what an upsert starts from
 public struct DocumentQuery: Sendable {
     let filter: Filter
@@ -22,8 +22,10 @@ public struct DocumentQuery: Sendable {
         return DocumentQuery(filter: try filter(try ExtendedJSON.canonical(value)))
     }
 
-    public func matches(_ document: JSONValue) -> Bool {
-        filter.matches(document)
+    /// Whether `document` matches; a regular expression that goes past its limit on one of the
+    /// document's values refuses the query (`DocumentRegex`).
+    public func matches(_ document: JSONValue) throws(DocumentError) -> Bool {
+        try filter.matches(document)
     }
 
     /// The value the query asks for at a top-level field by plain equality (`{field: v}`,
@@ -100,7 +102,7 @@ public struct DocumentQuery: Sendable {
     /// (`{"grades": 80}` with `"grades.$"`, `{"grades.grade": 85}` with `"grades.$.std"`);
     /// nil when none does or the query has no condition on the array. Negations (`$ne`,
     /// `$nin`, `$not`) do not pick a position, as in MongoDB.
-    public func matchedArrayIndex(in document: JSONValue, arrayPath: DocumentPath) -> Int? {
+    public func matchedArrayIndex(in document: JSONValue, arrayPath: DocumentPath) throws(DocumentError) -> Int? {
         guard case .array(let items)? = arrayPath.value(in: document) else { return nil }
         var conditions: [(rest: ArraySlice<String>, predicate: Predicate)] = []
         Self.visitConjuncts(filter) { path, predicate in
@@ -110,22 +112,32 @@ public struct DocumentQuery: Sendable {
             conditions.append((path.parts.dropFirst(arrayPath.parts.count), predicate))
         }
         guard !conditions.isEmpty else { return nil }
-        return items.indices.first { index in
-            conditions.allSatisfy { Self.element(items[index], satisfies: $0.predicate, along: $0.rest) }
+        search: for index in items.indices {
+            for condition in conditions where try !Self.element(items[index], satisfies: condition.predicate, along: condition.rest) {
+                continue search
+            }
+            return index
         }
+        return nil
     }
 
     /// Whether one element of the array satisfies a condition on the array (`rest` empty) or on
     /// a path inside its elements.
-    private static func element(_ item: JSONValue, satisfies predicate: Predicate, along rest: ArraySlice<String>) -> Bool {
-        guard rest.isEmpty else { return predicate.holds(along: rest, in: item) }
+    private static func element(_ item: JSONValue, satisfies predicate: Predicate, along rest: ArraySlice<String>)
+        throws(DocumentError) -> Bool
+    {
+        guard rest.isEmpty else { return try predicate.holds(along: rest, in: item) }
         switch predicate {
-        case .elementSatisfies, .elementMatches: return predicate.accepts(element: item)
+        case .elementSatisfies, .elementMatches: return try predicate.accepts(element: item)
         case .size, .not: return true
-        case .and(let inner): return inner.contains { element(item, satisfies: $0, along: rest) }
+        case .and(let inner):
+            for part in inner where try element(item, satisfies: part, along: rest) { return true }
+            return false
         default:
-            if case .array(let nested) = item, nested.contains(where: predicate.matches) { return true }
-            return predicate.matches(item)
+            if case .array(let nested) = item {
+                for value in nested where try predicate.matches(value) { return true }
+            }
+            return try predicate.matches(item)
         }
     }
 }

@@ -51,12 +51,20 @@ extension DocumentQuery {
 }
 
 extension DocumentQuery.Filter {
-    func matches(_ document: JSONValue) -> Bool {
+    /// Whether the document matches; a regular expression past its limit refuses the query.
+    func matches(_ document: JSONValue) throws(DocumentError) -> Bool {
         switch self {
-        case .all(let parts): parts.allSatisfy { $0.matches(document) }
-        case .any(let parts): parts.contains { $0.matches(document) }
-        case .none(let parts): !parts.contains { $0.matches(document) }
-        case .field(let path, let predicate): predicate.holds(along: path.parts[...], in: document)
+        case .all(let parts):
+            for part in parts where try !part.matches(document) { return false }
+            return true
+        case .any(let parts):
+            for part in parts where try part.matches(document) { return true }
+            return false
+        case .none(let parts):
+            for part in parts where try part.matches(document) { return false }
+            return true
+        case .field(let path, let predicate):
+            return try predicate.holds(along: path.parts[...], in: document)
         }
     }
 }
@@ -64,38 +72,41 @@ extension DocumentQuery.Filter {
 extension DocumentQuery.Predicate {
     /// Whether the predicate holds for the values the path reaches from `container`: negations
     /// and conjunctions over the whole path, others when any one value satisfies them.
-    func holds(along parts: ArraySlice<String>, in container: JSONValue) -> Bool {
+    func holds(along parts: ArraySlice<String>, in container: JSONValue) throws(DocumentError) -> Bool {
         switch self {
         case .not(let inner):
-            return !inner.holds(along: parts, in: container)
+            return try !inner.holds(along: parts, in: container)
         case .and(let inner):
-            return inner.allSatisfy { $0.holds(along: parts, in: container) }
+            for predicate in inner where try !predicate.holds(along: parts, in: container) { return false }
+            return true
         case .size, .elementSatisfies, .elementMatches:
             // Array operators look at the array itself, not at its elements one by one.
-            return DocumentQuery.values(along: parts, in: container, expandingLeafArrays: false).contains(where: matches)
+            return try DocumentQuery.any(DocumentQuery.values(along: parts, in: container, expandingLeafArrays: false), satisfy: self)
         default:
-            return DocumentQuery.values(along: parts, in: container, expandingLeafArrays: true).contains(where: matches)
+            return try DocumentQuery.any(DocumentQuery.values(along: parts, in: container, expandingLeafArrays: true), satisfy: self)
         }
     }
 
     /// Whether one value (nil: missing) satisfies the predicate.
-    func matches(_ value: JSONValue?) -> Bool {
+    func matches(_ value: JSONValue?) throws(DocumentError) -> Bool {
         switch self {
         case .equals(let target):
             return DocumentQuery.equal(value, target)
         case .compare(let comparison, let target):
             return DocumentQuery.compare(value, comparison, target)
         case .among(let candidates):
-            return candidates.contains { candidate in
+            for candidate in candidates {
                 switch candidate {
-                case .value(let target): DocumentQuery.equal(value, target)
-                case .regex(let regex): value.map(regex.matches) ?? false
+                case .value(let target): if DocumentQuery.equal(value, target) { return true }
+                case .regex(let regex): if let value, try regex.matches(value) { return true }
                 }
             }
+            return false
         case .exists:
             return value != nil
         case .regex(let regex):
-            return value.map(regex.matches) ?? false
+            guard let value else { return false }
+            return try regex.matches(value)
         case .type(let types):
             guard let type = value?.bsonType else { return false }
             return types.codes.contains(type.rawValue) || (types.anyNumber && type.isNumber)
@@ -103,11 +114,13 @@ extension DocumentQuery.Predicate {
             return value?.arrayValue?.count == count
         case .elementSatisfies, .elementMatches:
             guard let items = value?.arrayValue else { return false }
-            return items.contains { accepts(element: $0) }
+            for item in items where try accepts(element: item) { return true }
+            return false
         case .not(let inner):
-            return !inner.matches(value)
+            return try !inner.matches(value)
         case .and(let inner):
-            return inner.allSatisfy { $0.matches(value) }
+            for predicate in inner where try !predicate.matches(value) { return false }
+            return true
         }
     }
 }
@@ -116,16 +129,27 @@ extension DocumentQuery.Predicate {
     /// For an `$elemMatch`: whether one element of the array satisfies it (operators on the
     /// element as a value, or a query on the element as a document); other predicates accept
     /// an element they match.
-    func accepts(element item: JSONValue) -> Bool {
+    func accepts(element item: JSONValue) throws(DocumentError) -> Bool {
         switch self {
-        case .elementSatisfies(let inner): inner.allSatisfy { $0.matches(item) }
+        case .elementSatisfies(let inner):
+            for predicate in inner where try !predicate.matches(item) { return false }
+            return true
         case .elementMatches(let filter):
             switch item {
-            case .object, .array: filter.matches(item)
-            default: false
+            case .object, .array: return try filter.matches(item)
+            default: return false
             }
-        default: matches(item)
+        default:
+            return try matches(item)
         }
+    }
+}
+
+extension DocumentQuery {
+    /// Whether one of `values` satisfies `predicate`.
+    static func any(_ values: [JSONValue?], satisfy predicate: Predicate) throws(DocumentError) -> Bool {
+        for value in values where try predicate.matches(value) { return true }
+        return false
     }
 }
 

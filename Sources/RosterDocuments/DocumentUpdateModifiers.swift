@@ -57,7 +57,9 @@ enum UpdateModifier {
         case .addToSet(_, let values):
             return .array(adding(values, to: try array(current, for: "$addToSet", at: path)))
         case .pull(_, let pull):
-            return .array(try array(current, for: "$pull", at: path).filter { !matches(pull, $0) })
+            var kept: [JSONValue] = []
+            for element in try array(current, for: "$pull", at: path) where try !matches(pull, element) { kept.append(element) }
+            return .array(kept)
         case .pullAll(_, let values):
             return .array(try array(current, for: "$pullAll", at: path).filter { item in
                 !values.contains { DocumentOrder.compare($0, item) == 0 }
@@ -164,15 +166,15 @@ enum UpdateModifier {
         return items
     }
 
-    private static func matches(_ pull: DocumentUpdate.Pull, _ element: JSONValue) -> Bool {
+    private static func matches(_ pull: DocumentUpdate.Pull, _ element: JSONValue) throws(DocumentError) -> Bool {
         switch pull {
         case .equal(let value):
             return DocumentOrder.compare(element, value) == 0
         case .condition(let query):
-            return query.matches(.object(["element": element]))
+            return try query.matches(.object(["element": element]))
         case .document(let query):
             guard case .object = element, !element.isTypedValue else { return false }
-            return query.matches(element)
+            return try query.matches(element)
         }
     }
 }

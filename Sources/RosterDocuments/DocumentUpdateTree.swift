@@ -154,9 +154,9 @@ struct UpdateTree {
         }
 
         /// The index of the array element the query matched in the array at `path`.
-        func matchedIndex(at path: [String]) -> Int? {
+        func matchedIndex(at path: [String]) throws(DocumentError) -> Int? {
             guard !inserting, let arrayPath = try? DocumentPath(path.joined(separator: ".")) else { return nil }
-            return query.matchedArrayIndex(in: .object(original), arrayPath: arrayPath)
+            return try query.matchedArrayIndex(in: .object(original), arrayPath: arrayPath)
         }
     }
 
@@ -195,7 +195,7 @@ struct UpdateTree {
     {
         var children = children
         if let positional = children.removeValue(forKey: .positional) {
-            guard let index = context.matchedIndex(at: path) else {
+            guard let index = try context.matchedIndex(at: path) else {
                 throw .invalid("The positional operator did not find the match needed from the query.")
             }
             let key = Key.field(String(index))
@@ -258,7 +258,7 @@ struct UpdateTree {
         for index in items.indices {
             let elementPath = path + [String(index)]
             var merged: Node?
-            for (key, node) in ordered where matches(key, items[index], context) {
+            for (key, node) in ordered where try matches(key, items[index], context) {
                 if let previous = merged { merged = try merge(previous, node, at: elementPath) } else { merged = node }
             }
             guard let merged else { continue }
@@ -267,9 +267,9 @@ struct UpdateTree {
         return .array(items)
     }
 
-    private static func matches(_ key: Key, _ element: JSONValue, _ context: Context) -> Bool {
+    private static func matches(_ key: Key, _ element: JSONValue, _ context: Context) throws(DocumentError) -> Bool {
         switch key {
-        case .filtered(let identifier): context.filters[identifier]?.matches(.object([identifier: element])) ?? false
+        case .filtered(let identifier): try context.filters[identifier]?.matches(.object([identifier: element])) ?? false
         default: true
         }
     }

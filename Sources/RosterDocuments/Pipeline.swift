@@ -9,17 +9,21 @@ import RosterWire
 ///     pipeline.leadingMatch // the $match, for the store to narrow what it reads
 ///
 /// Stages that hold documents (`$group`, `$sort`, the output of `$unwind`) refuse to hold more
-/// than `Limits.maximumDocumentsHeld`, with `DocumentError.limit`.
+/// than `Limits.maximumDocumentsHeld`, and expressions to make more than
+/// `Limits.maximumBytesMade`, with `DocumentError.limit`.
 public struct Pipeline: Sendable {
-    /// How far a pipeline may go: how many stages, and how many documents (or groups, or
-    /// values pushed into one group) a stage may hold.
+    /// How far a pipeline may go: how many stages, how many documents (or groups, or values
+    /// pushed into one group) a stage may hold, and how many bytes of values its expressions
+    /// may make in one run (`PipelineBudget`).
     public struct Limits: Sendable, Equatable {
         public var maximumStages: Int
         public var maximumDocumentsHeld: Int
+        public var maximumBytesMade: Int
 
-        public init(maximumStages: Int = 50, maximumDocumentsHeld: Int = 10_000) {
+        public init(maximumStages: Int = 50, maximumDocumentsHeld: Int = 10_000, maximumBytesMade: Int = 64 << 20) {
             self.maximumStages = maximumStages
             self.maximumDocumentsHeld = maximumDocumentsHeld
+            self.maximumBytesMade = maximumBytesMade
         }
     }
 
@@ -42,7 +46,8 @@ public struct Pipeline: Sendable {
     /// The documents the pipeline gives for these input documents, in order.
     public func run(_ documents: [JSONValue]) throws(DocumentError) -> [JSONValue] {
         var current = documents
-        for stage in stages { current = try stage.run(current, limits: limits) }
+        let budget = PipelineBudget(limit: limits.maximumBytesMade)
+        for stage in stages { current = try stage.run(current, limits: limits, budget: budget) }
         return current
     }
 

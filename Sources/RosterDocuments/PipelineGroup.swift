@@ -52,12 +52,12 @@ struct PipelineGroup: Sendable {
 
     /// The groups in order of first appearance. More than `limit` groups, or an accumulator
     /// holding more than `limit` values, is refused.
-    func run(_ documents: [JSONValue], limit: Int) throws(DocumentError) -> [JSONValue] {
+    func run(_ documents: [JSONValue], limit: Int, _ budget: PipelineBudget) throws(DocumentError) -> [JSONValue] {
         var positions: [JSONValue: Int] = [:]
         var ids: [JSONValue] = []
         var states: [[PipelineAccumulator.State]] = []
         for document in documents {
-            let found = try id.evaluate(document)
+            let found = try id.evaluate(document, budget)
             let groupID: JSONValue = idField.map { .object([$0: found ?? .null]) } ?? found ?? .null
             let key = Self.key(groupID)
             let position: Int
@@ -71,7 +71,7 @@ struct PipelineGroup: Sendable {
                 states.append(accumulators.map { PipelineAccumulator.State($0.op) })
             }
             for (index, accumulator) in accumulators.enumerated() {
-                try states[position][index].add(try accumulator.expression.evaluate(document), limit: limit)
+                try states[position][index].add(try accumulator.expression.evaluate(document, budget), limit: limit)
             }
         }
         var output: [JSONValue] = []

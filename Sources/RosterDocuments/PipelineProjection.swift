@@ -154,18 +154,18 @@ struct PipelineProjection: Sendable {
     // MARK: Applying
 
     /// The document reshaped; expressions see the document as it came in.
-    func apply(to document: JSONValue) throws(DocumentError) -> JSONValue {
+    func apply(to document: JSONValue, _ budget: PipelineBudget) throws(DocumentError) -> JSONValue {
         let fields = document.objectValue ?? [:]
         switch mode {
         case .inclusion:
             var output = Self.include(tree, fields)
-            try Self.compute(tree, into: &output, root: document)
+            try Self.compute(tree, into: &output, root: document, budget)
             return .object(output)
         case .exclusion:
             return .object(Self.exclude(tree, fields))
         case .addition:
             var output = fields
-            try Self.compute(tree, into: &output, root: document)
+            try Self.compute(tree, into: &output, root: document, budget)
             return .object(output)
         }
     }
@@ -216,14 +216,14 @@ struct PipelineProjection: Sendable {
     /// Sets the computed fields; one that evaluates to nothing (`$$REMOVE`, a missing field) is
     /// left out.
     private static func compute(_ tree: [String: Node], into output: inout [String: JSONValue],
-                                root: JSONValue) throws(DocumentError)
+                                root: JSONValue, _ budget: PipelineBudget) throws(DocumentError)
     {
         for (name, node) in tree {
             switch node {
             case .computed(let expression):
-                output[name] = try expression.evaluate(root)
+                output[name] = try expression.evaluate(root, budget)
             case .fields(let children) where node.hasComputed:
-                output[name] = try compute(children, in: output[name], root: root)
+                output[name] = try compute(children, in: output[name], root: root, budget)
             default:
                 break
             }
@@ -232,18 +232,18 @@ struct PipelineProjection: Sendable {
 
     /// Computed fields inside an embedded document, in each element of an array, or in a new
     /// document in place of a plain value.
-    private static func compute(_ tree: [String: Node], in value: JSONValue?, root: JSONValue) throws(DocumentError) -> JSONValue {
+    private static func compute(_ tree: [String: Node], in value: JSONValue?, root: JSONValue, _ budget: PipelineBudget) throws(DocumentError) -> JSONValue {
         switch value {
         case .object(var fields)? where !value!.isTypedValue:
-            try compute(tree, into: &fields, root: root)
+            try compute(tree, into: &fields, root: root, budget)
             return .object(fields)
         case .array(let items)?:
             var output: [JSONValue] = []
-            for item in items { output.append(try compute(tree, in: item, root: root)) }
+            for item in items { output.append(try compute(tree, in: item, root: root, budget)) }
             return .array(output)
         default:
             var fields: [String: JSONValue] = [:]
-            try compute(tree, into: &fields, root: root)
+            try compute(tree, into: &fields, root: root, budget)
             return .object(fields)
         }
     }

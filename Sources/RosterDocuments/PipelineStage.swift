@@ -58,17 +58,19 @@ enum PipelineStage: Sendable {
     }
 
     /// The documents after this stage.
-    func run(_ documents: [JSONValue], limits: Pipeline.Limits) throws(DocumentError) -> [JSONValue] {
+    func run(_ documents: [JSONValue], limits: Pipeline.Limits, budget: PipelineBudget) throws(DocumentError) -> [JSONValue] {
         switch self {
         case .match(let query):
-            return documents.filter(query.matches)
+            var kept: [JSONValue] = []
+            for document in documents where try query.matches(document) { kept.append(document) }
+            return kept
         case .reshape(let projection):
             var output: [JSONValue] = []
             output.reserveCapacity(documents.count)
-            for document in documents { output.append(try projection.apply(to: document)) }
+            for document in documents { output.append(try projection.apply(to: document, budget)) }
             return output
         case .group(let group):
-            return try group.run(documents, limit: limits.maximumDocumentsHeld)
+            return try group.run(documents, limit: limits.maximumDocumentsHeld, budget)
         case .sort(let sort):
             guard documents.count <= limits.maximumDocumentsHeld else {
                 throw .limit("$sort would hold more than \(limits.maximumDocumentsHeld) documents")

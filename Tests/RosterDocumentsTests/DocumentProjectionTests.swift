@@ -7,7 +7,7 @@ import Testing
 @Suite struct DocumentProjectionTests {
     private func project(_ spec: JSONValue, _ documents: [JSONValue]) throws -> [JSONValue] {
         let projection = try #require(try DocumentProjection.parse(spec))
-        return documents.map(projection.apply)
+        return try documents.map { try projection.apply(to: $0) }
     }
 
     // "Project Fields to Return from Query" (one document of the inventory, and postcard).

@@ -40,9 +40,9 @@ import Testing
 
     @Test func regexMatchesArrayElementsAndRegexValues() throws {
         let query = try DocumentQuery.parse(["tags": ["$regex": "^be"]])
-        #expect(query.matches(["tags": ["school", "best"]]))
-        #expect(!query.matches(["tags": ["school"]]))
-        #expect(!query.matches(["tags": 5]))
+        #expect(try query.matches(["tags": ["school", "best"]]))
+        #expect(try !query.matches(["tags": ["school"]]))
+        #expect(try !query.matches(["tags": 5]))
         #expect(try DocumentQuery.parse(["r": regex("a+", "i")]).matches(["r": regex("a+", "i")]))
         // $eq with a regular expression is equality with the value, not a match.
         #expect(try DocumentQuery.parse(["r": ["$eq": regex("a+")]]).matches(["r": regex("a+")]))
@@ -188,7 +188,7 @@ import Testing
         #expect(!query.mentions("other"))
         let scoped = query.and(try DocumentPath("owner"), equals: "u1")
         #expect(scoped.equality(at: "owner") == "u1")
-        #expect(scoped.matches([
+        #expect(try scoped.matches([
             "name": "Ann", "age": 30, "tags": ["x"], "size": ["uom": "cm"], "qty": 6, "city": "Oslo", "country": "SE",
             "zip": 1, "pattern": "a", "owner": "u1",
         ]))
@@ -257,7 +257,7 @@ import Testing
         #expect(refusal(["a": ["$type": 99]]) == "invalid type number in $type at 'a'")
         #expect(refusal(["a": ["$type": []]]) == "$type at 'a' takes at least one type")
         #expect(refusal(["a": ["$regex": "("]]) == "invalid regular expression at 'a'")
-        #expect(refusal(["a": ["$regex": "x", "$options": "g"]]) == "invalid regular expression options at 'a': use i, m, s, x")
+        #expect(refusal(["a": ["$regex": "x", "$options": "g"]]) == "invalid regular expression options at 'a': use i, m, s, x, u")
         #expect(refusal(["a": ["$options": "i"]]) == "$options at 'a' needs a $regex")
         #expect(refusal(["a": ["$regex": 5]]) == "$regex at 'a' takes a string or a regular expression")
         #expect(refusal(["a": ["$regex": regex("x", "i"), "$options": "m"]])

@@ -27,6 +27,8 @@ public struct AppConfig: Codable, Sendable, Equatable {
     public var rules: [DataRule]
     /// The largest document data access stores, as compact JSON.
     public var maxDocumentBytes: Int
+    /// The most bytes of values one `aggregate` may make (`PipelineBudget`): 64 MiB by default.
+    public var maxPipelineBytes: Int
     /// Functions users may call by name (`functions/call` without a service): commands given
     /// `{"arguments": […], "user": {"id": …}}` on stdin, answering JSON.
     public var functions: [String: FunctionConfig]
@@ -53,7 +55,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         refreshTokenLifetimeSeconds: Int = 60 * 24 * 3600, maxRequestBytes: Int = 65536,
         passwordHashing: PasswordHashingConfig = .owasp, providers: ProvidersConfig = ProvidersConfig(),
         customUserData: CustomUserDataConfig? = nil, outbox: OutboxConfig? = nil, rules: [DataRule] = [],
-        maxDocumentBytes: Int = 16384, functions: [String: FunctionConfig] = [:],
+        maxDocumentBytes: Int = 16384, maxPipelineBytes: Int = AppConfig.defaultMaxPipelineBytes, functions: [String: FunctionConfig] = [:],
         dataServices: [String] = [AppConfig.defaultDataService], limits: LimitsConfig = LimitsConfig(),
         anonymousUserRetentionDays: Int = 90, auditRetentionDays: Int = 90,
         refreshTokenRotation: RefreshRotationConfig = RefreshRotationConfig(), deviceLogin: DeviceLoginConfig = DeviceLoginConfig(),
@@ -76,15 +78,17 @@ public struct AppConfig: Codable, Sendable, Equatable {
         self.outbox = outbox
         self.rules = rules
         self.maxDocumentBytes = maxDocumentBytes
+        self.maxPipelineBytes = maxPipelineBytes
         self.functions = functions
         self.dataServices = dataServices
     }
 
     public static let defaultDataService = "mongodb-atlas"
+    public static let defaultMaxPipelineBytes = 64 << 20
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case appId, name, accessTokenLifetimeSeconds, refreshTokenLifetimeSeconds, maxRequestBytes, passwordHashing
-        case providers, customUserData, outbox, rules, maxDocumentBytes, functions
+        case providers, customUserData, outbox, rules, maxDocumentBytes, maxPipelineBytes, functions
         case dataServices = "dataService"
         case limits, anonymousUserRetentionDays, auditRetentionDays, refreshTokenRotation
         case deviceLogin, webSignIn
@@ -104,6 +108,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         outbox = try container.decodeIfPresent(OutboxConfig.self, forKey: .outbox)
         rules = try container.decodeIfPresent([DataRule].self, forKey: .rules) ?? []
         maxDocumentBytes = try container.decodeIfPresent(Int.self, forKey: .maxDocumentBytes) ?? 16384
+        maxPipelineBytes = try container.decodeIfPresent(Int.self, forKey: .maxPipelineBytes) ?? Self.defaultMaxPipelineBytes
         functions = try container.decodeIfPresent([String: FunctionConfig].self, forKey: .functions) ?? [:]
         limits = try container.decodeIfPresent(LimitsConfig.self, forKey: .limits) ?? LimitsConfig()
         anonymousUserRetentionDays = try container.decodeIfPresent(Int.self, forKey: .anonymousUserRetentionDays) ?? 90
@@ -177,6 +182,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         }
         for rule in rules { try rule.validate(source: source) }
         guard maxDocumentBytes >= 256 else { throw fail("maxDocumentBytes must be at least 256") }
+        guard (65536...(1 << 34)).contains(maxPipelineBytes) else { throw fail("maxPipelineBytes must be from 65536 to 17179869184") }
         guard !dataServices.isEmpty, dataServices.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 64 }) else {
             throw fail("dataService must name the data service (1 to 64 bytes), or list names")
         }

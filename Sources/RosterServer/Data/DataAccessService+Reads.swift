@@ -22,8 +22,8 @@ extension DataAccessService {
         } else {
             found = try Self.bounded(try await matching(query, in: scope, limit: Self.maximumDocuments + 1), "the query matches")
         }
-        if one { return found.first.map { Self.answer($0, projection) } ?? .null }
-        return .array(found.map { Self.answer($0, projection) })
+        if one { return try found.first.map { try Self.answer($0, projection) } ?? .null }
+        return .array(try found.map { try Self.answer($0, projection) })
     }
 
     /// count: every match, or at most `limit`.
@@ -31,17 +31,18 @@ extension DataAccessService {
         let (scope, query) = try access.scoped(try request.query("query"), namespace, writing: false)
         if let limit = try request.limit() {
             return .int(Int64(try await store.documents(scope, limit: limit) { record in
-                query.matches(.object(DocumentKey.document(record))) ? true : nil
+                try query.matches(.object(DocumentKey.document(record))) ? true : nil
             }.count))
         }
-        return .int(Int64(try await store.countDocuments(scope) { record in query.matches(.object(DocumentKey.document(record))) }))
+        return .int(Int64(try await store.countDocuments(scope) { record in try query.matches(.object(DocumentKey.document(record))) }))
     }
 
     /// aggregate: the pipeline over the documents the caller may read (narrowed by a leading
     /// `$match` as they are read).
     func aggregate(_ request: DataAccessRequest, in namespace: DocumentScope, _ access: DataRuleAccess) async throws -> JSONValue {
         guard let stages = request.ordered["pipeline"] else { throw ErrorResponse.missingParameter("pipeline") }
-        let pipeline = try Pipeline.parse(stages, limits: .init(maximumDocumentsHeld: Self.maximumDocuments))
+        let pipeline = try Pipeline.parse(
+            stages, limits: .init(maximumDocumentsHeld: Self.maximumDocuments, maximumBytesMade: access.caller.app.config.maxPipelineBytes))
         let (scope, query) = try access.scoped(pipeline.leadingMatch ?? .everything, namespace, writing: false)
         let input = try Self.bounded(try await matching(query, in: scope, limit: Self.maximumDocuments + 1), "the pipeline reads")
         return .array(try pipeline.run(input.map(JSONValue.object)).map(ExtendedJSON.relaxed))

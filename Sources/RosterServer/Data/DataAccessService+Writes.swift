@@ -119,15 +119,15 @@ extension DataAccessService {
             guard let (key, before) = candidates.first else {
                 guard let update, upsert else { return (DocumentWrites(), .null) }
                 let (inserted, _) = try upserted(update, query: query, newId: newId, now: time, access, in: namespace)
-                let answer = returnNew ? Self.answer(DocumentKey.document(inserted), projection) : .null
+                let answer = returnNew ? try Self.answer(DocumentKey.document(inserted), projection) : .null
                 return (DocumentWrites(inserts: [inserted]), answer)
             }
-            guard let update else { return (DocumentWrites(deletes: [key]), Self.answer(before, projection)) }
+            guard let update else { return (DocumentWrites(deletes: [key]), try Self.answer(before, projection)) }
             var after = try update.apply(to: before, query: query, inserting: false, now: time)
             after["_id"] = before["_id"]
             after = try access.owned(after, replacing ? .replace : .update)
             try access.checkLimits(after)
-            let answer = Self.answer(returnNew ? after : before, projection)
+            let answer = try Self.answer(returnNew ? after : before, projection)
             guard !JSONValue.object(after).sameValue(as: .object(before)) else { return (DocumentWrites(), answer) }
             return (DocumentWrites(updates: [record(after, id: key, in: namespace)]), answer)
         }
@@ -139,7 +139,7 @@ extension DataAccessService {
     private func selector(_ query: DocumentQuery) -> @Sendable (DocumentRecord) throws -> (key: String, document: [String: JSONValue])? {
         { record in
             let document = DocumentKey.document(record)
-            return query.matches(.object(document)) ? (record.id, document) : nil
+            return try query.matches(.object(document)) ? (record.id, document) : nil
         }
     }
 

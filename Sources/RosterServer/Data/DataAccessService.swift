@@ -50,7 +50,7 @@ struct DataAccessService: Sendable {
     func matching(_ query: DocumentQuery, in scope: DocumentScope, limit: Int) async throws -> [[String: JSONValue]] {
         try await store.documents(scope, limit: limit) { record in
             let document = DocumentKey.document(record)
-            return query.matches(.object(document)) ? document : nil
+            return try query.matches(.object(document)) ? document : nil
         }
     }
 
@@ -64,8 +64,9 @@ struct DataAccessService: Sendable {
     }
 
     /// A document as answers carry it: relaxed Extended JSON, through the projection if any.
-    static func answer(_ document: [String: JSONValue], _ projection: DocumentProjection?) -> JSONValue {
-        let projected = projection.map { $0.apply(to: .object(document)) } ?? .object(document)
+    static func answer(_ document: [String: JSONValue], _ projection: DocumentProjection?) throws(DocumentError) -> JSONValue {
+        guard let projection else { return ExtendedJSON.relaxed(.object(document)) }
+        let projected = try projection.apply(to: .object(document))
         return ExtendedJSON.relaxed(projected)
     }
 }

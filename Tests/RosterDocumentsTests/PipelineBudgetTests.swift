@@ -1,0 +1,57 @@
+import RosterWire
+import Testing
+@testable import RosterDocuments
+
+/// A pipeline cannot make more than its budget. The attack: two `$set` stages that each repeat
+/// an 8 KB field made the server grow by 260 MB in 0.3 s, and a third would have asked for tens
+/// of gigabytes.
+@Suite struct PipelineBudgetTests {
+    static let documents: [JSONValue] = (0..<20).map { ["_id": .int(Int64($0)), "f": .string(String(repeating: "x", count: 8192))] }
+
+    private func run(_ text: String, limit: Int = 64 << 20) throws(DocumentError) -> [JSONValue] {
+        let stages = try! ExtendedJSON.canonical(OrderedJSON(parsing: text))
+        return try Pipeline.parse(stages, limits: .init(maximumBytesMade: limit)).run(Self.documents)
+    }
+
+    /// `{"$set": {"f": {"$concat": ["$f", "$f", … n times]}}}`.
+    private func repeating(_ operator: String, _ times: Int, field: String = "$f") -> String {
+        let arguments = Array(repeating: #""\#(field)""#, count: times).joined(separator: ",")
+        return #"{"$set": {"f": {"\#(`operator`)": [\#(arguments)]}}}"#
+    }
+
+    @Test func theReportedPipelineIsRefusedBeforeItGrows() throws {
+        let pipeline = "[\(repeating("$concat", 40)), \(repeating("$concat", 40)), \(repeating("$concat", 40))]"
+        do {
+            _ = try run(pipeline)
+            Issue.record("the pipeline ran")
+        } catch {
+            #expect(error.kind == .limit)
+            #expect(error.message.contains("16 MiB") || error.message.contains("limit of \(64 << 20) bytes"), "\(error.message)")
+        }
+    }
+
+    @Test func arraysCountAsWellAsStrings() throws {
+        let wrap = #"{"$set": {"f": ["$f"]}}"#
+        let pipeline = "[\(wrap), \(repeating("$concatArrays", 60)), \(repeating("$concatArrays", 60))]"
+        #expect(throws: DocumentError.self) { try run(pipeline) }
+        // An array written in the pipeline holding the field many times is charged in full.
+        let literal = #"[{"$set": {"g": [\#(Array(repeating: #""$f""#, count: 500).joined(separator: ","))]}}]"#
+        #expect(throws: DocumentError.self) { try run(literal) }
+    }
+
+    @Test func oneValueMayNotPass16MiB() throws {
+        do {
+            _ = try run("[\(repeating("$concat", 2100))]", limit: 1 << 34)
+            Issue.record("a value past 16 MiB was made")
+        } catch {
+            #expect(error.message == "$concat would make a value of more than 16 MiB, MongoDB's document limit")
+        }
+    }
+
+    @Test func aPipelineWithinItsBudgetRuns() throws {
+        let output = try run("[\(repeating("$concat", 3))]", limit: 1 << 20)
+        #expect(output.count == 20 && output[0]["f"]?.stringValue?.utf8.count == 3 * 8192)
+        // The same over the budget of one run.
+        #expect(throws: DocumentError.self) { try run("[\(repeating("$concat", 3))]", limit: 256 << 10) }
+    }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import RosterWire
+import Testing
+@testable import RosterServer
+
+/// Data calls that would run away are refused, naming the limit they met, and leave the server
+/// answering others: a regular expression that backtracks without end, a pipeline that repeats
+/// a field until it fills the memory.
+@Suite struct DataAccessLimitTests {
+    static let notes = ("kiosk", "notes")
+
+    func start(_ kind: StoreKind) async throws -> (TestServer, DataAccessTests.Caller) {
+        let (t, ann, _) = try await DataAccessTests().start(DataAccessTests.config(maxDocumentBytes: 16384), store: kind)
+        let documents: [JSONValue] = (0..<10).map { index in
+            ["n": .int(Int64(index)), "name": .string(String(repeating: "a", count: 40) + "b"), "f": .string(String(repeating: "x", count: 8192))]
+        }
+        for document in documents { _ = try await ann.json("insertOne", ["document": document], in: Self.notes) }
+        return (t, ann)
+    }
+
+    @Test(arguments: StoreKind.allCases) func aRunawayRegularExpressionIsRefusedNamingItsLimit(_ kind: StoreKind) async throws {
+        let (t, ann) = try await start(kind)
+        for query: JSONValue in [["name": ["$regex": "^(a+)+$"]], ["name": ["$in": [["$regularExpression": ["pattern": "^(a|aa)+$", "options": ""]]]]]] {
+            let refused = await ann.data("find", ["query": query], in: Self.notes)
+            #expect(refused.status == 400 && refused.errorCode == "InvalidParameter", "\(refused.errorMessage ?? "")")
+            #expect(refused.errorMessage?.contains("limit of \(1_000_000) steps") == true, "\(refused.errorMessage ?? "")")
+        }
+        let counted = await ann.data("count", ["query": ["name": ["$regex": "^(a+)+$"]]], in: Self.notes)
+        #expect(counted.errorCode == "InvalidParameter")
+        // A bounded pattern still finds what it should, and log-ins go on.
+        #expect(try await ann.json("count", ["query": ["name": ["$regex": "^a+b$"]]], in: Self.notes) == 10)
+        #expect(await t.login(.anonymous).status == 200)
+    }
+
+    @Test(arguments: StoreKind.allCases) func aPipelineThatFillsTheMemoryIsRefused(_ kind: StoreKind) async throws {
+        let (t, ann) = try await start(kind)
+        let repeated = JSONValue.object(["$set": ["f": ["$concat": .array(Array(repeating: "$f", count: 40))]]])
+        let refused = await ann.data("aggregate", ["pipeline": [repeated, repeated, repeated]], in: Self.notes)
+        #expect(refused.status == 400 && refused.errorCode == "InvalidParameter", "\(refused.errorMessage ?? "")")
+        #expect(refused.errorMessage?.contains("16 MiB") == true || refused.errorMessage?.contains("bytes of values it makes") == true)
+        // One stage of it is within the budget.
+        let one = try await ann.json("aggregate", ["pipeline": [repeated, ["$count": "n"]]], in: Self.notes)
+        #expect(one == [["n": 10]])
+        #expect(await t.login(.anonymous).status == 200)
+    }
+}
