@@ -69,6 +69,46 @@ extension EndToEndTests {
             #expect(try runner.roster(["logout", "--all"]).stdout.contains("Nobody was logged in."))
         }
 
+        /// A name with terminal escapes in it (a custom JWT's, which the app's issuer wrote) is
+        /// printed without them: `roster users` and `whoami` cannot retitle, clear or rewrite
+        /// the terminal of the person reading.
+        @Test func escapesInANameNeverReachTheTerminal() throws {
+            let home = try CommandRunner.temporaryDirectory("escapes")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            let database = home.appendingPathComponent("embedded/server.sqlite").path
+            #expect(try runner.roster(["users"]).status == 0)
+            let hostile = "Zoë\u{1B}]0;owned\u{07}\u{1B}[2J\u{9B}31m"
+            let minted = try runner.rosterServer(["admin", "--db", database, "--demo", "mint-jwt", "--sub", "kiosk-8", "--name", hostile])
+            #expect(minted.status == 0, "mint-jwt: \(minted.stderr)")
+            let login = try runner.roster(["login", "--jwt-stdin"], stdin: minted.stdout.trimmingCharacters(in: .whitespacesAndNewlines) + "\n")
+            #expect(login.status == 0, "login: \(login.stderr)")
+            for command in [["users"], ["whoami"], ["history"]] {
+                let printed = try runner.roster(command)
+                #expect(printed.status == 0)
+                #expect(!printed.stdout.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B }, "\(command)")
+            }
+            #expect(try runner.roster(["users"]).stdout.contains("Zoë]0;owned[2J31m"))
+            // JSON keeps the name whole, escaped as JSON escapes it.
+            #expect(try runner.roster(["users", "--json"]).users().first?.name == hostile)
+        }
+
+        /// Plain http to another machine would carry passwords and tokens readable: refused
+        /// unless asked for; to this machine it is fine.
+        @Test func plainHTTPToAnotherMachineIsRefusedUnlessAskedFor() throws {
+            let home = try CommandRunner.temporaryDirectory("insecure")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            let refused = try runner.roster(["users", "--server", "http://roster.invalid:9090", "--app", "a"])
+            #expect(refused.status != 0 && refused.stderr.contains("--allow-insecure-http"), "\(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("devices").path))
+            let allowed = try runner.roster(["users", "--server", "http://roster.invalid:9090", "--app", "a", "--allow-insecure-http"])
+            #expect(allowed.status == 0, "\(allowed.stderr)")
+            for local in ["http://127.0.0.1:9", "http://localhost:9", "http://[::1]:9", "https://roster.invalid"] {
+                #expect(try runner.roster(["users", "--server", local, "--app", "a"]).status == 0, "\(local)")
+            }
+        }
+
         // BEHAVIOURS 5, 7
         @Test func customJWTLogInReadsTheTokenFromStdin() throws {
             let home = try CommandRunner.temporaryDirectory("jwt")

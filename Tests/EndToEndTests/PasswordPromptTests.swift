@@ -30,5 +30,26 @@ extension EndToEndTests {
             #expect(failed.contains("[exited 1]"))
             #expect(!failed.contains("not-the-password"))
         }
+
+        /// `roster token` on a terminal asks before it shows a bearer token there; piped, it
+        /// prints it for the script.
+        @Test func aTokenIsShownOnATerminalOnlyWhenAskedFor() throws {
+            let home = try CommandRunner.temporaryDirectory("token-prompt")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            #expect(try runner.roster(["login", "--anonymous"]).status == 0)
+            let piped = try runner.roster(["token"])
+            #expect(piped.status == 0 && piped.stdout.split(separator: ".").count == 3, "\(piped.stderr)")
+            let binary = CommandRunner.binaries.appendingPathComponent("roster").path
+            for (answer, shown) in [("n", false), ("y", true)] {
+                let session = try TmuxSession(command: [binary, "token"], environment: runner.environment)
+                try session.waitFor("access token on this terminal, where others can read it? [y/N]")
+                try session.send(answer)
+                try session.send("Enter", literal: false)
+                let screen = try session.waitFor("[exited")
+                #expect(screen.contains(shown ? "[exited 0]" : "[exited 1]"), "\(screen)")
+                #expect(screen.contains("eyJ") == shown, "\(screen)")
+            }
+        }
     }
 }

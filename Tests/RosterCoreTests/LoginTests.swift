@@ -130,6 +130,47 @@ struct LoginTests {
         #expect(try fixture.makeApp().allUsers.isEmpty)
     }
 
+    /// A hostile server mints a token for the user id `../../x` (the client cannot check a
+    /// server's signature) and answers it as the log-in's user: the log-in is refused as
+    /// malformed and nothing is written, inside the device folder or beside it.
+    // BEHAVIOURS 10
+    @Test(arguments: ["../../x", "a/b", "", String(repeating: "a", count: 129), "joe\u{1B}[2J"])
+    func aHostileUserIdReachesNoPath(userId: String) async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        fixture.transport.rewrite { request, response in
+            guard request.path.hasSuffix("/login"), response.isSuccess,
+                case .object(var body)? = try? JSONValue(parsing: response.body),
+                let token = body["access_token"]?.stringValue
+            else { return response }
+            body["user_id"] = .string(userId)
+            body["access_token"] = .string(Self.token(token, subject: userId))
+            return WireResponse(status: response.status, headers: response.headers, body: JSONValue.object(body).data)
+        }
+        let error = await rosterError { try await app.login(credentials: Fixture.joe) }
+        guard case .malformedResponse(let why)? = error else {
+            Issue.record("expected malformedResponse, got \(String(describing: error))")
+            return
+        }
+        #expect(why.contains("user id"), "\(why)")
+        #expect(app.allUsers.isEmpty)
+        let beside = fixture.directory.deletingLastPathComponent()
+        #expect(!FileManager.default.fileExists(atPath: beside.appendingPathComponent("x").path))
+        #expect(!FileManager.default.fileExists(atPath: fixture.directory.appendingPathComponent("users/a").path))
+    }
+
+    /// `token` with its subject changed, as a server that signs what it likes would send it.
+    static func token(_ token: String, subject: String) -> String {
+        var parts = token.split(separator: ".").map(String.init)
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard case .object(var claims)? = try? JSONValue(parsing: Data(base64Encoded: base64) ?? Data()) else { return token }
+        claims["sub"] = .string(subject)
+        parts[1] = JSONValue.object(claims).data.base64EncodedString()
+            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        return parts.joined(separator: ".")
+    }
+
     // BEHAVIOURS 11
     @Test func everyReadButLogInWorksOffline() async throws {
         let fixture = try await Fixture.start()

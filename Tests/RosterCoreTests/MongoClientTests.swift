@@ -41,6 +41,8 @@ struct MongoClientTests {
     @Test func updateCustomDataWritesTheUsersOwnDocumentWhereverTheAppKeepsIt() async throws {
         let fixture = try await Fixture.start { config in
             config.customUserData = CustomUserDataConfig(database: "kiosk", collection: "people", userIdField: "owner")
+            // Owners write their custom data only where a rule says so.
+            config.rules = [DataRule(database: "kiosk", collection: "people", read: .own, write: .own, userIdField: "owner")]
         }
         let app = try fixture.makeApp()
         let anonymous = try await app.login(credentials: .anonymous)
@@ -95,7 +97,7 @@ struct MongoClientTests {
     // BEHAVIOURS 31
     @Test func theWholeCollectionAPI() async throws {
         let fixture = try await Fixture.start { config in
-            config.rules = [DataRule(database: "kiosk", collection: "notes", read: .all, write: .all)]
+            config.rules.append(DataRule(database: "kiosk", collection: "notes", read: .all, write: .all))
         }
         let joe = try await fixture.makeApp().login(credentials: Fixture.joe)
         let notes = joe.mongoClient("mongodb-atlas").database("kiosk").collection("notes")

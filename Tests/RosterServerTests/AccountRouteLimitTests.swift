@@ -46,6 +46,40 @@ import Testing
         #expect(await t.emailRoute(.resetSend, ["email": "bob@example.com"]).status == 204)
     }
 
+    /// The enumeration: one address asks for messages to a list of emails, one request each, which
+    /// the per-email cap never stops. The per-address cap does, whatever the email, on all four
+    /// message routes, and a refused request sends nothing.
+    @Test(arguments: StoreKind.allCases) func messagesFromOneAddressAreCappedWhateverTheEmail(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.app(LimitsConfig(accountMessagesPerAddressPerHour: 4)), store: kind)
+        _ = await t.register("ann@example.com", "secret-12")
+        let routes: [Route.EmailPassword] = [.resetSend, .confirmSend, .resetCall, .confirmCall]
+        var statuses: [Int] = []
+        for (index, route) in (routes + routes).enumerated() {
+            statuses.append(await t.emailRoute(route, ["email": .string("person\(index)@example.com")]).status)
+        }
+        #expect(statuses.prefix(4).allSatisfy { $0 != 429 } && statuses.dropFirst(4).allSatisfy { $0 == 429 }, "\(statuses)")
+        let sentBefore = try t.outboxMessages().count
+        #expect(await t.emailRoute(.resetSend, ["email": "ann@example.com"]).status == 429)
+        #expect(try t.outboxMessages().count == sentBefore)
+        t.clock.advance(by: 3600)
+        #expect(await t.emailRoute(.resetSend, ["email": "ann@example.com"]).status == 204)
+    }
+
+    /// Anonymous users are free to make but not without end: one address makes at most so many
+    /// an hour, and a refused log-in makes no user.
+    @Test(arguments: StoreKind.allCases) func anonymousUsersFromOneAddressAreCappedEachHour(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(Self.app(LimitsConfig(anonymousUsersPerAddressPerHour: 3)), store: kind)
+        for _ in 1...3 { #expect(await t.login(.anonymous).status == 200) }
+        let refused = await t.login(.anonymous)
+        #expect(refused.status == 429 && refused.headers["retry-after"] != nil)
+        #expect(try await t.userCount() == 3)
+        // Other providers from the same address are not held up.
+        _ = await t.register("ann@example.com", "secret-12")
+        #expect(await t.emailLogin("ann@example.com", "secret-12").status == 200)
+        t.clock.advance(by: 3600)
+        #expect(await t.login(.anonymous).status == 200)
+    }
+
     @Test(arguments: StoreKind.allCases) func wrongTokensFromOneAddressAreCappedEachHour(_ kind: StoreKind) async throws {
         let t = try await TestServer.make(Self.app(LimitsConfig(wrongTokensPerAddressPerHour: 3)), store: kind)
         _ = await t.register("ann@example.com", "secret-12")

@@ -11,7 +11,7 @@ import Testing
 
     func start(store kind: StoreKind, _ configure: (inout AppConfig) -> Void = { _ in }) async throws -> (TestServer, DataAccessTests.Caller) {
         var config = DataAccessTests.config()
-        config.rules = [Self.notes, DataAccessTests.closed]
+        config.rules = [Self.notes, DataAccessTests.closed, TestConfig.ownCustomData]
         configure(&config)
         let t = try await TestServer.make(config, store: kind)
         return (t, DataAccessTests.Caller(t: t, login: try await t.loggedIn(.anonymous)))

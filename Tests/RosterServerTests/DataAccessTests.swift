@@ -11,7 +11,7 @@ import Testing
 
     static func config(maxDocumentBytes: Int = 2048, functions: [String: FunctionConfig] = [:]) -> AppConfig {
         var config = TestConfig.app(maxRequestBytes: 65536)
-        config.rules = [notes, closed]
+        config.rules = [notes, closed, TestConfig.ownCustomData]
         config.maxDocumentBytes = maxDocumentBytes
         config.functions = functions
         return config
@@ -80,6 +80,29 @@ import Testing
         #expect(try await ann.json("count", [:]) == 1)
         #expect(try await ann.json("deleteOne", ["query": ["visits": ["$gte": 5]]]) == ["deletedCount": 1])
         #expect(try await ann.customData() == nil)
+    }
+
+    /// Without a rule for it, the custom user data collection is read-own, write-none: its
+    /// fields reach the access token's `user_data`, where an app may keep roles, so a user may
+    /// not grant themselves one. The attack: `updateOne({}, {$set: {role: "admin"}})` on one's
+    /// own document, then a refresh, put `role: admin` in one's token.
+    @Test(arguments: StoreKind.allCases) func withoutARuleOwnersReadTheirCustomDataButCannotWriteIt(_ kind: StoreKind) async throws {
+        var config = TestConfig.app()
+        config.rules = []
+        let t = try await TestServer.make(config, store: kind)
+        let ann = Caller(t: t, login: try await t.loggedIn(.anonymous))
+        try await t.server.admin.setCustomData(appId: t.appId, userId: ann.login.userId, document: ["role": "reader"])
+        #expect(try await ann.json("findOne", ["query": [:]])["role"] == "reader")
+        for (name, arguments) in [
+            ("updateOne", ["query": [:], "update": ["$set": ["role": "admin"]]] as [String: JSONValue]),
+            ("insertOne", ["document": ["role": "admin"]]),
+            ("deleteMany", ["query": [:]]),
+            ("findOneAndUpdate", ["filter": [:], "update": ["$set": ["role": "admin"]]]),
+        ] {
+            let refused = await ann.data(name, arguments)
+            #expect(refused.status == 403 && refused.errorCode == "NoMatchingRuleFound", "\(name): \(refused.errorMessage ?? "")")
+        }
+        #expect(try await ann.customData()?["role"] == "reader")
     }
 
     @Test(arguments: StoreKind.allCases) func anUpsertMakesTheDocumentAndAReplacementKeepsItsOwner(_ kind: StoreKind) async throws {

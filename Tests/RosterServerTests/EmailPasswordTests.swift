@@ -69,6 +69,11 @@ import Testing
         let t = try await TestServer.make(store: kind)
         #expect(await t.register("not-an-email", "secret-1").errorCode == "BadRequest")
         #expect(await t.register("ann@example.com", "123").errorCode == "BadRequest")
+        // Control characters, which a terminal listing users would act on, are no part of an email.
+        for hostile in ["ann\u{1B}[2J@example.com", "ann@exa\u{07}mple.com", "ann@example.com\u{9B}31m", "ann\u{2028}@example.com"] {
+            #expect(await t.register(hostile, "secret-12").errorCode == "BadRequest", "\(hostile.debugDescription)")
+        }
+        #expect(try await t.userCount() == 0)
         #expect(await t.emailLogin("ann@example.com", "123").errorCode == "InvalidPassword")
     }
 }

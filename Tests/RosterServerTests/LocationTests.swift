@@ -15,12 +15,17 @@ import Testing
         #expect(location.deploymentModel == "GLOBAL")
     }
 
-    @Test func locationUsesTheHostHeader() async throws {
-        let t = try await TestServer.make()
-        let response = await t.server.respond(
-            to: WireRequest(method: .get, path: Route.location(appId: t.appId), headers: ["host": "example.test:9090"]))
-        let location = try response.decoded(LocationResponse.self)
-        #expect(location.hostname == "http://example.test:9090")
+    /// The location is the server's public base: a request's `Host` does not move it.
+    @Test func locationIsThePublicBaseWhateverTheHostHeaderSays() async throws {
+        for publicURL in [nil, "https://auth.example.com"] {
+            let configured = try publicURL.map { try PublicURL(parsing: $0) }
+            let t = try await TestServer.make { $0.publicURL = configured }
+            let response = await t.server.respond(
+                to: WireRequest(method: .get, path: Route.location(appId: t.appId), headers: ["host": "example.test:9090"]))
+            let location = try response.decoded(LocationResponse.self)
+            #expect(location.hostname == publicURL ?? "http://127.0.0.1")
+            #expect(location.wsHostname == (publicURL == nil ? "ws://127.0.0.1" : "wss://auth.example.com"))
+        }
     }
 
     @Test func unknownAppIsAppNotFound() async throws {

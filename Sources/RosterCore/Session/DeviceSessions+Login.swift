@@ -30,6 +30,7 @@ extension DeviceSessions {
         _ login: LoginResponse, policy: SwitchingPolicy, credentials: Credentials?, provider: ProviderType, secret: String?
     ) async throws -> User {
         try Self.checkTokens(access: login.accessToken, refresh: login.refreshToken, userId: login.userId)
+        if !login.deviceId.isEmpty { try ServerIdentifier.check(login.deviceId, "device id") }
         let receivedAt = clock.now()
         let profile = try await fetchProfile(accessToken: login.accessToken)
         guard profile.userId == login.userId else {
@@ -81,6 +82,7 @@ extension DeviceSessions {
         } catch {
             throw RosterError.malformedResponse("the server sent a token that is not a readable JWT")
         }
+        if let userId { try ServerIdentifier.check(userId, "user id") }
         if let userId, claims.sub != userId {
             throw RosterError.malformedResponse("the access token is for another user than the one logged in")
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Creates and tightens the files that hold credentials: directories 0700, files 0600.
-enum PrivateFiles {
+public enum PrivateFiles {
     static func makeDirectory(_ url: URL) throws {
         let manager = FileManager.default
         if !manager.fileExists(atPath: url.path) {
@@ -33,8 +33,9 @@ enum PrivateFiles {
 }
 
 extension PrivateFiles {
-    /// Writes a new file that is owner-only from the moment it exists; fails if it exists.
-    static func writeNew(_ url: URL, contents: Data) throws {
+    /// Writes a new file that is owner-only from the moment it exists (`O_EXCL`, mode 0600, never
+    /// briefly readable by others); fails if it exists.
+    public static func writeNew(_ url: URL, contents: Data) throws {
         let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard fd >= 0 else { throw CocoaError(.fileWriteFileExists, userInfo: [NSFilePathErrorKey: url.path]) }
         defer { close(fd) }

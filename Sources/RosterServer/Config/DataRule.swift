@@ -1,7 +1,9 @@
 /// Who may read and write one collection through data access (`functions/call` with
 /// `mongodb-atlas`): nobody, each user their own documents (those whose `userIdField` holds
 /// their id), or every logged-in user. A collection without a rule is closed; the custom user
-/// data collection has, unless configured otherwise, `own` for both with its user-id field.
+/// data collection, unless a rule says otherwise, is readable by its owner and writable by
+/// nobody: its fields reach the access token's `user_data`, where an app may keep roles, so a
+/// user may change their own only where the app says so.
 ///
 ///     "rules": [{ "database": "kiosk", "collection": "notes", "read": "all", "write": "own", "userIdField": "owner" }]
 public struct DataRule: Codable, Sendable, Equatable {
@@ -63,11 +65,12 @@ extension AppConfig {
         return fields
     }
 
-    /// The rule for a collection: the configured one, else the custom user data default.
+    /// The rule for a collection: the configured one, else the custom user data default
+    /// (read own, write none).
     func rule(database: String, collection: String) -> DataRule? {
         if let rule = rules.first(where: { $0.database == database && $0.collection == collection }) { return rule }
         if let data = customUserData, data.enabled, data.database == database, data.collection == collection {
-            return DataRule(database: database, collection: collection, read: .own, write: .own, userIdField: data.userIdField)
+            return DataRule(database: database, collection: collection, read: .own, write: .none, userIdField: data.userIdField)
         }
         return nil
     }

@@ -30,6 +30,11 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
     public var failuresPerAddressPerHour: Int
     public var registrationsPerAddressPerHour: Int
     public var accountMessagesPerEmailPerHour: Int
+    /// Confirmation and reset requests (send and call) from one client address an hour, whatever
+    /// the email: one address cannot walk a list of emails.
+    public var accountMessagesPerAddressPerHour: Int
+    /// New anonymous users made from one client address an hour.
+    public var anonymousUsersPerAddressPerHour: Int
     public var wrongTokensPerAddressPerHour: Int
     public var functionsPerApp: Int
     public var functionsPerCaller: Int
@@ -42,7 +47,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
     public init(
         freeFailures: Int = 5, maxDelaySeconds: Int = 300, failuresPerAccountPerHour: Int = 100,
         failuresPerAddressPerHour: Int = 1000, registrationsPerAddressPerHour: Int = 20,
-        accountMessagesPerEmailPerHour: Int = 5, wrongTokensPerAddressPerHour: Int = 20,
+        accountMessagesPerEmailPerHour: Int = 5, accountMessagesPerAddressPerHour: Int = 100,
+        anonymousUsersPerAddressPerHour: Int = 100, wrongTokensPerAddressPerHour: Int = 20,
         functionsPerApp: Int = LimitsConfig.defaultFunctionsPerApp, functionsPerCaller: Int = 2, functionWaitSeconds: Int = 2,
         limitedLoginHoldMilliseconds: Int = 2000
     ) {
@@ -52,6 +58,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         self.failuresPerAddressPerHour = failuresPerAddressPerHour
         self.registrationsPerAddressPerHour = registrationsPerAddressPerHour
         self.accountMessagesPerEmailPerHour = accountMessagesPerEmailPerHour
+        self.accountMessagesPerAddressPerHour = accountMessagesPerAddressPerHour
+        self.anonymousUsersPerAddressPerHour = anonymousUsersPerAddressPerHour
         self.wrongTokensPerAddressPerHour = wrongTokensPerAddressPerHour
         self.functionsPerApp = functionsPerApp
         self.functionsPerCaller = functionsPerCaller
@@ -61,7 +69,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case freeFailures, maxDelaySeconds, failuresPerAccountPerHour, failuresPerAddressPerHour
-        case registrationsPerAddressPerHour, accountMessagesPerEmailPerHour, wrongTokensPerAddressPerHour
+        case registrationsPerAddressPerHour, accountMessagesPerEmailPerHour, accountMessagesPerAddressPerHour
+        case anonymousUsersPerAddressPerHour, wrongTokensPerAddressPerHour
         case functionsPerApp, functionsPerCaller, functionWaitSeconds, limitedLoginHoldMilliseconds
     }
 
@@ -78,6 +87,10 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
             try container.decodeIfPresent(Int.self, forKey: .registrationsPerAddressPerHour) ?? defaults.registrationsPerAddressPerHour
         accountMessagesPerEmailPerHour =
             try container.decodeIfPresent(Int.self, forKey: .accountMessagesPerEmailPerHour) ?? defaults.accountMessagesPerEmailPerHour
+        accountMessagesPerAddressPerHour =
+            try container.decodeIfPresent(Int.self, forKey: .accountMessagesPerAddressPerHour) ?? defaults.accountMessagesPerAddressPerHour
+        anonymousUsersPerAddressPerHour =
+            try container.decodeIfPresent(Int.self, forKey: .anonymousUsersPerAddressPerHour) ?? defaults.anonymousUsersPerAddressPerHour
         wrongTokensPerAddressPerHour =
             try container.decodeIfPresent(Int.self, forKey: .wrongTokensPerAddressPerHour) ?? defaults.wrongTokensPerAddressPerHour
         functionsPerApp = try container.decodeIfPresent(Int.self, forKey: .functionsPerApp) ?? defaults.functionsPerApp
@@ -115,6 +128,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         for (name, value) in [
             ("registrationsPerAddressPerHour", registrationsPerAddressPerHour),
             ("accountMessagesPerEmailPerHour", accountMessagesPerEmailPerHour),
+            ("accountMessagesPerAddressPerHour", accountMessagesPerAddressPerHour),
+            ("anonymousUsersPerAddressPerHour", anonymousUsersPerAddressPerHour),
             ("wrongTokensPerAddressPerHour", wrongTokensPerAddressPerHour),
         ] where value < 1 {
             throw fail("\(name) must be at least 1")

@@ -3,8 +3,9 @@ import Hummingbird
 import RosterWire
 
 /// The limits of the email/password account routes (`LimitsConfig`), as middleware before each
-/// of them: registrations per client address; confirmation and reset requests per email, known
-/// or not, so the answers stay the same; wrong confirmation and reset tokens per client address.
+/// of them: registrations per client address; confirmation and reset requests per client address
+/// and per email, known or not, so the answers stay the same; wrong confirmation and reset
+/// tokens per client address.
 /// A request past a limit is refused with `LimitWait` before its route runs, and recorded in
 /// the audit trail as `request-limited`.
 ///
@@ -37,6 +38,11 @@ struct AccountRouteLimits: RouterMiddleware {
             try await limiter.countHourly(app: app, key: key, cap: limits.registrationsPerAddressPerHour)
             return try await route()
         case .confirmSend, .confirmCall, .resetSend, .resetCall:
+            // Per client address whatever the email, so one address cannot walk a list of
+            // emails; then per email, known or not, so the answers stay the same.
+            let address = AttemptKey.client(scope: "account-message", address: address)
+            try await limiter.checkWait(app: app, keys: [address])
+            try await limiter.countHourly(app: app, key: address, cap: limits.accountMessagesPerAddressPerHour)
             guard let email = Self.email(in: body) else { return try await route() }
             let key = AttemptKey(scope: "account-message", kind: .account, value: email)
             try await limiter.checkWait(app: app, keys: [key])

@@ -202,8 +202,11 @@ struct EmailPasswordService: Sendable {
         }
     }
 
+    /// An address with one `@`, a dot after it, no space and no control character (which a
+    /// terminal listing users would act on), at most 254 characters.
     static func looksLikeEmail(_ text: String) -> Bool {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !text.contains(" ") && text.count <= 254
+            && !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029 }
     }
 }

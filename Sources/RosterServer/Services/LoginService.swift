@@ -30,8 +30,22 @@ struct LoginService: Sendable {
     /// are counted, and an attempt that must wait is refused unchecked (`AttemptLimiter`).
     func login(app: ServedApp, provider: ProviderType, body: Data, address: String) async throws -> LoginResponse {
         let envelope = try WireBody.decode(LoginEnvelope.self, from: body)
+        if provider == .anonymous { try await countAnonymousUser(app: app, address: address) }
         let outcome = try await checkedCredentials(app: app, provider: provider, body: body, address: address)
         return try await logIn(app: app, provider: provider, outcome: outcome, deviceId: envelope.options?.device?.deviceId, address: address)
+    }
+
+    /// Each anonymous log-in makes a user: one client address makes at most
+    /// `anonymousUsersPerAddressPerHour` of them an hour, so nobody fills the store for free.
+    private func countAnonymousUser(app: ServedApp, address: String) async throws {
+        let key = AttemptKey.client(scope: "anonymous", address: address)
+        do {
+            try await limiter.checkWait(app: app, keys: [key])
+            try await limiter.countHourly(app: app, key: key, cap: app.config.limits.anonymousUsersPerAddressPerHour)
+        } catch let wait as LimitWait {
+            await audit.record(.loginLimited, appId: app.id, provider: ProviderType.anonymous.rawValue, address: address, detail: nil)
+            throw wait
+        }
     }
 
     /// The credentials of a log-in from `address`, checked behind the limits: wrong ones are

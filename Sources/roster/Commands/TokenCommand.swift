@@ -1,8 +1,11 @@
 import ArgumentParser
+import Foundation
 import RosterCore
+import RosterTUI
 
 /// `roster token`: prints a valid access token for scripts (`curl -H "Authorization: Bearer $(roster token)"`),
-/// refreshing it first when it is about to expire.
+/// refreshing it first when it is about to expire. On a terminal, where whoever looks next can
+/// read it, it asks first; piped, it prints.
 struct TokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "token", abstract: "Print a fresh access token (the active user if none is named).")
@@ -18,6 +21,11 @@ struct TokenCommand: AsyncParsableCommand {
         let app = try await connection.openApp()
         let target = try UserResolver.namedOrCurrent(user, in: app)
         try await pins.unlock(target)
+        if isatty(STDOUT_FILENO) == 1,
+            !Terminal.confirm("Show \(DisplayWidth.printable(target.displayName))'s access token on this terminal, where others can read it?")
+        {
+            throw CommandFailure("no token shown; pipe it to where it goes, as in $(roster token)")
+        }
         do {
             print(try await target.freshAccessToken())
         } catch {

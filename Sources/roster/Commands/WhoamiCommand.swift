@@ -41,7 +41,7 @@ struct WhoamiCommand: AsyncParsableCommand {
         } else {
             lines.append(user.customData.prettyText())
         }
-        print(lines.joined(separator: "\n"))
+        print(lines.map(DisplayWidth.printable).joined(separator: "\n"))
     }
 
     /// Each way the user logs in on its own line, provider and identity id in columns:

@@ -1,20 +1,22 @@
 import Foundation
 import RosterCore
+import RosterTUI
 
-/// A failure a subcommand reports as one line on stderr, exiting 1.
+/// A failure a subcommand reports as one line on stderr, exiting 1. Its words may quote a
+/// server, so control characters are taken out before they reach the terminal.
 struct CommandFailure: Error {
     let message: String
 
     init(_ message: String) {
-        self.message = message
+        self.message = DisplayWidth.printable(message)
     }
 
     /// Words for any error, without a token or password in them.
     init(_ error: any Error) {
         switch error {
-        case let failure as CommandFailure: self.message = failure.message
-        case let roster as RosterError: self.message = roster.description
-        default: self.message = String(describing: error)
+        case let failure as CommandFailure: self.init(failure.message)
+        case let roster as RosterError: self.init(roster.description)
+        default: self.init(String(describing: error))
         }
     }
 }

@@ -16,6 +16,9 @@ struct ConnectionOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Directory for all of Roster's files (or $ROSTER_HOME).", valueName: "path"))
     var home: String?
 
+    @Flag(name: .long, help: "Talk plain http:// to a server that is not on this machine (passwords and tokens then cross the network readable).")
+    var allowInsecureHTTP = false
+
     /// Opens the app: over HTTP to `--server`, or on the embedded default.
     func openApp(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> App {
         let paths = try RosterPaths(home: home, environment: environment)
@@ -26,6 +29,12 @@ struct ConnectionOptions: ParsableArguments {
                     let host = url.host, !host.isEmpty
                 else {
                     throw CommandFailure("--server must be an http:// or https:// URL, not '\(serverURL)'")
+                }
+                // Passwords and tokens cross in the clear over http: only to this machine, unless asked.
+                if scheme == "http", !ListenAddress.isLoopback(host), !allowInsecureHTTP {
+                    throw CommandFailure(
+                        "--server \(serverURL) is plain http on another machine, where passwords and tokens would cross the network "
+                            + "readable: use https://, or --allow-insecure-http to do it anyway")
                 }
                 guard let appId = app ?? environment["ROSTER_APP_ID"], !appId.isEmpty else {
                     throw CommandFailure("--server needs --app (or ROSTER_APP_ID) to say which app")

@@ -38,4 +38,18 @@ enum Terminal {
         }
         return String(decoding: bytes, as: UTF8.self)
     }
+
+    /// Asks a yes-or-no question on the controlling terminal; only `y` or `yes` is yes.
+    static func confirm(_ question: String) -> Bool {
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        let prompt = question + " [y/N] "
+        _ = prompt.withCString { write(fd, $0, strlen($0)) }
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while read(fd, &byte, 1) == 1, byte != UInt8(ascii: "\n") { bytes.append(byte) }
+        let answer = String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespaces).lowercased()
+        return answer == "y" || answer == "yes"
+    }
 }

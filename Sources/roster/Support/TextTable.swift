@@ -1,7 +1,9 @@
 import RosterTUI
 
 /// Rows of text in columns, lined up by display width (a wide character takes two cells) and two
-/// spaces apart; the last column is not padded, so no line ends in spaces.
+/// spaces apart; the last column is not padded, so no line ends in spaces. Cells lose their
+/// control characters: names and emails come from a server, and an escape sequence in one must
+/// not reach the terminal.
 ///
 ///     TextTable(header: ["ID", "STATE", "NAME"], rows: [["65a1", "enabled", "kiosk"]]).render()
 ///     // ID    STATE    NAME
@@ -11,7 +13,7 @@ struct TextTable {
     var rows: [[String]]
 
     func lines() -> [String] {
-        let all = (header.map { [$0] } ?? []) + rows
+        let all = ((header.map { [$0] } ?? []) + rows).map { $0.map(DisplayWidth.printable) }
         guard let columns = all.map(\.count).max() else { return [] }
         let widths = (0..<columns).map { column in
             all.map { $0.indices.contains(column) ? DisplayWidth.of($0[column]) : 0 }.max() ?? 0

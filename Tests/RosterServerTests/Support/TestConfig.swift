@@ -7,7 +7,12 @@ enum TestConfig {
     static let customSecret = "test-custom-token-secret-0123456789-abcdef"
     static let audience = "test-audience"
 
-    /// Every provider on, fast scrypt (logN 10), custom data in my_database.users by `userId`.
+    /// The custom user data collection, readable and writable by each user for their own document
+    /// (without it, the default lets owners read only).
+    static let ownCustomData = DataRule(database: "my_database", collection: "users", read: .own, write: .own, userIdField: "userId")
+
+    /// Every provider on, fast scrypt (logN 10), custom data in my_database.users by `userId`,
+    /// which its owner may write.
     static func app(
         appId: String = appId, autoConfirm: Bool = true, maxRequestBytes: Int = 4096,
         emailPassword: EmailPasswordConfig? = nil, outbox: OutboxConfig? = nil, customFunction: CustomFunctionConfig? = nil,
@@ -29,7 +34,7 @@ enum TestConfig {
                     metadataFields: metadataFields),
                 customFunction: customFunction, google: google, apple: apple, facebook: facebook),
             customUserData: CustomUserDataConfig(database: "my_database", collection: "users", userIdField: "userId"),
-            outbox: outbox)
+            outbox: outbox, rules: [ownCustomData])
     }
 
     /// Google, Apple and Facebook all pointed at a local stand-in.

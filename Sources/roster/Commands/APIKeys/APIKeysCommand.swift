@@ -79,8 +79,12 @@ struct CreateAPIKeyCommand: AsyncParsableCommand {
             print(secret)
             return
         }
-        guard FileManager.default.createFile(atPath: output, contents: Data((secret + "\n").utf8), attributes: [.posixPermissions: 0o600])
-        else { throw CommandFailure("cannot write \(output); the key \(key.id) was made: delete it with `roster api-keys delete \(key.id)`") }
+        // Owner-only from its first byte: created 0600 and exclusively, never made and then narrowed.
+        do {
+            try PrivateFiles.writeNew(URL(fileURLWithPath: output), contents: Data((secret + "\n").utf8))
+        } catch {
+            throw CommandFailure("cannot write \(output); the key \(key.id) was made: delete it with `roster api-keys delete \(key.id)`")
+        }
         print("Created API key '\(key.name)' (\(key.id)) in \(output).")
     }
 }
