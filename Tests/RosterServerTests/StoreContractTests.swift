@@ -266,6 +266,33 @@ import Testing
         #expect(try await store.deleteAPIKey(appId: appId, userId: "u", id: "k1") == false)
     }
 
+    /// Documents are read a page at a time, in key order, so that matching, sorting and
+    /// pipelines run between reads and never hold a database connection; a cancelled call stops.
+    @Test(arguments: StoreKind.allCases) func documentsAreReadInPagesInKeyOrder(_ kind: StoreKind) async throws {
+        let store = try await kind.makeStore()
+        let scope = DocumentScope(appId: appId, database: "db", collection: "pages")
+        let appId = appId
+        let count = SQLiteServerStore.pageSize * 2 + 3
+        let keys = (0..<count).map { String(format: "%024d", $0) }
+        _ = try await store.changeDocuments(scope, limit: 0, select: { $0 }) { (_: [DocumentRecord]) in
+            let records = keys.reversed().map { DocumentRecord(appId: appId, database: "db", collection: "pages", id: $0, body: #"{"_id":"\#($0)"}"#) }
+            return (DocumentWrites(inserts: records), ())
+        }
+        let first = try await store.documentPage(scope, after: nil, count: 5)
+        #expect(first.map(\.id) == Array(keys.prefix(5)))
+        #expect(try await store.documentPage(scope, after: keys[4], count: 2).map(\.id) == [keys[5], keys[6]])
+        #expect(try await store.documentPage(scope, after: keys.last, count: 5).isEmpty)
+        // Across pages: every document once, in order; and a limit stops early.
+        #expect(try await store.documents(scope, limit: .max) { $0.id } == keys)
+        #expect(try await store.documents(scope, limit: 300) { $0.id.hasSuffix("1") ? $0.id : nil }.count == keys.filter { $0.hasSuffix("1") }.count)
+        #expect(try await store.countDocuments(scope) { _ in true } == count)
+        let cancelled = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await store.documents(scope, limit: .max) { $0.id }
+        }
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+    }
+
     @Test(arguments: StoreKind.allCases) func documentsKeepTheirTextAndNeverLoseAConcurrentChange(_ kind: StoreKind) async throws {
         let store = try await kind.makeStore()
         let scope = DocumentScope(appId: appId, database: "db", collection: "notes")

@@ -10,7 +10,8 @@ import RosterWire
 ///
 /// The store narrows every read to what SQL decides safely (the caller's own documents by the
 /// indexed owner column, one `_id` by the primary key); the rest of a query is decided here,
-/// as rows stream by, stopping at the limit.
+/// a page of documents at a time with no database connection held (`DocumentStore.documents`),
+/// stopping at the limit.
 struct DataAccessService: Sendable {
     let store: any DocumentStore
     let ids: IdentifierSource

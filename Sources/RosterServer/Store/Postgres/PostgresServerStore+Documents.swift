@@ -14,21 +14,14 @@ extension PostgresServerStore {
         try await write { db in try await Self.replaceDocument(db, selector, with: record, logger: logger) }
     }
 
-    func documents<Selected: Sendable>(
-        _ scope: DocumentScope, limit: Int, _ select: @escaping @Sendable (DocumentRecord) throws -> Selected?
-    ) async throws -> [Selected] {
-        let logger = logger
-        return try await withConnection { db in try await Self.select(db, scope, limit: limit, logger: logger, select) }
-    }
-
-    func countDocuments(_ scope: DocumentScope, _ matches: @escaping @Sendable (DocumentRecord) throws -> Bool) async throws -> Int {
+    func documentPage(_ scope: DocumentScope, after: String?, count: Int) async throws -> [DocumentRecord] {
         let logger = logger
         return try await withConnection { db in
-            var count = 0
-            for try await row in try await db.query(try await Self.selection(db, scope, logger: logger), logger: logger) {
-                if try matches(try Self.document(row)) { count += 1 }
+            var page: [DocumentRecord] = []
+            for try await row in try await db.query(try await Self.selection(db, scope, after: after, count: count, logger: logger), logger: logger) {
+                page.append(try Self.document(row))
             }
-            return count
+            return page
         }
     }
 
@@ -126,12 +119,18 @@ extension PostgresServerStore {
     /// The query that reads a scope in key order: an index seek on the owner column when the
     /// scope's field is the collection's owner field, on the primary key when it names an
     /// `_id`, and JSONB containment (the GIN index) on any other field.
-    static func selection(_ db: PostgresConnection, _ scope: DocumentScope, logger: Logger) async throws -> PostgresQuery {
+    static func selection(
+        _ db: PostgresConnection, _ scope: DocumentScope, after: String? = nil, count: Int? = nil, logger: Logger
+    ) async throws -> PostgresQuery {
         var bindings = PostgresBindings()
         bindings.append(scope.appId)
         bindings.append(scope.database)
         bindings.append(scope.collection)
         var sql = #"SELECT \#(documentColumns) FROM documents WHERE app_id = $1 AND "database" = $2 AND collection = $3"#
+        if let after {
+            bindings.append(after)
+            sql += " AND id > $\(bindings.count)"
+        }
         if let idKey = scope.idKey {
             bindings.append(idKey)
             sql += " AND id = $\(bindings.count)"
@@ -149,7 +148,12 @@ extension PostgresServerStore {
                 sql += " AND jsonb_typeof(doc -> $\(fieldIndex)::text) = 'string'"
             }
         }
-        return PostgresQuery(unsafeSQL: sql + " ORDER BY id", binds: bindings)
+        sql += " ORDER BY id"
+        if let count {
+            bindings.append(count)
+            sql += " LIMIT $\(bindings.count)"
+        }
+        return PostgresQuery(unsafeSQL: sql, binds: bindings)
     }
 
     static func ownerField(

@@ -3,14 +3,10 @@ protocol DocumentStore: Sendable {
     func document(_ selector: DocumentSelector) async throws -> DocumentRecord?
     /// Replaces the body of the selected document, or inserts `record` when none matches.
     func replaceDocument(_ selector: DocumentSelector, with record: DocumentRecord) async throws
-    /// The documents of the scope, in key order, that `select` turns into a value (nil skips
-    /// one), at most `limit` of them; `select` runs as rows are read, so a query that stops
-    /// early reads no further.
-    func documents<Selected: Sendable>(
-        _ scope: DocumentScope, limit: Int, _ select: @escaping @Sendable (DocumentRecord) throws -> Selected?
-    ) async throws -> [Selected]
-    /// How many documents of the scope `matches`.
-    func countDocuments(_ scope: DocumentScope, _ matches: @escaping @Sendable (DocumentRecord) throws -> Bool) async throws -> Int
+    /// At most `count` documents of the scope in key order, those after the key `after` (from
+    /// the first when nil). The connection is held only to read them: what a caller does with
+    /// them (matching, sorting, a pipeline) runs after it is given back.
+    func documentPage(_ scope: DocumentScope, after: String?, count: Int) async throws -> [DocumentRecord]
     /// Selects documents of the scope as `documents` does, lets `change` decide what to write,
     /// and writes it, all in one transaction, so concurrent updates never lose each other's
     /// changes.
@@ -21,4 +17,37 @@ protocol DocumentStore: Sendable {
     /// Keeps `owner` of the collection's documents as the value of `field`: recorded once, and
     /// every document re-read when the field changes (a configuration that names another).
     func indexOwners(_ owner: OwnerField) async throws
+}
+
+extension DocumentStore {
+    /// How many documents one read takes from the store.
+    static var pageSize: Int { 256 }
+
+    /// The documents of the scope, in key order, that `select` turns into a value (nil skips
+    /// one), at most `limit` of them. They are read a page at a time and `select` runs between
+    /// reads, never while a database connection is held; a query that stops early reads no
+    /// further, and a cancelled task stops at the next page.
+    func documents<Selected: Sendable>(
+        _ scope: DocumentScope, limit: Int, _ select: @escaping @Sendable (DocumentRecord) throws -> Selected?
+    ) async throws -> [Selected] {
+        var selected: [Selected] = []
+        guard limit > 0 else { return selected }
+        var after: String?
+        while true {
+            try Task.checkCancellation()
+            let page = try await documentPage(scope, after: after, count: Self.pageSize)
+            for record in page {
+                guard let value = try select(record) else { continue }
+                selected.append(value)
+                if selected.count == limit { return selected }
+            }
+            guard page.count == Self.pageSize, let last = page.last else { return selected }
+            after = last.id
+        }
+    }
+
+    /// How many documents of the scope `matches`, read a page at a time as `documents` reads.
+    func countDocuments(_ scope: DocumentScope, _ matches: @escaping @Sendable (DocumentRecord) throws -> Bool) async throws -> Int {
+        try await documents(scope, limit: Int.max) { try matches($0) ? true : nil }.count
+    }
 }

@@ -3,20 +3,12 @@ import GRDB
 import RosterWire
 
 extension SQLiteServerStore {
-    func documents<Selected: Sendable>(
-        _ scope: DocumentScope, limit: Int, _ select: @escaping @Sendable (DocumentRecord) throws -> Selected?
-    ) async throws -> [Selected] {
-        try await pool.read { db in try Self.select(db, scope, limit: limit, select) }
-    }
-
-    func countDocuments(_ scope: DocumentScope, _ matches: @escaping @Sendable (DocumentRecord) throws -> Bool) async throws -> Int {
+    func documentPage(_ scope: DocumentScope, after: String?, count: Int) async throws -> [DocumentRecord] {
         try await pool.read { db in
-            var count = 0
-            let cursor = try Self.cursor(db, scope)
-            while let record = try cursor.next() {
-                if try matches(record) { count += 1 }
-            }
-            return count
+            var (sql, arguments) = try Self.selection(db, scope, after: after)
+            sql += " LIMIT ?"
+            arguments += [count]
+            return try DocumentRecord.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
         }
     }
 
@@ -94,9 +86,15 @@ extension SQLiteServerStore {
     /// The query that reads a scope: an index seek on the owner column when the scope's field
     /// is the collection's owner field, on the primary key when it names an `_id`; a scan of the
     /// collection with `json_extract` otherwise.
-    static func selection(_ db: Database, _ scope: DocumentScope) throws -> (sql: String, arguments: StatementArguments) {
+    static func selection(_ db: Database, _ scope: DocumentScope, after: String? = nil) throws
+        -> (sql: String, arguments: StatementArguments)
+    {
         var sql = #"SELECT * FROM document WHERE app_id = ? AND "database" = ? AND collection = ?"#
         var arguments: StatementArguments = [scope.appId, scope.database, scope.collection]
+        if let after {
+            sql += " AND id > ?"
+            arguments += [after]
+        }
         if let idKey = scope.idKey {
             sql += " AND id = ?"
             arguments += [idKey]
