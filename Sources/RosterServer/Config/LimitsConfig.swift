@@ -36,6 +36,10 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
     /// New anonymous users made from one client address an hour.
     public var anonymousUsersPerAddressPerHour: Int
     public var wrongTokensPerAddressPerHour: Int
+    /// How long one data call (`functions/call` with the data service) may run, in seconds.
+    public var dataCallSeconds: Int
+    /// How many data calls one user may have in flight at once.
+    public var dataCallsPerUser: Int
     public var functionsPerApp: Int
     public var functionsPerCaller: Int
     public var functionWaitSeconds: Int
@@ -49,6 +53,7 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         failuresPerAddressPerHour: Int = 1000, registrationsPerAddressPerHour: Int = 20,
         accountMessagesPerEmailPerHour: Int = 5, accountMessagesPerAddressPerHour: Int = 100,
         anonymousUsersPerAddressPerHour: Int = 100, wrongTokensPerAddressPerHour: Int = 20,
+        dataCallSeconds: Int = 10, dataCallsPerUser: Int = 4,
         functionsPerApp: Int = LimitsConfig.defaultFunctionsPerApp, functionsPerCaller: Int = 2, functionWaitSeconds: Int = 2,
         limitedLoginHoldMilliseconds: Int = 2000
     ) {
@@ -61,6 +66,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         self.accountMessagesPerAddressPerHour = accountMessagesPerAddressPerHour
         self.anonymousUsersPerAddressPerHour = anonymousUsersPerAddressPerHour
         self.wrongTokensPerAddressPerHour = wrongTokensPerAddressPerHour
+        self.dataCallSeconds = dataCallSeconds
+        self.dataCallsPerUser = dataCallsPerUser
         self.functionsPerApp = functionsPerApp
         self.functionsPerCaller = functionsPerCaller
         self.functionWaitSeconds = functionWaitSeconds
@@ -70,7 +77,7 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case freeFailures, maxDelaySeconds, failuresPerAccountPerHour, failuresPerAddressPerHour
         case registrationsPerAddressPerHour, accountMessagesPerEmailPerHour, accountMessagesPerAddressPerHour
-        case anonymousUsersPerAddressPerHour, wrongTokensPerAddressPerHour
+        case anonymousUsersPerAddressPerHour, wrongTokensPerAddressPerHour, dataCallSeconds, dataCallsPerUser
         case functionsPerApp, functionsPerCaller, functionWaitSeconds, limitedLoginHoldMilliseconds
     }
 
@@ -93,6 +100,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
             try container.decodeIfPresent(Int.self, forKey: .anonymousUsersPerAddressPerHour) ?? defaults.anonymousUsersPerAddressPerHour
         wrongTokensPerAddressPerHour =
             try container.decodeIfPresent(Int.self, forKey: .wrongTokensPerAddressPerHour) ?? defaults.wrongTokensPerAddressPerHour
+        dataCallSeconds = try container.decodeIfPresent(Int.self, forKey: .dataCallSeconds) ?? defaults.dataCallSeconds
+        dataCallsPerUser = try container.decodeIfPresent(Int.self, forKey: .dataCallsPerUser) ?? defaults.dataCallsPerUser
         functionsPerApp = try container.decodeIfPresent(Int.self, forKey: .functionsPerApp) ?? defaults.functionsPerApp
         functionsPerCaller = try container.decodeIfPresent(Int.self, forKey: .functionsPerCaller) ?? defaults.functionsPerCaller
         functionWaitSeconds = try container.decodeIfPresent(Int.self, forKey: .functionWaitSeconds) ?? defaults.functionWaitSeconds
@@ -134,6 +143,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         ] where value < 1 {
             throw fail("\(name) must be at least 1")
         }
+        guard (1...300).contains(dataCallSeconds) else { throw fail("dataCallSeconds must be between 1 and 300") }
+        guard (1...100).contains(dataCallsPerUser) else { throw fail("dataCallsPerUser must be between 1 and 100") }
         guard (1...1000).contains(functionsPerApp) else { throw fail("functionsPerApp must be between 1 and 1000") }
         guard (1...functionsPerApp).contains(functionsPerCaller) else {
             throw fail("functionsPerCaller must be between 1 and functionsPerApp")

@@ -6,7 +6,8 @@ import RosterWire
 /// unless the app names it otherwise), otherwise one of
 /// the app's named functions, run with `{"arguments": […], "user": {"id": …}}` on stdin; what
 /// it prints (any JSON) is the answer. A function that fails is FunctionExecutionError in words.
-/// Commands run within the app's function limits (`FunctionLimiter`), counted per user.
+/// Commands run within the app's function limits (`FunctionLimiter`), counted per user; data
+/// calls within their deadline and per-user count (`DataCallGate`).
 struct FunctionCallService: Sendable {
     let data: DataAccessService
 
@@ -33,7 +34,10 @@ struct FunctionCallService: Sendable {
             }
             return try await named(name, arguments: relaxed, caller: caller)
         case .string(let service)? where services.contains(service):
-            return try await data.run(name, arguments: arguments, caller: caller)
+            let data = self.data
+            return try await caller.app.dataCalls.run(for: caller.user.id) {
+                try await data.run(name, arguments: arguments, caller: caller)
+            }
         case .string(let other)?:
             throw ErrorResponse.functionNotFound("no service '\(other.prefix(64))' (this app's data service: \(services.joined(separator: ", ")))")
         default:

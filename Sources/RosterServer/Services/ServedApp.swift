@@ -14,12 +14,15 @@ final class ServedApp: Sendable {
     let facebook: FacebookProvider?
     /// How many of the app's function commands run at once, and for whom.
     let functions: FunctionLimiter
+    /// The deadline and per-user count of data calls.
+    let dataCalls: DataCallGate
 
     var id: String { config.appId }
 
     init(config: AppConfig, environment: ServerEnvironment, defaultOutbox: URL) async throws {
         self.config = config
         functions = FunctionLimiter(limits: config.limits)
+        dataCalls = DataCallGate(limits: config.limits)
         hasher = PasswordHasher(cost: config.passwordHashing, randomBytes: environment.randomBytes, pool: environment.hashing)
         if let command = config.outbox?.command {
             outbox = CommandOutbox(function: CommandFunction(config: command))
