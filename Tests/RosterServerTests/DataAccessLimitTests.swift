@@ -43,41 +43,4 @@ import Testing
         #expect(one == [["n": 10]])
         #expect(await t.login(.anonymous).status == 200)
     }
-
-    /// Five thousand documents each costing a regular expression some 260,000 steps: seconds of
-    /// work a call, each match within its limit.
-    func slowCollection(_ limits: LimitsConfig, _ kind: StoreKind) async throws -> (TestServer, DataAccessTests.Caller, JSONValue) {
-        var config = DataAccessTests.config()
-        config.limits = limits
-        let (t, ann, _) = try await DataAccessTests().start(config, store: kind)
-        let body: JSONValue = ["name": .string(String(repeating: "a", count: 15) + "b")]
-        try await t.server.admin.insertDocuments(appId: t.appId, database: "kiosk", collection: "notes", Array(repeating: body, count: 5000))
-        return (t, ann, ["name": ["$regex": "^(a|a)*$"]])
-    }
-
-    /// A call past its deadline is stopped and answered in words; the server goes on.
-    @Test func aDataCallPastItsDeadlineIsStoppedAndSaysWhichLimit() async throws {
-        let (t, ann, slow) = try await slowCollection(LimitsConfig(dataCallSeconds: 1), .sqlite)
-        let started = ContinuousClock.now
-        let stopped = await ann.data("count", ["query": slow], in: Self.notes)
-        #expect(stopped.status == 403 && stopped.errorCode == "FunctionExecutionError", "\(stopped.errorMessage ?? "")")
-        #expect(stopped.errorMessage == "the call did not finish within its limit of 1 s (dataCallSeconds)")
-        #expect(ContinuousClock.now - started < .seconds(30), "stopped, not run to its end")
-        #expect(await t.login(.anonymous).status == 200)
-    }
-
-    /// One user has at most so many data calls in flight; another is answered 429 at once, and
-    /// other users are not held up.
-    @Test func oneUsersDataCallsInFlightAreCapped() async throws {
-        let (t, ann, slow) = try await slowCollection(LimitsConfig(dataCallSeconds: 20, dataCallsPerUser: 2), .sqlite)
-        let bob = DataAccessTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
-        let statuses = await withTaskGroup(of: Int.self) { group in
-            for _ in 0..<4 { group.addTask { await ann.data("count", ["query": slow], in: Self.notes).status } }
-            var statuses: [Int] = []
-            for await status in group { statuses.append(status) }
-            return statuses
-        }
-        #expect(statuses.filter { $0 == 429 }.count >= 2, "\(statuses)")
-        #expect(try await bob.json("findOne", ["query": [:]]) == .null)
-    }
 }
