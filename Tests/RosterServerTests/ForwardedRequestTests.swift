@@ -116,7 +116,11 @@ import FoundationNetworking
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.httpBody = body.map { Data($0.utf8) }
-        let (data, response) = try await URLSession.shared.data(for: request)
+        // A forged `Host` gets a session of its own: URLSession on Linux matches pooled
+        // connections by it, and would hand another test's server this request, or the reverse.
+        let session = headers.keys.contains { $0.lowercased() == "host" } ? URLSession(configuration: .ephemeral) : .shared
+        defer { if session !== URLSession.shared { session.finishTasksAndInvalidate() } }
+        let (data, response) = try await session.data(for: request)
         return ((response as! HTTPURLResponse).statusCode, data)
     }
 }

@@ -41,8 +41,9 @@ import FoundationNetworking
     /// Over loopback, from an address the server trusts as a proxy (so that a forwarded host
     /// would have been believed), with and without a configured public URL.
     ///
-    /// The two run one after the other: URLSession on Linux mixes up two servers' answers when
-    /// parallel requests to them carry the same forged `Host`.
+    /// The two run one after the other, and every request with the forged `Host` goes through a
+    /// session of its own: URLSession on Linux matches pooled connections by `Host`, and mixed
+    /// up two servers' answers (this test's and other tests') when they shared one.
     @Test func overHTTPEveryLinkStartsWithTheConfiguredBase() async throws {
         for publicURL in [nil, "https://id.roster.test/auth/"] { try await Self.overHTTP(publicURL: publicURL) }
     }
@@ -72,7 +73,9 @@ import FoundationNetworking
         #expect(started.verificationUriComplete.hasPrefix(base + "/device?code="))
 
         // The reset message's link, and the form of the page it opens.
-        let page = DevicePageClient(base: address)
+        let session = URLSession(configuration: .ephemeral)
+        defer { session.finishTasksAndInvalidate() }
+        let page = DevicePageClient(base: address, session: session)
         let (link, text) = try await Self.resetLink(through: page, t, userCode: started.userCode)
         #expect(link.hasPrefix("\(base)/account/\(t.appId)/reset-password?token="), "\(link)")
         #expect(!text.contains("attacker") && !link.contains("https://127.0.0.1"))
@@ -80,7 +83,7 @@ import FoundationNetworking
         let opened = try #require(URLComponents(string: String(link.dropFirst(base.count))))
         let form = try await DevicePageClient.http(
             WireRequest(method: .get, path: opened.path, query: Dictionary(uniqueKeysWithValues: (opened.queryItems ?? []).map { ($0.name, $0.value ?? "") })),
-            base: address)
+            base: address, session: session)
         let html = String(decoding: form.body, as: UTF8.self)
         #expect(html.contains(#"action="\#(base)/account/\#(t.appId)/reset-password""#), "\(html)")
         #expect(!html.contains("attacker"))

@@ -25,9 +25,10 @@ final class DevicePageClient: @unchecked Sendable {
         self.init { await server.respond(to: $0) }
     }
 
-    /// Over HTTP to `base`, with no cookie store but this one.
-    convenience init(base: String) {
-        self.init { request in try await DevicePageClient.http(request, base: base) }
+    /// Over HTTP to `base`, with no cookie store but this one; `session` for requests that
+    /// forge a header (`Host`), whose connections must not be shared with other tests'.
+    convenience init(base: String, session: URLSession = .shared) {
+        self.init { request in try await DevicePageClient.http(request, base: base, session: session) }
     }
 
     var html: String { last.map { String(decoding: $0.body, as: UTF8.self) } ?? "" }
@@ -84,13 +85,13 @@ final class DevicePageClient: @unchecked Sendable {
         }.joined(separator: "&")
     }
 
-    static func http(_ request: WireRequest, base: String) async throws -> WireResponse {
+    static func http(_ request: WireRequest, base: String, session: URLSession = .shared) async throws -> WireResponse {
         var urlRequest = URLRequest(url: URL(string: base + request.target)!)
         urlRequest.httpMethod = request.method.rawValue
         urlRequest.httpShouldHandleCookies = false
         for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
         urlRequest.httpBody = request.body
-        let (data, response) = try await URLSession.shared.data(for: urlRequest)
+        let (data, response) = try await session.data(for: urlRequest)
         let http = response as! HTTPURLResponse
         var headers: [String: String] = [:]
         for (key, value) in http.allHeaderFields { headers["\(key)".lowercased()] = "\(value)" }
