@@ -2,7 +2,7 @@ import Foundation
 import RosterWire
 
 /// What one user's data calls may take: at most `perUser` in flight at once (the rest are
-/// answered 429 with `Retry-After` at once), each within `deadline`. A call past its deadline is
+/// answered 429 with `Retry-After` at once), each within `deadlineSeconds`. A call past its deadline is
 /// cancelled, stops at its next page of documents (`DocumentStore.documents`), writes nothing it
 /// had not yet written, and is answered FunctionExecutionError naming the limit. The counts live
 /// in memory, per process, as the function limits' do.
@@ -11,12 +11,10 @@ import RosterWire
 ///     let answer = try await gate.run(for: user.id) { try await data.run(name, arguments: arguments, caller: caller) }
 final class DataCallGate: Sendable {
     private let places: Places<String>
-    let deadline: Duration
     let deadlineSeconds: Int
 
     init(perUser: Int, deadlineSeconds: Int) {
         places = Places(width: Int(Int32.max), perOwner: perUser, queueLimit: 0, waitLimit: .zero)
-        deadline = .seconds(deadlineSeconds)
         self.deadlineSeconds = deadlineSeconds
     }
 
@@ -32,11 +30,10 @@ final class DataCallGate: Sendable {
         }
         defer { places.leave(userId) }
         let seconds = deadlineSeconds
-        let deadline = self.deadline
         return try await withThrowingTaskGroup(of: T.self) { group in
             group.addTask { try await work() }
             group.addTask {
-                try await Task.sleep(for: deadline)
+                try await Task.sleep(for: .seconds(seconds))
                 throw ErrorResponse.functionFailed("the call did not finish within its limit of \(seconds) s (dataCallSeconds)")
             }
             defer { group.cancelAll() }
