@@ -110,14 +110,18 @@ struct DeviceStoreTests {
         let one = try SQLiteDeviceStore(directory: directory)
         let two = try SQLiteDeviceStore(directory: directory)
         _ = try one.saveLogIn(login("ann", refresh: "ra"), newEntry: "ea", at: start)
-        for _ in 0..<2 { _ = try one.recordWrongSecret(id: "ann", entry: "ea", at: start) { WrongSecretLimits.delay(after: $0) } }
+        for _ in 0..<2 { _ = try one.beginSecretTry(id: "ann", entry: "ea", at: start) { WrongSecretLimits.delay(after: $0) } }
         #expect(try two.user(id: "ann")?.secretRetryAt == nil)
-        #expect(try two.recordWrongSecret(id: "ann", entry: "ea", at: start) { WrongSecretLimits.delay(after: $0) } == 3)
+        #expect(try two.beginSecretTry(id: "ann", entry: "ea", at: start) { WrongSecretLimits.delay(after: $0) } == .counted(3))
         #expect(try one.user(id: "ann")?.secretRetryAt == start.addingTimeInterval(5))
+        // The wait is checked in the same transaction that counts: the fourth is not counted.
+        #expect(try two.beginSecretTry(id: "ann", entry: "ea", at: start.addingTimeInterval(1)) { WrongSecretLimits.delay(after: $0) }
+            == .waiting(until: start.addingTimeInterval(5)))
+        #expect(try one.user(id: "ann")?.wrongSecrets == 3)
         try two.clearWrongSecrets(id: "ann", entry: "ea")
         #expect(try one.user(id: "ann")?.wrongSecrets == 0)
         #expect(try one.user(id: "ann")?.secretRetryAt == nil)
-        #expect(try one.recordWrongSecret(id: "ann", entry: "other", at: start) { _ in nil } == nil)
+        #expect(try one.beginSecretTry(id: "ann", entry: "other", at: start) { _ in nil } == .gone)
     }
 
     // BEHAVIOURS 40

@@ -128,6 +128,30 @@ struct SharedTerminalTests {
         #expect(events.first == .lockedOut)
     }
 
+    // BEHAVIOURS 45
+    @Test func fourteenPINsTriedAtOnceFromManyProcessesAreEachCountedBeforeAnyKeyIsMade() async throws {
+        let (fixture, _, joe, _) = try await pinDevice()
+        // Fourteen processes, each with its own store connection, guess at the same moment.
+        var guessers: [User] = []
+        for _ in 0..<14 { guessers.append(try #require(try fixture.makeApp().user(id: joe.id))) }
+        let errors = await withTaskGroup(of: RosterError?.self) { group in
+            for (index, guesser) in guessers.enumerated() {
+                group.addTask { await rosterError { try await guesser.unlock(secret: String(format: "%08d", index)) } }
+            }
+            return await group.reduce(into: [RosterError?]()) { $0.append($1) }
+        }
+        let wrong = errors.filter { if case .wrongSecret = $0 { true } else { false } }
+        let waiting = errors.filter { if case .secretDelayed = $0 { true } else { false } }
+        // Three free tries are made; the other eleven wait unseen, and no key is derived for them.
+        #expect(wrong.count == WrongSecretLimits.freeTries)
+        #expect(waiting.count == 14 - WrongSecretLimits.freeTries)
+        #expect(try fixture.makeApp().user(id: joe.id)?.load()?.wrongSecrets == 3)
+        // The right PIN after the wait clears the count.
+        fixture.clock.advance(by: 5)
+        try await guessers[0].unlock(secret: Self.joePIN)
+        #expect(guessers[1].load()?.wrongSecrets == 0)
+    }
+
     // BEHAVIOURS 45, 48
     @Test func aLockOutOrALockedLogOutEndsTheServerSessionWithoutThePIN() async throws {
         let fixture = try await Fixture.start()

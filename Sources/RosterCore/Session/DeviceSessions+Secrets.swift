@@ -61,24 +61,30 @@ extension DeviceSessions {
         _ = unlockedKeys.withLock { $0.removeValue(forKey: user.entry) }
     }
 
-    /// Checks a user's PIN (or password) and holds its key in memory (BEHAVIOURS 43, 45). Wrong
-    /// ones are counted in the store, so another process does not start afresh: after three,
-    /// each try must wait; after ten, the user is logged out on the device.
+    /// Checks a user's PIN (or password) and holds its key in memory (BEHAVIOURS 43, 45). Each
+    /// try is counted in the store before its key is derived, in the transaction that checks the
+    /// wait, so another process does not start afresh and tries made at once are each counted:
+    /// after three wrong ones, each try must wait; after ten, the user is logged out on the
+    /// device. A right one clears the count.
     func unlock(_ user: User, secret: String) async throws {
         guard let row = user.load() else { throw RosterError.userRemoved(user.displayName) }
         guard row.state == .loggedIn, let sealed = row.sealed else { throw RosterError.userLoggedOut(row.displayName) }
         guard sealed.kind.needsSecret else { return }
         let kind = secretKind(of: sealed)
         let now = clock.now()
-        if let retryAt = row.secretRetryAt, retryAt > now {
+        let count: Int
+        switch try store.beginSecretTry(id: row.id, entry: row.entry, at: now, delay: { WrongSecretLimits.delay(after: $0) }) {
+        case .gone: throw RosterError.userRemoved(row.displayName)
+        case .waiting(let retryAt):
             throw RosterError.secretDelayed(user: row.displayName, secret: kind, seconds: Int(retryAt.timeIntervalSince(now).rounded(.up)))
+        case .counted(let tries): count = tries
         }
         // Under `password`, the server checks it (BEHAVIOURS 43): a password changed or an
         // account disabled since is refused even though the seal here would still open.
         var serverAccepted = false
         if sealed.kind == .password, let email = row.profile["email"]?.stringValue {
             switch try await checkPasswordWithServer(email: email, password: secret) {
-            case .refused: try await countWrongSecret(user, row: row, kind: kind)
+            case .refused: try await wrongSecret(user, row: row, kind: kind, count: count)
             case .accepted: serverAccepted = true
             case .unreachable: break
             }
@@ -89,11 +95,13 @@ extension DeviceSessions {
         let key = try await Self.offThePool { [sealer] in try sealer.secretKey(secret, salt: salt, cost: cost, userId: row.id) }
         guard sealer.matches(sealed, key: key) else {
             if serverAccepted {
+                try store.clearWrongSecrets(id: row.id, entry: row.entry)
                 throw RosterError.invalidRequest(
                     "\(row.displayName)'s password changed since they logged in here; log them in again with the new one")
             }
-            try await countWrongSecret(user, row: row, kind: kind)
+            try await wrongSecret(user, row: row, kind: kind, count: count)
         }
+        try store.clearWrongSecrets(id: row.id, entry: row.entry)
         unlockedKeys.withLock { $0[row.entry] = key }
         // A right key that does not open the box means the row was changed: say so, hold nothing.
         do {
@@ -102,15 +110,13 @@ extension DeviceSessions {
             lock(user)
             throw error
         }
-        if row.wrongSecrets > 0 { try store.clearWrongSecrets(id: row.id, entry: row.entry) }
         record(.unlocked, userId: row.id, name: row.displayName)
     }
 
-    private func countWrongSecret(_ user: User, row: StoredUser, kind: SecretKind) async throws -> Never {
-        let count = try store.recordWrongSecret(id: row.id, entry: row.entry, at: clock.now()) { WrongSecretLimits.delay(after: $0) }
+    /// A try found wrong, already counted as the `count`th: said, and at ten the session ends.
+    private func wrongSecret(_ user: User, row: StoredUser, kind: SecretKind, count: Int) async throws -> Never {
         record(.wrongSecret, userId: row.id, name: row.displayName)
-        logger.notice("wrong secret", metadata: ["user": "\(row.id)", "count": "\(count ?? 0)"])
-        guard let count else { throw RosterError.userRemoved(row.displayName) }
+        logger.notice("wrong secret", metadata: ["user": "\(row.id)", "count": "\(count)"])
         if count >= WrongSecretLimits.logOutAfter {
             // The refresh token is sealed with the PIN nobody gave: the server session ends with
             // the revocation token kept under the device key (docs/SECURITY.md).

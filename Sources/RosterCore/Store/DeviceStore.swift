@@ -49,9 +49,11 @@ protocol DeviceStore: Sendable {
     /// otherwise nobody. `nil` when nothing matched.
     func endSession(id: String, entry: String, remove: Bool, onlyIfBox: Data?, chooseNext: Bool) throws -> EndedSession?
 
-    /// Counts one wrong PIN and sets when the next may be tried (`delay` of the new count).
-    /// The new count; `nil` when the user is gone.
-    func recordWrongSecret(id: String, entry: String, at: Date, delay: @Sendable (Int) -> TimeInterval?) throws -> Int?
+    /// Begins one try of a PIN, in one transaction: refused while the last wrong ones make it
+    /// wait, otherwise counted as wrong before any key is derived (and when the next may be
+    /// tried set to `delay` of the new count), so tries made at once are each counted and wait
+    /// their turn. A right PIN clears the count afterwards.
+    func beginSecretTry(id: String, entry: String, at: Date, delay: @Sendable (Int) -> TimeInterval?) throws -> SecretTry
     /// Forgets wrong PINs after a right one.
     func clearWrongSecrets(id: String, entry: String) throws
 

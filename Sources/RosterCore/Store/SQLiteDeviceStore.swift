@@ -206,13 +206,14 @@ final class SQLiteDeviceStore: DeviceStore {
         return EndedSession(before: before, currentUserId: current)
     }
 
-    func recordWrongSecret(id: String, entry: String, at: Date, delay: @Sendable (Int) -> TimeInterval?) throws -> Int? {
+    func beginSecretTry(id: String, entry: String, at: Date, delay: @Sendable (Int) -> TimeInterval?) throws -> SecretTry {
         try write { db in
-            guard var user = try StoredUser.fetchOne(db, key: id), user.entry == entry else { return nil }
+            guard var user = try StoredUser.fetchOne(db, key: id), user.entry == entry else { return .gone }
+            if let retryAt = user.secretRetryAt, retryAt > at { return .waiting(until: retryAt) }
             user.wrongSecrets += 1
             user.secretRetryAt = delay(user.wrongSecrets).map { at.addingTimeInterval($0) }
             try user.update(db)
-            return user.wrongSecrets
+            return .counted(user.wrongSecrets)
         }
     }
 
