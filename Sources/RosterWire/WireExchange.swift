@@ -18,16 +18,20 @@ public struct WireRequest: Sendable, Equatable {
     /// Header fields, names in lower case.
     public var headers: [String: String]
     public var body: Data?
+    /// The longest this request may wait for its answer, when shorter than the transport's own
+    /// time-out (a refresh that must be retried within a rotation grace window).
+    public var timeout: TimeInterval?
 
     public init(
         method: WireMethod, path: String, query: [String: String] = [:], headers: [String: String] = [:],
-        body: Data? = nil
+        body: Data? = nil, timeout: TimeInterval? = nil
     ) {
         self.method = method
         self.path = path
         self.query = query
         self.headers = headers
         self.body = body
+        self.timeout = timeout
     }
 
     /// The path with its query, as it goes on the request line.

@@ -1,6 +1,7 @@
 import Foundation
 import RosterServer
 import RosterWire
+import Synchronization
 import Testing
 
 @testable import RosterCore
@@ -40,6 +41,47 @@ struct RotationTests {
         #expect(joe.refreshToken == joeThere.refreshToken)
         #expect(try claims(joe.refreshToken).generation == 26)
         #expect(await fixture.refreshStatus(try #require(joe.refreshToken)) == 200)
+    }
+
+    // BEHAVIOURS 28, 29
+    @Test func aRefreshWhoseAnswerIsLostIsRetriedWithinTheGraceWindowAndKeepsItsUser() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        fixture.clock.advance(by: 1800)
+        // The server rotates on the first try, and its answer never comes back.
+        fixture.transport.reset()
+        fixture.transport.loseAnswers(1, of: .post, Route.session) { fixture.clock.advance(by: $0) }
+        _ = try await joe.freshAccessToken()
+        #expect(fixture.transport.count(.post, Route.session) == 2)
+        #expect(fixture.transport.requests.first?.timeout ?? 30 < 10)
+        // The retry came within the grace window, so it was given the same new token.
+        #expect(joe.state == .loggedIn)
+        #expect(try claims(joe.refreshToken).generation == 1)
+        #expect(await fixture.refreshStatus(try #require(joe.refreshToken)) == 200)
+    }
+
+    // BEHAVIOURS 28
+    @Test func aRefreshWhoseAnswersKeepBeingLostStopsWithinTheGraceWindowAndLogsNobodyOut() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        let joe = try await app.login(credentials: Fixture.joe)
+        fixture.clock.advance(by: 1800)
+        let started = fixture.clock.now()
+        let sentAt = Mutex<[Date]>([])
+        fixture.transport.loseAnswers(10, of: .post, Route.session) { waited in
+            sentAt.withLock { $0.append(fixture.clock.now()) }
+            fixture.clock.advance(by: waited)
+        }
+        let error = await rosterError { try await joe.freshAccessToken() }
+        guard case .network = error else {
+            Issue.record("expected a network error, got \(String(describing: error))")
+            return
+        }
+        #expect(joe.state == .loggedIn)
+        let times = sentAt.withLock { $0 }
+        #expect(times.count >= 2)
+        #expect(times.allSatisfy { $0.timeIntervalSince(started) < 10 })
     }
 
     // BEHAVIOURS 29

@@ -315,6 +315,18 @@ struct SharedTerminalTests {
         #expect(await fixture.refreshStatus(refresh) == 200)
         // The queue is sealed: the refresh token is nowhere on disk in clear.
         #expect(try await Self.filesHolding([refresh], in: fixture.directory).isEmpty)
+        // What is queued can only end the session: opened with the device key, it is the
+        // revocation token, not the refresh token.
+        let store = try SQLiteDeviceStore(directory: fixture.directory)
+        let sealer = SessionSealer(
+            deviceKey: try DeviceKey.load(in: fixture.directory, expectedId: try store.deviceKeyId(), randomBytes: { _ in [] }),
+            randomBytes: { _ in [] })
+        let queued = try store.pendingRevocations().map { queued in
+            try sealer.open(queued.sealed, key: sealer.deviceRowKey(userId: queued.userId), userId: queued.userId, entry: queued.entry)
+                .refreshToken
+        }
+        #expect(queued.count == 1)
+        #expect(!queued.contains(refresh))
         #expect(await app.sendPendingRevocations() == 0)
         fixture.transport.offline = false
         // Another process sends it, at its next log-in.

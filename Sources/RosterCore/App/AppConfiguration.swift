@@ -17,6 +17,10 @@ public struct AppConfiguration: Sendable {
     /// 5xx, 429) is retried, with doubling waits starting at `refreshRetryDelay`.
     public var refreshRetries: Int
     public var refreshRetryDelay: TimeInterval
+    /// Once a refresh's answer is lost, its later tries are all sent within this many seconds:
+    /// at most the grace window of a server that rotates refresh tokens (10 s by default), so a
+    /// slow refresh never presents a replaced token (`RefreshRetryRule`).
+    public var refreshRetryBudget: TimeInterval
     /// Where the core says what it does: user ids and events, never a token or password.
     /// Routine events are `debug`; retries and failures to clean up are `notice` and above.
     public var logger: Logger
@@ -36,6 +40,7 @@ public struct AppConfiguration: Sendable {
         self.refreshMargin = refreshMargin
         self.refreshRetries = 3
         self.refreshRetryDelay = 0.5
+        self.refreshRetryBudget = 10
         self.logger = Logger(label: "roster.core")
         self.secretKeyDerivation = .standard
         self.randomBytes = { count in

@@ -90,8 +90,11 @@ extension DeviceSessions {
         }
         if Self.isWorthRetrying(problem) {
             do {
+                // What waits on disk can end the session and do nothing else: the revocation
+                // token, where the row has one, never a refresh token that could be used.
+                let revocation = row.revocationBox.flatMap { try? sealer.openRevocation($0, userId: row.id, entry: row.entry) }
                 let entry = "revocation-\(UUID().uuidString)"
-                let secrets = SessionSecrets(refreshToken: refreshToken, accessToken: "")
+                let secrets = SessionSecrets(refreshToken: revocation ?? refreshToken, accessToken: "")
                 let sealed = try sealer.seal(secrets, key: sealer.deviceRowKey(userId: row.id), kind: .device, userId: row.id, entry: entry)
                 try store.queueRevocation(userId: row.id, entry: entry, sealed: sealed, at: clock.now())
             } catch {

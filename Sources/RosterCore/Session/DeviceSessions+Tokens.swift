@@ -23,20 +23,29 @@ extension DeviceSessions {
         if let stale, row.accessToken != stale, !needsRefresh(row) { return row }
         guard let refreshToken = row.refreshToken else { throw RosterError.userLoggedOut(row.displayName) }
         var attempt = 0
+        // When the first try whose answer never came was sent (`RefreshRetryRule`).
+        var lostSince: Date?
         while true {
+            let sentAt = clock.now()
+            let timeout = refreshRetry.timeout(elapsed: lostSince.map { sentAt.timeIntervalSince($0) } ?? 0)
             let failure: RosterError
             var serverDelay: TimeInterval?
-            switch try await attemptRefresh(user, row: row, refreshToken: refreshToken) {
+            switch try await attemptRefresh(user, row: row, refreshToken: refreshToken, timeout: timeout) {
             case .stored(let stored):
                 await sendPendingRevocations()
                 return stored
-            case .retry(let error, let after): (failure, serverDelay) = (error, after)
+            case .retry(let error, let after):
+                (failure, serverDelay) = (error, after)
+                // Only a 429 surely came before the token was used.
+                if lostSince == nil, !Self.isTooManyRequests(error) { lostSince = sentAt }
             }
             // Network trouble and server errors never log anyone out: wait and try again (28).
-            guard attempt < refreshRetries else { throw failure }
+            let elapsed = lostSince.map { clock.now().timeIntervalSince($0) }
+            guard let wait = refreshRetry.wait(afterAttempt: attempt, elapsed: elapsed, serverDelay: serverDelay) else {
+                throw failure
+            }
             logger.notice("refresh failed; retrying", metadata: ["user": "\(row.id)", "attempt": "\(attempt + 1)"])
-            let backoff = refreshRetryDelay * pow(2, Double(attempt))
-            try await clock.sleep(for: min(60, max(backoff, serverDelay ?? 0)))
+            try await clock.sleep(for: wait)
             attempt += 1
         }
     }
@@ -50,10 +59,14 @@ extension DeviceSessions {
 
     /// One POST `/auth/session`: the stored row, a failure worth retrying, or a thrown error
     /// that is final.
-    private func attemptRefresh(_ user: User, row: StoredUser, refreshToken: String) async throws -> RefreshAttempt {
+    private func attemptRefresh(_ user: User, row: StoredUser, refreshToken: String, timeout: TimeInterval) async throws
+        -> RefreshAttempt
+    {
         let response: WireResponse
+        var request = WireRequest.json(.post, Route.session, bearer: refreshToken)
+        request.timeout = timeout
         do {
-            response = try await connection.send(.json(.post, Route.session, bearer: refreshToken))
+            response = try await connection.send(request)
         } catch RosterError.network(let why) {
             return .retry(.network(why), after: nil)
         }
@@ -64,6 +77,10 @@ extension DeviceSessions {
         }
         guard response.status >= 500 || response.status == 429 else { throw refused }
         return .retry(refused, after: response.headers["retry-after"].flatMap(TimeInterval.init))
+    }
+
+    private static func isTooManyRequests(_ error: RosterError) -> Bool {
+        if case .server(_, _, 429) = error { true } else { false }
     }
 
     private static func isDeadSession(_ response: WireResponse, _ failure: RosterError) -> Bool {

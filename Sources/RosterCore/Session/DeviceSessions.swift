@@ -13,8 +13,7 @@ final class DeviceSessions: Sendable {
     let clock: any RosterClock
     let directory: URL
     let refreshMargin: TimeInterval
-    let refreshRetries: Int
-    let refreshRetryDelay: TimeInterval
+    let refreshRetry: RefreshRetryRule
     let refresher = RefreshCoordinator()
     let broadcaster = ChangeBroadcaster()
     let logger: Logger
@@ -39,8 +38,9 @@ final class DeviceSessions: Sendable {
         clock = configuration.clock
         directory = configuration.directory
         refreshMargin = configuration.refreshMargin
-        refreshRetries = max(0, configuration.refreshRetries)
-        refreshRetryDelay = configuration.refreshRetryDelay
+        refreshRetry = RefreshRetryRule(
+            retries: max(0, configuration.refreshRetries), firstDelay: configuration.refreshRetryDelay,
+            budget: configuration.refreshRetryBudget)
         logger = configuration.logger
         try sealLegacyTokens()
     }

@@ -39,7 +39,8 @@ public struct HTTPTransport: Transport {
             }
         }
         do {
-            let response = try await Self.client.execute(outgoing, timeout: .milliseconds(Int64(timeout * 1000)))
+            let limit = min(timeout, request.timeout ?? timeout)
+            let response = try await Self.client.execute(outgoing, timeout: .milliseconds(Int64(limit * 1000)))
             let body = try await response.body.collect(upTo: maxResponseBytes)
             var headers: [String: String] = [:]
             for header in response.headers { headers[header.name.lowercased()] = header.value }
