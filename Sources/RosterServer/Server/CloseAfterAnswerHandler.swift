@@ -4,7 +4,10 @@ import NIOHTTPTypes
 
 /// Closes a connection once an answer that says `Connection: close` has been written out: the
 /// server's refusal of a body over the limit (413) says it, and the rest of that body is then
-/// never read, nor does the client wait for it to be.
+/// never parsed, nor does the client wait for it to be. The close is a lingering one
+/// (`LingeringCloseHandler`, which this handler puts first in the pipeline): half-closed at once,
+/// what the client still sends read and thrown away for a bounded time, so the client reads its
+/// answer instead of a reset.
 ///
 /// Hummingbird closes a connection after an answer only when the request asked it to; an answer
 /// sent while the request's body is still arriving would otherwise leave the server reading the
@@ -18,6 +21,19 @@ final class CloseAfterAnswerHandler: ChannelOutboundHandler, RemovableChannelHan
     typealias OutboundOut = HTTPResponsePart
 
     private var closeAfterEnd = false
+    private let limits: LingeringClose
+
+    init(lingering limits: LingeringClose = LingeringClose()) {
+        self.limits = limits
+    }
+
+    func handlerAdded(context: ChannelHandlerContext) {
+        do {
+            try context.pipeline.syncOperations.addHandler(LingeringCloseHandler(limits: limits), position: .first)
+        } catch {
+            context.fireErrorCaught(error)
+        }
+    }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
@@ -28,7 +44,12 @@ final class CloseAfterAnswerHandler: ChannelOutboundHandler, RemovableChannelHan
             closeAfterEnd = false
             let written = context.eventLoop.makePromise(of: Void.self)
             let loopBound = context.loopBound
-            written.futureResult.whenComplete { _ in loopBound.value.close(promise: nil) }
+            written.futureResult.whenComplete { result in
+                switch result {
+                case .success: loopBound.value.triggerUserOutboundEvent(LingeringClose.Begin(), promise: nil)
+                case .failure: loopBound.value.close(promise: nil)
+                }
+            }
             written.futureResult.cascade(to: promise)
             context.writeAndFlush(data, promise: written)
         case .body, .end:

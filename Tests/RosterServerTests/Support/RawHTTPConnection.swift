@@ -57,6 +57,32 @@ struct RawHTTPConnection {
         }
     }
 
+    /// How a read to the end ended.
+    enum Ending: Equatable {
+        /// The server closed in order (a FIN after everything it sent).
+        case closed
+        /// The connection was reset: what the server sent may be lost.
+        case reset
+        /// The time limit passed with the connection open.
+        case timedOut
+    }
+
+    /// Everything read until the connection ended, and how it ended.
+    func readUntilEnded() -> (bytes: [UInt8], ending: Ending) {
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            if count > 0 {
+                received += buffer[0..<count]
+            } else if count == 0 {
+                return (received, .closed)
+            } else {
+                return (received, errno == ECONNRESET ? .reset : .timedOut)
+            }
+        }
+    }
+
     /// What has arrived when anything first has, left unread; empty if nothing came in time.
     func firstArrival(timeoutMilliseconds: Int32) -> [UInt8] {
         var ready = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
@@ -79,4 +105,12 @@ struct RawHTTPConnection {
     }
 
     func close() { Glibc.close(socket) }
+
+    /// Runs a client's blocking conversation on a thread of its own: an in-process server
+    /// answers on the concurrency pool, which a blocking wait there would hold.
+    static func onOwnThread<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { done in
+            DispatchQueue.global().async { done.resume(with: Result { try work() }) }
+        }
+    }
 }

@@ -1,0 +1,78 @@
+import NIOCore
+
+/// Closes a connection gracefully after an answer the client did not wait to send in full (RFC
+/// 9112 §9.6): the server half-closes (its FIN after the answer), then reads and throws away what
+/// the client is still sending, for at most `LingeringClose.total` and no longer than
+/// `LingeringClose.gap` without any byte, and only then closes. Closing at once would leave
+/// unread bytes in the socket, and the kernel answers those with a reset that can throw away the
+/// answer before the client reads it; this is nginx's lingering close.
+///
+/// It sits first in the pipeline, on raw bytes, so nothing it throws away reaches the HTTP
+/// decoder; `CloseAfterAnswerHandler` adds it and starts it with `LingeringClose.begin`.
+final class LingeringCloseHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundIn = IOData
+
+    private let limits: LingeringClose
+    private var lingering = false
+    private var deadline: Scheduled<Void>?
+    private var quiet: Scheduled<Void>?
+
+    init(limits: LingeringClose = LingeringClose()) {
+        self.limits = limits
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard lingering else { return context.fireChannelRead(data) }
+        restartQuiet(context: context)
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        guard lingering else { return context.fireChannelReadComplete() }
+        context.read()
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        guard lingering else { return context.fireErrorCaught(error) }
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        deadline?.cancel()
+        quiet?.cancel()
+        context.fireChannelInactive()
+    }
+
+    func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+        guard event is LingeringClose.Begin else { return context.triggerUserOutboundEvent(event, promise: promise) }
+        promise?.succeed()
+        guard !lingering else { return }
+        lingering = true
+        let loopBound = context.loopBound
+        // Half-close: the FIN follows the answer. A channel that cannot is closed outright.
+        let halfClosed = context.eventLoop.makePromise(of: Void.self)
+        halfClosed.futureResult.whenFailure { _ in loopBound.value.close(promise: nil) }
+        context.close(mode: .output, promise: halfClosed)
+        deadline = context.eventLoop.scheduleTask(in: limits.total) { loopBound.value.close(promise: nil) }
+        restartQuiet(context: context)
+        context.read()
+    }
+
+    private func restartQuiet(context: ChannelHandlerContext) {
+        quiet?.cancel()
+        let loopBound = context.loopBound
+        quiet = context.eventLoop.scheduleTask(in: limits.gap) { loopBound.value.close(promise: nil) }
+    }
+}
+
+/// How long a connection closed after an early answer goes on reading what its client still
+/// sends (`LingeringCloseHandler`), as nginx's `lingering_time` and `lingering_timeout`.
+struct LingeringClose: Sendable {
+    /// The longest it reads, in all.
+    var total: TimeAmount = .seconds(5)
+    /// The longest it waits for the next byte.
+    var gap: TimeAmount = .seconds(2)
+
+    /// The outbound event that starts it, once the answer has been written.
+    struct Begin: Sendable {}
+}
