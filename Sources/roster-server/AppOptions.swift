@@ -6,7 +6,7 @@ import RosterServer
 struct AppOptions: ParsableArguments {
     @Option(
         name: .long,
-        help: "The server's SQLite database file (created if missing), or a PostgreSQL URL (postgres://user:password@host:port/database).")
+        help: ArgumentHelp(DatabaseOption.help))
     var db: String
 
     @Option(name: .long, help: "An app configuration JSON file.")

@@ -21,7 +21,7 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A settings JSON file (or ROSTER_SETTINGS): keys db, apps, demo, host, port, publicURL, trustedProxies, metrics.port, ...")
     var settings: String?
 
-    @Option(help: "The server's SQLite database file (created if missing), or a PostgreSQL URL (postgres://user:password@host:port/database).")
+    @Option(help: ArgumentHelp(DatabaseOption.help))
     var db: String?
 
     @Option(name: .customLong("config"), help: "An app configuration JSON file (repeat for several apps).")

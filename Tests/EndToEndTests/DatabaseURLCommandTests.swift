@@ -24,6 +24,11 @@ extension EndToEndTests {
                 #expect(!refused.stderr.contains("hunter2"))
                 #expect(refused.stdout.isEmpty)
             }
+            // The help steers the password out of the process's arguments.
+            for command in [["serve"], ["admin", "users"]] {
+                let help = try runner.rosterServer(command + ["--help"]).stdout
+                #expect(help.contains("PGPASSWORD") && help.contains("sslmode=verify-full"), "\(command): \(help)")
+            }
         }
     }
 }

@@ -1,3 +1,4 @@
+import PostgresNIO
 import Testing
 
 @testable import RosterServer
@@ -23,6 +24,27 @@ import Testing
                 Issue.record("\(url) was taken")
             } catch {
                 #expect(!"\(error)".contains("s3cret"), "\(error)")
+            }
+        }
+    }
+
+    @Test func sslmodeIsLibpqsAndAStrictOneNeedsATCPHost() throws {
+        #expect(try PostgresLocation(url: "postgres://roster@db.internal/roster", environment: [:]).tlsMode == .prefer)
+        #expect(try PostgresLocation(url: "postgres://roster@localhost/roster", environment: [:]).tlsMode == .disable)
+        let full = try PostgresLocation(url: "postgres://roster@db.internal/roster?sslmode=verify-full", environment: [:])
+        #expect(full.tlsMode == .verifyFull && full.tlsConfiguration?.certificateVerification == .fullVerification)
+        let require = try PostgresLocation(url: "postgres://roster@db.internal/roster?sslmode=require", environment: [:])
+        #expect(require.tlsConfiguration?.certificateVerification == CertificateVerification.none)
+        let refusals = [
+            "postgres://roster@db.internal/roster?sslmode=on": "sslmode must be one of disable, allow, prefer, require, verify-ca, verify-full",
+            "postgres://roster@localhost/roster?host=/run/postgresql&sslmode=require": "needs a TCP host",
+            "postgres://roster@db.internal/roster?sslmode=verify-ca&sslrootcert=/nonexistent/ca.pem": "cannot be read",
+        ]
+        for (url, reason) in refusals {
+            #expect {
+                _ = try PostgresLocation(url: url, environment: [:])
+            } throws: { error in
+                "\(error)".contains(reason)
             }
         }
     }

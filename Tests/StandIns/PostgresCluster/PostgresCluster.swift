@@ -17,13 +17,36 @@ public actor PostgresCluster {
     public static let shared = PostgresCluster()
 
     /// A cluster of the caller's own (one that a test stops halfway, say).
-    public init() {}
+    public init() {
+        tls = nil
+    }
+
+    /// A cluster of the caller's own that also listens on TCP, on loopback, with TLS: its
+    /// certificate and key are copied from these files. Its URLs name `localhost` and the port.
+    public init(tls: TLSFiles) {
+        self.tls = tls
+    }
+
+    /// A server certificate (PEM, with its chain) and its key.
+    public struct TLSFiles: Sendable {
+        public var certificate: URL
+        public var key: URL
+
+        public init(certificate: URL, key: URL) {
+            self.certificate = certificate
+            self.key = key
+        }
+    }
+
+    private let tls: TLSFiles?
 
     struct Running: Sendable {
         var directory: URL
         var socketDirectory: String
         var binaries: URL
         var osUser: String?
+        /// The TCP port, when the cluster listens on loopback with TLS.
+        var tcpPort: Int? = nil
     }
 
     public struct Unavailable: Error, CustomStringConvertible {
@@ -38,7 +61,9 @@ public actor PostgresCluster {
         let cluster = try start()
         databases += 1
         let name = "roster_\(ProcessInfo.processInfo.processIdentifier)_\(databases)"
-        try Self.run(cluster.binaries.appendingPathComponent("createdb"), ["-h", cluster.socketDirectory, "-U", "roster", name])
+        let port = cluster.tcpPort.map { ["-p", "\($0)"] } ?? []
+        try Self.run(cluster.binaries.appendingPathComponent("createdb"), ["-h", cluster.socketDirectory] + port + ["-U", "roster", name])
+        if let port = cluster.tcpPort { return "postgres://roster@localhost:\(port)/\(name)" }
         return "postgres://roster@localhost/\(name)?host=\(cluster.socketDirectory)"
     }
 
@@ -65,7 +90,7 @@ public actor PostgresCluster {
         if let running { return try running.get() }
         let result: Result<Running, Unavailable>
         do {
-            result = .success(try Self.makeCluster())
+            result = .success(try Self.makeCluster(tls: tls))
         } catch let error as Unavailable {
             result = .failure(error)
         } catch {
@@ -76,7 +101,7 @@ public actor PostgresCluster {
         return try result.get()
     }
 
-    private static func makeCluster() throws -> Running {
+    private static func makeCluster(tls: TLSFiles?) throws -> Running {
         guard let binaries = serverBinaries() else {
             throw Unavailable(
                 description: "the PostgreSQL server binaries (initdb, pg_ctl) are not installed: install the Debian package "
@@ -86,14 +111,36 @@ public actor PostgresCluster {
         let directory = URL(fileURLWithPath: "/tmp").appendingPathComponent("roster-pg-\(UUID().uuidString.prefix(8))")
         let manager = FileManager.default
         try manager.createDirectory(at: directory.appendingPathComponent("socket"), withIntermediateDirectories: true)
+        if let tls {
+            try manager.copyItem(at: tls.certificate, to: directory.appendingPathComponent("server.pem"))
+            try manager.copyItem(at: tls.key, to: directory.appendingPathComponent("server.key"))
+            // PostgreSQL refuses a key others can read.
+            try manager.setAttributes([.posixPermissions: 0o600], ofItemAtPath: directory.appendingPathComponent("server.key").path)
+        }
         if let osUser {
             try run(URL(fileURLWithPath: "/bin/chown"), ["-R", osUser, directory.path])
         }
         let cluster = Running(
-            directory: directory, socketDirectory: directory.appendingPathComponent("socket").path, binaries: binaries, osUser: osUser)
+            directory: directory, socketDirectory: directory.appendingPathComponent("socket").path, binaries: binaries, osUser: osUser,
+            tcpPort: tls == nil ? nil : try freePort())
         try run(cluster, "initdb", ["-D", cluster.dataPath, "-A", "trust", "-U", "roster", "-E", "UTF8", "--no-sync"])
         try run(cluster, "pg_ctl", cluster.startArguments)
         return cluster
+    }
+
+    /// A TCP port on loopback nobody listens on now.
+    private static func freePort() throws -> Int {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(socket) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+        }
+        guard bound else { throw Unavailable(description: "cannot find a free TCP port for a PostgreSQL cluster") }
+        return Int(UInt16(bigEndian: address.sin_port))
     }
 
     /// `/usr/lib/postgresql/<newest>/bin` (Debian keeps the server binaries off PATH).
@@ -183,10 +230,16 @@ extension PostgresCluster.Running {
     /// `pg_ctl start`, waiting until it accepts connections: Unix socket only, no TCP. Room for
     /// 1,000 connections: every server test runs on PostgreSQL too, many at once, each server
     /// with a pool of its own.
+    /// With a TCP port, it listens on loopback too, TLS on.
     var startArguments: [String] {
-        [
-            "-D", dataPath, "-w", "-t", "60", "-l", directory.appendingPathComponent("server.log").path,
-            "-o", "-k \(socketDirectory) -c listen_addresses='' -c fsync=off -c max_connections=1000", "start",
-        ]
+        var options = "-k \(socketDirectory) -c fsync=off -c max_connections=1000"
+        if let tcpPort {
+            options += " -c listen_addresses=127.0.0.1 -p \(tcpPort) -c ssl=on"
+            options += " -c ssl_cert_file=\(directory.appendingPathComponent("server.pem").path)"
+            options += " -c ssl_key_file=\(directory.appendingPathComponent("server.key").path)"
+        } else {
+            options += " -c listen_addresses=''"
+        }
+        return ["-D", dataPath, "-w", "-t", "60", "-l", directory.appendingPathComponent("server.log").path, "-o", options, "start"]
     }
 }

@@ -11,13 +11,21 @@ import PostgresNIO
 ///
 /// Connections come from a pool (`PostgresClient`); a request that waits longer than
 /// `leaseTimeout` for one, or finds the database down, fails with `StoreUnavailable` (503), and
-/// the pool reconnects by itself when the database is back.
+/// the pool reconnects by itself when the database is back. Once the store knows the database
+/// is gone (a connection failed, or a wait ran out and a direct connection was refused), a
+/// request waits only `outageLeaseTimeout` for a connection (`DatabaseOutage`).
 final class PostgresServerStore: ServerStore {
     let client: PostgresClient
     let location: PostgresLocation
     let leaseTimeout: Duration
     let logger: Logger
+    let outage = DatabaseOutage()
     private let running: Task<Void, Never>
+
+    /// How long a request waits for a connection while the database is known to be gone: long
+    /// enough for the pool to hand one out as soon as the database is back, short enough that a
+    /// client learns of the outage within a second.
+    static let outageLeaseTimeout = Duration.milliseconds(500)
 
     /// Connects to `url`, checks the database answers, and migrates it. Throws
     /// `ServerStoreError.cannotOpen` with the reason when the URL is wrong or the database
@@ -58,16 +66,16 @@ final class PostgresServerStore: ServerStore {
     }
 
     /// One direct connection first, so that a wrong URL, a missing database or a refused log-in
-    /// is reported at start as what it is, rather than as a pool that keeps retrying.
-    private static func checkReachable(_ location: PostgresLocation, logger: Logger) async throws {
+    /// is reported at start as what it is, rather than as a pool that keeps retrying. Also the
+    /// probe, with a shorter wait, when a request's wait for a connection runs out.
+    static func checkReachable(_ location: PostgresLocation, within limit: Duration = .seconds(10), logger: Logger) async throws {
         let configuration: PostgresConnection.Configuration
         if let socketPath = location.socketPath {
             configuration = .init(unixSocketPath: socketPath, username: location.username, password: location.password, database: location.database)
         } else {
-            let loopback = ["localhost", "127.0.0.1", "::1"].contains(location.host)
             configuration = .init(
                 host: location.host, port: location.port, username: location.username, password: location.password,
-                database: location.database, tls: loopback ? .disable : .prefer(try .init(configuration: .makeClientConfiguration())))
+                database: location.database, tls: try location.connectionTLS())
         }
         do {
             let connection = try await withThrowingTaskGroup(of: PostgresConnection.self) { group in
@@ -76,8 +84,8 @@ final class PostgresServerStore: ServerStore {
                         on: PostgresClient.defaultEventLoopGroup.any(), configuration: configuration, id: 0, logger: logger)
                 }
                 group.addTask {
-                    try await Task.sleep(for: .seconds(10))
-                    throw ServerStoreError.cannotOpen(path: location.shown, reason: "no answer within 10 seconds")
+                    try await Task.sleep(for: limit)
+                    throw ServerStoreError.cannotOpen(path: location.shown, reason: "no answer within \(limit)")
                 }
                 defer { group.cancelAll() }
                 return try await group.next()!
@@ -106,18 +114,20 @@ final class PostgresServerStore: ServerStore {
     static let startTimeout = Duration.seconds(10)
 
     /// Runs `body` on a pooled connection, waiting at most `waitingAtMost` (by default
-    /// `leaseTimeout`) for one.
+    /// `leaseTimeout`, or `outageLeaseTimeout` while the database is known to be gone) for one.
     func withConnection<R: Sendable>(
         waitingAtMost wait: Duration? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> R
     ) async throws -> R {
         let leased = LeaseMark()
-        let timeout = wait ?? leaseTimeout
+        let outage = outage
+        let timeout = wait ?? (outage.isKnown ? Self.outageLeaseTimeout : leaseTimeout)
         let client = client
         do {
             return try await withThrowingTaskGroup(of: R?.self) { group in
                 group.addTask {
                     try await client.withConnection { connection in
                         leased.mark()
+                        outage.end()
                         return try await body(connection)
                     }
                 }
@@ -135,7 +145,13 @@ final class PostgresServerStore: ServerStore {
                 throw StoreUnavailable()
             }
         } catch let error as PSQLError where error.isUnavailable {
+            outage.begin()
             throw StoreUnavailable()
+        } catch let error as StoreUnavailable {
+            // A wait that ran out is a busy pool or a database gone: one direct connection tells.
+            let (location, logger) = (location, logger)
+            await outage.probe { (try? await Self.checkReachable(location, within: .seconds(1), logger: logger)) != nil }
+            throw error
         }
     }
 
