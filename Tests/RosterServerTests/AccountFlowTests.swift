@@ -161,6 +161,24 @@ import Testing
         #expect(await t.emailRoute(.confirmCall, ["email": "ann@example.com"]).errorCode == "UserAlreadyConfirmed")
     }
 
+    /// A reset function is one of the app's function commands: one client address runs at most
+    /// `functionsPerCaller` at once, and the next is refused at once with 429, running nothing.
+    @Test func resetFunctionsRunWithinTheFunctionLimits() async throws {
+        var config = try app(reset: #"{"status": "pending"}"#, sleep: 5)
+        config.limits = LimitsConfig(functionsPerApp: 4, functionsPerCaller: 1)
+        let t = try await TestServer.make(config)
+        #expect(await t.register("ann@example.com", "secret-12").status == 201)
+        let call: @Sendable () async -> WireResponse = {
+            await t.emailRoute(.resetCall, ["email": "ann@example.com", "password": "new-secret-34", "arguments": []])
+        }
+        async let first = call()
+        try await Task.sleep(for: .milliseconds(500))
+        let second = await call()
+        #expect(second.status == 429 && second.errorCode == "TooManyRequests")
+        // The first ran, past its 2 s (the script outlasts it on purpose).
+        #expect(await first.errorCode == "FunctionExecutionError")
+    }
+
     @Test(arguments: StoreKind.allCases) func failRefusesTheRegistrationAndKeepsNothing(_ kind: StoreKind) async throws {
         let t = try await TestServer.make(try app(confirm: #"{"status": "fail", "message": "only staff may register"}"#), store: kind)
         let refused = await t.register("ann@example.com", "secret-12")

@@ -46,6 +46,23 @@ struct ExternalToken: JWTPayload {
         #expect(profile.data["team"] == "ops")
     }
 
+    /// A name that would drive a terminal listing users (an escape sequence, a forged line) is
+    /// refused, naming the field, and makes no user.
+    @Test func aNameWithControlCharactersIsRefusedAndMakesNoUser() async throws {
+        let t = try await TestServer.make()
+        for name in ["Eve\u{1B}[2J", "Eve\nroot logged in", "Eve\u{9B}31m"] {
+            var fields = claims(t, sub: "ext-eve")
+            fields["name"] = .string(name)
+            let refused = await t.login(.customToken, ["token": .string(try await ExternalToken.hs256(fields))])
+            #expect(refused.status == 401 && refused.errorCode == "AuthError")
+            #expect(refused.errorMessage == "the profile field 'name' has control characters")
+        }
+        var nested = claims(t, sub: "ext-eve")
+        nested["profile"] = ["team": "ops\u{07}"]
+        #expect(await t.login(.customToken, ["token": .string(try await ExternalToken.hs256(nested))]).errorCode == "AuthError")
+        #expect(try await t.userCount() == 0)
+    }
+
     @Test(arguments: StoreKind.allCases) func audienceMayBeAnArray(_ kind: StoreKind) async throws {
         let t = try await TestServer.make(store: kind)
         let token = try await ExternalToken.hs256(claims(t, aud: ["other", .string(TestConfig.audience)]))

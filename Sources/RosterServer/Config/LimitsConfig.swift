@@ -44,6 +44,10 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
     public var functionsPerCaller: Int
     public var functionWaitSeconds: Int
     public var limitedLoginHoldMilliseconds: Int
+    /// `reset/send` is answered no sooner than this after it arrived, for a known email or an
+    /// unknown one, so that the time does not tell which (the message itself is written within
+    /// it, or handed to a command after the answer).
+    public var resetSendHoldMilliseconds: Int
 
     /// Twice the cores, at least 8: commands mostly wait on their own work, not the server's.
     public static let defaultFunctionsPerApp = max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
@@ -55,7 +59,7 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         anonymousUsersPerAddressPerHour: Int = 100, wrongTokensPerAddressPerHour: Int = 20,
         dataCallSeconds: Int = 10, dataCallsPerUser: Int = 4,
         functionsPerApp: Int = LimitsConfig.defaultFunctionsPerApp, functionsPerCaller: Int = 2, functionWaitSeconds: Int = 2,
-        limitedLoginHoldMilliseconds: Int = 2000
+        limitedLoginHoldMilliseconds: Int = 2000, resetSendHoldMilliseconds: Int = 250
     ) {
         self.freeFailures = freeFailures
         self.maxDelaySeconds = maxDelaySeconds
@@ -72,13 +76,14 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         self.functionsPerCaller = functionsPerCaller
         self.functionWaitSeconds = functionWaitSeconds
         self.limitedLoginHoldMilliseconds = limitedLoginHoldMilliseconds
+        self.resetSendHoldMilliseconds = resetSendHoldMilliseconds
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case freeFailures, maxDelaySeconds, failuresPerAccountPerHour, failuresPerAddressPerHour
         case registrationsPerAddressPerHour, accountMessagesPerEmailPerHour, accountMessagesPerAddressPerHour
         case anonymousUsersPerAddressPerHour, wrongTokensPerAddressPerHour, dataCallSeconds, dataCallsPerUser
-        case functionsPerApp, functionsPerCaller, functionWaitSeconds, limitedLoginHoldMilliseconds
+        case functionsPerApp, functionsPerCaller, functionWaitSeconds, limitedLoginHoldMilliseconds, resetSendHoldMilliseconds
     }
 
     public init(from decoder: any Decoder) throws {
@@ -107,6 +112,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         functionWaitSeconds = try container.decodeIfPresent(Int.self, forKey: .functionWaitSeconds) ?? defaults.functionWaitSeconds
         limitedLoginHoldMilliseconds =
             try container.decodeIfPresent(Int.self, forKey: .limitedLoginHoldMilliseconds) ?? defaults.limitedLoginHoldMilliseconds
+        resetSendHoldMilliseconds =
+            try container.decodeIfPresent(Int.self, forKey: .resetSendHoldMilliseconds) ?? defaults.resetSendHoldMilliseconds
     }
 
     /// The wait after `failures` failures in a row, in seconds; 0 while they are free.
@@ -153,5 +160,6 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         guard (0...5000).contains(limitedLoginHoldMilliseconds) else {
             throw fail("limitedLoginHoldMilliseconds must be between 0 and 5000")
         }
+        guard (0...5000).contains(resetSendHoldMilliseconds) else { throw fail("resetSendHoldMilliseconds must be between 0 and 5000") }
     }
 }

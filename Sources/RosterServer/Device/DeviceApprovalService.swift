@@ -98,7 +98,7 @@ struct DeviceApprovalService: Sendable {
         let key = AttemptKey.client(scope: "register", address: address)
         try await limited(app: app, key: key, cap: app.config.limits.registrationsPerAddressPerHour, address: address)
         let body = JSONValue.object(["email": .string(email), "password": .string(password)]).data
-        try await emailPassword.register(app: app, body: body, page: page)
+        try await emailPassword.register(app: app, body: body, page: page, caller: .address(address))
         await audit.record(.registered, appId: app.id, address: address, detail: EmailPasswordProvider.normalize(email))
         return app.config.providers.emailPassword?.confirmation != .auto
     }
@@ -111,7 +111,7 @@ struct DeviceApprovalService: Sendable {
         _ = try login.provider(ProviderType.emailPassword.rawValue, of: app)
         let key = AttemptKey(scope: "account-message", kind: .account, value: EmailPasswordProvider.normalize(email))
         try await limited(app: app, key: key, cap: app.config.limits.accountMessagesPerEmailPerHour, address: address)
-        try await emailPassword.sendReset(app: app, body: JSONValue.object(["email": .string(email)]).data, page: page)
+        try await emailPassword.sendReset(app: app, body: JSONValue.object(["email": .string(email)]).data, page: page, caller: .address(address))
     }
 
     /// Counts a request under `key`, refused with `LimitWait` once `cap` were counted this hour.

@@ -6,8 +6,9 @@ struct DirectoryOutbox: Outbox {
     let directory: URL
 
     var description: String { directory.path }
+    var runsCommands: Bool { false }
 
-    func deliver(_ message: OutboxMessage) async throws {
+    func deliver(_ message: OutboxMessage, for caller: FunctionCaller) async throws {
         let manager = FileManager.default
         do {
             try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

@@ -3,7 +3,11 @@ import Foundation
 /// Where the server hands a message it would mail. Roster has no mail server: a directory of
 /// files (the default) or a command stands in for one.
 protocol Outbox: Sendable, CustomStringConvertible {
-    func deliver(_ message: OutboxMessage) async throws
+    /// Hands `message` over, on behalf of `caller` (the client address that asked for it).
+    func deliver(_ message: OutboxMessage, for caller: FunctionCaller) async throws
+    /// Whether handing a message over runs a process, which may take its time: then a request
+    /// whose answer must not tell whether a message was sent hands it over after answering.
+    var runsCommands: Bool { get }
 }
 
 /// A confirmation or reset message: to whom, what it says, and the token it carries. It holds a

@@ -55,21 +55,22 @@ enum AppRoutes {
                 .add(middleware: AccountRouteLimits(route: route, limiter: services.limiter, audit: audit))
                 .post { request, context -> RouteReply in
                     let (served, address) = (try context.servedApp(), context.clientAddress)
+                    let caller = FunctionCaller.address(address ?? "unknown")
                     let body = try await request.collectedBody(within: context)
                     switch route {
                     case .register:
-                        try await service.register(app: served, body: body)
+                        try await service.register(app: served, body: body, caller: caller)
                         await audit.record(.registered, appId: served.id, address: address, detail: AccountRouteLimits.email(in: body))
                         return .created
                     case .confirm: try await service.confirm(app: served, body: body)
-                    case .confirmSend: try await service.resendConfirmation(app: served, body: body)
-                    case .confirmCall: try await service.rerunConfirmation(app: served, body: body)
-                    case .resetSend: try await service.sendReset(app: served, body: body)
+                    case .confirmSend: try await service.resendConfirmation(app: served, body: body, caller: caller)
+                    case .confirmCall: try await service.rerunConfirmation(app: served, body: body, caller: caller)
+                    case .resetSend: try await service.sendReset(app: served, body: body, caller: caller)
                     case .reset:
                         let email = try await service.reset(app: served, body: body)
                         await audit.record(.passwordReset, appId: served.id, address: address, detail: email)
                     case .resetCall:
-                        if let email = try await service.callReset(app: served, body: body) {
+                        if let email = try await service.callReset(app: served, body: body, caller: caller) {
                             await audit.record(.passwordReset, appId: served.id, address: address, detail: email)
                         }
                     }

@@ -55,14 +55,22 @@ struct AccountTokens: Sendable {
         }
     }
 
-    /// Hands a new token to the outbox; with `page`, the message links to the account page that
-    /// redeems it.
-    func send(_ purpose: AccountTokenRecord.Purpose, to email: String, app: ServedApp, page: AccountPageLink? = nil) async throws {
+    /// Hands a new token to the outbox, for `caller`; with `page`, the message links to the
+    /// account page that redeems it.
+    func send(
+        _ purpose: AccountTokenRecord.Purpose, to email: String, app: ServedApp, page: AccountPageLink? = nil, for caller: FunctionCaller
+    ) async throws {
+        try await app.outbox.deliver(try await message(purpose, to: email, app: app, page: page), for: caller)
+    }
+
+    /// A new token, in the message that carries it.
+    func message(_ purpose: AccountTokenRecord.Purpose, to email: String, app: ServedApp, page: AccountPageLink? = nil) async throws
+        -> OutboxMessage
+    {
         let (token, record) = try await issue(purpose, email: email, app: app)
-        let kind: OutboxMessage.Kind = purpose == .confirm ? .confirm : .reset
-        try await app.outbox.deliver(OutboxMessage(
-            kind: kind, appId: app.id, to: email, token: token, tokenId: record.id,
+        return OutboxMessage(
+            kind: purpose == .confirm ? .confirm : .reset, appId: app.id, to: email, token: token, tokenId: record.id,
             createdAt: record.createdAt, expiresAt: record.expiresAt,
-            link: page?.url(for: purpose, appId: app.id, token: token, tokenId: record.id)))
+            link: page?.url(for: purpose, appId: app.id, token: token, tokenId: record.id))
     }
 }

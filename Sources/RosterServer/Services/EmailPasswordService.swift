@@ -14,8 +14,9 @@ struct EmailPasswordService: Sendable {
     private var tokens: AccountTokens { AccountTokens(store: store, ids: ids, now: now) }
 
     /// register: a new account under the app's password policy. With `page`, a confirmation
-    /// message links to the server's account page.
-    func register(app: ServedApp, body: Data, page: AccountPageLink? = nil) async throws {
+    /// message links to the server's account page. A confirmation function or outbox command
+    /// runs for `caller`, within the app's function limits.
+    func register(app: ServedApp, body: Data, page: AccountPageLink? = nil, caller: FunctionCaller) async throws {
         let request = try WireBody.decode(RegisterRequest.self, from: body)
         let config = try settings(app)
         let email = EmailPasswordProvider.normalize(request.email)
@@ -31,8 +32,8 @@ struct EmailPasswordService: Sendable {
         do {
             switch config.confirmation {
             case .auto: break
-            case .token: try await sendConfirmation(to: email, app: app, page: page)
-            case .function: try await runConfirmationFunction(email: email, app: app)
+            case .token: try await sendConfirmation(to: email, app: app, page: page, caller: caller)
+            case .function: try await runConfirmationFunction(email: email, app: app, caller: caller)
             }
         } catch {
             // A registration that cannot be confirmed is not kept: the person can try again.
@@ -64,16 +65,16 @@ struct EmailPasswordService: Sendable {
     }
 
     /// confirm/send: a new confirmation token to the outbox.
-    func resendConfirmation(app: ServedApp, body: Data) async throws {
+    func resendConfirmation(app: ServedApp, body: Data, caller: FunctionCaller) async throws {
         let email = try await unconfirmedAccount(app: app, body: body)
         if try settings(app).confirmation == .function {
             throw ErrorResponse.badRequest("this app confirms new accounts with a function: use confirm/call")
         }
-        try await sendConfirmation(to: email, app: app)
+        try await sendConfirmation(to: email, app: app, caller: caller)
     }
 
     /// confirm/call: the confirmation function again, with a new token.
-    func rerunConfirmation(app: ServedApp, body: Data) async throws {
+    func rerunConfirmation(app: ServedApp, body: Data, caller: FunctionCaller) async throws {
         let request = try WireBody.decode(EmailRequest.self, from: body)
         let requested = EmailPasswordProvider.normalize(request.email)
         if try settings(app).confirmation == .auto, try await store.emailAccount(appId: app.id, email: requested) != nil {
@@ -83,20 +84,51 @@ struct EmailPasswordService: Sendable {
         guard try settings(app).confirmationFunction != nil else {
             throw ErrorResponse(.functionNotFound, "this app has no confirmation function")
         }
-        try await runConfirmationFunction(email: email, app: app)
+        try await runConfirmationFunction(email: email, app: app, caller: caller)
     }
 
     /// reset/send: a reset token to the outbox when the account exists; the same answer either
-    /// way, and a failing outbox is logged rather than told. With `page`, the message links to
-    /// the server's account page.
-    func sendReset(app: ServedApp, body: Data, page: AccountPageLink? = nil) async throws {
+    /// way, in the same time: never before `limits.resetSendHoldMilliseconds`, within which a
+    /// message is written to a directory, while an outbox command runs after the answer. A
+    /// failing outbox is logged rather than told. With `page`, the message links to the
+    /// server's account page.
+    func sendReset(app: ServedApp, body: Data, page: AccountPageLink? = nil, caller: FunctionCaller) async throws {
         let request = try WireBody.decode(EmailRequest.self, from: body)
         let email = EmailPasswordProvider.normalize(request.email)
-        guard try await store.emailAccount(appId: app.id, email: email) != nil else { return }
-        do {
-            try await tokens.send(.reset, to: email, app: app, page: page)
-        } catch {
-            logger.error("cannot hand a reset message to the outbox", metadata: ["app": "\(app.id)", "why": "\(error)"])
+        let answerAt = ContinuousClock.now + .milliseconds(app.config.limits.resetSendHoldMilliseconds)
+        if try await store.emailAccount(appId: app.id, email: email) != nil {
+            let (outbox, logger) = (app.outbox, logger)
+            do {
+                let message = try await tokens.message(.reset, to: email, app: app, page: page)
+                if outbox.runsCommands {
+                    Task {
+                        do {
+                            try await Self.deliverWhenThereIsRoom(message, to: outbox, for: caller)
+                        } catch {
+                            logger.error("cannot hand a reset message to the outbox", metadata: ["app": "\(app.id)", "why": "\(error)"])
+                        }
+                    }
+                } else {
+                    try await outbox.deliver(message, for: caller)
+                }
+            } catch {
+                logger.error("cannot hand a reset message to the outbox", metadata: ["app": "\(app.id)", "why": "\(error)"])
+            }
+        }
+        try? await Task.sleep(until: answerAt, clock: .continuous)
+    }
+
+    /// Hands a message to an outbox command after the answer: when the app's function limits have
+    /// no place for it, it waits for one (a quarter second at a time, a minute at most) rather
+    /// than being dropped, since nobody is there to be told 429.
+    private static func deliverWhenThereIsRoom(_ message: OutboxMessage, to outbox: any Outbox, for caller: FunctionCaller) async throws {
+        let giveUp = ContinuousClock.now + .seconds(60)
+        while true {
+            do {
+                return try await outbox.deliver(message, for: caller)
+            } catch is FunctionLimitReached where ContinuousClock.now < giveUp {
+                try await Task.sleep(for: .milliseconds(250))
+            }
         }
     }
 
@@ -114,7 +146,7 @@ struct EmailPasswordService: Sendable {
     /// reset/call: the reset function decides: success sets the password now, pending leaves a
     /// token to redeem with `reset`, fail refuses. The account's email when the password changed.
     @discardableResult
-    func callReset(app: ServedApp, body: Data) async throws -> String? {
+    func callReset(app: ServedApp, body: Data, caller: FunctionCaller) async throws -> String? {
         let request = try WireBody.decode(ResetCallRequest.self, from: body)
         let config = try settings(app)
         guard let function = config.resetFunction else {
@@ -130,7 +162,10 @@ struct EmailPasswordService: Sendable {
             "token": .string(token), "tokenId": .string(record.id), "username": .string(email),
             "password": .string(request.password), "arguments": .array(request.arguments),
         ]
-        switch try await FunctionVerdict.ask(CommandFunction(config: function), input, what: "password reset function") {
+        let verdict = try await app.functions.run(for: caller) {
+            try await FunctionVerdict.ask(CommandFunction(config: function), input, what: "password reset function")
+        }
+        switch verdict {
         case .success:
             let hash = try await app.hasher.hashInBackground(request.password)
             try await setPassword(hash, email: email, redeeming: record, app: app)
@@ -174,9 +209,9 @@ struct EmailPasswordService: Sendable {
         return email
     }
 
-    private func sendConfirmation(to email: String, app: ServedApp, page: AccountPageLink? = nil) async throws {
+    private func sendConfirmation(to email: String, app: ServedApp, page: AccountPageLink? = nil, caller: FunctionCaller) async throws {
         do {
-            try await tokens.send(.confirm, to: email, app: app, page: page)
+            try await tokens.send(.confirm, to: email, app: app, page: page, for: caller)
         } catch let failure as OutboxFailure {
             logger.error("cannot hand a confirmation message to the outbox", metadata: ["app": "\(app.id)", "why": "\(failure)"])
             throw ErrorResponse.internalError()
@@ -185,13 +220,16 @@ struct EmailPasswordService: Sendable {
 
     /// Runs the confirmation function with a new token: success confirms now, pending leaves the
     /// token to be redeemed with `confirm`, fail refuses.
-    private func runConfirmationFunction(email: String, app: ServedApp) async throws {
+    private func runConfirmationFunction(email: String, app: ServedApp, caller: FunctionCaller) async throws {
         guard let function = try settings(app).confirmationFunction else {
             throw ErrorResponse(.functionNotFound, "this app has no confirmation function")
         }
         let (token, record) = try await tokens.issue(.confirm, email: email, app: app)
         let input: JSONValue = ["token": .string(token), "tokenId": .string(record.id), "username": .string(email)]
-        switch try await FunctionVerdict.ask(CommandFunction(config: function), input, what: "confirmation function") {
+        let verdict = try await app.functions.run(for: caller) {
+            try await FunctionVerdict.ask(CommandFunction(config: function), input, what: "confirmation function")
+        }
+        switch verdict {
         case .success:
             try await tokens.redeem(record)
             _ = try await store.confirmEmailAccount(appId: app.id, email: email)
@@ -207,6 +245,6 @@ struct EmailPasswordService: Sendable {
     static func looksLikeEmail(_ text: String) -> Bool {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !text.contains(" ") && text.count <= 254
-            && !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) || $0.value == 0x2028 || $0.value == 0x2029 }
+            && !ProfileText.hasControlCharacters(text)
     }
 }

@@ -116,6 +116,7 @@ struct LoginService: Sendable {
     /// The user a provider's identity logs in as: found, or made with the provider's profile,
     /// which is stored over the user's.
     func user(app: ServedApp, provider: ProviderType, providerId: String, profile: [String: JSONValue]) async throws -> UserRecord {
+        try ProfileText.check(profile)
         let created = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
         let candidate = UserRecord(
             id: ids.objectId(), appId: app.id, disabled: false, createdAt: created, profile: JSONValue.object(profile).compactText)
@@ -167,6 +168,7 @@ struct LoginService: Sendable {
     func addIdentity(app: ServedApp, to user: UserRecord, provider: ProviderType, providerId: String, profile: [String: JSONValue])
         async throws
     {
+        try ProfileText.check(profile)
         if let existing = try await store.identity(appId: app.id, providerType: provider.rawValue, providerId: providerId) {
             guard existing.userId == user.id else {
                 throw ErrorResponse.authError("these credentials already belong to another user")

@@ -25,7 +25,7 @@ final class ServedApp: Sendable {
         dataCalls = DataCallGate(limits: config.limits)
         hasher = PasswordHasher(cost: config.passwordHashing, randomBytes: environment.randomBytes, pool: environment.hashing)
         if let command = config.outbox?.command {
-            outbox = CommandOutbox(function: CommandFunction(config: command))
+            outbox = CommandOutbox(function: CommandFunction(config: command), limiter: functions)
         } else {
             outbox = DirectoryOutbox(directory: config.outbox?.directory.map { URL(fileURLWithPath: $0) } ?? defaultOutbox)
         }
