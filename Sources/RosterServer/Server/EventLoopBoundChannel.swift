@@ -31,12 +31,12 @@ struct EventLoopBoundChannel<Inner: ServerChildChannel>: ServerChildChannel {
 extension HTTPServerBuilder {
     /// The server `RosterServer.serve` runs: Hummingbird's HTTP/1.1 with each connection's task on
     /// its channel's event loop, and each connection closed after an answer that says
-    /// `Connection: close`.
+    /// `Connection: close`, and each knowing when its client has gone.
     static var roster: HTTPServerBuilder {
         HTTPServerBuilder { responder in
             EventLoopBoundChannel(
                 inner: HTTP1Channel(
-                    responder: responder, configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [CloseAfterAnswerHandler()])))
+                    responder: responder, configuration: HTTP1Channel.Configuration(additionalChannelHandlers: [CloseAfterAnswerHandler(), ClientGoneHandler()])))
         }
     }
 }

@@ -32,6 +32,12 @@ final class LingeringCloseHandler: ChannelDuplexHandler, RemovableChannelHandler
         context.read()
     }
 
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // The client has sent everything it will: nothing is left to read.
+        if lingering, let event = event as? ChannelEvent, event == .inputClosed { return context.close(promise: nil) }
+        context.fireUserInboundEventTriggered(event)
+    }
+
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         guard lingering else { return context.fireErrorCaught(error) }
         context.close(promise: nil)

@@ -156,11 +156,15 @@ public final class RosterServer: Sendable {
             responder: CallbackResponder { (request: Request, context: ServingRequestContext) in
                 let address = ForwardedRequest.clientAddress(
                     headers: request.headers, peer: context.channel.remoteAddress?.ipAddress, trusted: trusted, header: header)
-                var response = await responder.respond(
-                    to: request,
-                    context: RosterRequestContext(
-                        source: RosterContextSource(
-                            logger: context.logger, clientAddress: address, publicBase: configured ?? bound.value ?? .inProcess)))
+                let requestContext = RosterRequestContext(
+                    source: RosterContextSource(
+                        logger: context.logger, clientAddress: address, publicBase: configured ?? bound.value ?? .inProcess))
+                var response =
+                    if CancelWhenClosed.applies(to: request.uri.path) {
+                        await CancelWhenClosed.run(on: context.channel) { await responder.respond(to: request, context: requestContext) }
+                    } else {
+                        await responder.respond(to: request, context: requestContext)
+                    }
                 // A refused body is not read: the connection closes once the answer is written
                 // (`CloseAfterAnswerHandler`), so neither the server reads the rest nor the
                 // client waits for it to be read.
@@ -179,12 +183,20 @@ public final class RosterServer: Sendable {
             logger: environment.logger)
         var services: [any Service] = [application, PurgeJob(admin: admin, interval: purgeEvery, logger: environment.logger)]
         if let metrics { services.append(metrics.application(for: self, logger: environment.logger)) }
-        let group = ServiceGroup(
-            configuration: ServiceGroupConfiguration(
-                services: services,
-                gracefulShutdownSignals: gracefulShutdownSignals, logger: environment.logger))
+        var configuration = ServiceGroupConfiguration(
+            services: services, gracefulShutdownSignals: gracefulShutdownSignals, logger: environment.logger)
+        // What runs at a graceful shutdown may finish for `shutdownSeconds`; then it is cancelled
+        // (a data call at its next page, a function command stopped), and the server exits.
+        configuration.maximumGracefulShutdownDuration = Self.gracefulShutdown
+        configuration.maximumCancellationDuration = .seconds(5)
+        let group = ServiceGroup(configuration: configuration)
         try await group.run()
     }
+
+    /// How long a graceful shutdown (SIGTERM, SIGINT) lets requests in flight finish before
+    /// cancelling them: the data calls' default deadline, so that one started just before still
+    /// ends in its own time.
+    static let gracefulShutdown = Duration.seconds(10)
 
     /// What `registry` holds in Prometheus's text format, with the live sessions of each app
     /// counted now (`roster_active_sessions`); a store that cannot answer leaves the last count.
