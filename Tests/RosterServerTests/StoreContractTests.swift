@@ -1,5 +1,6 @@
 import Foundation
 import RosterWire
+import Synchronization
 import Testing
 @testable import RosterServer
 
@@ -291,6 +292,66 @@ import Testing
             return try await store.documents(scope, limit: .max) { $0.id }
         }
         await #expect(throws: CancellationError.self) { try await cancelled.value }
+    }
+
+    /// A write's selecting (a query's matching, which may take its time) runs with no database
+    /// connection held: another write goes through meanwhile, on SQLite's one writer and on a
+    /// PostgreSQL pool of one connection; and the write whose document changed meanwhile does
+    /// it again rather than losing the other's change.
+    @Test(arguments: StoreKind.allCases) func aWritesMatchingHoldsNoConnection(_ kind: StoreKind) async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-store-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let path = try await kind.newDatabasePath(in: directory)
+        let store: any ServerStore =
+            switch kind {
+            case .sqlite: try SQLiteServerStore(path: path)
+            case .postgres: try await PostgresServerStore(url: path, maximumConnections: 1)
+            }
+        let scope = DocumentScope(appId: appId, database: "db", collection: "slow")
+        let appId = appId
+        @Sendable func record(_ id: String, _ body: String) -> DocumentRecord {
+            DocumentRecord(appId: appId, database: "db", collection: "slow", id: id, body: body)
+        }
+        _ = try await store.changeDocuments(scope, limit: 0, select: { $0 }) { (_: [DocumentRecord]) in
+            (DocumentWrites(inserts: [record("a", #"{"_id":"a","n":1}"#)]), ())
+        }
+        // The first selection waits until the other write is done (ten seconds at most).
+        let entered = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let selections = Mutex(0)
+        let waitedOut = Mutex(false)
+        let slow = Task {
+            try await store.changeDocuments(scope, limit: 1, select: { (document: DocumentRecord) -> DocumentRecord? in
+                let first = selections.withLock { count in
+                    count += 1
+                    return count == 1
+                }
+                if first {
+                    entered.signal()
+                    if release.wait(timeout: .now() + 10) == .timedOut { waitedOut.withLock { $0 = true } }
+                }
+                return document
+            }) { selected in
+                let n = selected.count
+                return (DocumentWrites(updates: selected.map { record($0.id, $0.body.replacingOccurrences(of: "}", with: #","seen":\#(n)}"#)) }), ())
+            }
+        }
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                entered.wait()
+                done.resume()
+            }
+        }
+        let other = try await store.changeDocuments(scope, limit: 1, select: { $0 }) { selected in
+            (DocumentWrites(updates: selected.map { record($0.id, #"{"_id":"a","n":2}"#) }), selected.count)
+        }
+        release.signal()
+        try await slow.value
+        #expect(other == 1)
+        #expect(!waitedOut.withLock { $0 }, "the other write waited for the selection to end")
+        // The slow write saw the document changed under it and did it again from the new body.
+        #expect(selections.withLock { $0 } == 2)
+        #expect(try await store.documents(scope, limit: 1) { $0.body } == [#"{"_id":"a","n":2,"seen":1}"#])
     }
 
     @Test(arguments: StoreKind.allCases) func documentsKeepTheirTextAndNeverLoseAConcurrentChange(_ kind: StoreKind) async throws {

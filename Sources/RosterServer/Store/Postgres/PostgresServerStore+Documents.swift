@@ -25,13 +25,20 @@ extension PostgresServerStore {
         }
     }
 
-    func changeDocuments<Selected: Sendable, T: Sendable>(
-        _ scope: DocumentScope, limit: Int, select: @escaping @Sendable (DocumentRecord) throws -> Selected?,
-        _ change: @escaping @Sendable ([Selected]) throws -> (DocumentWrites, T)
-    ) async throws -> T {
+    func applyDocumentWrites(_ scope: DocumentScope, expecting expected: [String: String], _ writes: DocumentWrites) async throws
+        -> Bool
+    {
         let logger = logger
         return try await write { db in
-            let (writes, result) = try change(try await Self.select(db, scope, limit: limit, logger: logger, select))
+            for (id, body) in expected.sorted(by: { $0.key < $1.key }) {
+                let stored = try await db.query(
+                    """
+                    SELECT body FROM documents WHERE app_id = \(scope.appId) AND "database" = \(scope.database)
+                    AND collection = \(scope.collection) AND id = \(id) FOR UPDATE
+                    """, logger: logger
+                ).collect().first?.decode(String.self)
+                guard stored == body else { return false }
+            }
             let owner = try await Self.ownerField(db, appId: scope.appId, database: scope.database, collection: scope.collection, logger: logger)
             for var record in writes.inserts {
                 record.owner = Self.owner(of: record.body, field: owner)
@@ -52,7 +59,7 @@ extension PostgresServerStore {
                     AND collection = \(scope.collection) AND id = \(id)
                     """, logger: logger)
             }
-            return result
+            return true
         }
     }
 

@@ -7,13 +7,11 @@ protocol DocumentStore: Sendable {
     /// the first when nil). The connection is held only to read them: what a caller does with
     /// them (matching, sorting, a pipeline) runs after it is given back.
     func documentPage(_ scope: DocumentScope, after: String?, count: Int) async throws -> [DocumentRecord]
-    /// Selects documents of the scope as `documents` does, lets `change` decide what to write,
-    /// and writes it, all in one transaction, so concurrent updates never lose each other's
-    /// changes.
-    func changeDocuments<Selected: Sendable, T: Sendable>(
-        _ scope: DocumentScope, limit: Int, select: @escaping @Sendable (DocumentRecord) throws -> Selected?,
-        _ change: @escaping @Sendable ([Selected]) throws -> (DocumentWrites, T)
-    ) async throws -> T
+    /// Writes `writes` in one transaction when every document of `expected` (by key) still has
+    /// the body it was read with; writes nothing and answers false when one changed or went
+    /// meanwhile. The transaction does no user work: only the comparison and the writes.
+    func applyDocumentWrites(_ scope: DocumentScope, expecting expected: [String: String], _ writes: DocumentWrites) async throws
+        -> Bool
     /// Keeps `owner` of the collection's documents as the value of `field`: recorded once, and
     /// every document re-read when the field changes (a configuration that names another).
     func indexOwners(_ owner: OwnerField) async throws
@@ -46,8 +44,41 @@ extension DocumentStore {
         }
     }
 
+    /// How many times a write is tried before its documents are found too busy: enough for
+    /// twenty writers on one document at once, each round won by one of them.
+    static var writeAttempts: Int { 64 }
+
+    /// Selects documents of the scope as `documents` does, lets `change` decide what to write,
+    /// and writes it if none of the selected documents changed meanwhile, else does it all again
+    /// (`writeAttempts` times, then `WriteConflict`): concurrent updates never lose each other's
+    /// changes, and selecting and deciding (matching, update operators) run with no database
+    /// connection held. As MongoDB's own multi-document updates, each document changes
+    /// atomically; a document that came to match meanwhile may be missed.
+    func changeDocuments<Selected: Sendable, T: Sendable>(
+        _ scope: DocumentScope, limit: Int, select: @escaping @Sendable (DocumentRecord) throws -> Selected?,
+        _ change: @escaping @Sendable ([Selected]) throws -> (DocumentWrites, T)
+    ) async throws -> T {
+        for attempt in 1...Self.writeAttempts {
+            let read = try await documents(scope, limit: limit) { record in try select(record).map { SelectedDocument(id: record.id, body: record.body, value: $0) } }
+            let (writes, result) = try change(read.map(\.value))
+            let expected = Dictionary(read.map { ($0.id, $0.body) }, uniquingKeysWith: { first, _ in first })
+            if try await applyDocumentWrites(scope, expecting: expected, writes) { return result }
+            try Task.checkCancellation()
+            // A random wait, growing, so that those who lost do not meet again at once.
+            if attempt < Self.writeAttempts { try await Task.sleep(for: .milliseconds(Int.random(in: 1...min(1 << min(attempt, 6), 64)))) }
+        }
+        throw WriteConflict()
+    }
+
     /// How many documents of the scope `matches`, read a page at a time as `documents` reads.
     func countDocuments(_ scope: DocumentScope, _ matches: @escaping @Sendable (DocumentRecord) throws -> Bool) async throws -> Int {
         try await documents(scope, limit: Int.max) { try matches($0) ? true : nil }.count
     }
+}
+
+/// A document selected for a write: its key and body as read, and what the caller made of it.
+struct SelectedDocument<Value: Sendable>: Sendable {
+    var id: String
+    var body: String
+    var value: Value
 }

@@ -12,12 +12,16 @@ extension SQLiteServerStore {
         }
     }
 
-    func changeDocuments<Selected: Sendable, T: Sendable>(
-        _ scope: DocumentScope, limit: Int, select: @escaping @Sendable (DocumentRecord) throws -> Selected?,
-        _ change: @escaping @Sendable ([Selected]) throws -> (DocumentWrites, T)
-    ) async throws -> T {
+    func applyDocumentWrites(_ scope: DocumentScope, expecting expected: [String: String], _ writes: DocumentWrites) async throws
+        -> Bool
+    {
         try await pool.write { db in
-            let (writes, result) = try change(try Self.select(db, scope, limit: limit, select))
+            for (id, body) in expected.sorted(by: { $0.key < $1.key }) {
+                let stored = try String.fetchOne(
+                    db, sql: #"SELECT body FROM document WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
+                    arguments: [scope.appId, scope.database, scope.collection, id])
+                guard stored == body else { return false }
+            }
             let owner = try Self.ownerField(db, appId: scope.appId, database: scope.database, collection: scope.collection)
             for var record in writes.inserts {
                 record.owner = Self.owner(of: record.body, field: owner)
@@ -36,7 +40,7 @@ extension SQLiteServerStore {
                     sql: #"DELETE FROM document WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
                     arguments: [scope.appId, scope.database, scope.collection, id])
             }
-            return result
+            return true
         }
     }
 
@@ -61,20 +65,6 @@ extension SQLiteServerStore {
     }
 
     // MARK: Reading
-
-    private static func select<Selected>(
-        _ db: Database, _ scope: DocumentScope, limit: Int, _ select: (DocumentRecord) throws -> Selected?
-    ) throws -> [Selected] {
-        var selected: [Selected] = []
-        guard limit > 0 else { return selected }
-        let cursor = try cursor(db, scope)
-        while let record = try cursor.next() {
-            guard let value = try select(record) else { continue }
-            selected.append(value)
-            if selected.count == limit { break }
-        }
-        return selected
-    }
 
     /// The scope's rows in key order.
     static func cursor(_ db: Database, _ scope: DocumentScope) throws -> RecordCursor<DocumentRecord> {
