@@ -47,7 +47,10 @@ public struct Pipeline: Sendable {
     public func run(_ documents: [JSONValue]) throws(DocumentError) -> [JSONValue] {
         var current = documents
         let budget = PipelineBudget(limit: limits.maximumBytesMade)
-        for stage in stages { current = try stage.run(current, limits: limits, budget: budget) }
+        for stage in stages {
+            try Self.stopIfCancelled()
+            current = try stage.run(current, limits: limits, budget: budget)
+        }
         return current
     }
 
@@ -56,5 +59,13 @@ public struct Pipeline: Sendable {
     public var leadingMatch: DocumentQuery? {
         if case .match(let query)? = stages.first { return query }
         return nil
+    }
+}
+
+extension Pipeline {
+    /// Stops a pipeline whose call was cancelled (past its deadline, or its client gone), between
+    /// stages and between documents, so that the cancelled call gives its places back at once.
+    static func stopIfCancelled() throws(DocumentError) {
+        if Task.isCancelled { throw .limit("the call was stopped before its pipeline ended") }
     }
 }

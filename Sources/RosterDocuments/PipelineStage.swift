@@ -62,12 +62,18 @@ enum PipelineStage: Sendable {
         switch self {
         case .match(let query):
             var kept: [JSONValue] = []
-            for document in documents where try query.matches(document) { kept.append(document) }
+            for document in documents {
+                try Pipeline.stopIfCancelled()
+                if try query.matches(document) { kept.append(document) }
+            }
             return kept
         case .reshape(let projection):
             var output: [JSONValue] = []
             output.reserveCapacity(documents.count)
-            for document in documents { output.append(try projection.apply(to: document, budget)) }
+            for document in documents {
+                try Pipeline.stopIfCancelled()
+                output.append(try projection.apply(to: document, budget))
+            }
             return output
         case .group(let group):
             return try group.run(documents, limit: limits.maximumDocumentsHeld, budget)

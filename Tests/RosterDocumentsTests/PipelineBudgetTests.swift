@@ -54,4 +54,24 @@ import Testing
         // The same over the budget of one run.
         #expect(throws: DocumentError.self) { try run("[\(repeating("$concat", 3))]", limit: 256 << 10) }
     }
+
+    /// A call cancelled (past its deadline, its client gone) stops its pipeline between documents
+    /// rather than running it to the end.
+    @Test func aCancelledCallStopsItsPipeline() async throws {
+        let stopped = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            do {
+                _ = try run(#"[{"$set": {"g": "$f"}}]"#)
+                return "ran to the end"
+            } catch let error as DocumentError {
+                return error.message
+            } catch {
+                return "\(error)"
+            }
+        }
+        #expect(await stopped.value == "the call was stopped before its pipeline ended")
+        #expect(try run(#"[{"$set": {"g": "$f"}}]"#).count == 20)
+        #expect(JSONValue.array(Self.documents).isLarger(thanBytes: 20 * 8192))
+        #expect(!JSONValue.array(Self.documents).isLarger(thanBytes: 21 * 8300))
+    }
 }

@@ -45,4 +45,21 @@ import Testing
         #expect(one == [["n": 10]])
         #expect(await t.login(.anonymous).status == 200)
     }
+
+    /// A projection that repeats a large field a thousand times is small in memory (the copies
+    /// share their text) and 80 MB on the wire: refused, naming the limit, before a byte is
+    /// written, and the server goes on.
+    @Test(arguments: [StoreKind.sqlite]) func anAnswerVastOnTheWireIsRefusedBeforeItIsWritten(_ kind: StoreKind) async throws {
+        let (t, ann) = try await start(kind)
+        var fields: [String: JSONValue] = [:]
+        for index in 0..<1000 { fields["f\(index)"] = "$f" }
+        let refused = await ann.data("aggregate", ["pipeline": [["$project": .object(fields)]]], in: Self.notes)
+        #expect(refused.status == 400 && refused.errorCode == "InvalidParameter", "\(refused.status)")
+        #expect(refused.errorMessage?.contains("maxPipelineBytes") == true, "\(refused.errorMessage ?? "")")
+        #expect(refused.body.count < 1024)
+        // A tenth of it is within the limit.
+        let some = try await ann.json("aggregate", ["pipeline": [["$project": .object(fields.filter { $0.key.count < 4 })], ["$count": "n"]]], in: Self.notes)
+        #expect(some == [["n": 10]])
+        #expect(await t.login(.anonymous).status == 200)
+    }
 }

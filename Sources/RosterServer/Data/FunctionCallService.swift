@@ -35,8 +35,16 @@ struct FunctionCallService: Sendable {
             return try await named(name, arguments: relaxed, caller: caller)
         case .string(let service)? where services.contains(service):
             let data = self.data
+            let largest = caller.app.config.maxPipelineBytes
             return try await caller.app.dataCalls.run(for: caller.user.id) {
-                try await data.run(name, arguments: arguments, caller: caller)
+                let answer = try await data.run(name, arguments: arguments, caller: caller)
+                // Checked before a byte is written: an answer that shares its parts (a field
+                // projected a thousand times) is small in memory and vast on the wire.
+                if answer.isLarger(thanBytes: largest) {
+                    throw ErrorResponse.invalidParameter(
+                        "the answer would be larger than \(largest) bytes (maxPipelineBytes): ask for fewer documents or fields")
+                }
+                return answer
             }
         case .string(let other)?:
             throw ErrorResponse.functionNotFound("no service '\(other.prefix(64))' (this app's data service: \(services.joined(separator: ", ")))")

@@ -1,0 +1,101 @@
+"""Hostile data calls against a running roster-server demo (called by .ci/fuzz): runaway regular
+expressions, deep and wide pipelines, huge $in lists and deep queries. Each must be answered
+without a 5xx and within the data-call deadline (10 s, with room for a busy machine), and the
+server must still log a user in afterwards.
+
+    python3 .ci/fuzz-data.py http://127.0.0.1:PORT
+"""
+import json
+import sys
+import time
+import urllib.error
+import urllib.request
+
+BASE = sys.argv[1].rstrip("/")
+APP = f"{BASE}/api/client/v2.0/app/roster-demo"
+DEADLINE = 10.0
+ROOM = 5.0
+
+
+def post(path, body, token=None):
+    request = urllib.request.Request(
+        f"{APP}{path}", data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json"})
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    started = time.monotonic()
+    try:
+        with urllib.request.urlopen(request, timeout=60) as answer:
+            status, text = answer.status, answer.read().decode()
+    except urllib.error.HTTPError as error:
+        status, text = error.code, error.read().decode()
+    return status, text, time.monotonic() - started
+
+
+def login(body, provider):
+    status, text, _ = post(f"/auth/providers/{provider}/login", body)
+    assert status == 200, f"log-in answered {status}: {text[:200]}"
+    return json.loads(text)
+
+
+joe = login({"username": "joe@example.com", "password": "passw0rd"}, "local-userpass")
+token, me = joe["access_token"], joe["user_id"]
+
+
+def data(name, argument):
+    argument = {"database": "my_database", "collection": "users", **argument}
+    return post("/functions/call", {"name": name, "service": "mongodb-atlas", "arguments": [argument]}, token)
+
+
+# Joe's own documents, with long strings for the patterns to chew on.
+for first in range(0, 60, 6):
+    documents = [{"userId": me, "n": n, "name": "a" * 4000 + "!", "words": "word " * 800} for n in range(first, first + 6)]
+    status, text, _ = data("insertMany", {"documents": documents})
+    assert status == 200, f"insertMany answered {status}: {text[:200]}"
+
+runaway = ["^(a+)+$", "(a|aa)+$", "(a*)*b", "^(\\w+\\s?)*$", "(.*a){20}", "a*a*a*a*a*a*a*a*!x", "^(([a-z])+.)+[A-Z]([a-z])+$"]
+cases = []
+for pattern in runaway:
+    for field in ("name", "words"):
+        query = {field: {"$regex": pattern}}
+        cases += [
+            ("find", {"query": query}),
+            ("count", {"query": query}),
+            ("aggregate", {"pipeline": [{"$match": query}, {"$count": "n"}]}),
+            ("updateMany", {"query": query, "update": {"$set": {"seen": True}}}),
+        ]
+cases.append(("find", {"query": {"name": {"$in": [{"$regularExpression": {"pattern": p, "options": "i"}} for p in runaway * 40]}}}))
+# Huge $in and $nin lists, as large as the body limit lets them be.
+cases.append(("find", {"query": {"n": {"$in": list(range(9000))}}}))
+cases.append(("count", {"query": {"n": {"$nin": list(range(9000))}}}))
+cases.append(("find", {"query": {"name": {"$in": ["a" * 20] * 2500}}}))
+# Deep queries and deep expressions.
+deep = {"n": 1}
+for _ in range(200):
+    deep = {"$and": [deep]}
+cases.append(("find", {"query": deep}))
+nested = "$name"
+for _ in range(200):
+    nested = {"$concat": [nested, "a"]}
+cases.append(("aggregate", {"pipeline": [{"$set": {"x": nested}}]}))
+# Pipelines: the stage limit and past it, fields repeated until they fill the memory, wide ones.
+double = {"$set": {"name": {"$concat": ["$name", "$name"]}}}
+cases.append(("aggregate", {"pipeline": [double] * 50}))
+cases.append(("aggregate", {"pipeline": [double] * 51}))
+cases.append(("aggregate", {"pipeline": [{"$set": {"w": {"$concatArrays": [["$words"]] * 400}}}] * 10}))
+cases.append(("aggregate", {"pipeline": [{"$project": {f"f{i}": "$name" for i in range(3000)}}]}))
+cases.append(("aggregate", {"pipeline": [{"$set": {"r": {"$range": [0, 100000000]}}}]}))
+cases.append(("aggregate", {"pipeline": [{"$unwind": "$words"}, {"$group": {"_id": "$name", "all": {"$push": "$$ROOT"}}}] * 5}))
+cases.append(("aggregate", {"pipeline": [{"$set": {"s": {"$split": ["$words", " "]}}}, {"$unwind": "$s"}, {"$unwind": "$s"}, {"$sort": {"s": 1}}]}))
+
+failures = []
+slowest = 0.0
+for name, argument in cases:
+    status, text, seconds = data(name, argument)
+    slowest = max(slowest, seconds)
+    if status >= 500 or seconds > DEADLINE + ROOM:
+        failures.append(f"{name} {json.dumps(argument)[:160]}: {status} after {seconds:.1f} s: {text[:200]}")
+after = login({}, "anon-user")
+print(f"fuzz-data: {len(cases)} hostile data calls, slowest answered in {slowest:.1f} s; log-in afterwards: ok")
+if failures:
+    print("fuzz-data: FAILED", *failures, sep="\n  ", file=sys.stderr)
+    sys.exit(1)
