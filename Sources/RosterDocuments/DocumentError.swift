@@ -12,6 +12,9 @@ public struct DocumentError: Error, Sendable, Equatable, CustomStringConvertible
         case missing
         /// A pipeline or query past its bounds (stages, documents held in memory).
         case limit
+        /// The app's pipelines together hold all the memory they may (`PipelineMemory`): a
+        /// moment later the same call may run.
+        case busy
     }
 
     public let kind: Kind

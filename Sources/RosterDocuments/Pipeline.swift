@@ -44,9 +44,12 @@ public struct Pipeline: Sendable {
     }
 
     /// The documents the pipeline gives for these input documents, in order.
-    public func run(_ documents: [JSONValue]) throws(DocumentError) -> [JSONValue] {
+    /// Runs the stages over `documents`; with `shared`, what its expressions make is drawn from
+    /// the memory all of the app's runs share, and given back when it ends.
+    public func run(_ documents: [JSONValue], sharing shared: PipelineMemory? = nil) throws(DocumentError) -> [JSONValue] {
         var current = documents
-        let budget = PipelineBudget(limit: limits.maximumBytesMade)
+        let budget = PipelineBudget(limit: limits.maximumBytesMade, shared: shared)
+        defer { budget.release() }
         for stage in stages {
             try Self.stopIfCancelled()
             current = try stage.run(current, limits: limits, budget: budget)

@@ -1,4 +1,5 @@
 import RosterWire
+import Synchronization
 
 /// The memory one run of a pipeline may fill with values it makes. Every string, array or
 /// document an expression builds (`$concat`, `$concatArrays`, an array or document written in
@@ -15,9 +16,19 @@ public final class PipelineBudget {
 
     public let limit: Int
     public private(set) var used = 0
+    /// What every run of the app's pipelines holds at once, drawn from as this run makes values.
+    let shared: PipelineMemory?
+    private var taken = 0
 
-    public init(limit: Int) {
+    public init(limit: Int, shared: PipelineMemory? = nil) {
         self.limit = limit
+        self.shared = shared
+    }
+
+    /// Gives back to the shared memory what this run took: it ends, and its values go.
+    func release() {
+        shared?.give(taken)
+        taken = 0
     }
 
     /// Counts a value an expression made; refuses one over 16 MiB, or one that takes the run
@@ -30,6 +41,12 @@ public final class PipelineBudget {
         used += bytes
         guard used <= limit else {
             throw .limit("the pipeline would hold more than its limit of \(limit) bytes of values it makes")
+        }
+        if let shared {
+            guard shared.take(bytes) else {
+                throw DocumentError(.busy, "the app's pipelines hold all the memory they may at once (\(shared.limit) bytes); try again in a moment")
+            }
+            taken += bytes
         }
     }
 
@@ -50,5 +67,37 @@ extension JSONValue {
         case .object(let fields): fields.reduce(2) { $0 + $1.key.utf8.count + 4 + $1.value.approximateBytes }
         default: 8
         }
+    }
+}
+
+/// The memory all runs of one app's pipelines may fill at once with values they make: each run
+/// draws from it as it charges its own budget and gives back what it took when it ends. So four
+/// users each running the worst pipeline hold no more together than one may alone.
+public final class PipelineMemory: Sendable {
+    public let limit: Int
+    private let used = Atomic<Int>(0)
+
+    public init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// What runs hold now.
+    public var held: Int { used.load(ordering: .relaxed) }
+
+    /// Takes `bytes`, unless that would pass the limit.
+    func take(_ bytes: Int) -> Bool {
+        var current = used.load(ordering: .relaxed)
+        while true {
+            guard current + bytes <= limit else { return false }
+            let (exchanged, original) = used.compareExchange(
+                expected: current, desired: current + bytes, ordering: .relaxed)
+            if exchanged { return true }
+            current = original
+        }
+    }
+
+    func give(_ bytes: Int) {
+        guard bytes > 0 else { return }
+        used.subtract(bytes, ordering: .relaxed)
     }
 }

@@ -74,4 +74,22 @@ import Testing
         #expect(JSONValue.array(Self.documents).isLarger(thanBytes: 20 * 8192))
         #expect(!JSONValue.array(Self.documents).isLarger(thanBytes: 21 * 8300))
     }
+
+    /// All runs of an app's pipelines draw from one memory: a run that would take more than is
+    /// left is refused as busy (try again), and each run gives back what it took when it ends.
+    @Test func runsTogetherHoldNoMoreThanTheAppsSharedMemory() throws {
+        let stages = try! ExtendedJSON.canonical(OrderedJSON(parsing: #"[{"$set": {"f": {"$concat": ["$f", "$f"]}}}]"#))
+        let pipeline = try Pipeline.parse(stages)
+        let scarce = PipelineMemory(limit: 300 << 10)
+        do {
+            _ = try pipeline.run(Self.documents, sharing: scarce)
+            Issue.record("twenty doubled 8 KB fields fit in 300 KB")
+        } catch {
+            #expect(error.kind == .busy)
+        }
+        #expect(scarce.held == 0, "what the refused run took is given back")
+        let ample = PipelineMemory(limit: 1 << 20)
+        #expect(try pipeline.run(Self.documents, sharing: ample).count == 20)
+        #expect(ample.held == 0)
+    }
 }

@@ -39,6 +39,8 @@ struct DataAccessService: Sendable {
             case .deleteOne, .deleteMany: return try await delete(request, in: namespace, access)
             case .findOneAndUpdate, .findOneAndReplace, .findOneAndDelete: return try await findAndModify(request, in: namespace, access)
             }
+        } catch let refused as DocumentError where refused.kind == .busy {
+            throw PipelinesBusy(message: refused.message)
         } catch let refused as DocumentError {
             throw ErrorResponse(refused)
         } catch let duplicate as DuplicateDocumentId {

@@ -48,7 +48,7 @@ extension ErrorResponse {
     init(_ refused: DocumentError) {
         switch refused.kind {
         case .missing: self.init(.missingParameter, refused.message)
-        case .invalid, .limit: self.init(.invalidParameter, refused.message)
+        case .invalid, .limit, .busy: self.init(.invalidParameter, refused.message)
         }
     }
 }

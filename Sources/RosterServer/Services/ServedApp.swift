@@ -1,4 +1,5 @@
 import Foundation
+import RosterDocuments
 import RosterWire
 
 /// An app the server serves, ready to use: its configuration with the parts built from it once.
@@ -16,6 +17,8 @@ final class ServedApp: Sendable {
     let functions: FunctionLimiter
     /// The deadline and per-user count of data calls.
     let dataCalls: DataCallGate
+    /// What the app's pipelines may hold at once, all calls together (`maxPipelineBytes`).
+    let pipelineMemory: PipelineMemory
 
     var id: String { config.appId }
 
@@ -23,6 +26,7 @@ final class ServedApp: Sendable {
         self.config = config
         functions = FunctionLimiter(limits: config.limits)
         dataCalls = DataCallGate(limits: config.limits)
+        pipelineMemory = PipelineMemory(limit: config.maxPipelineBytes)
         hasher = PasswordHasher(cost: config.passwordHashing, randomBytes: environment.randomBytes, pool: environment.hashing)
         if let command = config.outbox?.command {
             outbox = CommandOutbox(function: CommandFunction(config: command), limiter: functions)
