@@ -201,27 +201,21 @@ import FoundationNetworking
         let here = TestServer(server: server, directory: scripts.directory, clock: TestClock(), appId: config.appId)
         let limiter = try #require(server.apps[config.appId]?.functions)
         let ann = try await here.loggedIn(.anonymous)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let serving = Task { try await server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
-        defer { serving.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-
-        let socket = try RawHTTPConnection(port: port, timeoutSeconds: 20)
-        let body = #"{"name": "slow", "arguments": []}"#
-        let request = "POST \(Route.functionCall(appId: config.appId)) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-            + "Authorization: Bearer \(try #require(ann.accessToken))\r\nContent-Type: application/json\r\n"
-            + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
-        socket.write(Array(request.utf8))
-        try await Self.until(limiter, running: 1, waiting: 0)
-        socket.close()
-        // Given back within the helper's ten seconds; the command would have waited two minutes.
-        try await Self.until(limiter, running: 0, waiting: 0)
-        #expect(scripts.notes("gone-app") == ["started"])
-        try scripts.release()
-        #expect(await here.call(.post, Route.functionCall(appId: config.appId), json: ["name": "slow"], bearer: ann.accessToken).status == 200)
-        serving.cancel()
-        _ = await serving.result
+        try await withLoopbackServer(server) { port in
+            let socket = try RawHTTPConnection(port: port, timeoutSeconds: 20)
+            let body = #"{"name": "slow", "arguments": []}"#
+            let request = "POST \(Route.functionCall(appId: config.appId)) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                + "Authorization: Bearer \(try #require(ann.accessToken))\r\nContent-Type: application/json\r\n"
+                + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
+            socket.write(Array(request.utf8))
+            try await Self.until(limiter, running: 1, waiting: 0)
+            socket.close()
+            // Given back within the helper's ten seconds; the command would have waited two minutes.
+            try await Self.until(limiter, running: 0, waiting: 0)
+            #expect(scripts.notes("gone-app") == ["started"])
+            try scripts.release()
+            #expect(await here.call(.post, Route.functionCall(appId: config.appId), json: ["name": "slow"], bearer: ann.accessToken).status == 200)
+        }
     }
 
     /// Custom-function log-ins have no user yet: they are counted per client address, here the

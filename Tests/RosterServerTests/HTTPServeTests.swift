@@ -115,87 +115,72 @@ import FoundationNetworking
     /// asked to keep it or not: nobody reads the rest, and no client waits on it.
     @Test func anOversizedBodyGets413AndAClosedConnection() async throws {
         let t = try await TestServer.make(TestConfig.app(maxRequestBytes: 1024))
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let serving = Task { try await t.server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
-        defer { serving.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        let path = Route.login(appId: t.appId, provider: .emailPassword)
-        for connection in ["close", "keep-alive"] {
-            let (text, closed) = try await RawHTTPConnection.onOwnThread {
-                let socket = try RawHTTPConnection(port: port, timeoutSeconds: 20)
-                defer { socket.close() }
-                let size = 8 * 1024 * 1024
-                let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: \(size)\r\nConnection: \(connection)\r\n\r\n"
-                socket.write(Array(head.utf8))
-                socket.write([UInt8](repeating: UInt8(ascii: "a"), count: size))
-                let (bytes, closed) = socket.readToEnd()
-                return (String(decoding: bytes, as: UTF8.self), closed)
+        try await withLoopbackServer(t.server) { port in
+            let path = Route.login(appId: t.appId, provider: .emailPassword)
+            for connection in ["close", "keep-alive"] {
+                let (text, closed) = try await RawHTTPConnection.onOwnThread {
+                    let socket = try RawHTTPConnection(port: port, timeoutSeconds: 20)
+                    defer { socket.close() }
+                    let size = 8 * 1024 * 1024
+                    let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: \(size)\r\nConnection: \(connection)\r\n\r\n"
+                    socket.write(Array(head.utf8))
+                    socket.write([UInt8](repeating: UInt8(ascii: "a"), count: size))
+                    let (bytes, closed) = socket.readToEnd()
+                    return (String(decoding: bytes, as: UTF8.self), closed)
+                }
+                #expect(text.hasPrefix("HTTP/1.1 413"), "Connection: \(connection): \(text.prefix(200))")
+                #expect(text.contains("PayloadTooLarge"))
+                #expect(closed, "Connection: \(connection): the server left the connection open after \(text.prefix(400))")
             }
-            #expect(text.hasPrefix("HTTP/1.1 413"), "Connection: \(connection): \(text.prefix(200))")
-            #expect(text.contains("PayloadTooLarge"))
-            #expect(closed, "Connection: \(connection): the server left the connection open after \(text.prefix(400))")
         }
-        serving.cancel()
-        _ = await serving.result
     }
 
     /// A client still sending its body when the 413 comes reads the 413 and then the server's
     /// orderly close, never a reset that could throw the answer away (RFC 9112 §9.6).
     @Test func aClientStillSendingPastTheLimitReadsIts413AndNoReset() async throws {
         let t = try await TestServer.make(TestConfig.app(maxRequestBytes: 1024))
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let serving = Task { try await t.server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
-        defer { serving.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        let path = Route.login(appId: t.appId, provider: .emailPassword)
-        let size = 8 << 20
-        for round in 1...3 {
-            let (sent, text, ending) = try await RawHTTPConnection.onOwnThread {
-                let socket = try RawHTTPConnection(port: port, timeoutSeconds: 20)
-                defer { socket.close() }
-                let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: \(size)\r\n\r\n"
-                socket.write(Array(head.utf8))
-                // The answer comes at once; the client reads it only once its body is sent.
-                let sent = socket.write([UInt8](repeating: UInt8(ascii: "a"), count: size))
-                let (bytes, ending) = socket.readUntilEnded()
-                return (sent, String(decoding: bytes, as: UTF8.self), ending)
+        try await withLoopbackServer(t.server) { port in
+            let path = Route.login(appId: t.appId, provider: .emailPassword)
+            let size = 8 << 20
+            for round in 1...3 {
+                let (sent, text, ending) = try await RawHTTPConnection.onOwnThread {
+                    let socket = try RawHTTPConnection(port: port, timeoutSeconds: 20)
+                    defer { socket.close() }
+                    let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                        + "Content-Length: \(size)\r\n\r\n"
+                    socket.write(Array(head.utf8))
+                    // The answer comes at once; the client reads it only once its body is sent.
+                    let sent = socket.write([UInt8](repeating: UInt8(ascii: "a"), count: size))
+                    let (bytes, ending) = socket.readUntilEnded()
+                    return (sent, String(decoding: bytes, as: UTF8.self), ending)
+                }
+                #expect(sent == size, "round \(round): the connection was reset after \(sent) bytes of the body")
+                #expect(text.hasPrefix("HTTP/1.1 413"), "round \(round): \(text.prefix(200))")
+                #expect(ending == .closed, "round \(round)")
             }
-            #expect(sent == size, "round \(round): the connection was reset after \(sent) bytes of the body")
-            #expect(text.hasPrefix("HTTP/1.1 413"), "round \(round): \(text.prefix(200))")
-            #expect(ending == .closed, "round \(round)")
         }
-        serving.cancel()
-        _ = await serving.result
     }
 
     /// The lingering close is bounded: a client that never stops sending is closed on after
     /// `LingeringClose.total` (5 s), its 413 read first.
     @Test func aClientThatNeverStopsSendingIsClosedOnAfterTheLingeringTime() async throws {
         let t = try await TestServer.make(TestConfig.app(maxRequestBytes: 1024))
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let serving = Task { try await t.server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
-        defer { serving.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
-        let path = Route.login(appId: t.appId, provider: .emailPassword)
-        let (answered, seconds) = try await RawHTTPConnection.onOwnThread {
-            let socket = try RawHTTPConnection(port: port, timeoutSeconds: 2)
-            defer { socket.close() }
-            let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(1 << 30)\r\n\r\n"
-            socket.write(Array(head.utf8))
-            let started = Date()
-            let answered = !socket.firstArrival(timeoutMilliseconds: 10_000).isEmpty
-            // A byte every 100 ms, so the gap never passes: only the total ends it.
-            while Date().timeIntervalSince(started) < 15, socket.write([UInt8(ascii: "a")]) == 1 { usleep(100_000) }
-            return (answered, Date().timeIntervalSince(started))
+        try await withLoopbackServer(t.server) { port in
+            let path = Route.login(appId: t.appId, provider: .emailPassword)
+            let (answered, seconds) = try await RawHTTPConnection.onOwnThread {
+                let socket = try RawHTTPConnection(port: port, timeoutSeconds: 2)
+                defer { socket.close() }
+                let head = "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \(1 << 30)\r\n\r\n"
+                socket.write(Array(head.utf8))
+                let started = Date()
+                let answered = !socket.firstArrival(timeoutMilliseconds: 10_000).isEmpty
+                // A byte every 100 ms, so the gap never passes: only the total ends it.
+                while Date().timeIntervalSince(started) < 15, socket.write([UInt8(ascii: "a")]) == 1 { usleep(100_000) }
+                return (answered, Date().timeIntervalSince(started))
+            }
+            #expect(answered)
+            #expect(seconds >= 4.5 && seconds < 12, "closed on after \(seconds) s")
         }
-        #expect(answered)
-        #expect(seconds >= 4.5 && seconds < 12, "closed on after \(seconds) s")
-        serving.cancel()
-        _ = await serving.result
     }
 }

@@ -39,22 +39,11 @@ struct RawHTTPConnection {
         return sent
     }
 
-    /// Everything read until the server closed the connection (`closed`), or until the time
-    /// limit passed with it still open.
+    /// Everything read until the server closed the connection (`closed`, a reset too), or until
+    /// the time limit passed with it still open.
     func readToEnd() -> (bytes: [UInt8], closed: Bool) {
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = recv(socket, &buffer, buffer.count, 0)
-            if count > 0 {
-                received += buffer[0..<count]
-            } else if count == 0 {
-                return (received, true)
-            } else {
-                // A reset is a close too; a time-out is not.
-                return (received, errno == ECONNRESET)
-            }
-        }
+        let (bytes, ending) = readUntilEnded()
+        return (bytes, ending != .timedOut)
     }
 
     /// How a read to the end ended.
