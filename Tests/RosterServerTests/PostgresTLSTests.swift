@@ -27,16 +27,7 @@ import ThrowawayPostgres
             ["x509", "-req", "-in", file("server.csr"), "-CA", file("ca.pem"), "-CAkey", file("ca.key"), "-CAcreateserial",
              "-out", file("server.pem"), "-days", "2", "-extfile", file("san.ext")],
         ]
-        for arguments in steps {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-            process.arguments = arguments
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
-        }
+        for arguments in steps { try PostgresCluster.runTool(URL(fileURLWithPath: "/usr/bin/openssl"), arguments) }
         return Certificates(
             authority: URL(fileURLWithPath: file("ca.pem")), certificate: URL(fileURLWithPath: file("server.pem")),
             key: URL(fileURLWithPath: file("server.key")))

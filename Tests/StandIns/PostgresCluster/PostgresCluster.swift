@@ -186,6 +186,14 @@ public actor PostgresCluster {
         return try run(URL(fileURLWithPath: "/usr/sbin/runuser"), ["-u", osUser, "--", path.path] + arguments)
     }
 
+    /// Runs a tool (as `openssl`, to make a cluster's certificate) to its end, the way the
+    /// cluster's own binaries are run: posix_spawn, not Foundation's Process, which can crash when
+    /// other tests start processes at the same moment. Its output, or `Unavailable` on failure.
+    @discardableResult
+    public static func runTool(_ executable: URL, _ arguments: [String]) throws -> String {
+        try run(executable, arguments)
+    }
+
     @discardableResult
     private static func run(_ executable: URL, _ arguments: [String]) throws -> String {
         // posix_spawn and waitpid rather than Process: the server `pg_ctl start` leaves running
