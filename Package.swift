@@ -172,6 +172,7 @@ let package = Package(
             name: "RosterServerTests",
             dependencies: [
                 "RosterServer", "RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", "BrowserStandIn",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),

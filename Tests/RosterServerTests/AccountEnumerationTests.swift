@@ -32,7 +32,7 @@ import Testing
         var config = TestConfig.app(outbox: outbox)
         // A hash that costs more than the rest of a request, so that skipping it would show.
         config.passwordHashing = PasswordHashingConfig(logN: 14, r: 8, p: 1)
-        config.limits = LimitsConfig(freeFailures: 100, accountMessagesPerEmailPerHour: 100)
+        config.limits = LimitsConfig(freeFailures: 100, accountMessagesPerEmailPerHour: 100, functionsPerApp: 8, functionsPerCaller: 4)
         return config
     }
 
@@ -49,15 +49,15 @@ import Testing
         #expect(ratio > 0.35 && ratio < 2.9, "known \(result.knownTime), unknown \(result.unknownTime)")
     }
 
-    /// The outbox is a command that takes 3 s, as a mail gateway may: a known email's answer must
-    /// not wait for it. (The bound on the gap is loose, for a machine busy with other suites; a
-    /// known email's answer that waited for the command would miss it by seconds.)
+    /// The outbox is a command that takes 20 s, as a stuck mail gateway may: a known email's
+    /// answer must not wait for it. (The bound on the gap is loose, for a machine busy with other
+    /// suites; a known email's answer that waited for the command would miss it by 15 s.)
     @Test func resetSendIsAnsweredAlikeInTheSameTimeEvenWithASlowOutboxCommand() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-outbox-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let sent = directory.appendingPathComponent("sent")
-        let slow = FunctionConfig(command: ["/bin/sh", "-c", "cat >> '\(sent.path)'; sleep 3"], timeoutSeconds: 30)
+        let slow = FunctionConfig(command: ["/bin/sh", "-c", "cat >> '\(sent.path)'; sleep 20"], timeoutSeconds: 30)
         for outbox in [nil, OutboxConfig(command: slow)] {
             let t = try await TestServer.make(Self.app(outbox: outbox))
             #expect(await t.register("ann@example.com", "secret-12").status == 201)
@@ -68,12 +68,11 @@ import Testing
             #expect(zip(result.known, result.unknown).allSatisfy { $0.status == 204 && $0.status == $1.status && $0.body == $1.body })
             #expect(result.unknownTime >= .milliseconds(250), "\(what): held")
             let gap = result.knownTime > result.unknownTime ? result.knownTime - result.unknownTime : result.unknownTime - result.knownTime
-            #expect(gap < .milliseconds(1500), "\(what): known \(result.knownTime), unknown \(result.unknownTime)")
+            #expect(gap < .seconds(5), "\(what): known \(result.knownTime), unknown \(result.unknownTime)")
             if outbox == nil {
                 #expect(try t.outboxMessages().filter { $0.to == "ann@example.com" }.count == 3)
             } else {
-                // The command ran for each known email's message, after the answers, two at a time
-                // (the function limit for one client address).
+                // The command started for each known email's message, after the answers.
                 var delivered = 0
                 for _ in 0..<200 where delivered < 3 {
                     try await Task.sleep(for: .milliseconds(100))

@@ -15,8 +15,8 @@ import ThrowawayPostgres
         let url = try await cluster.newDatabaseURL()
         // The pool as `roster-server serve` has it: its connections kept open, all of them lost
         // when the database stops.
-        // The default lease time (5 s): an outage must not cost it on every request.
-        let store = try await PostgresServerStore(url: url, maximumConnections: 4, keepsConnectionsOpen: true)
+        // A lease time of 10 s: an outage must not cost it on every request.
+        let store = try await PostgresServerStore(url: url, maximumConnections: 4, keepsConnectionsOpen: true, leaseTimeout: .seconds(10))
         let config = TestConfig.app()
         let server = try await RosterServer.open(store: store, apps: [config], environment: ServerEnvironment())
         func call(_ method: WireMethod, _ path: String, bearer: String? = nil, json: String? = nil) async -> WireResponse {
@@ -31,15 +31,16 @@ import ThrowawayPostgres
         #expect(down.status == 503)
         #expect(down.errorCode == "InternalServerError")
         #expect(down.headers["retry-after"] == "1" || down.headers["Retry-After"] == "1")
-        // Once the store knows, requests and /ready answer 503 within a second (a 500 ms wait for
-        // a connection), not after the lease time; more of them than the pool had connections.
+        // Once the store knows, requests and /ready answer 503 after a 500 ms wait for a
+        // connection, not after the lease time; more of them than the pool had connections. (The
+        // bound leaves room for a machine busy with other suites; the lease would take 10 s.)
         for round in 1...6 {
             for (method, path) in [(WireMethod.post, Route.session), (.get, HealthRoutes.ready)] {
                 let started = ContinuousClock.now
                 let answer = await call(method, path, bearer: method == .post ? login.refreshToken : nil)
                 let took = ContinuousClock.now - started
                 #expect(answer.status == 503, "round \(round): \(path)")
-                #expect(took < .milliseconds(1500), "round \(round): \(path) took \(took)")
+                #expect(took < .seconds(7), "round \(round): \(path) took \(took)")
             }
         }
 
