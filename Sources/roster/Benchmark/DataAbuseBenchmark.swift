@@ -29,8 +29,6 @@ enum DataAbuseBenchmark {
         let cost: PasswordHashingConfig
     }
 
-    private static let password = "second-client-password"
-
     /// The calls the abusers send in turn, on the documents `prepare` gives Joe.
     static func calls(userId: String) -> [JSONValue] {
         let namespace: [String: JSONValue] = ["database": "my_database", "collection": "users"]
@@ -48,15 +46,8 @@ enum DataAbuseBenchmark {
     }
 
     static func run(server executable: URL, settings: Settings, in directory: URL) async throws -> Result {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let config = try AppConfig.demo()
-        let database = directory.appendingPathComponent("server.sqlite").path
-        let setup = try await RosterServer.open(databasePath: database, apps: [config])
-        try await setup.seedDemoUsers(appId: config.appId)
-        let emails = (0..<settings.users).map { "user\($0)@example.com" }
-        for email in emails { _ = try await setup.admin.createEmailUser(appId: config.appId, email: email, password: password) }
-
-        let server = try LoopbackServer.start(executable: executable, arguments: ["serve", "--db", database, "--demo"])
+        let demo = try await DemoUnderLoad.start(executable: executable, users: settings.users, in: directory)
+        let (config, server, secondClient) = (demo.config, demo.server, demo.secondClient)
         defer { server.stop() }
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
         let base = server.baseURL
@@ -84,7 +75,6 @@ enum DataAbuseBenchmark {
             _ = try await post(Route.functionCall(appId: config.appId), ["name": "insertMany", "service": "mongodb-atlas", "arguments": arguments], token: token)
         }
 
-        let secondClient = PairedLogIns(base: base, appId: config.appId, hashing: config.passwordHashing, emails: emails, password: password)
         let quiet = try await secondClient.run(seconds: min(15, settings.seconds), minimumPairs: 1)
 
         let calls = Self.calls(userId: userId)

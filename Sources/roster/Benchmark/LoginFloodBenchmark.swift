@@ -34,26 +34,12 @@ enum LoginFloodBenchmark {
     }
 
     static let victim = "joe@example.com"
-    private static let secondClientPassword = "second-client-password"
 
     static func run(server executable: URL, settings: Settings, in directory: URL) async throws -> Result {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let config = try AppConfig.demo()
-        let database = directory.appendingPathComponent("server.sqlite").path
-
         // The demo users (Joe is the one guessed at) and the users the second client logs in as.
-        let setup = try await RosterServer.open(databasePath: database, apps: [config])
-        try await setup.seedDemoUsers(appId: config.appId)
-        let emails = (0..<settings.users).map { "user\($0)@example.com" }
-        for email in emails {
-            _ = try await setup.admin.createEmailUser(appId: config.appId, email: email, password: secondClientPassword)
-        }
-
-        let server = try LoopbackServer.start(executable: executable, arguments: ["serve", "--db", database, "--demo"])
+        let demo = try await DemoUnderLoad.start(executable: executable, users: settings.users, in: directory)
+        let (config, server, secondClient) = (demo.config, demo.server, demo.secondClient)
         defer { server.stop() }
-
-        let secondClient = PairedLogIns(
-            base: server.baseURL, appId: config.appId, hashing: config.passwordHashing, emails: emails, password: secondClientPassword)
 
         // The second client alone first (which also warms the paths).
         let quiet = try await secondClient.run(seconds: min(15, settings.seconds), minimumPairs: 1)
