@@ -29,10 +29,11 @@ extension AggregationExpression {
             }
         }
 
-        /// Whether the operator makes a new string or array, which the pipeline's budget counts.
+        /// Whether the operator makes a new string or array, which the pipeline's budget counts
+        /// once it is made (`$concat` and `$concatArrays` count theirs before they make it).
         var makesValues: Bool {
             switch self {
-            case .concat, .concatArrays, .toUpper, .toLower, .substr, .substrBytes, .substrCP, .dateToString: true
+            case .toUpper, .toLower, .substr, .substrBytes, .substrCP, .dateToString: true
             default: false
             }
         }
@@ -104,13 +105,21 @@ extension AggregationExpression.Operator {
             guard !divisor.isZero else { throw .invalid("cannot \(rawValue) by zero") }
             return (self == .divide ? Number.divide(dividend, divisor) : Number.remainder(dividend, divisor)).json
         case .concat:
-            var text = ""
+            // The parts first (they share their storage with the document), then the charge for
+            // the whole, then the one string: a refused value is never built.
+            var parts: [String] = []
+            var bytes = 2
             for argument in arguments {
                 guard let value = try argument.evaluate(root, budget), !value.isNull else { return .null }
                 guard case .string(let part) = value else { throw typeError("strings", value) }
-                try PipelineBudget.check(growing: text.utf8.count + part.utf8.count, madeBy: "$concat")
-                text += part
+                bytes += part.utf8.count
+                try PipelineBudget.check(growing: bytes, madeBy: "$concat")
+                parts.append(part)
             }
+            try budget.charge(bytes: bytes, madeBy: "$concat")
+            var text = ""
+            text.reserveCapacity(bytes)
+            for part in parts { text += part }
             return .string(text)
         case .toUpper, .toLower:
             let text = try stringOperand(try arguments[0].evaluate(root, budget))
@@ -169,15 +178,20 @@ extension AggregationExpression.Operator {
             guard case .array(let items)? = list else { throw typeError("an array as its second argument", list) }
             return .bool(items.contains { Expression.compare(value, $0) == 0 })
         case .concatArrays:
-            var items: [JSONValue] = []
-            var bytes = 0
+            var arrays: [[JSONValue]] = []
+            var (bytes, count) = (2, 0)
             for argument in arguments {
                 guard let value = try argument.evaluate(root, budget), !value.isNull else { return .null }
                 guard case .array(let more) = value else { throw typeError("arrays", value) }
-                bytes += value.approximateBytes
+                bytes += value.approximateBytes - 2
+                count += more.count
                 try PipelineBudget.check(growing: bytes, madeBy: "$concatArrays")
-                items += more
+                arrays.append(more)
             }
+            try budget.charge(bytes: bytes, madeBy: "$concatArrays")
+            var items: [JSONValue] = []
+            items.reserveCapacity(count)
+            for more in arrays { items += more }
             return .array(items)
         case .sum, .avg, .min, .max:
             // One argument that is an array: its elements; several: each argument as it is.

@@ -5,8 +5,9 @@ import Synchronization
 /// document an expression builds (`$concat`, `$concatArrays`, an array or document written in
 /// the pipeline, …) is charged at its size as an answer would carry it, shared parts counted
 /// again; one value may be at most `maximumValueBytes` (MongoDB's document limit), and all
-/// together at most the app's `maxPipelineBytes`. Past either, the pipeline is refused before
-/// it asks for more: two `$set` stages that double an 8 KB field cannot grow into gigabytes.
+/// together at most the app's `maxPipelineBytes`, drawn from the memory all of the server's runs
+/// share (`PipelineMemory`). Past any of them, the pipeline is refused before it asks for more:
+/// two `$set` stages that double an 8 KB field cannot grow into gigabytes.
 ///
 ///     let budget = PipelineBudget(limit: 64 << 20)
 ///     try budget.charge(value)  // DocumentError.limit once the run has made too much
@@ -34,20 +35,38 @@ public final class PipelineBudget {
     /// Counts a value an expression made; refuses one over 16 MiB, or one that takes the run
     /// past its limit.
     func charge(_ value: JSONValue, madeBy what: String) throws(DocumentError) {
-        let bytes = value.approximateBytes
-        guard bytes <= Self.maximumValueBytes else {
-            throw .limit("\(what) would make a value of more than 16 MiB, MongoDB's document limit")
-        }
+        try charge(bytes: value.approximateBytes, madeBy: what)
+    }
+
+    /// Counts `bytes` a value will take before it is made (`$concat` adds up its parts first),
+    /// so a refused value is never built; refuses what a value or the run may not hold.
+    func charge(bytes: Int, madeBy what: String) throws(DocumentError) {
+        try Self.check(growing: bytes, madeBy: what)
         used += bytes
         guard used <= limit else {
             throw .limit("the pipeline would hold more than its limit of \(limit) bytes of values it makes")
         }
         if let shared {
+            guard taken + bytes <= shared.limit else {
+                throw .limit(
+                    "the pipeline would hold more than the server lets all pipelines hold at once (\(shared.limit) bytes, pipelineMemory)")
+            }
             guard shared.take(bytes) else {
-                throw DocumentError(.busy, "the app's pipelines hold all the memory they may at once (\(shared.limit) bytes); try again in a moment")
+                throw DocumentError(.busy, "the server's pipelines hold all the memory they may at once (\(shared.limit) bytes); try again in a moment")
             }
             taken += bytes
         }
+    }
+
+    /// What one field of a document a stage makes takes in memory beside its value (its key and
+    /// its place in the document's table), counted even when the value is shared: a field
+    /// projected a thousand times is a thousand fields.
+    static let fieldBytes = 48
+
+    /// Counts the fields of a document a stage made (`$project`, `$set`).
+    func charge(fieldsOf document: JSONValue) throws(DocumentError) {
+        guard case .object(let fields) = document else { return }
+        try charge(bytes: fields.count * Self.fieldBytes, madeBy: "a document")
     }
 
     /// Refuses a string or array that grows past 16 MiB while it is being made.
@@ -70,9 +89,11 @@ extension JSONValue {
     }
 }
 
-/// The memory all runs of one app's pipelines may fill at once with values they make: each run
-/// draws from it as it charges its own budget and gives back what it took when it ends. So four
-/// users each running the worst pipeline hold no more together than one may alone.
+/// The memory all runs of the server's pipelines, in every app, may fill at once with values they
+/// make (`pipelineMemory`): each run draws from it as it charges its own budget and gives back
+/// what it took when it ends. So four users each running the worst pipeline hold no more
+/// together than one may alone; a run that alone would need more is refused as over a limit, one
+/// that finds the memory held by others as busy.
 public final class PipelineMemory: Sendable {
     public let limit: Int
     private let used = Atomic<Int>(0)

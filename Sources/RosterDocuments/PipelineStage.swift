@@ -72,7 +72,9 @@ enum PipelineStage: Sendable {
             output.reserveCapacity(documents.count)
             for document in documents {
                 try Pipeline.stopIfCancelled()
-                output.append(try projection.apply(to: document, budget))
+                let reshaped = try projection.apply(to: document, budget)
+                try budget.charge(fieldsOf: reshaped)
+                output.append(reshaped)
             }
             return output
         case .group(let group):

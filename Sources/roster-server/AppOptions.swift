@@ -73,6 +73,7 @@ struct AppOptions: ParsableArguments {
                 environment.forwardedHeader = serving.forwardedHeader
                 environment.publicURL = serving.publicURL
                 environment.keepsDatabaseConnectionsOpen = true
+                environment.pipelineMemoryBytes = serving.pipelineMemoryBytes
             }
             return try await RosterServer.open(databasePath: db, apps: apps, environment: environment)
         } catch {

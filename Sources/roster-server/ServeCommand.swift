@@ -65,6 +65,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The least severe log lines written to stderr: trace, debug, info (default: a line a request), notice, warning, error or critical.")
     var logLevel: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "What the pipelines of all data calls may hold at once, in bytes (default 33554432, 32 MiB); one call also keeps to its app's maxPipelineBytes.",
+            valueName: "bytes"))
+    var pipelineMemoryBytes: Int?
+
     /// The options given, by their settings keys: an option not given leaves the key to the
     /// environment and the settings file.
     var givenOptions: [SettingKey: ConfigContent] {
@@ -82,6 +88,7 @@ struct ServeCommand: AsyncParsableCommand {
         given[.metricsPort] = metricsPort.map { .int($0) }
         given[.metricsHost] = metricsHost.map { .string($0) }
         given[.logLevel] = logLevel.map { .string($0) }
+        given[.pipelineMemoryBytes] = pipelineMemoryBytes.map { .int($0) }
         return given
     }
 

@@ -131,6 +131,43 @@ extension EndToEndTests {
             #expect(try await requestLines(["--db", setup.database.path, "--demo", "--port", "0", "--log-level", "notice"]) == 0)
         }
 
+        /// `pipelineMemoryBytes` bounds what the served app's pipelines may make: a stage that
+        /// repeats an 8 KB field 200 times (1.6 MB) runs by default and is refused under 1 MiB,
+        /// the refusal naming the setting.
+        @Test func thePipelineMemoryIsTheServersSetting() async throws {
+            var setup = try Setup("pipeline-memory")
+            defer { try? FileManager.default.removeItem(at: setup.home) }
+            func aggregate(_ arguments: [String]) async throws -> (Int, String) {
+                let (process, lines) = try setup.serve(["--db", setup.database.path, "--demo", "--port", "0"] + arguments)
+                defer { _ = Self.stop(process) }
+                let base = try #require(Self.listened(lines), "\(lines)") + "/api/client/v2.0/app/roster-demo"
+                func post(_ path: String, _ body: Any, token: String? = nil) async throws -> (Int, [String: Any]) {
+                    var request = URLRequest(url: URL(string: base + path)!)
+                    request.httpMethod = "POST"
+                    request.setValue("application/json", forHTTPHeaderField: "content-type")
+                    if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "authorization") }
+                    request.httpBody = try JSONSerialization.data(withJSONObject: body)
+                    let (data, response) = try await URLSession.shared.data(for: request)
+                    return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:])
+                }
+                let (_, login) = try await post("/auth/providers/anon-user/login", [String: Any]())
+                let token = try #require(login["access_token"] as? String), userId = try #require(login["user_id"] as? String)
+                func call(_ name: String, _ argument: [String: Any]) -> [String: Any] {
+                    ["name": name, "service": "mongodb-atlas", "arguments": [argument.merging(["database": "my_database", "collection": "users"]) { $1 }]]
+                }
+                let inserted = try await post("/functions/call", call("insertOne", ["document": ["userId": userId, "f": String(repeating: "x", count: 8192)]]), token: token)
+                #expect(inserted.0 == 200, "\(inserted.1)")
+                let repeated: [String: Any] = ["$set": ["f": ["$concat": Array(repeating: "$f", count: 200)]]]
+                let answer = try await post("/functions/call", call("aggregate", ["pipeline": [repeated, ["$count": "n"]]]), token: token)
+                return (answer.0, (answer.1["error"] as? String) ?? "")
+            }
+            let (status, _) = try await aggregate([])
+            #expect(status == 200)
+            let (refused, error) = try await aggregate(["--pipeline-memory-bytes", "1048576"])
+            #expect(refused == 400)
+            #expect(error.contains("(1048576 bytes, pipelineMemory)"), "\(error)")
+        }
+
         /// Writes the demo app's configuration under `appId` into `folder` as `APPID.json`.
         static func app(_ appId: String, in folder: URL) throws -> URL {
             var app = try JSONSerialization.jsonObject(with: Data(contentsOf: OperationsTests.demoAppConfig)) as! [String: Any]
@@ -233,6 +270,8 @@ extension EndToEndTests {
                 ("ROSTER_PUBLIC_URL", "ftp://auth.example.com", "ROSTER_PUBLIC_URL: a public URL is http:// or https://"),
                 ("ROSTER_PUBLIC_URL", "https://auth.example.com/?next=x", "ROSTER_PUBLIC_URL: a public URL is http:// or https://"),
                 ("ROSTER_FORWARDED_HEADER", "X-Real-IP", "ROSTER_FORWARDED_HEADER takes X-Forwarded-For or Forwarded; 'X-Real-IP' is not one"),
+                ("ROSTER_PIPELINE_MEMORY_BYTES", "1000", "ROSTER_PIPELINE_MEMORY_BYTES takes a number of bytes from 1048576 (1 MiB) to 1099511627776 (1 TiB); '1000' is not one"),
+                ("ROSTER_PIPELINE_MEMORY_BYTES", "64MiB", "ROSTER_PIPELINE_MEMORY_BYTES must be a whole number"),
             ]
             for (variable, value, words) in cases {
                 var bad = setup

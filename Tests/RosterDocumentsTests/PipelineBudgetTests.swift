@@ -75,21 +75,59 @@ import Testing
         #expect(!JSONValue.array(Self.documents).isLarger(thanBytes: 21 * 8300))
     }
 
-    /// All runs of an app's pipelines draw from one memory: a run that would take more than is
-    /// left is refused as busy (try again), and each run gives back what it took when it ends.
-    @Test func runsTogetherHoldNoMoreThanTheAppsSharedMemory() throws {
+    /// All runs of the server's pipelines draw from one memory: a run that would take more than
+    /// others left is refused as busy (try again), one that alone would need more than all of it
+    /// as over a limit (trying again cannot help), and each run gives back what it took.
+    @Test func runsTogetherHoldNoMoreThanTheServersSharedMemory() throws {
         let stages = try! ExtendedJSON.canonical(OrderedJSON(parsing: #"[{"$set": {"f": {"$concat": ["$f", "$f"]}}}]"#))
         let pipeline = try Pipeline.parse(stages)
+        // Twenty doubled 8 KB fields: about 320 KB.
         let scarce = PipelineMemory(limit: 300 << 10)
         do {
             _ = try pipeline.run(Self.documents, sharing: scarce)
             Issue.record("twenty doubled 8 KB fields fit in 300 KB")
         } catch {
-            #expect(error.kind == .busy)
+            #expect(error.kind == .limit)
+            #expect(error.message.contains("all pipelines hold at once (\(300 << 10) bytes, pipelineMemory)"), "\(error.message)")
         }
         #expect(scarce.held == 0, "what the refused run took is given back")
-        let ample = PipelineMemory(limit: 1 << 20)
-        #expect(try pipeline.run(Self.documents, sharing: ample).count == 20)
-        #expect(ample.held == 0)
+
+        let shared = PipelineMemory(limit: 1 << 20)
+        #expect(shared.take(800 << 10), "another run holds 800 KB")
+        do {
+            _ = try pipeline.run(Self.documents, sharing: shared)
+            Issue.record("the run found room beside 800 KB in 1 MiB")
+        } catch {
+            #expect(error.kind == .busy)
+        }
+        #expect(shared.held == 800 << 10)
+        shared.give(800 << 10)
+        #expect(try pipeline.run(Self.documents, sharing: shared).count == 20)
+        #expect(shared.held == 0)
+    }
+
+    /// `$concat` and `$concatArrays` count the value they will make, once, at its size as an
+    /// answer carries it: the budget sees the whole before the value is built.
+    @Test func concatenationsAreChargedAtTheirSize() throws {
+        let budget = PipelineBudget(limit: 1 << 20)
+        let text = try AggregationExpression.parse(["$concat": ["$f", "-", "$f"]]).evaluate(Self.documents[0], budget)
+        #expect(text?.stringValue?.utf8.count == 2 * 8192 + 1)
+        #expect(budget.used == 2 * 8192 + 1 + 2)
+        let arrays = PipelineBudget(limit: 1 << 20)
+        let joined = try AggregationExpression.parse(["$concatArrays": [["$literal": [1, 2]], ["$literal": ["ab"]]]]).evaluate([:], arrays)
+        #expect(joined == [1, 2, "ab"])
+        #expect(arrays.used == JSONValue.array([1, 2, "ab"]).approximateBytes)
+        // Past the run's budget, refused.
+        let small = PipelineBudget(limit: 10_000)
+        #expect(throws: DocumentError.self) { try AggregationExpression.parse(["$concat": ["$f", "$f"]]).evaluate(Self.documents[0], small) }
+    }
+
+    /// A field projected a thousand times shares its text, but each of the thousand fields takes
+    /// memory of its own: a stage's documents are charged by their fields too.
+    @Test func aStageIsChargedForTheFieldsOfTheDocumentsItMakes() throws {
+        let wide = (0..<1000).map { #""f\#($0)": "$f""# }.joined(separator: ",")
+        // 20 documents x 1,000 fields x 48 bytes: 960,000 bytes.
+        #expect(throws: DocumentError.self) { try run("[{\"$project\": {\(wide)}}]", limit: 900_000) }
+        #expect(try run("[{\"$project\": {\(wide)}}]", limit: 1_000_000).count == 20)
     }
 }

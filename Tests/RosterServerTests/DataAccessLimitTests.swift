@@ -39,7 +39,8 @@ import Testing
         let repeated = JSONValue.object(["$set": ["f": ["$concat": .array(Array(repeating: "$f", count: 40))]]])
         let refused = await ann.data("aggregate", ["pipeline": [repeated, repeated, repeated]], in: Self.notes)
         #expect(refused.status == 400 && refused.errorCode == "InvalidParameter", "\(refused.errorMessage ?? "")")
-        #expect(refused.errorMessage?.contains("16 MiB") == true || refused.errorMessage?.contains("bytes of values it makes") == true)
+        let message = refused.errorMessage ?? ""
+        #expect(["16 MiB", "bytes of values it makes", "pipelineMemory"].contains { message.contains($0) }, "\(message)")
         // One stage of it is within the budget.
         let one = try await ann.json("aggregate", ["pipeline": [repeated, ["$count": "n"]]], in: Self.notes)
         #expect(one == [["n": 10]])
@@ -61,5 +62,28 @@ import Testing
         let some = try await ann.json("aggregate", ["pipeline": [["$project": .object(fields.filter { $0.key.count < 4 })], ["$count": "n"]]], in: Self.notes)
         #expect(some == [["n": 10]])
         #expect(await t.login(.anonymous).status == 200)
+    }
+
+    /// The server's pipeline memory (`pipelineMemoryBytes`) is one for all its apps, and bounds
+    /// every call below its app's own `maxPipelineBytes`: a call that alone would need more is
+    /// refused naming it, and one within it runs.
+    @Test func theServersPipelineMemoryBoundsEveryCallOfEveryApp() async throws {
+        let t = try await TestServer.make(DataAccessTests.config(maxDocumentBytes: 16384)) { $0.pipelineMemoryBytes = 1 << 20 }
+        let ann = DataAccessTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
+        let documents: [JSONValue] = (0..<10).map { ["n": .int(Int64($0)), "f": .string(String(repeating: "x", count: 8192))] }
+        for document in documents { _ = try await ann.json("insertOne", ["document": document], in: Self.notes) }
+        // 10 x 4 x 8 KB = 320 KB in the first stage, 1.3 MB in the second.
+        let repeated = JSONValue.object(["$set": ["f": ["$concat": ["$f", "$f", "$f", "$f"]]]])
+        let refused = await ann.data("aggregate", ["pipeline": [repeated, repeated]], in: Self.notes)
+        #expect(refused.status == 400 && refused.errorCode == "InvalidParameter", "\(refused.status)")
+        #expect(refused.errorMessage?.contains("(\(1 << 20) bytes, pipelineMemory)") == true, "\(refused.errorMessage ?? "")")
+        #expect(try await ann.json("aggregate", ["pipeline": [repeated, ["$count": "n"]]], in: Self.notes) == [["n": 10]])
+
+        let two = try await RosterServer.open(
+            databasePath: t.directory.appendingPathComponent("two.sqlite").path,
+            apps: [TestConfig.app(), TestConfig.app(appId: "second-app")], environment: ServerEnvironment(hashing: HashingPool()))
+        let memories = two.apps.values.map(\.pipelineMemory)
+        #expect(memories.count == 2 && memories[0] === memories[1])
+        #expect(memories[0].limit == ServerEnvironment.defaultPipelineMemory)
     }
 }

@@ -20,6 +20,8 @@ public struct ServerEnvironment: Sendable {
     public var http: any OutboundHTTP
     /// Where password hashing runs, bounded: shared by every app of the server.
     public var hashing: HashingPool
+    /// What the pipelines of every app's data calls may hold at once, in bytes.
+    public var pipelineMemoryBytes = ServerEnvironment.defaultPipelineMemory
     /// The addresses of reverse proxies whose forwarded header (`forwardedHeader`) is believed
     /// for the client's address. From anyone else it is ignored.
     public var trustedProxies: Set<String>
@@ -49,6 +51,12 @@ public struct ServerEnvironment: Sendable {
         self.outboxDirectory = outboxDirectory
         self.http = http
     }
+
+    /// What all pipelines hold at once by default: with the server's own memory and one password
+    /// derivation at the demo's cost (32 MiB), it keeps the server under 150 MiB while clients
+    /// send the worst pipelines (docs/BENCHMARKS.md); one call is held to the smaller of this
+    /// and its app's `maxPipelineBytes`.
+    public static let defaultPipelineMemory = 32 << 20
 
     /// The real clock, the system's secure random generator and a `roster-server` logger.
     public static var live: ServerEnvironment { ServerEnvironment() }

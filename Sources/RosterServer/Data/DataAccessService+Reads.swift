@@ -45,6 +45,10 @@ extension DataAccessService {
             stages, limits: .init(maximumDocumentsHeld: Self.maximumDocuments, maximumBytesMade: access.caller.app.config.maxPipelineBytes))
         let (scope, query) = try access.scoped(pipeline.leadingMatch ?? .everything, namespace, writing: false)
         let input = try Self.bounded(try await matching(query, in: scope, limit: Self.maximumDocuments + 1), "the pipeline reads")
-        return .array(try pipeline.run(input.map(JSONValue.object), sharing: access.caller.app.pipelineMemory).map(ExtendedJSON.relaxed))
+        let output = try pipeline.run(input.map(JSONValue.object), sharing: access.caller.app.pipelineMemory)
+        // An answer too large to send is refused before its relaxed copy is made.
+        let largest = access.caller.app.config.maxPipelineBytes
+        if JSONValue.array(output).isLarger(thanBytes: largest) { throw FunctionCallService.answerTooLarge(largest) }
+        return .array(output.map(ExtendedJSON.relaxed))
     }
 }

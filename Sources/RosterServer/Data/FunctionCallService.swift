@@ -40,10 +40,7 @@ struct FunctionCallService: Sendable {
                 let answer = try await data.run(name, arguments: arguments, caller: caller)
                 // Checked before a byte is written: an answer that shares its parts (a field
                 // projected a thousand times) is small in memory and vast on the wire.
-                if answer.isLarger(thanBytes: largest) {
-                    throw ErrorResponse.invalidParameter(
-                        "the answer would be larger than \(largest) bytes (maxPipelineBytes): ask for fewer documents or fields")
-                }
+                if answer.isLarger(thanBytes: largest) { throw Self.answerTooLarge(largest) }
                 return answer
             }
         case .string(let other)?:
@@ -51,6 +48,11 @@ struct FunctionCallService: Sendable {
         default:
             throw ErrorResponse.invalidParameter("'service' must be a string")
         }
+    }
+
+    /// An answer over `maxPipelineBytes` as written.
+    static func answerTooLarge(_ largest: Int) -> ErrorResponse {
+        .invalidParameter("the answer would be larger than \(largest) bytes (maxPipelineBytes): ask for fewer documents or fields")
     }
 
     private func named(_ name: String, arguments: [JSONValue], caller: AuthorizedSession) async throws -> JSONValue {

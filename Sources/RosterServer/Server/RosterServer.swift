@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import Prometheus
+import RosterDocuments
 import RosterWire
 import ServiceLifecycle
 import UnixSignals
@@ -66,11 +67,13 @@ public final class RosterServer: Sendable {
         -> RosterServer
     {
         var apps: [String: ServedApp] = [:]
+        let pipelineMemory = PipelineMemory(limit: environment.pipelineMemoryBytes)
         for config in configs {
             try config.validate(source: "app '\(config.appId)'")
             let outbox = environment.outboxDirectory ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("roster-outbox")
             apps[config.appId] = try await ServedApp(
-                config: config, environment: environment, defaultOutbox: outbox.appendingPathComponent(config.appId))
+                config: config, environment: environment, pipelineMemory: pipelineMemory,
+                defaultOutbox: outbox.appendingPathComponent(config.appId))
         }
         let ids = IdentifierSource(randomBytes: environment.randomBytes, now: environment.now)
         for config in configs {

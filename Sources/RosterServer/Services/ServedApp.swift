@@ -17,16 +17,17 @@ final class ServedApp: Sendable {
     let functions: FunctionLimiter
     /// The deadline and per-user count of data calls.
     let dataCalls: DataCallGate
-    /// What the app's pipelines may hold at once, all calls together (`maxPipelineBytes`).
+    /// What the server's pipelines may hold at once, all calls of all apps together.
     let pipelineMemory: PipelineMemory
 
     var id: String { config.appId }
 
-    init(config: AppConfig, environment: ServerEnvironment, defaultOutbox: URL) async throws {
+    /// `pipelineMemory`: the one the server's apps share; without it, one of the app's own.
+    init(config: AppConfig, environment: ServerEnvironment, pipelineMemory: PipelineMemory? = nil, defaultOutbox: URL) async throws {
         self.config = config
         functions = FunctionLimiter(limits: config.limits)
         dataCalls = DataCallGate(limits: config.limits)
-        pipelineMemory = PipelineMemory(limit: config.maxPipelineBytes)
+        self.pipelineMemory = pipelineMemory ?? PipelineMemory(limit: environment.pipelineMemoryBytes)
         hasher = PasswordHasher(cost: config.passwordHashing, randomBytes: environment.randomBytes, pool: environment.hashing)
         if let command = config.outbox?.command {
             outbox = CommandOutbox(function: CommandFunction(config: command), limiter: functions)

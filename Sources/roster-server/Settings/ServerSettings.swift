@@ -32,6 +32,8 @@ struct ServerSettings: Equatable, Sendable {
     var metricsHost = "127.0.0.1"
     /// The least severe log lines written: at `info`, one line a request; at `warning`, none.
     var logLevel = Logger.Level.info
+    /// What the pipelines of all data calls may hold at once.
+    var pipelineMemoryBytes = ServerEnvironment.defaultPipelineMemory
 
     static func resolve(options: [SettingKey: ConfigContent], environment: [String: String]) async throws -> ServerSettings {
         var sources = [SettingsSource.options(options), .environment(environment)]
@@ -78,6 +80,12 @@ struct ServerSettings: Equatable, Sendable {
                 throw SettingsError("\(source.name(of: .logLevel)) takes one of \(levels); '\(level)' is not one")
             }
             settings.logLevel = known
+        }
+        if let (bytes, source) = try await first(.pipelineMemoryBytes, in: sources, { try await $0.int($1) }) {
+            guard (1 << 20...1 << 40).contains(bytes) else {
+                throw SettingsError("\(source.name(of: .pipelineMemoryBytes)) takes a number of bytes from 1048576 (1 MiB) to 1099511627776 (1 TiB); '\(bytes)' is not one")
+            }
+            settings.pipelineMemoryBytes = bytes
         }
         // The demo's passwords and signing key are in Roster's source: on the network, anyone
         // could log in as its users.

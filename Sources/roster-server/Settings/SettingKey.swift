@@ -40,7 +40,8 @@ struct SettingKey: Hashable, Sendable, CustomStringConvertible {
     static let metricsPort = SettingKey(key: "metrics.port", option: "metrics-port")
     static let metricsHost = SettingKey(key: "metrics.host", option: "metrics-host")
     static let logLevel = SettingKey(key: "logLevel", option: "log-level")
+    static let pipelineMemoryBytes = SettingKey(key: "pipelineMemoryBytes", option: "pipeline-memory-bytes")
 
     /// The keys a settings file may hold (`settings` itself is not one of them).
-    static let fileKeys: [SettingKey] = [db, apps, demo, host, port, allowDemoOnNetwork, trustedProxies, forwardedHeader, publicURL, metricsPort, metricsHost, logLevel]
+    static let fileKeys: [SettingKey] = [db, apps, demo, host, port, allowDemoOnNetwork, trustedProxies, forwardedHeader, publicURL, metricsPort, metricsHost, logLevel, pipelineMemoryBytes]
 }
