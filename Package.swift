@@ -113,6 +113,7 @@ let package = Package(
             dependencies: [
                 "CNCurses",
                 "RosterCore",
+                "RosterEmbedded",
                 "RosterServer",
                 "RosterQR",
                 "RosterTUI",
@@ -122,6 +123,28 @@ let package = Package(
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
+        ),
+        // The embedded default: the server in-process over SQLite in Roster's data directory, and
+        // where Roster keeps its files. The switcher and the benchmarks open it.
+        .target(name: "RosterEmbedded", dependencies: ["RosterCore", "RosterServer"]),
+        // What drives real processes to measure them: wrk against a served store, the log-in
+        // flood, data calls under abuse, the switcher's start-up. Beside the product, not in it.
+        .executableTarget(
+            name: "roster-bench",
+            dependencies: [
+                "RosterCore",
+                "RosterEmbedded",
+                "RosterServer",
+                "RosterTUI",
+                "RosterWire",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Benchmarks/roster-bench"
         ),
         .executableTarget(
             name: "roster-server",

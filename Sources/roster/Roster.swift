@@ -18,8 +18,6 @@ struct Roster: AsyncParsableCommand {
             SwitcherCommand.self, UsersCommand.self, LoginCommand.self, SwitchCommand.self, LogoutCommand.self,
             RemoveCommand.self, DeleteCommand.self, WhoamiCommand.self, CustomDataCommand.self, TokenCommand.self, AccountCommand.self, APIKeysCommand.self, LinkCommand.self,
             PolicyCommand.self, PINCommand.self, HistoryCommand.self,
-            BenchmarkCommand.self, DataBenchmarkCommand.self, LoginFloodBenchmarkCommand.self, DataAbuseBenchmarkCommand.self,
-            HTTPBenchmarkCommand.self,
             VersionCommand.self,
         ],
         defaultSubcommand: SwitcherCommand.self

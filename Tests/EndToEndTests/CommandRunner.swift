@@ -48,6 +48,11 @@ struct CommandRunner {
         try run("roster-server", arguments, stdin: stdin)
     }
 
+    /// The benchmarks' driver, built beside the product.
+    func rosterBench(_ arguments: [String]) throws -> Result {
+        try run("roster-bench", arguments, stdin: nil)
+    }
+
     func run(_ binary: String, _ arguments: [String], stdin: String?) throws -> Result {
         // A bare name is one of the package's binaries; a path is a program of the system's.
         let path = binary.hasPrefix("/") ? binary : Self.binaries.appendingPathComponent(binary).path

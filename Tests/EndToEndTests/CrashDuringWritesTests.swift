@@ -10,11 +10,11 @@ extension EndToEndTests {
             let home = try CommandRunner.temporaryDirectory("crash")
             defer { try? FileManager.default.removeItem(at: home) }
             let runner = CommandRunner(home: home)
-            // `roster benchmark` logs users in one after another (each a server write and a device
+            // `roster-bench switcher` logs users in one after another (each a server write and a device
             // write, a quarter of them logged out again): kill it somewhere in that stream.
             let writer = try ChildProcess(
-                path: CommandRunner.binaries.appendingPathComponent("roster").path,
-                ["benchmark", "--users", "100000", "--home", home.path, "--startups", "1"], environment: runner.environment)
+                path: CommandRunner.binaries.appendingPathComponent("roster-bench").path,
+                ["switcher", "--users", "100000", "--home", home.path, "--startups", "1"], environment: runner.environment)
             let devices = home.appendingPathComponent("devices/embedded/roster-demo/users")
             let deadline = Date().addingTimeInterval(120)
             while Date() < deadline, ((try? FileManager.default.contentsOfDirectory(atPath: devices.path))?.count ?? 0) < 40 {

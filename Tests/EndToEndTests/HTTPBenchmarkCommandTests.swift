@@ -1,15 +1,15 @@
 import Foundation
 import Testing
 
-/// `roster benchmark-http` fills a store, starts a real roster-server and runs wrk against every
+/// `roster-bench http` fills a store, starts a real roster-server and runs wrk against every
 /// hot route; every request is answered 2xx; bad options and a missing wrk are said in words.
 extension EndToEndTests {
-    @Suite("roster benchmark-http end to end")
+    @Suite("roster-bench http end to end")
     struct HTTPBenchmarkCommandTests {
         @Test func aShortRunLoadsEveryRouteAndEveryAnswerIsASuccess() throws {
             let home = try CommandRunner.temporaryDirectory("http-benchmark")
             defer { try? FileManager.default.removeItem(at: home) }
-            let run = try CommandRunner(home: home).roster(["benchmark-http", "--users", "200", "--seconds", "1", "--connections", "4"])
+            let run = try CommandRunner(home: home).rosterBench(["http", "--users", "200", "--seconds", "1", "--connections", "4"])
             #expect(run.status == 0, "\(run.stderr)")
             let lines = run.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first?.hasPrefix("Roster HTTP benchmark: SQLite, 200 users, 1 s a route") == true, "\(run.stdout)")
@@ -31,8 +31,8 @@ extension EndToEndTests {
             let home = try CommandRunner.temporaryDirectory("http-benchmark-compare")
             defer { try? FileManager.default.removeItem(at: home) }
             let runner = CommandRunner(home: home)
-            let run = try runner.roster([
-                "benchmark-http", "--users", "120", "--against-users", "30", "--rounds", "1", "--seconds", "1", "--connections", "4",
+            let run = try runner.rosterBench([
+                "http", "--users", "120", "--against-users", "30", "--rounds", "1", "--seconds", "1", "--connections", "4",
             ])
             #expect(run.status == 0, "\(run.stderr)")
             let lines = run.stdout.split(separator: "\n").map(String.init)
@@ -58,9 +58,9 @@ extension EndToEndTests {
             let home = try CommandRunner.temporaryDirectory("http-benchmark-options")
             defer { try? FileManager.default.removeItem(at: home) }
             let runner = CommandRunner(home: home)
-            let users = try runner.roster(["benchmark-http", "--users", "0"])
+            let users = try runner.rosterBench(["http", "--users", "0"])
             #expect(users.status == 2 && users.stderr.contains("--users must be between 1 and 10000000"), "\(users.stderr)")
-            let db = try runner.roster(["benchmark-http", "--db", "mysql://localhost/roster"])
+            let db = try runner.rosterBench(["http", "--db", "mysql://localhost/roster"])
             #expect(db.status == 2 && db.stderr.contains("--db and --against-db take a postgres:// URL"), "\(db.stderr)")
             let refusals: [([String], String)] = [
                 (["--against-users", "0"], "--against-users must be between 1 and 10000000"),
@@ -75,13 +75,13 @@ extension EndToEndTests {
                 ),
             ]
             for (options, message) in refusals {
-                let refused = try runner.roster(["benchmark-http"] + options)
+                let refused = try runner.rosterBench(["http"] + options)
                 #expect(refused.status == 2 && refused.stderr.contains(message), "\(options): \(refused.stderr)")
             }
             // No wrk on the PATH: the store is filled and the server started, then one clear line.
             let empty = home.appendingPathComponent("empty-bin")
             try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-            let noWrk = try CommandRunner(home: home, extra: ["PATH": empty.path]).roster(["benchmark-http", "--users", "10", "--seconds", "1"])
+            let noWrk = try CommandRunner(home: home, extra: ["PATH": empty.path]).rosterBench(["http", "--users", "10", "--seconds", "1"])
             #expect(noWrk.status == 1 && noWrk.stderr.contains("wrk is not installed (Debian: apt-get install wrk)"), "\(noWrk.stderr)")
         }
     }

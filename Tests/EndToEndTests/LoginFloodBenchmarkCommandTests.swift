@@ -1,15 +1,15 @@
 import Foundation
 import Testing
 
-/// `roster benchmark-login-flood` starts a real roster-server, floods one account and reports
+/// `roster-bench login-flood` starts a real roster-server, floods one account and reports
 /// what the flood cost; bad options are refused in words.
 extension EndToEndTests {
-    @Suite("roster benchmark-login-flood end to end")
+    @Suite("roster-bench login-flood end to end")
     struct LoginFloodBenchmarkCommandTests {
         @Test func aShortFloodReportsEveryFigureAndChecksNoMoreGuessesThanTheLimitsAllow() throws {
             let home = try CommandRunner.temporaryDirectory("login-flood")
             defer { try? FileManager.default.removeItem(at: home) }
-            let run = try CommandRunner(home: home).roster(["benchmark-login-flood", "--connections", "8", "--seconds", "2", "--users", "2"])
+            let run = try CommandRunner(home: home).rosterBench(["login-flood", "--connections", "8", "--seconds", "2", "--users", "2"])
             #expect(run.status == 0, "\(run.stderr)")
             let lines = run.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first?.hasPrefix("Roster login-flood benchmark: 8 connections x 2 s of wrong passwords for joe@example.com") == true)
@@ -35,9 +35,9 @@ extension EndToEndTests {
             let home = try CommandRunner.temporaryDirectory("login-flood-options")
             defer { try? FileManager.default.removeItem(at: home) }
             let runner = CommandRunner(home: home)
-            let none = try runner.roster(["benchmark-login-flood", "--connections", "0"])
+            let none = try runner.rosterBench(["login-flood", "--connections", "0"])
             #expect(none.status == 2 && none.stderr.contains("--connections must be between 1 and 1024"), "\(none.stderr)")
-            let missing = try runner.roster(["benchmark-login-flood", "--server", home.appendingPathComponent("nothing").path])
+            let missing = try runner.rosterBench(["login-flood", "--server", home.appendingPathComponent("nothing").path])
             #expect(missing.status == 1 && missing.stderr.contains("no roster-server at"), "\(missing.stderr)")
         }
     }

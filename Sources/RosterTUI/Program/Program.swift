@@ -8,22 +8,20 @@ public enum Program {
     static let keyWait = 40
 
     /// Runs the front end until the person quits; returns the last model. Throws only when the
-    /// backend cannot be opened. `quitAfterFirstPaint` ends it once the first frame is drawn,
-    /// for measuring start-up.
+    /// backend cannot be opened.
     public static func run(
         _ model: Model,
         backend openBackend: @escaping @Sendable () throws -> any TerminalBackend,
         effects: any EffectRunner,
         now: @escaping @Sendable () -> Date = Date.init,
-        startingWith initialEffects: [Effect] = [],
-        quitAfterFirstPaint: Bool = false
+        startingWith initialEffects: [Effect] = []
     ) async throws -> Model {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
                 do {
                     let backend = try openBackend()
                     let loop = ProgramLoop(model: model, backend: backend, effects: effects, now: now)
-                    let last = loop.run(startingWith: initialEffects, quitAfterFirstPaint: quitAfterFirstPaint)
+                    let last = loop.run(startingWith: initialEffects)
                     backend.close()
                     continuation.resume(returning: last)
                 } catch {
@@ -54,7 +52,7 @@ final class ProgramLoop {
         self.model.size = size
     }
 
-    func run(startingWith initialEffects: [Effect] = [], quitAfterFirstPaint: Bool = false) -> Model {
+    func run(startingWith initialEffects: [Effect] = []) -> Model {
         let inbox = inbox
         let changes = effects.changes()
         let listening = Task.detached {
@@ -77,7 +75,6 @@ final class ProgramLoop {
             if needsDraw {
                 backend.draw(view(model, size: (model.size.width, model.size.height)))
                 needsDraw = false
-                if quitAfterFirstPaint { return model }
             }
             if let key = backend.nextKey(waitingAtMost: Program.keyWait) {
                 needsDraw = true

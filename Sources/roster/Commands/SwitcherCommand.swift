@@ -26,9 +26,6 @@ struct SwitcherCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Leave the mouse to the terminal (selecting text without Shift); keys do everything.")
     var noMouse = false
 
-    @Flag(name: .long, help: .hidden)
-    var quitAfterFirstPaint = false
-
     func run() async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             try UsersCommand.print(try await connection.openApp(), json: false)
@@ -48,10 +45,7 @@ struct SwitcherCommand: AsyncParsableCommand {
             var model = Model(users: try effects.rows(), now: Date())
             model.outbox = try? connection.outboxDescription()
             model.policy = try effects.app.policy()
-            _ = try await Program.run(
-                model, backend: backend, effects: effects, startingWith: [.loadProviders], quitAfterFirstPaint: quitAfterFirstPaint)
-            // For `roster benchmark`: the process's own peak memory, which its parent cannot see.
-            if quitAfterFirstPaint, let peak = PeakMemory.ownKiB() { print("peak-memory-kib \(peak)") }
+            _ = try await Program.run(model, backend: backend, effects: effects, startingWith: [.loadProviders])
         } catch let failure as NCursesBackend.OpenError {
             throw CommandFailure(failure.description)
         } catch let failure as CommandFailure {

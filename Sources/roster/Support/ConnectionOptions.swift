@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RosterCore
+import RosterEmbedded
 import RosterServer
 
 /// The options every subcommand shares: which server, which app, where the files live.
@@ -21,7 +22,7 @@ struct ConnectionOptions: ParsableArguments {
 
     /// Opens the app: over HTTP to `--server`, or on the embedded default.
     func openApp(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> App {
-        let paths = try RosterPaths(home: home, environment: environment)
+        let paths = try self.paths(environment)
         let serverURL = server ?? environment["ROSTER_SERVER_URL"].flatMap { $0.isEmpty ? nil : $0 }
         do {
             if let serverURL {
@@ -60,12 +61,17 @@ struct ConnectionOptions: ParsableArguments {
         }
     }
 
+    /// Where Roster's files are: `--home`, else the environment's.
+    func paths(_ environment: [String: String]) throws -> RosterPaths {
+        do { return try RosterPaths(home: home, environment: environment) } catch { throw CommandFailure("\(error)") }
+    }
+
     /// Where messages with tokens go, in words: a folder for the embedded default.
     func outboxDescription(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
         if server ?? environment["ROSTER_SERVER_URL"].flatMap({ $0.isEmpty ? nil : $0 }) != nil {
             return "the server's outbox"
         }
-        let paths = try RosterPaths(home: home, environment: environment)
+        let paths = try self.paths(environment)
         return EmbeddedDefault.outboxDirectory(paths: paths, appId: try AppConfig.demo().appId).path
     }
 

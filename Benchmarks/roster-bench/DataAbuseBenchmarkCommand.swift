@@ -1,12 +1,12 @@
 import ArgumentParser
 import Foundation
 
-/// `roster benchmark-data-abuse`: a real `roster-server` on loopback while signed-in clients
+/// `roster-bench data-abuse`: a real `roster-server` on loopback while signed-in clients
 /// send the worst data calls they can, measured against the targets in docs/BENCHMARKS.md.
 /// Build with `-c release`.
 struct DataAbuseBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "benchmark-data-abuse",
+        commandName: "data-abuse",
         abstract: "Measure log-ins while clients send runaway data calls (build with -c release).",
         discussion: """
             Starts roster-server on a free loopback port over a temporary database with the demo app. \

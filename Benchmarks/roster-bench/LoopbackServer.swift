@@ -24,7 +24,7 @@ final class LoopbackServer {
             ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
             .appendingPathComponent("roster-server")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw CommandFailure("no roster-server at \(executable.path); build it, or give --server PATH")
+            throw BenchmarkFailure("no roster-server at \(executable.path); build it, or give --server PATH")
         }
         return executable
     }

@@ -74,8 +74,3 @@ enum DataBenchmark {
         return value
     }
 }
-
-struct BenchmarkFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import RosterCore
+import RosterEmbedded
 import RosterWire
 
 /// Fills the embedded device with users through the real log-in path: each is a custom-JWT

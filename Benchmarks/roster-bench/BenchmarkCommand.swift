@@ -1,13 +1,14 @@
 import ArgumentParser
 import Foundation
 import RosterCore
+import RosterEmbedded
 import RosterTUI
 
-/// `roster benchmark`: fills a device with many users on the embedded server and measures the
+/// `roster-bench switcher`: fills a device with many users on the embedded server and measures the
 /// switcher against the targets in docs/BENCHMARKS.md. Build with `-c release` for figures.
 struct BenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "benchmark",
+        commandName: "switcher",
         abstract: "Measure the switcher with many users on the device (build with -c release).",
         discussion: """
             Targets with 10,000 users: view of a full screen under 1 ms; moving the selection \
@@ -49,8 +50,13 @@ struct BenchmarkCommand: AsyncParsableCommand {
 
         for result in try ViewBenchmark.run(rows: rows) { print(result) }
 
-        let startup = try StartupProbe.measure(home: directory, runs: startups)
-        print("  start-up to first paint    \(startup.time.summary)   (a real `roster ui` under script(1), 100x30)")
+        let roster = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("roster")
+        guard FileManager.default.isExecutableFile(atPath: roster.path) else {
+            throw BenchmarkFailure("no roster at \(roster.path): build it beside roster-bench")
+        }
+        let startup = try StartupProbe.measure(roster: roster, home: directory, runs: startups)
+        print("  start-up to first paint    \(startup.time.summary)   (a real `roster ui` on a pseudo-terminal, 100x30)")
         print(String(format: "  peak memory at first paint %8.1f MiB (VmHWM of that process)", startup.peakMiB))
     }
 }

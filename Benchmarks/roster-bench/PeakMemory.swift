@@ -1,11 +1,7 @@
 import Foundation
 
-/// The most memory this process has held resident (VmHWM), read from /proc.
+/// A process's memory, read from /proc.
 enum PeakMemory {
-    static func ownKiB() -> Int? {
-        kiB("VmHWM", of: "self")
-    }
-
     /// A memory figure of a process (`VmHWM` the peak, `VmRSS` now), in KiB.
     static func kiB(_ field: String, of process: String) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else { return nil }

@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
 
-/// `roster benchmark-http`: a real `roster-server` on loopback under wrk, route by route, against
+/// `roster-bench http`: a real `roster-server` on loopback under wrk, route by route, against
 /// the targets in docs/BENCHMARKS.md. Build with `-c release`; needs wrk.
 struct HTTPBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "benchmark-http",
+        commandName: "http",
         abstract: "Measure the server's hot routes with wrk (build with -c release; needs wrk).",
         discussion: """
             Starts roster-server on a free loopback port over a store holding the demo users and \
@@ -95,9 +95,9 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
         do {
             return try await body()
         } catch let failure as WrkRun.Failure {
-            throw CommandFailure(failure.description)
+            throw BenchmarkFailure(failure.description)
         } catch let failure as HTTPBenchmark.Failure {
-            throw CommandFailure(failure.description)
+            throw BenchmarkFailure(failure.description)
         }
     }
 

@@ -2,10 +2,12 @@ import Foundation
 
 /// Where Roster keeps its files. `ROSTER_HOME` (or `--home`) moves all of them; otherwise they
 /// follow the XDG base directories: `$XDG_DATA_HOME/roster`, by default `~/.local/share/roster`.
-struct RosterPaths {
-    let dataDirectory: URL
+public struct RosterPaths: Sendable {
+    public let dataDirectory: URL
 
-    init(home: String?, environment: [String: String]) throws {
+    /// Throws `NoDataDirectory` when neither `home`, `ROSTER_HOME`, `XDG_DATA_HOME` nor `HOME`
+    /// names one.
+    public init(home: String?, environment: [String: String]) throws {
         if let home = home ?? environment["ROSTER_HOME"], !home.isEmpty {
             dataDirectory = URL(fileURLWithPath: home, isDirectory: true)
         } else if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
@@ -14,34 +16,39 @@ struct RosterPaths {
             dataDirectory = URL(fileURLWithPath: userHome, isDirectory: true)
                 .appendingPathComponent(".local/share/roster")
         } else {
-            throw CommandFailure("no data directory: set ROSTER_HOME or HOME")
+            throw NoDataDirectory()
         }
     }
 
     /// The embedded server's store.
-    var embeddedServerDatabase: URL {
+    public var embeddedServerDatabase: URL {
         dataDirectory.appendingPathComponent("embedded/server.sqlite")
     }
 
     /// The device directory for one app on one server; each server gets its own, so users of
     /// different servers never mix.
-    func deviceDirectory(server: String, appId: String) -> URL {
+    public func deviceDirectory(server: String, appId: String) -> URL {
         dataDirectory.appendingPathComponent("devices")
             .appendingPathComponent(Self.folderName(server))
             .appendingPathComponent(Self.folderName(appId))
     }
 
     /// A name safe to use as one path component.
-    static func folderName(_ text: String) -> String {
+    public static func folderName(_ text: String) -> String {
         let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.")
         let cleaned = String(text.map { allowed.contains($0) ? $0 : "_" })
         return cleaned.isEmpty || cleaned.allSatisfy({ $0 == "." }) ? "_" : cleaned
     }
 
     /// Makes a directory (and its parents) readable by its owner only.
-    static func makePrivateDirectory(_ url: URL) throws {
+    public static func makePrivateDirectory(_ url: URL) throws {
         try FileManager.default.createDirectory(
             at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
     }
+}
+
+/// Nothing names Roster's data directory.
+public struct NoDataDirectory: Error, CustomStringConvertible {
+    public var description: String { "no data directory: set ROSTER_HOME or HOME" }
 }

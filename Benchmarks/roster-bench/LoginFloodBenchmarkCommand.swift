@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
 
-/// `roster benchmark-login-flood`: a real `roster-server` on loopback under a password-guessing
+/// `roster-bench login-flood`: a real `roster-server` on loopback under a password-guessing
 /// flood, measured against the targets in docs/BENCHMARKS.md. Build with `-c release`.
 struct LoginFloodBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "benchmark-login-flood",
+        commandName: "login-flood",
         abstract: "Measure the server under a flood of wrong passwords for one account (build with -c release).",
         discussion: """
             Starts roster-server on a free loopback port over a temporary database with the demo app. \

@@ -5,22 +5,22 @@ import RosterServer
 /// The embedded default: RosterServer in-process over SQLite in the data directory, seeded
 /// with the demo app on first start, and the device directory that goes with it. No port is
 /// opened.
-struct EmbeddedDefault {
-    let server: RosterServer
-    let config: AppConfig
-    let app: App
+public struct EmbeddedDefault: Sendable {
+    public let server: RosterServer
+    public let config: AppConfig
+    public let app: App
 
     /// Where the embedded server leaves confirmation and reset messages for an app.
-    static func outboxDirectory(paths: RosterPaths, appId: String) -> URL {
+    public static func outboxDirectory(paths: RosterPaths, appId: String) -> URL {
         paths.embeddedServerDatabase.deletingLastPathComponent().appendingPathComponent("outbox").appendingPathComponent(appId)
     }
 
     /// What a first start says while it makes the server's store and seeds the demo app.
-    static let firstStartLine = "Preparing the demo app (first start)…"
+    public static let firstStartLine = "Preparing the demo app (first start)…"
 
     /// Opens the embedded default; `firstStart` is called once, before the work, when there is
     /// no store yet to open.
-    static func open(paths: RosterPaths, firstStart: () -> Void = {}) async throws -> EmbeddedDefault {
+    public static func open(paths: RosterPaths, firstStart: () -> Void = {}) async throws -> EmbeddedDefault {
         let config = try AppConfig.demo()
         let database = paths.embeddedServerDatabase
         if !FileManager.default.fileExists(atPath: database.path) { firstStart() }

@@ -1,11 +1,11 @@
 import ArgumentParser
 import Foundation
 
-/// `roster benchmark-data`: the log-in and refresh cost on the embedded server with a small and
+/// `roster-bench data`: the log-in and refresh cost on the embedded server with a small and
 /// a large custom data collection, in one run (docs/BENCHMARKS.md). Build with `-c release`.
 struct DataBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "benchmark-data",
+        commandName: "data",
         abstract: "Measure log-in and refresh as the custom data collection grows (build with -c release).",
         discussion: """
             Target: with 100,000 custom data documents, log-in and refresh within 10% of their cost \
