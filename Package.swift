@@ -32,6 +32,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
+        // In-process benchmarks (Benchmarks/), measured with `swift package benchmark`.
+        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .target(
@@ -127,11 +129,38 @@ let package = Package(
         // The embedded default: the server in-process over SQLite in Roster's data directory, and
         // where Roster keeps its files. The switcher and the benchmarks open it.
         .target(name: "RosterEmbedded", dependencies: ["RosterCore", "RosterServer"]),
+        // What the benchmarks share: a device filled through the real log-in path.
+        .target(
+            name: "RosterBenchSupport",
+            dependencies: ["RosterCore", "RosterEmbedded", "RosterWire"],
+            path: "Benchmarks/Support"
+        ),
+        // In-process benchmarks (package-benchmark): the switcher's view, a key to its frame and
+        // reading the users; the document engine.
+        .executableTarget(
+            name: "SwitcherBenchmarks",
+            dependencies: [
+                "RosterBenchSupport", "RosterCore", "RosterEmbedded", "RosterTUI", "RosterWire",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/SwitcherBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        .executableTarget(
+            name: "DocumentBenchmarks",
+            dependencies: [
+                "RosterDocuments", "RosterWire",
+                .product(name: "Benchmark", package: "benchmark"),
+            ],
+            path: "Benchmarks/DocumentBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // What drives real processes to measure them: wrk against a served store, the log-in
         // flood, data calls under abuse, the switcher's start-up. Beside the product, not in it.
         .executableTarget(
             name: "roster-bench",
             dependencies: [
+                "RosterBenchSupport",
                 "RosterCore",
                 "RosterEmbedded",
                 "RosterServer",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RosterBenchSupport
 import RosterCore
 import RosterEmbedded
 import RosterTUI

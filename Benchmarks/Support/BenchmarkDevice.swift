@@ -4,11 +4,12 @@ import RosterEmbedded
 import RosterWire
 
 /// Fills the embedded device with users through the real log-in path: each is a custom-JWT
-/// user the embedded server mints a token for, some with names outside ASCII.
-enum BenchmarkDevice {
-    static let names = ["Zoë Müller", "张伟", "😀 Sunny", "Ana Lucía", "Søren", "Ola Nordmann"]
+/// user the embedded server mints a token for, some with names outside ASCII. Shared by
+/// `roster-bench switcher` and the in-process switcher benchmarks.
+public enum BenchmarkDevice {
+    public static let names = ["Zoë Müller", "张伟", "😀 Sunny", "Ana Lucía", "Søren", "Ola Nordmann"]
 
-    static func fill(_ embedded: EmbeddedDefault, users wanted: Int) async throws -> (seconds: Double, added: Int) {
+    public static func fill(_ embedded: EmbeddedDefault, users wanted: Int) async throws -> (seconds: Double, added: Int) {
         let present = try embedded.app.userSnapshots().count
         guard present < wanted else { return (0, 0) }
         let start = Date()
