@@ -49,7 +49,7 @@ public final class PipelineBudget {
         if let shared {
             guard taken + bytes <= shared.limit else {
                 throw .limit(
-                    "the pipeline would hold more than the server lets all pipelines hold at once (\(shared.limit) bytes, pipelineMemory)")
+                    "the pipeline would hold more than the server lets all pipelines hold at once (\(shared.limit) bytes, pipelineMemoryBytes)")
             }
             guard shared.take(bytes) else {
                 throw DocumentError(.busy, "the server's pipelines hold all the memory they may at once (\(shared.limit) bytes); try again in a moment")
@@ -90,7 +90,7 @@ extension JSONValue {
 }
 
 /// The memory all runs of the server's pipelines, in every app, may fill at once with values they
-/// make (`pipelineMemory`): each run draws from it as it charges its own budget and gives back
+/// make (`pipelineMemoryBytes`): each run draws from it as it charges its own budget and gives back
 /// what it took when it ends. So four users each running the worst pipeline hold no more
 /// together than one may alone; a run that alone would need more is refused as over a limit, one
 /// that finds the memory held by others as busy.

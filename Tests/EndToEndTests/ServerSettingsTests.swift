@@ -165,7 +165,7 @@ extension EndToEndTests {
             #expect(status == 200)
             let (refused, error) = try await aggregate(["--pipeline-memory-bytes", "1048576"])
             #expect(refused == 400)
-            #expect(error.contains("(1048576 bytes, pipelineMemory)"), "\(error)")
+            #expect(error.contains("(1048576 bytes, pipelineMemoryBytes)"), "\(error)")
         }
 
         /// Writes the demo app's configuration under `appId` into `folder` as `APPID.json`.

@@ -88,7 +88,7 @@ import Testing
             Issue.record("twenty doubled 8 KB fields fit in 300 KB")
         } catch {
             #expect(error.kind == .limit)
-            #expect(error.message.contains("all pipelines hold at once (\(300 << 10) bytes, pipelineMemory)"), "\(error.message)")
+            #expect(error.message.contains("all pipelines hold at once (\(300 << 10) bytes, pipelineMemoryBytes)"), "\(error.message)")
         }
         #expect(scarce.held == 0, "what the refused run took is given back")
 

@@ -76,7 +76,7 @@ import Testing
         let repeated = JSONValue.object(["$set": ["f": ["$concat": ["$f", "$f", "$f", "$f"]]]])
         let refused = await ann.data("aggregate", ["pipeline": [repeated, repeated]], in: Self.notes)
         #expect(refused.status == 400 && refused.errorCode == "InvalidParameter", "\(refused.status)")
-        #expect(refused.errorMessage?.contains("(\(1 << 20) bytes, pipelineMemory)") == true, "\(refused.errorMessage ?? "")")
+        #expect(refused.errorMessage?.contains("(\(1 << 20) bytes, pipelineMemoryBytes)") == true, "\(refused.errorMessage ?? "")")
         #expect(try await ann.json("aggregate", ["pipeline": [repeated, ["$count": "n"]]], in: Self.notes) == [["n": 10]])
 
         let two = try await RosterServer.open(
