@@ -219,7 +219,7 @@ let package = Package(
         ),
         .testTarget(name: "RosterWireTests", dependencies: ["RosterWire"]),
         .testTarget(name: "RosterDocumentsTests", dependencies: ["RosterDocuments", "RosterWire"]),
-        .testTarget(name: "RosterQRTests", dependencies: ["RosterQR"]),
+        .testTarget(name: "RosterQRTests", dependencies: ["RosterQR", "SpawnCloseFrom"]),
         .testTarget(
             name: "RosterServerTests",
             dependencies: [
@@ -246,7 +246,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RosterTUITests",
-            dependencies: ["RosterTUI", "RosterCore", "RosterQR", "RosterWire", "RosterServer"]
+            dependencies: ["RosterTUI", "RosterCore", "RosterQR", "RosterWire", "RosterServer", "SpawnCloseFrom"]
         ),
         .testTarget(
             name: "EndToEndTests",

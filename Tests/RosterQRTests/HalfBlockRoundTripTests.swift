@@ -1,4 +1,5 @@
 import Foundation
+import SpawnCloseFrom
 import Testing
 
 @testable import RosterQR
@@ -65,16 +66,9 @@ struct HalfBlockRoundTripTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("roster-qr-\(UUID().uuidString).pbm")
         try text.write(to: file, atomically: true, encoding: .ascii)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
-        process.arguments = ["--quiet", "--raw", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+        let ran = try ToolRun.run(URL(fileURLWithPath: "/usr/bin/zbarimg"), ["--quiet", "--raw", file.path], errorsDiscarded: true)
+        #expect(ran.status == 0, "\(ran.output)")
+        return ran.output.trimmingCharacters(in: .newlines)
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import RosterCore
 import RosterQR
 import RosterTUI
+import SpawnCloseFrom
 import Testing
 
 /// "on another device" in the log-in form: the URL, the user code in large letters, the QR code
@@ -184,14 +185,7 @@ enum ZBar {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("roster-tui-qr-\(UUID().uuidString).pbm")
         try text.write(to: file, atomically: true, encoding: .ascii)
         defer { try? FileManager.default.removeItem(at: file) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/zbarimg")
-        process.arguments = ["--quiet", "--raw", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .newlines)
+        return try ToolRun.run(URL(fileURLWithPath: "/usr/bin/zbarimg"), ["--quiet", "--raw", file.path], errorsDiscarded: true).output
+            .trimmingCharacters(in: .newlines)
     }
 }

@@ -197,40 +197,21 @@ public actor PostgresCluster {
     @discardableResult
     private static func run(_ executable: URL, _ arguments: [String]) throws -> String {
         // posix_spawn and waitpid rather than Process: the server `pg_ctl start` leaves running
-        // would hold an output pipe open, and Process may never see the child exit. Output goes
-        // to a file.
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("roster-pg-output-\(UUID().uuidString)").path
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Nothing else of this process's: the server `pg_ctl start` leaves running would keep a
-        // copy of every descriptor open now (a test server's accepted connections among them), and
-        // a connection the test server closes would stay open.
-        guard addCloseFrom(&actions, 3) == 0 else {
-            throw Unavailable(description: "cannot close the descriptors of \(executable.path)'s process")
+        // would hold an output pipe open, and Process may never see the child exit (`ToolRun`).
+        let ran: (status: Int32, output: String)
+        do {
+            ran = try ToolRun.run(executable, arguments)
+        } catch {
+            throw Unavailable(description: "\(error)")
         }
-        let argv = ([executable.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, executable.path, &actions, nil, argv, environ)
-        guard spawned == 0 else {
-            throw Unavailable(description: "cannot run \(executable.path): \(String(cString: strerror(spawned)))")
-        }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        // Exited normally with status 0.
-        guard status & 0x7f == 0, (status >> 8) & 0xff == 0 else {
+        guard ran.status == 0 else {
             throw Unavailable(
-                description: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed (\(status)): \(text)")
+                description: "\(executable.lastPathComponent) \(arguments.joined(separator: " ")) failed (\(ran.status)): \(ran.output)")
         }
-        return text
+        return ran.output
     }
 }
+
 
 extension PostgresCluster.Running {
     var dataPath: String { directory.appendingPathComponent("data").path }
