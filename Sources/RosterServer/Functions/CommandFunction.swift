@@ -48,30 +48,31 @@ struct CommandFunction: Sendable {
         let configuration = Configuration(
             executable: .path(FilePath(config.command[0])), arguments: Arguments(Array(config.command.dropFirst())),
             environment: .custom(["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]), platformOptions: options)
-        let running = Task { () async throws -> Outcome in
-            do {
-                _ = Self.brokenPipesIgnored
-                let result = try await Subprocess.run(
-                    configuration, input: .inputWriter, output: .data(limit: Self.maxOutputBytes), error: .discarded
-                ) { execution in
-                    // A command may answer without reading its input, and close it: what it
-                    // answers and how it exits are what count.
-                    _ = try? await execution.standardInputWriter.write(Array(input))
-                    try? await execution.standardInputWriter.finish()
+        let outcome = try await withThrowingTaskGroup(of: Outcome.self) { group in
+            group.addTask {
+                do {
+                    _ = Self.brokenPipesIgnored
+                    let result = try await Subprocess.run(
+                        configuration, input: .inputWriter, output: .data(limit: Self.maxOutputBytes), error: .discarded
+                    ) { execution in
+                        // A command may answer without reading its input, and close it: what it
+                        // answers and how it exits are what count.
+                        _ = try? await execution.standardInputWriter.write(Array(input))
+                        try? await execution.standardInputWriter.finish()
+                    }
+                    return .finished(result.terminationStatus, result.standardOutput)
+                } catch let error as SubprocessError where error.code == .outputLimitExceeded {
+                    return .tooLong
+                } catch let error as SubprocessError where error.code == .executableNotFound || error.code == .spawnFailed {
+                    return .cannotStart
                 }
-                return .finished(result.terminationStatus, result.standardOutput)
-            } catch let error as SubprocessError where error.code == .outputLimitExceeded {
-                return .tooLong
-            } catch let error as SubprocessError where error.code == .executableNotFound || error.code == .spawnFailed {
-                return .cannotStart
             }
-        }
-        // Past the time limit the call is answered at once; the command is cancelled (SIGTERM,
-        // then SIGKILL) and not waited for: a process it left behind may hold its output open.
-        let outcome = try await withTaskCancellationHandler {
-            try await FirstOf.run(running, orAfter: .milliseconds(Int(timeout * 1000)), .outOfTime)
-        } onCancel: {
-            running.cancel()
+            group.addTask {
+                try await Task.sleep(for: .milliseconds(Int(timeout * 1000)))
+                return .outOfTime
+            }
+            defer { group.cancelAll() }
+            return try await group.next()!
         }
         switch outcome {
         case .cannotStart: throw Failure.cannotStart(config.command[0])
