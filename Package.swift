@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "RosterWire", targets: ["RosterWire"]),
         .library(name: "RosterDocuments", targets: ["RosterDocuments"]),
         .library(name: "RosterCore", targets: ["RosterCore"]),
+        .library(name: "RosterServerCore", targets: ["RosterServerCore"]),
         .library(name: "RosterServer", targets: ["RosterServer"]),
         .library(name: "RosterTUI", targets: ["RosterTUI"]),
         .executable(name: "roster", targets: ["roster"]),
@@ -59,31 +60,83 @@ let package = Package(
             sources: ["RosterResources.swift"],
             resources: [.copy("demo")]
         ),
+        // The server's core: configuration, the services, the store protocols and the SQLite
+        // driver. No HTTP: the routes that call it are RosterServer's.
         .target(
-            name: "RosterServer",
+            name: "RosterServerCore",
             dependencies: [
                 "RosterWire",
                 "RosterDocuments",
                 "RosterResources",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
-                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
                 .product(name: "SystemPackage", package: "swift-system"),
+            ]
+        ),
+        // The PostgreSQL driver of the core's store protocols.
+        .target(
+            name: "RosterPostgres",
+            dependencies: [
+                "RosterServerCore",
+                "RosterWire",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ]
+        ),
+        // The client API over HTTP: Hummingbird's router, the routes and middleware, answered
+        // in-process (the embedded default) or on a port.
+        .target(
+            name: "RosterServer",
+            dependencies: [
+                "RosterServerCore",
+                "RosterWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+            ]
+        ),
+        // The pages a person opens in a browser: device approval, account confirmation and reset.
+        .target(
+            name: "RosterPages",
+            dependencies: [
+                "RosterServer",
+                "RosterServerCore",
+                "RosterWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
+        ),
+        // Running a server as a service: shutdown on signals, the purge job, Prometheus metrics.
+        .target(
+            name: "RosterOperations",
+            dependencies: [
+                "RosterServer",
+                "RosterServerCore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ]
+        ),
+        // The whole server as `roster-server` runs it: either store, and the pages.
+        .target(
+            name: "RosterServerAssembly",
+            dependencies: ["RosterServer", "RosterServerCore", "RosterPages", "RosterPostgres"]
         ),
         .target(
             name: "RosterCore",
@@ -116,7 +169,7 @@ let package = Package(
                 "CNCurses",
                 "RosterCore",
                 "RosterEmbedded",
-                "RosterServer",
+                "RosterServerCore",
                 "RosterQR",
                 "RosterTUI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -128,7 +181,7 @@ let package = Package(
         ),
         // The embedded default: the server in-process over SQLite in Roster's data directory, and
         // where Roster keeps its files. The switcher and the benchmarks open it.
-        .target(name: "RosterEmbedded", dependencies: ["RosterCore", "RosterServer"]),
+        .target(name: "RosterEmbedded", dependencies: ["RosterCore", "RosterServer", "RosterServerCore"]),
         // What the benchmarks share: a device filled through the real log-in path.
         .target(
             name: "RosterBenchSupport",
@@ -164,6 +217,8 @@ let package = Package(
                 "RosterCore",
                 "RosterEmbedded",
                 "RosterServer",
+                "RosterServerAssembly",
+                "RosterServerCore",
                 "RosterTUI",
                 "RosterWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -178,15 +233,13 @@ let package = Package(
         .executableTarget(
             name: "roster-server",
             dependencies: [
+                "RosterOperations",
                 "RosterServer",
+                "RosterServerAssembly",
+                "RosterServerCore",
                 "RosterWire",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Metrics", package: "swift-metrics"),
-                .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "SystemPackage", package: "swift-system"),
                 // `serve`'s settings: options, then ROSTER_* variables, then a settings file.
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -223,7 +276,8 @@ let package = Package(
         .testTarget(
             name: "RosterServerTests",
             dependencies: [
-                "RosterServer", "RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", "BrowserStandIn",
+                "RosterServer", "RosterServerCore", "RosterPostgres", "RosterPages", "RosterOperations", "RosterServerAssembly",
+                "RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", "BrowserStandIn",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
@@ -240,13 +294,16 @@ let package = Package(
         .testTarget(
             name: "RosterCoreTests",
             dependencies: [
-                "RosterCore", "RosterServer", "RosterWire", "IdentityProviderStandIn",
+                "RosterCore", "RosterServer", "RosterServerCore", "RosterServerAssembly", "RosterWire", "IdentityProviderStandIn",
                 .product(name: "Hummingbird", package: "hummingbird"),
             ]
         ),
         .testTarget(
             name: "RosterTUITests",
-            dependencies: ["RosterTUI", "RosterCore", "RosterQR", "RosterWire", "RosterServer", "SpawnCloseFrom"]
+            dependencies: [
+                "RosterTUI", "RosterCore", "RosterQR", "RosterWire", "RosterServer", "RosterServerCore", "RosterServerAssembly",
+                "SpawnCloseFrom",
+            ]
         ),
         .testTarget(
             name: "EndToEndTests",

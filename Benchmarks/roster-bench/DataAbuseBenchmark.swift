@@ -2,6 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 import RosterWire
 
 /// Four clients that each send, one after another without pause, the worst data calls a

@@ -1,5 +1,6 @@
 import Foundation
 import RosterServer
+import RosterServerCore
 import RosterWire
 
 /// The cost of the hot server paths that read custom user data, the log-in and the refresh, as
@@ -17,7 +18,7 @@ enum DataBenchmark {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let config = try AppConfig.demo()
         let server = try await RosterServer.open(
-            databasePath: directory.appendingPathComponent("server-\(documents).sqlite").path, apps: [config])
+            sqliteFile: directory.appendingPathComponent("server-\(documents).sqlite").path, apps: [config])
         let data = try require(config.customUserData)
 
         // Everyone else's documents, then the benchmark user's own among them.

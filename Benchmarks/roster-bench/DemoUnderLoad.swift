@@ -1,5 +1,7 @@
 import Foundation
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 
 /// What the benchmarks of log-ins under abuse start from: the demo app (its users seeded, Joe
 /// among them) and `users` more email users, in a fresh database under `directory`, served by a
@@ -15,7 +17,7 @@ struct DemoUnderLoad {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let config = try AppConfig.demo()
         let database = directory.appendingPathComponent("server.sqlite").path
-        let setup = try await RosterServer.open(databasePath: database, apps: [config])
+        let setup = try await ServerAssembly.open(databasePath: database, apps: [config])
         try await setup.seedDemoUsers(appId: config.appId)
         let emails = (0..<users).map { "user\($0)@example.com" }
         for email in emails { _ = try await setup.admin.createEmailUser(appId: config.appId, email: email, password: password) }

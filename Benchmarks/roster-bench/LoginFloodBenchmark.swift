@@ -1,5 +1,7 @@
 import Foundation
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 import RosterWire
 
 /// A password-guessing flood against one account of a real `roster-server` on loopback, while a

@@ -2,6 +2,8 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 import RosterWire
 
 /// Email/password log-ins one at a time, each of a different user, each right after one

@@ -1,6 +1,8 @@
 import AsyncHTTPClient
 import Foundation
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 import RosterWire
 
 /// A store filled with the demo users and `users` generated ones, served by a `roster-server`
@@ -89,7 +91,7 @@ struct ServedStore {
 
     /// The demo users, then generated users up to `users` in all, in batches.
     private static func fill(_ database: String, config: AppConfig, users: Int) async throws {
-        let setup = try await RosterServer.open(databasePath: database, apps: [config])
+        let setup = try await ServerAssembly.open(databasePath: database, apps: [config])
         try await setup.seedDemoUsers(appId: config.appId)
         let batch = 50_000
         for first in stride(from: 0, to: users, by: batch) {

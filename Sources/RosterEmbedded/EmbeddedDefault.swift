@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import RosterServer
+import RosterServerCore
 
 /// The embedded default: RosterServer in-process over SQLite in the data directory, seeded
 /// with the demo app on first start, and the device directory that goes with it. No port is
@@ -25,7 +26,7 @@ public struct EmbeddedDefault: Sendable {
         let database = paths.embeddedServerDatabase
         if !FileManager.default.fileExists(atPath: database.path) { firstStart() }
         try RosterPaths.makePrivateDirectory(database.deletingLastPathComponent())
-        let server = try await RosterServer.open(databasePath: database.path, apps: [config])
+        let server = try await RosterServer.open(sqliteFile: database.path, apps: [config])
         try await server.seedDemoUsers(appId: config.appId)
         let directory = paths.deviceDirectory(server: "embedded", appId: config.appId)
         try RosterPaths.makePrivateDirectory(directory)

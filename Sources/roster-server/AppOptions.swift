@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 
 /// Which database and app a command works on: `--db PATH (--config FILE | --demo)`.
 struct AppOptions: ParsableArguments {
@@ -62,7 +64,7 @@ struct AppOptions: ParsableArguments {
     /// which believes its trusted proxies and links to its public URL; admin commands open their
     /// connections on demand.
     static func open(db: String, apps: [AppConfig], serving: ServerSettings? = nil) async throws -> RosterServer {
-        if !RosterServer.isDatabaseURL(db) {
+        if !ServerAssembly.isDatabaseURL(db) {
             let directory = URL(fileURLWithPath: db).deletingLastPathComponent()
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         }
@@ -75,7 +77,7 @@ struct AppOptions: ParsableArguments {
                 environment.keepsDatabaseConnectionsOpen = true
                 environment.pipelineMemoryBytes = serving.pipelineMemoryBytes
             }
-            return try await RosterServer.open(databasePath: db, apps: apps, environment: environment)
+            return try await ServerAssembly.open(databasePath: db, apps: apps, environment: environment)
         } catch {
             throw CommandFailure("\(error)")
         }

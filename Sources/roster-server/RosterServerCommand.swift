@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Logging
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 
 /// `roster-server`: runs the Roster auth server and administers its users.
 @main

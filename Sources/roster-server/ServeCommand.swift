@@ -1,10 +1,9 @@
 import ArgumentParser
 import Configuration
 import Foundation
-import Metrics
-import Prometheus
+import RosterOperations
 import RosterServer
-import UnixSignals
+import RosterServerCore
 
 /// `roster-server serve`: serves HTTP until SIGINT or SIGTERM. Each option may instead come from
 /// a `ROSTER_*` environment variable or a settings file (see `ServerSettings`); an option given
@@ -96,13 +95,9 @@ struct ServeCommand: AsyncParsableCommand {
         let settings = try await ServerSettings.resolve(options: givenOptions, environment: ProcessInfo.processInfo.environment)
         ServerLogLevel.current = settings.logLevel
         let metrics = settings.metricsPort.map { port in
-            // swift-metrics has one backend per process: bootstrapped here, once, before the
-            // server that records into it is made.
-            let registry = PrometheusCollectorRegistry()
-            MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
             let metricsHost = settings.metricsHost
             let shown = metricsHost.contains(":") ? "[\(metricsHost)]" : metricsHost
-            return MetricsEndpoint(host: metricsHost, port: port, registry: registry) { bound in
+            return MetricsEndpoint.bootstrap(host: metricsHost, port: port) { bound in
                 FileHandle.standardOutput.write(Data("roster-server metrics on http://\(shown):\(bound)\(MetricsEndpoint.path)\n".utf8))
             }
         }
@@ -115,7 +110,7 @@ struct ServeCommand: AsyncParsableCommand {
         if settings.apps == .demo { try await server.seedDemoUsers(appId: apps[0].appId) }
         let (host, port) = (settings.host, settings.port)
         do {
-            try await server.serve(host: host, port: port, gracefulShutdownSignals: [.sigint, .sigterm], metrics: metrics) { bound in
+            try await server.serve(host: host, port: port, shutdownOn: [.interrupt, .terminate], metrics: metrics) { bound in
                 let shown = host.contains(":") ? "[\(host)]" : host
                 FileHandle.standardOutput.write(Data("roster-server listening on http://\(shown):\(bound)\n".utf8))
                 if let base = settings.publicURL {

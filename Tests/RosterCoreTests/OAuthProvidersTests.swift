@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProviderStandIn
 import RosterServer
+import RosterServerCore
 import RosterWire
 import Testing
 

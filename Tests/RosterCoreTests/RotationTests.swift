@@ -1,5 +1,6 @@
 import Foundation
 import RosterServer
+import RosterServerCore
 import RosterWire
 import Synchronization
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 @Suite struct APIKeyTests {
     @Test(arguments: StoreKind.allCases) func fullLifecycle(_ kind: StoreKind) async throws {

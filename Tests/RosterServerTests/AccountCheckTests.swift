@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// One credential check per account at a time: guesses sent together cannot slip past the
 /// account's limit while the first is hashing, and do not queue scrypt work for everyone.

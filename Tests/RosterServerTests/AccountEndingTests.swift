@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Accounts that really end: a password reset shuts out every session of the user, disabling
 /// revokes, and deleting a user leaves nothing of theirs behind.

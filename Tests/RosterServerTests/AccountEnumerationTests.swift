@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Whether an email has an account does not show in the answers that App Services' texts leave
 /// alike: a log-in with a wrong password and one with an unknown email, and `reset/send`, are

@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Confirmation and reset by token through the outbox, the password policy, and tokens that
 /// are reused, expired or forged.

@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Registrations per address, confirmation and reset requests per email, and wrong tokens per
 /// address are capped each hour; a refused request writes and sends nothing.

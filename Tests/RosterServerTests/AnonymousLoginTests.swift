@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 @Suite struct AnonymousLoginTests {
     @Test(arguments: StoreKind.allCases) func eachAnonymousLoginIsANewUser(_ kind: StoreKind) async throws {

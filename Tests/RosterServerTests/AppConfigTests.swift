@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 @Suite struct AppConfigTests {
     func write(_ text: String) throws -> URL {

@@ -3,6 +3,7 @@ import IdentityProviderStandIn
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// `oauth2-apple` (ID tokens from Apple's issuer) and `oauth2-facebook` (access tokens checked at
 /// a Graph-style endpoint), against the local stand-in.

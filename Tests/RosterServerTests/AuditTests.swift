@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// The audit trail records who did what from where, never a secret, and is kept for its
 /// retention period.

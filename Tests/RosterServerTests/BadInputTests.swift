@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Bad input of every kind gets the protocol's error JSON with the right code, and changes nothing.
 @Suite struct BadInputTests {

@@ -2,6 +2,7 @@ import HTTPTypes
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// The token of an Authorization header: the scheme in any case, blanks around the token
 /// dropped, and InvalidSession for anything else.

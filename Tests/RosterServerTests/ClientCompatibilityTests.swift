@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// What official App Services clients send and read, exactly: device ids as Extended JSON, link
 /// answers shaped like log-in answers, App Services' error texts, log-out of a gone session.

@@ -2,6 +2,7 @@ import NIOCore
 import NIOEmbedded
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// A long call is cancelled when its client goes, and a connection kept alive holds only the
 /// calls still running. The leak it pins: each call left a callback on its connection that kept

@@ -4,6 +4,7 @@ import NIOEmbedded
 import NIOHTTPTypes
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// `CloseAfterAnswerHandler` closes a connection once an answer that says `Connection: close`
 /// has been written whole, and leaves every other connection open. (Over loopback:

@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// `custom-function`: the app's authentication function, a command, decides who logs in.
 @Suite struct CustomFunctionTests {

@@ -4,6 +4,7 @@ import RosterWire
 import Testing
 import _CryptoExtras
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// A custom-token JWT signed in the test, the way an app's identity system would.
 struct ExternalToken: JWTPayload {

@@ -2,6 +2,8 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
+import RosterServerAssembly
 
 /// Data calls that would run away are refused, naming the limit they met, and leave the server
 /// answering others: a regular expression that backtracks without end, a pipeline that repeats
@@ -79,7 +81,7 @@ import Testing
         #expect(refused.errorMessage?.contains("(\(1 << 20) bytes, pipelineMemoryBytes)") == true, "\(refused.errorMessage ?? "")")
         #expect(try await ann.json("aggregate", ["pipeline": [repeated, ["$count": "n"]]], in: Self.notes) == [["n": 10]])
 
-        let two = try await RosterServer.open(
+        let two = try await ServerAssembly.open(
             databasePath: t.directory.appendingPathComponent("two.sqlite").path,
             apps: [TestConfig.app(), TestConfig.app(appId: "second-app")], environment: ServerEnvironment(hashing: HashingPool()))
         let memories = two.apps.values.map(\.pipelineMemory)

@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// The whole data-access API over the wire, as realm-web sends it (canonical Extended JSON
 /// arguments, sort keys in order): many-document writes, find-and-modify, projection, sort,

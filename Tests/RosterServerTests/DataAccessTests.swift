@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// `functions/call` with `mongodb-atlas`: CRUD on collections, the rules that guard them, and
 /// the refusals for bad input that leave everything as it was.

@@ -3,6 +3,7 @@ import Synchronization
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// The deadline and the per-user count of data calls, with work that waits rather than burns
 /// the processor, so the test measures the gate and not the machine. That a cancelled call

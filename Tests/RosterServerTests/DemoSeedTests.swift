@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 @Suite struct DemoSeedTests {
     /// The demo app at the test cost, so the seeding test stays fast.

@@ -4,6 +4,8 @@ import PostgresNIO
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
+@testable import RosterPostgres
 
 /// Data access and the custom data lookup read a user's own documents and a document by `_id`
 /// through indexes, whatever the collection's size: what SQLite and PostgreSQL plan for the

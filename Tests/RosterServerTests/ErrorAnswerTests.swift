@@ -4,6 +4,7 @@ import Logging
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Every failure, whatever throws it, is answered in one place as the protocol's error JSON:
 /// a route's `ErrorResponse` as it is, a refusal with its `Retry-After`, the router's own "no

@@ -4,6 +4,7 @@ import HummingbirdCore
 import Logging
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

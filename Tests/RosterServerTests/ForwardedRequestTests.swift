@@ -6,6 +6,8 @@ import Testing
 import FoundationNetworking
 #endif
 @testable import RosterServer
+@testable import RosterServerCore
+import RosterServerAssembly
 
 /// The forwarded header is believed from trusted proxies only, and names the client nearest to
 /// them that is not a trusted proxy.
@@ -82,7 +84,7 @@ import FoundationNetworking
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-forwarded-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try await RosterServer.open(
+        let server = try await ServerAssembly.open(
             databasePath: try await kind.newDatabasePath(in: directory), apps: [config],
             environment: ServerEnvironment(trustedProxies: ["127.0.0.1"]))
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)

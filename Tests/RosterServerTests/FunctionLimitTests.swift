@@ -6,6 +6,8 @@ import Testing
 import FoundationNetworking
 #endif
 @testable import RosterServer
+@testable import RosterServerCore
+import RosterServerAssembly
 
 /// Function commands run within per-app and per-caller limits: a caller past its share gets 429,
 /// an app without a free place 503, both with Retry-After; a refused call runs nothing and
@@ -140,7 +142,7 @@ import FoundationNetworking
         let limits = LimitsConfig(functionsPerApp: 3, functionsPerCaller: 2, functionWaitSeconds: 0)
         let busy = Self.app("busy-app", limits, functions: ["slow": try scripts.waiting("busy-app", answer: #"'{"done": true}'"#)])
         let calm = Self.app("calm-app", limits, functions: ["slow": try scripts.waiting("calm-app", answer: #"'{"done": true}'"#)])
-        let server = try await RosterServer.open(
+        let server = try await ServerAssembly.open(
             databasePath: try await kind.newDatabasePath(in: scripts.directory), apps: [busy, calm],
             environment: ServerEnvironment())
         let here = TestServer(server: server, directory: scripts.directory, clock: TestClock(), appId: busy.appId)
@@ -196,7 +198,7 @@ import FoundationNetworking
         defer { try? FileManager.default.removeItem(at: scripts.directory) }
         let limits = LimitsConfig(functionsPerApp: 2, functionsPerCaller: 1, functionWaitSeconds: 0)
         let config = Self.app("gone-app", limits, functions: ["slow": try scripts.waiting("gone-app", answer: #"'{"done": true}'"#)])
-        let server = try await RosterServer.open(
+        let server = try await ServerAssembly.open(
             databasePath: try await StoreKind.sqlite.newDatabasePath(in: scripts.directory), apps: [config], environment: ServerEnvironment())
         let here = TestServer(server: server, directory: scripts.directory, clock: TestClock(), appId: config.appId)
         let limiter = try #require(server.apps[config.appId]?.functions)
@@ -227,7 +229,7 @@ import FoundationNetworking
         let function = try scripts.waiting(
             "logins", prelude: "pin=$(cat | tr -dc 0-9)", note: #""$pin""#, answer: #""{\"id\": \"kiosk-$pin\"}""#)
         let config = Self.app("kiosk-app", limits, customFunction: function)
-        let server = try await RosterServer.open(
+        let server = try await ServerAssembly.open(
             databasePath: try await kind.newDatabasePath(in: scripts.directory), apps: [config],
             environment: ServerEnvironment(trustedProxies: ["127.0.0.1"]))
         let limiter = try #require(server.apps[config.appId]?.functions)

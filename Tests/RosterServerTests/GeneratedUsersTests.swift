@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Users added in bulk for load measurements are ordinary users: listed, and able to log in.
 @Suite struct GeneratedUsersTests {

@@ -3,6 +3,7 @@ import IdentityProviderStandIn
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// `oauth2-google` against a local stand-in for Google: ID tokens checked against its key set,
 /// and auth codes exchanged at its token endpoint.

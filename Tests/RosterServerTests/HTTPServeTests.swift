@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -3,6 +3,7 @@ import RosterWire
 import Synchronization
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Password hashing runs in a bounded pool: a full pool refuses at once, a wait has a limit,
 /// and a refused log-in is answered 503 with Retry-After and changes nothing.

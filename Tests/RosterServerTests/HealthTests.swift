@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// `/health` answers while the process serves; `/ready` answers whether the store is reachable.
 @Suite struct HealthTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Object ids are made as MongoDB's are: the seconds they were made at, then random bytes.
 @Suite struct IdentifierSourceTests {

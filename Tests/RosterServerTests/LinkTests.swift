@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 @Suite struct LinkTests {
     func link(_ t: TestServer, _ provider: ProviderType, _ fields: JSONValue, bearer: String) async -> WireResponse {

@@ -1,5 +1,6 @@
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 @Suite struct ListenAddressTests {
     @Test func onlyThisMachinesAddressesAreLoopback() {

@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Failed log-ins are slowed per account and capped per hour per account and per address; a
 /// refused attempt checks nothing and writes nothing; other accounts go on as before.

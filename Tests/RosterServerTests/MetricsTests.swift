@@ -2,6 +2,8 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
+@testable import RosterOperations
 
 /// Prometheus metrics: requests by route pattern and status with their durations, log-ins by
 /// provider and result, refreshes, refusals that say retry later, live sessions by app.

@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// `Resources/openapi.yaml` against the server: the same routes both ways, and live answers
 /// that carry every field the document's schemas require.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 @Suite struct PasswordHasherTests {
     let hasher = PasswordHasher(cost: PasswordHashingConfig(logN: 10, r: 8, p: 1), randomBytes: ServerEnvironment.systemRandomBytes)

@@ -2,6 +2,8 @@ import PostgresNIO
 import Testing
 
 @testable import RosterServer
+@testable import RosterServerCore
+@testable import RosterPostgres
 
 /// The PostgreSQL URL of `--db`: its parts, and a password from `PGPASSWORD` so that none need be
 /// written in the process's arguments.

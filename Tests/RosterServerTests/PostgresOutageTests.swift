@@ -3,6 +3,8 @@ import RosterWire
 import Testing
 import ThrowawayPostgres
 @testable import RosterServer
+@testable import RosterServerCore
+@testable import RosterPostgres
 
 /// PostgreSQL stopped and started again under a running server: requests fail with a 503
 /// `InternalServerError` JSON while it is down, and the server recovers by itself, sessions

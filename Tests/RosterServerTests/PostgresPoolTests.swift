@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import ThrowawayPostgres
 @testable import RosterServer
+@testable import RosterServerCore
+@testable import RosterPostgres
 
 /// The pool `roster-server serve` uses keeps all its connections open, so that no timer starts
 /// each time one goes back; a short-lived store opens them only on demand.

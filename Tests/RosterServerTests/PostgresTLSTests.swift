@@ -3,6 +3,8 @@ import Testing
 import ThrowawayPostgres
 
 @testable import RosterServer
+@testable import RosterServerCore
+@testable import RosterPostgres
 
 /// `sslmode` and `sslrootcert` in a PostgreSQL URL, as libpq reads them, against a cluster that
 /// listens on loopback with a certificate for `localhost` from an authority of the test's own.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Where Google, Apple and Facebook are: the real providers unless the app configuration moves
 /// them, and browser sign-in's own settings (`webSignIn`).

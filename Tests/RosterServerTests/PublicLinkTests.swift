@@ -2,6 +2,8 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
+@testable import RosterPages
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

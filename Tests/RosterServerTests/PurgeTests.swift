@@ -2,6 +2,8 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
+@testable import RosterOperations
 
 /// The purge removes what is dead and nothing that lives: expired sessions past the retention
 /// period, spent account tokens, anonymous users idle for the retention period, old counts.
@@ -80,7 +82,7 @@ import Testing
         let t = try await TestServer.make(Self.app(), store: kind)
         let idle = try await t.loggedIn(.anonymous)
         t.clock.advance(by: 3.5 * Self.day)
-        let serving = Task { try await t.server.serve(host: "127.0.0.1", port: 0, gracefulShutdownSignals: [], purgeEvery: .milliseconds(20)) }
+        let serving = Task { try await t.server.serve(host: "127.0.0.1", port: 0, shutdownOn: [], purgeEvery: .milliseconds(20)) }
         defer { serving.cancel() }
         var gone = false
         for _ in 0..<500 where !gone {

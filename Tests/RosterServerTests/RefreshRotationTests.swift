@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Refresh-token rotation with reuse detection: each refresh replaces the refresh token, the
 /// replaced one answers the same new token within the grace window, and a replay after it ends

@@ -3,6 +3,8 @@ import Logging
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
+import RosterServerAssembly
 
 /// Each request has an id: the client's when well-formed, else a new one; answered in
 /// `X-Request-Id` and carried by the request's log lines, which hold no secret.
@@ -39,7 +41,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-request-id-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let logger = Logger(label: "test") { _ in LogLines.Handler(lines: lines) }
-        let server = try await RosterServer.open(
+        let server = try await ServerAssembly.open(
             databasePath: directory.appendingPathComponent("server.sqlite").path, apps: [TestConfig.app()],
             environment: ServerEnvironment(logger: logger))
         let secret = "Bearer eyJ.secret-token.value"

@@ -2,6 +2,8 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
+import RosterServerAssembly
 
 /// What is checked before a route runs, once for all routes: the app of an app route, the
 /// caller's bearer token, and the body limit (the largest of any app, then the app's own).
@@ -12,7 +14,7 @@ import Testing
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-server-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let databasePath = try await kind.newDatabasePath(in: directory)
-        let server = try await RosterServer.open(
+        let server = try await ServerAssembly.open(
             databasePath: databasePath,
             apps: [TestConfig.app(appId: "small", maxRequestBytes: 1024), TestConfig.app(appId: "large", maxRequestBytes: 8192)],
             environment: ServerEnvironment(now: { clock.now }))

@@ -3,6 +3,7 @@ import Logging
 import Synchronization
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// The server's log lines: swift-log's own line format, written through a buffer that a busy
 /// server flushes a few times a second, warnings at once, whole lines in order.

@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 @Suite struct SharedDatabaseTests {
     @Test(arguments: StoreKind.allCases) func twoServersOverOneStoreAcceptEachOthersTokens(_ store: StoreKind) async throws {

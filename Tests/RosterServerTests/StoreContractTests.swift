@@ -4,6 +4,7 @@ import RosterWire
 import Synchronization
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Every store protocol method, driven through each driver: the same calls give the same
 /// answers on SQLite and on PostgreSQL, and what must happen once under concurrency (a

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Commits are synced at the next checkpoint, except the writes that must never come undone once
 /// answered (ended sessions, resets, redeemed tokens, …), which are synced before they return.

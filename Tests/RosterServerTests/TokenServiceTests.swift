@@ -4,6 +4,8 @@ import RosterWire
 import Testing
 
 @testable import RosterServer
+@testable import RosterServerCore
+@testable import RosterPages
 
 /// The server signs and reads its own claims with RosterWire's documents (`ClaimsJSONCoder`),
 /// not Foundation's coders as jwt-kit would. Tokens signed before that, and by any server still

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// The browser sign-ins under way, on each store: a state is taken once, not after it expires,
 /// and only as the app it was started for.

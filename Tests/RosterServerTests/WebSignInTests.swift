@@ -3,6 +3,8 @@ import IdentityProviderStandIn
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
+import RosterServerAssembly
 
 /// Browser sign-in with Google, Apple and Facebook, App Services' web OAuth flow: a real server
 /// on loopback, the provider stand-in's sign-in pages over HTTP, and a browser that follows
@@ -56,7 +58,7 @@ import Testing
         let clock = self.clock
         var environment = ServerEnvironment(now: { clock.now }, http: AsyncHTTPOutbound(timeout: providerTimeout))
         environment.outboxDirectory = directory.appendingPathComponent("outbox")
-        let server = try await RosterServer.open(
+        let server = try await ServerAssembly.open(
             databasePath: try await store.newDatabasePath(in: directory), apps: [app], environment: environment)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let serving = Task { try await server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }

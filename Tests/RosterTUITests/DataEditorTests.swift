@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import RosterServer
+import RosterServerCore
 import RosterTUI
 import RosterWire
 import Testing

@@ -1,11 +1,12 @@
 import Hummingbird
+import RosterServerCore
 import RosterWire
 
 /// The routes under `/api/client/v2.0/app/{appId}`: location, log-in, the email/password
 /// account routes, function calls and where custom user data lives. `ServedAppMiddleware`
 /// finds the app for all of them.
-enum AppRoutes {
-    static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
+package enum AppRoutes {
+    package static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
         let app = router.group(RouterPath("\(Route.base)/app/:appId")).add(middleware: ServedAppMiddleware(login: services.login))
         app.get("location") { _, context -> RouteReply in
             try .json(LocationResponse(hostname: context.publicBase.text, wsHostname: context.publicBase.webSocketText))

@@ -1,11 +1,12 @@
 import Hummingbird
+import RosterServerCore
 import RosterWire
 
 /// The routes under `/api/client/v2.0/auth` (no app id: the token says which app): profile,
 /// session refresh and log-out, user deletion, and API keys. A `SessionAuthenticator` proves
 /// the caller of all but the session routes, which hand their refresh token to `SessionService`.
-enum AuthRoutes {
-    static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
+package enum AuthRoutes {
+    package static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
         router.post(RouterPath(Route.session)) { request, context -> RouteReply in
             do {
                 let reply = RouteReply.json(

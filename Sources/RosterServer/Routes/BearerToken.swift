@@ -1,13 +1,14 @@
 import Foundation
 import HTTPTypes
+import RosterServerCore
 import RosterWire
 
 /// The token of an `Authorization: Bearer <token>` header (the scheme in any case, as RFC 6750
 /// allows), with the protocol's InvalidSession for a header that is missing or not a bearer one.
 ///
 ///     let token = try BearerToken.value(in: request.headers)
-enum BearerToken {
-    static func value(in headers: HTTPFields) throws(ErrorResponse) -> String {
+package enum BearerToken {
+    package static func value(in headers: HTTPFields) throws(ErrorResponse) -> String {
         guard let header = headers[.authorization] else {
             throw .invalidSession(ErrorResponse.Text.mustAuthenticate)
         }

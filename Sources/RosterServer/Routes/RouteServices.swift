@@ -1,21 +1,26 @@
-/// What the routes call: services only, never the store behind them.
-struct RouteServices: Sendable {
-    let audit: AuditTrail
-    let login: LoginService
-    let sessions: SessionService
-    let apiKeys: APIKeyService
-    let emailPassword: EmailPasswordService
-    let functions: FunctionCallService
-    let accounts: AccountService
-    let health: HealthService
-    let webSignIn: WebSignInService
-    /// What the routes count beyond requests: log-ins, refreshes, refusals.
-    let metrics: ServerMetrics
-    /// Device log-in: the terminal's start and poll, and the approval page.
-    let device: DeviceLoginService
-    let devicePage: DevicePageController
-    /// The pages a confirmation or reset message links to.
-    let accountPage: AccountPageController
+import RosterServerCore
+
+/// What the routes call: the server's services (never the store behind them), and what the
+/// routes count beyond requests (log-ins, refreshes, refusals).
+package struct RouteServices: Sendable {
+    package let core: ServerServices
+    package let metrics: ServerMetrics
+
+    package var audit: AuditTrail { core.audit }
+    package var login: LoginService { core.login }
+    package var sessions: SessionService { core.sessions }
+    package var apiKeys: APIKeyService { core.apiKeys }
+    package var emailPassword: EmailPasswordService { core.emailPassword }
+    package var functions: FunctionCallService { core.functions }
+    package var accounts: AccountService { core.accounts }
+    package var health: HealthService { core.health }
+    package var webSignIn: WebSignInService { core.webSignIn }
+    package var device: DeviceLoginService { core.device }
     /// The limits the account routes count against (`AccountRouteLimits`).
-    var limiter: AttemptLimiter { login.limiter }
+    package var limiter: AttemptLimiter { core.limiter }
+
+    package init(core: ServerServices, metrics: ServerMetrics) {
+        self.core = core
+        self.metrics = metrics
+    }
 }

@@ -1,18 +1,23 @@
 import Hummingbird
+import RosterServerCore
 import RosterWire
 
 /// The app check of the routes under `/app/{appId}/…`: finds the served app once, before the
 /// route, which reads it from the context (`context.servedApp()`); from here on the app's own
 /// body limit applies. AppNotFound for an app this server does not serve.
-struct ServedAppMiddleware: RouterMiddleware {
-    typealias Context = RosterRequestContext
-    let login: LoginService
+package struct ServedAppMiddleware: RouterMiddleware {
+    package typealias Context = RosterRequestContext
+    package let login: LoginService
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let app = try login.app(context.parameter("appId"))
         var context = context
         context.app = app
         context.maxUploadSize = app.config.maxRequestBytes
         return try await next(request, context)
+    }
+
+    package init(login: LoginService) {
+        self.login = login
     }
 }

@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdAuth
+import RosterServerCore
 import RosterWire
 
 /// Bearer authentication for a group of routes: proves the caller from its token (an access
@@ -10,18 +11,18 @@ import RosterWire
 ///
 ///     let keys = router.group().add(middleware: SessionAuthenticator(sessions: sessions, token: .refresh))
 ///     keys.get(RouterPath(Route.apiKeys)) { _, context in try await list(for: try context.caller()) }
-struct SessionAuthenticator: AuthenticatorMiddleware {
-    typealias Context = RosterRequestContext
-    typealias Identity = AuthorizedSession
+package struct SessionAuthenticator: AuthenticatorMiddleware {
+    package typealias Context = RosterRequestContext
+    package typealias Identity = AuthorizedSession
 
-    enum Token: Sendable { case access, refresh }
+    package enum Token: Sendable { case access, refresh }
 
-    let sessions: SessionService
-    let token: Token
+    package let sessions: SessionService
+    package let token: Token
     /// Whether a request is authenticated at all: a log-in only when it links credentials.
-    var applies: @Sendable (Request) -> Bool = { _ in true }
+    package var applies: @Sendable (Request) -> Bool = { _ in true }
 
-    func authenticate(request: Request, context: Context) async throws -> AuthorizedSession? {
+    package func authenticate(request: Request, context: Context) async throws -> AuthorizedSession? {
         guard applies(request) else { return nil }
         let bearer = try BearerToken.value(in: request.headers)
         let caller =
@@ -33,7 +34,7 @@ struct SessionAuthenticator: AuthenticatorMiddleware {
         return caller
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let caller = try await authenticate(request: request, context: context) else { return try await next(request, context) }
         var context = context
         context.identity = caller
@@ -41,9 +42,15 @@ struct SessionAuthenticator: AuthenticatorMiddleware {
         context.maxUploadSize = caller.app.config.maxRequestBytes
         return try await next(request, context)
     }
+
+    package init(sessions: SessionService, token: Token, applies: @escaping @Sendable (Request) -> Bool = { _ in true }) {
+        self.sessions = sessions
+        self.token = token
+        self.applies = applies
+    }
 }
 
 extension SessionAuthenticator {
     /// `…/login?link=true`: adding credentials to the caller.
-    static let linking: @Sendable (Request) -> Bool = { $0.uri.queryParameters.get("link") == "true" }
+    package static let linking: @Sendable (Request) -> Bool = { $0.uri.queryParameters.get("link") == "true" }
 }

@@ -1,13 +1,14 @@
 import Foundation
 import Hummingbird
+import RosterServerCore
 import RosterWire
 
 /// Browser sign-in: App Services' web OAuth flow starts at
 /// `GET …/app/{appId}/auth/providers/oauth2-{google,apple,facebook}/login?redirect=…&state=…`,
 /// and every browser sign-in comes back from the provider to `GET|POST …/auth/callback`
 /// (`WebSignInService`).
-enum WebSignInRoutes {
-    static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
+package enum WebSignInRoutes {
+    package static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
         router.group(RouterPath("\(Route.base)/app/:appId/auth/providers/:provider/login"))
             .add(middleware: ServedAppMiddleware(login: services.login))
             .add(middleware: EnabledProviderMiddleware(login: services.login))
@@ -44,7 +45,7 @@ enum WebSignInRoutes {
 
     /// The callback's answer; a refusal as a page (`SignInRefusalPage`) for a browser, as the
     /// usual JSON error for anything else.
-    static func readable(for request: Request, _ answer: () async throws -> WebSignInReply) async throws -> WebSignInReply {
+    package static func readable(for request: Request, _ answer: () async throws -> WebSignInReply) async throws -> WebSignInReply {
         do {
             return try await answer()
         } catch let refusal as ErrorResponse where SignInRefusalPage.wanted(by: request) {
@@ -54,7 +55,7 @@ enum WebSignInRoutes {
 
     /// Counts a sign-in started from `address`; LimitWait (429) past the app's
     /// `webSignIn.startsPerAddressPerHour`, recorded as `request-limited`, before anything is kept.
-    static func countStart(app: ServedApp, address: String, _ services: RouteServices) async throws {
+    package static func countStart(app: ServedApp, address: String, _ services: RouteServices) async throws {
         let key = AttemptKey.client(scope: "web-sign-in", address: address)
         do {
             try await services.limiter.checkWait(app: app, keys: [key])
@@ -67,7 +68,7 @@ enum WebSignInRoutes {
 
     /// The provider sent the person back with `fields` (`state`, and `code` or `error`): the
     /// sign-in they belong to is taken, and ends as its purpose says.
-    static func finish(_ fields: [String: String], address: String, status: Int, _ services: RouteServices) async throws -> WebSignInReply {
+    package static func finish(_ fields: [String: String], address: String, status: Int, _ services: RouteServices) async throws -> WebSignInReply {
         let (record, purpose) = try await services.webSignIn.take(state: fields["state"])
         let app = try services.login.app(record.appId)
         guard let provider = ProviderType(rawValue: record.provider), app.config.isEnabled(provider) else {
@@ -120,13 +121,13 @@ enum WebSignInRoutes {
 
 /// How the callback answers: a redirect (App Services' flow), or, for a sign-in started on the
 /// device approval page, a small page that takes the browser back there (`DevicePageReturn`).
-enum WebSignInReply: ResponseGenerator, Sendable {
+package enum WebSignInReply: ResponseGenerator, Sendable {
     case redirect(RedirectReply)
     case backToDevicePage(state: String)
     /// The sign-in could not finish, for a browser to show.
     case refused(ErrorResponse)
 
-    func response(from request: Request, context: some RequestContext) -> Response {
+    package func response(from request: Request, context: some RequestContext) -> Response {
         switch self {
         case .redirect(let redirect): redirect.response(from: request, context: context)
         case .backToDevicePage(let state): DevicePageReturn.response(state: state)
@@ -136,8 +137,8 @@ enum WebSignInReply: ResponseGenerator, Sendable {
 }
 
 /// `application/x-www-form-urlencoded` fields (`a=1&b=x+y`); the last of a repeated name wins.
-enum FormFields {
-    static func parse(_ text: String) -> [String: String] {
+package enum FormFields {
+    package static func parse(_ text: String) -> [String: String] {
         var fields: [String: String] = [:]
         for pair in text.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map {

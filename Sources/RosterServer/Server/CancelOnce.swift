@@ -1,19 +1,20 @@
+import RosterServerCore
 import Synchronization
 
 /// A task to cancel once, which lets go of the task when its work has ended, so that a callback
 /// left on a long-lived connection keeps neither the task nor its answer.
-final class CancelOnce<Success: Sendable>: Sendable {
+package final class CancelOnce<Success: Sendable>: Sendable {
     private let task: Mutex<Task<Success, Never>?>
 
-    init(_ task: Task<Success, Never>) {
+    package init(_ task: Task<Success, Never>) {
         self.task = Mutex(task)
     }
 
-    func fire() {
+    package func fire() {
         task.withLock { $0?.cancel() }
     }
 
-    func drop() {
+    package func drop() {
         task.withLock { $0 = nil }
     }
 }

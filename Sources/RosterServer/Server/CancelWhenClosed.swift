@@ -1,11 +1,12 @@
 import NIOCore
+import RosterServerCore
 
 /// Runs a request's work so that it is cancelled when its client goes away (`ClientGoneHandler`:
 /// its side closed, or the connection), and the work stops at its next page of documents or the
 /// end of its command (`DataCallGate`, `CommandFunction`), giving back its places in the app's
 /// limits. Only for the calls that may run long (`functions/call`): each costs one task more.
-enum CancelWhenClosed {
-    static func run<T: Sendable>(on channel: any Channel, _ work: @escaping @Sendable () async -> T) async -> T {
+package enum CancelWhenClosed {
+    package static func run<T: Sendable>(on channel: any Channel, _ work: @escaping @Sendable () async -> T) async -> T {
         let task = Task { await work() }
         // The request runs on its channel's event loop (`EventLoopBoundChannel`), where the
         // pipeline may be read at once; elsewhere, only the connection's close is seen.
@@ -24,7 +25,7 @@ enum CancelWhenClosed {
     }
 
     /// Whether a request's path is one whose work may run long.
-    static func applies(to path: String) -> Bool {
+    package static func applies(to path: String) -> Bool {
         path.hasSuffix("/functions/call")
     }
 }

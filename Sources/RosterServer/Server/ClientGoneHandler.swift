@@ -1,4 +1,5 @@
 import NIOCore
+import RosterServerCore
 
 /// Tells when a connection's client has gone: it closed its side (the server allows half-closed
 /// connections, so the channel itself stays open until the answer is written) or the connection
@@ -9,19 +10,19 @@ import NIOCore
 /// for thousands of requests holds only those still running (a callback on the connection's
 /// future per request kept every finished request's task and answer until the connection
 /// closed, a megabyte a second under four busy clients).
-final class ClientGoneHandler: ChannelInboundHandler, RemovableChannelHandler {
-    typealias InboundIn = Any
+package final class ClientGoneHandler: ChannelInboundHandler, RemovableChannelHandler {
+    package typealias InboundIn = Any
 
     private var cancellations: [UInt64: () -> Void] = [:]
     private var nextKey: UInt64 = 0
-    private(set) var hasGone = false
+    package private(set) var hasGone = false
 
     /// The requests of the connection still registered.
-    var registered: Int { cancellations.count }
+    package var registered: Int { cancellations.count }
 
     /// Runs `cancel` when the client goes, or now if it has; the key takes it back. On the
     /// channel's event loop only.
-    func whenGone(_ cancel: @escaping () -> Void) -> UInt64? {
+    package func whenGone(_ cancel: @escaping () -> Void) -> UInt64? {
         guard !hasGone else {
             cancel()
             return nil
@@ -32,20 +33,20 @@ final class ClientGoneHandler: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Takes back what `whenGone` registered: the request has ended.
-    func forget(_ key: UInt64) {
+    package func forget(_ key: UInt64) {
         cancellations[key] = nil
     }
 
-    func handlerRemoved(context: ChannelHandlerContext) {
+    package func handlerRemoved(context: ChannelHandlerContext) {
         clientWent()
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    package func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if let event = event as? ChannelEvent, event == .inputClosed { clientWent() }
         context.fireUserInboundEventTriggered(event)
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    package func channelInactive(context: ChannelHandlerContext) {
         clientWent()
         context.fireChannelInactive()
     }

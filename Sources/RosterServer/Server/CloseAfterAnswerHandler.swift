@@ -1,6 +1,7 @@
 import HTTPTypes
 import NIOCore
 import NIOHTTPTypes
+import RosterServerCore
 
 /// Closes a connection once an answer that says `Connection: close` has been written out: the
 /// server's refusal of a body over the limit (413) says it, and the rest of that body is then
@@ -16,18 +17,18 @@ import NIOHTTPTypes
 /// the answer is never cut short.
 ///
 ///     HTTP1Channel.Configuration(additionalChannelHandlers: [CloseAfterAnswerHandler()])
-final class CloseAfterAnswerHandler: ChannelOutboundHandler, RemovableChannelHandler {
-    typealias OutboundIn = HTTPResponsePart
-    typealias OutboundOut = HTTPResponsePart
+package final class CloseAfterAnswerHandler: ChannelOutboundHandler, RemovableChannelHandler {
+    package typealias OutboundIn = HTTPResponsePart
+    package typealias OutboundOut = HTTPResponsePart
 
     private var closeAfterEnd = false
     private let limits: LingeringClose
 
-    init(lingering limits: LingeringClose = LingeringClose()) {
+    package init(lingering limits: LingeringClose = LingeringClose()) {
         self.limits = limits
     }
 
-    func handlerAdded(context: ChannelHandlerContext) {
+    package func handlerAdded(context: ChannelHandlerContext) {
         do {
             try context.pipeline.syncOperations.addHandler(LingeringCloseHandler(limits: limits), position: .first)
         } catch {
@@ -35,7 +36,7 @@ final class CloseAfterAnswerHandler: ChannelOutboundHandler, RemovableChannelHan
         }
     }
 
-    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
         case .head(let head):
             closeAfterEnd = head.headerFields[.connection]?.lowercased() == "close"

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import RosterServerCore
 import RosterWire
 
 /// The one place an error becomes what the client reads: the protocol's error JSON
@@ -17,7 +18,7 @@ extension ErrorResponse: HTTPResponseError {
     }
 
     /// The error as a response, with `Retry-After` when the client may come back later.
-    func jsonResponse(retryAfter seconds: Int? = nil) -> Response {
+    package func jsonResponse(retryAfter seconds: Int? = nil) -> Response {
         var headers: HTTPFields = [:]
         if let seconds { headers[.retryAfter] = String(seconds) }
         headers[.contentType] = "application/json"

@@ -1,6 +1,7 @@
 import HummingbirdCore
 import Logging
 import NIOCore
+import RosterServerCore
 
 /// A server child channel whose connection tasks run on their channel's event loop: `Inner` sets
 /// the channel up and handles it as before, under a task executor preference for that loop.
@@ -13,18 +14,22 @@ import NIOCore
 /// calling thread are a few indexed lookups.
 ///
 ///     Application(responder: …, server: .roster)
-struct EventLoopBoundChannel<Inner: ServerChildChannel>: ServerChildChannel {
-    typealias Value = Inner.Value
-    let inner: Inner
+package struct EventLoopBoundChannel<Inner: ServerChildChannel>: ServerChildChannel {
+    package typealias Value = Inner.Value
+    package let inner: Inner
 
-    func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
+    package func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         inner.setup(channel: channel, logger: logger)
     }
 
-    func handle(value: Value, logger: Logger) async {
+    package func handle(value: Value, logger: Logger) async {
         await withTaskExecutorPreference(EventLoopTaskExecutor(value.channel.eventLoop)) {
             await inner.handle(value: value, logger: logger)
         }
+    }
+
+    package init(inner: Inner) {
+        self.inner = inner
     }
 }
 
@@ -32,7 +37,7 @@ extension HTTPServerBuilder {
     /// The server `RosterServer.serve` runs: Hummingbird's HTTP/1.1 with each connection's task on
     /// its channel's event loop, and each connection closed after an answer that says
     /// `Connection: close`, and each knowing when its client has gone.
-    static var roster: HTTPServerBuilder {
+    package static var roster: HTTPServerBuilder {
         HTTPServerBuilder { responder in
             EventLoopBoundChannel(
                 inner: HTTP1Channel(

@@ -1,13 +1,6 @@
 import Foundation
 import HTTPTypes
-
-/// The one header a trusted reverse proxy names the client in (`forwardedHeader`).
-public enum ForwardedHeader: String, Sendable, CaseIterable {
-    /// `X-Forwarded-For: client, proxy`, as nginx's `$proxy_add_x_forwarded_for` writes it.
-    case xForwardedFor = "X-Forwarded-For"
-    /// `Forwarded: for=client;proto=https` (RFC 7239), for a proxy that writes it.
-    case forwarded = "Forwarded"
-}
+import RosterServerCore
 
 /// The client's address of a request that may have come through a reverse proxy. From a peer
 /// that is not a trusted proxy, the peer. From a trusted proxy, the rightmost address of the
@@ -20,8 +13,8 @@ public enum ForwardedHeader: String, Sendable, CaseIterable {
 ///
 ///     ForwardedRequest.clientAddress(headers: h, peer: "10.0.0.2", trusted: ["10.0.0.2"], header: .xForwardedFor)
 ///     // "203.0.113.7" for `X-Forwarded-For: 198.51.100.1, 203.0.113.7`
-enum ForwardedRequest {
-    static func clientAddress(headers: HTTPFields, peer: String?, trusted: Set<String>, header: ForwardedHeader) -> String? {
+package enum ForwardedRequest {
+    package static func clientAddress(headers: HTTPFields, peer: String?, trusted: Set<String>, header: ForwardedHeader) -> String? {
         guard let peer, trusted.contains(peer) else { return peer }
         let values = headers[values: HTTPField.Name(header.rawValue)!]
         let chain: [String] =
@@ -39,7 +32,7 @@ enum ForwardedRequest {
     }
 
     /// `for=192.0.2.60;proto=https, for="[2001:db8::1]:4711"` as one dictionary per element.
-    static func elements(of value: String) -> [[String: String]] {
+    package static func elements(of value: String) -> [[String: String]] {
         value.split(separator: ",").map { element in
             var pairs: [String: String] = [:]
             for pair in element.split(separator: ";") {
@@ -52,7 +45,7 @@ enum ForwardedRequest {
     }
 
     /// An address without brackets or port: `"[2001:db8::1]:4711"` is `2001:db8::1`, `192.0.2.60:80` is `192.0.2.60`.
-    static func bareAddress(_ text: String) -> String {
+    package static func bareAddress(_ text: String) -> String {
         if text.hasPrefix("["), let end = text.firstIndex(of: "]") {
             return String(text[text.index(after: text.startIndex)..<end])
         }

@@ -1,4 +1,5 @@
 import NIOCore
+import RosterServerCore
 
 /// Closes a connection gracefully after an answer the client did not wait to send in full (RFC
 /// 9112 §9.6): the server half-closes (its FIN after the answer), then reads and throws away what
@@ -9,47 +10,47 @@ import NIOCore
 ///
 /// It sits first in the pipeline, on raw bytes, so nothing it throws away reaches the HTTP
 /// decoder; `CloseAfterAnswerHandler` adds it and starts it with `LingeringClose.begin`.
-final class LingeringCloseHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    typealias InboundIn = ByteBuffer
-    typealias OutboundIn = IOData
+package final class LingeringCloseHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    package typealias InboundIn = ByteBuffer
+    package typealias OutboundIn = IOData
 
     private let limits: LingeringClose
     private var lingering = false
     private var deadline: Scheduled<Void>?
     private var quiet: Scheduled<Void>?
 
-    init(limits: LingeringClose = LingeringClose()) {
+    package init(limits: LingeringClose = LingeringClose()) {
         self.limits = limits
     }
 
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard lingering else { return context.fireChannelRead(data) }
         restartQuiet(context: context)
     }
 
-    func channelReadComplete(context: ChannelHandlerContext) {
+    package func channelReadComplete(context: ChannelHandlerContext) {
         guard lingering else { return context.fireChannelReadComplete() }
         context.read()
     }
 
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    package func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         // The client has sent everything it will: nothing is left to read.
         if lingering, let event = event as? ChannelEvent, event == .inputClosed { return context.close(promise: nil) }
         context.fireUserInboundEventTriggered(event)
     }
 
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    package func errorCaught(context: ChannelHandlerContext, error: any Error) {
         guard lingering else { return context.fireErrorCaught(error) }
         context.close(promise: nil)
     }
 
-    func channelInactive(context: ChannelHandlerContext) {
+    package func channelInactive(context: ChannelHandlerContext) {
         deadline?.cancel()
         quiet?.cancel()
         context.fireChannelInactive()
     }
 
-    func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
+    package func triggerUserOutboundEvent(context: ChannelHandlerContext, event: Any, promise: EventLoopPromise<Void>?) {
         guard event is LingeringClose.Begin else { return context.triggerUserOutboundEvent(event, promise: promise) }
         promise?.succeed()
         guard !lingering else { return }
@@ -73,12 +74,17 @@ final class LingeringCloseHandler: ChannelDuplexHandler, RemovableChannelHandler
 
 /// How long a connection closed after an early answer goes on reading what its client still
 /// sends (`LingeringCloseHandler`), as nginx's `lingering_time` and `lingering_timeout`.
-struct LingeringClose: Sendable {
+package struct LingeringClose: Sendable {
     /// The longest it reads, in all.
-    var total: TimeAmount = .seconds(5)
+    package var total: TimeAmount = .seconds(5)
     /// The longest it waits for the next byte.
-    var gap: TimeAmount = .seconds(2)
+    package var gap: TimeAmount = .seconds(2)
 
     /// The outbound event that starts it, once the answer has been written.
-    struct Begin: Sendable {}
+    package struct Begin: Sendable {}
+
+    package init(total: TimeAmount = .seconds(5), gap: TimeAmount = .seconds(2)) {
+        self.total = total
+        self.gap = gap
+    }
 }

@@ -1,4 +1,5 @@
 import Hummingbird
+import RosterServerCore
 import RosterWire
 
 /// The outermost middleware of Roster's router: whatever is thrown below it that is not already
@@ -7,11 +8,11 @@ import RosterWire
 /// internal leaks: an unexpected error is logged by its type only, as its text could carry
 /// request data, and answered as InternalServerError. A refusal that asks the client to come
 /// back later is counted (`roster_rate_limited_total`).
-struct ProtocolErrorMiddleware: RouterMiddleware {
-    typealias Context = RosterRequestContext
-    let metrics: ServerMetrics
+package struct ProtocolErrorMiddleware: RouterMiddleware {
+    package typealias Context = RosterRequestContext
+    package let metrics: ServerMetrics
 
-    func handle(
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         do {
@@ -19,8 +20,8 @@ struct ProtocolErrorMiddleware: RouterMiddleware {
         } catch let error as ErrorResponse {
             throw error
         } catch let refusal as any RetryLater {
-            metrics.refused(status: refusal.status.code, route: context.endpointPath)
-            throw refusal
+            metrics.refused(status: refusal.statusCode, route: context.endpointPath)
+            throw RetryLaterAnswer(refusal: refusal)
         } catch let error as any HTTPResponseError {
             throw Self.error(forStatus: error.status.code)
         } catch {
@@ -30,7 +31,7 @@ struct ProtocolErrorMiddleware: RouterMiddleware {
     }
 
     /// The protocol's error for what Hummingbird answers by status alone.
-    static func error(forStatus status: Int) -> ErrorResponse {
+    package static func error(forStatus status: Int) -> ErrorResponse {
         switch status {
         case 404: .routeNotFound()
         case 405: ErrorResponse(.methodNotAllowed, "the method is not allowed on this route")
@@ -38,5 +39,9 @@ struct ProtocolErrorMiddleware: RouterMiddleware {
         case 400..<500: .badRequest("the request is not valid")
         default: .internalError()
         }
+    }
+
+    package init(metrics: ServerMetrics) {
+        self.metrics = metrics
     }
 }

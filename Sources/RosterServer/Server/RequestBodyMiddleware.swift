@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import NIOCore
+import RosterServerCore
 import RosterWire
 
 /// Reads every request's body before any route runs, within the largest body a served app
@@ -10,12 +11,12 @@ import RosterWire
 /// body within it:
 ///
 ///     let body = try await request.collectedBody(within: context)   // 413 past the app's limit
-struct RequestBodyMiddleware: RouterMiddleware {
-    typealias Context = RosterRequestContext
+package struct RequestBodyMiddleware: RouterMiddleware {
+    package typealias Context = RosterRequestContext
     /// The largest body any served app accepts.
-    let limit: Int
+    package let limit: Int
 
-    func handle(
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var context = context
@@ -24,11 +25,15 @@ struct RequestBodyMiddleware: RouterMiddleware {
         request.body = RequestBody(buffer: try await request.collectedBuffer(within: context))
         return try await next(request, context)
     }
+
+    package init(limit: Int) {
+        self.limit = limit
+    }
 }
 
 extension Request {
     /// The body, read within the context's `maxUploadSize`; PayloadTooLarge past it.
-    func collectedBody(within context: RosterRequestContext) async throws -> Data {
+    package func collectedBody(within context: RosterRequestContext) async throws -> Data {
         Data(try await collectedBuffer(within: context).readableBytesView)
     }
 

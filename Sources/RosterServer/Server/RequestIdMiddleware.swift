@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import Logging
+import RosterServerCore
 
 /// The outermost middleware: gives each request an id that every log line of the request
 /// carries (`request.id`) and that the response answers in `X-Request-Id`, so a client's
@@ -9,17 +10,17 @@ import Logging
 /// a client's) is kept; any other is replaced by a new one. Each answered request is logged once
 /// with its method, route pattern (never the raw path, which holds ids), status and duration;
 /// no header and no body is ever logged.
-struct RequestIdMiddleware: RouterMiddleware {
-    typealias Context = RosterRequestContext
-    static let header = HTTPField.Name("X-Request-Id")!
-    static let maxLength = 128
-    let ids: RequestIds
+package struct RequestIdMiddleware: RouterMiddleware {
+    package typealias Context = RosterRequestContext
+    package static let header = HTTPField.Name("X-Request-Id")!
+    package static let maxLength = 128
+    package let ids: RequestIds
 
-    init(randomBytes: @escaping @Sendable (Int) -> [UInt8]) {
+    package init(randomBytes: @escaping @Sendable (Int) -> [UInt8]) {
         ids = RequestIds(randomBytes: randomBytes)
     }
 
-    func handle(
+    package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         let id = request.headers[Self.header].flatMap(Self.wellFormed) ?? ids.next()
@@ -52,7 +53,7 @@ struct RequestIdMiddleware: RouterMiddleware {
 
     /// The id when it is 1 to 128 characters of letters, digits and `-_.:`; nil otherwise, so
     /// nothing a client sends can break a log line.
-    static func wellFormed(_ id: String) -> String? {
+    package static func wellFormed(_ id: String) -> String? {
         guard (1...maxLength).contains(id.utf8.count),
             id.utf8.allSatisfy({ byte in
                 (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)

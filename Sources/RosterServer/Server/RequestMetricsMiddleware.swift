@@ -1,5 +1,6 @@
 import Hummingbird
 import Metrics
+import RosterServerCore
 import Synchronization
 
 /// Counts each request by route pattern, method and status, with its duration, under the names
@@ -9,10 +10,10 @@ import Synchronization
 /// and a body that is a closure goes out as two writes (head, then body) where a body that is a
 /// buffer goes out with its head in one. A duration here ends before the bytes are written;
 /// every body the server answers is already in memory.
-struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
+package struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     private let metrics = RequestMetrics()
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let started = ContinuousClock.now
         let active = metrics.active(method: request.method)
         active.increment()
@@ -35,23 +36,35 @@ struct RequestMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// The metrics of each route, method and status, made once (making one asks the backend, under
 /// its lock).
-final class RequestMetrics: Sendable {
-    struct Key: Hashable {
-        let route: String
-        let method: HTTPRequest.Method
-        let status: HTTPResponse.Status
+package final class RequestMetrics: Sendable {
+    package struct Key: Hashable {
+        package let route: String
+        package let method: HTTPRequest.Method
+        package let status: HTTPResponse.Status
+
+        package init(route: String, method: HTTPRequest.Method, status: HTTPResponse.Status) {
+            self.route = route
+            self.method = method
+            self.status = status
+        }
     }
 
-    struct Route: Sendable {
-        let requests: Counter
-        let duration: Timer
-        let errors: Counter
+    package struct Route: Sendable {
+        package let requests: Counter
+        package let duration: Timer
+        package let errors: Counter
+
+        package init(requests: Counter, duration: Timer, errors: Counter) {
+            self.requests = requests
+            self.duration = duration
+            self.errors = errors
+        }
     }
 
     private let routes = Mutex<[Key: Route]>([:])
     private let actives = Mutex<[HTTPRequest.Method: Meter]>([:])
 
-    func route(_ key: Key) -> Route {
+    package func route(_ key: Key) -> Route {
         routes.withLock { routes in
             if let known = routes[key] { return known }
             let dimensions = [
@@ -71,7 +84,7 @@ final class RequestMetrics: Sendable {
         }
     }
 
-    func active(method: HTTPRequest.Method) -> Meter {
+    package func active(method: HTTPRequest.Method) -> Meter {
         actives.withLock { actives in
             if let known = actives[method] { return known }
             let made = Meter(label: "http.server.active_requests", dimensions: [("http.request.method", method.rawValue)])

@@ -2,25 +2,30 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import RosterServerCore
 
 /// Collects a response body into memory for the in-process responder.
-struct ResponseCollector: ResponseBodyWriter {
-    final class Storage: @unchecked Sendable {
-        var bytes = ByteBuffer()
+package struct ResponseCollector: ResponseBodyWriter {
+    package final class Storage: @unchecked Sendable {
+        package var bytes = ByteBuffer()
     }
-    let storage: Storage
+    package let storage: Storage
 
-    mutating func write(_ buffer: ByteBuffer) async throws {
+    package mutating func write(_ buffer: ByteBuffer) async throws {
         var buffer = buffer
         storage.bytes.writeBuffer(&buffer)
     }
 
-    consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
+    package consuming func finish(_ trailingHeaders: HTTPFields?) async throws {}
 
     /// The whole body of `response`.
-    static func body(of response: Response) async throws -> Data {
+    package static func body(of response: Response) async throws -> Data {
         let storage = Storage()
         try await response.body.write(ResponseCollector(storage: storage))
         return Data(storage.bytes.readableBytesView)
+    }
+
+    package init(storage: Storage) {
+        self.storage = storage
     }
 }

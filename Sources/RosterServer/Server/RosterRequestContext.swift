@@ -2,18 +2,19 @@ import Foundation
 import Hummingbird
 import HummingbirdAuth
 import Logging
+import RosterServerCore
 import RosterWire
 
 /// Where a request came from, as the router needs it: a logger, and the client's address when
 /// it came over the network. The in-process responder and the HTTP server both make one, so the
 /// same router serves both.
-struct RosterContextSource: RequestContextSource {
-    let logger: Logger
-    let clientAddress: String?
+package struct RosterContextSource: RequestContextSource {
+    package let logger: Logger
+    package let clientAddress: String?
     /// The base of the links the request's answer may hold: from configuration, never from
     /// the request.
-    let publicBase: PublicURL
-    init(logger: Logger, clientAddress: String? = nil, publicBase: PublicURL = .inProcess) {
+    package let publicBase: PublicURL
+    package init(logger: Logger, clientAddress: String? = nil, publicBase: PublicURL = .inProcess) {
         self.logger = logger
         self.clientAddress = clientAddress
         self.publicBase = publicBase
@@ -27,23 +28,23 @@ struct RosterContextSource: RequestContextSource {
 ///
 ///     let caller = try context.caller()       // under a SessionAuthenticator
 ///     let app = try context.servedApp()       // under /app/{appId}/…
-struct RosterRequestContext: AuthRequestContext {
-    typealias Source = RosterContextSource
-    var coreContext: CoreRequestContextStorage
+package struct RosterRequestContext: AuthRequestContext {
+    package typealias Source = RosterContextSource
+    package var coreContext: CoreRequestContextStorage
     /// The client's IP address; `in-process` for a request that came without a network.
-    let clientAddress: String
+    package let clientAddress: String
     /// The base of every link written in answer (`PublicURL`).
-    let publicBase: PublicURL
+    package let publicBase: PublicURL
     /// The largest body the route accepts: the largest of any app, then the app's own.
-    var maxUploadSize: Int
+    package var maxUploadSize: Int
     /// The app the request is for.
-    var app: ServedApp?
+    package var app: ServedApp?
     /// The provider a log-in or account route is for (`EnabledProviderMiddleware`).
-    var provider: ProviderType?
+    package var provider: ProviderType?
     /// The caller its bearer token proved.
-    var identity: AuthorizedSession?
+    package var identity: AuthorizedSession?
 
-    init(source: RosterContextSource) {
+    package init(source: RosterContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         clientAddress = source.clientAddress ?? "in-process"
         publicBase = source.publicBase
@@ -53,25 +54,25 @@ struct RosterRequestContext: AuthRequestContext {
 
 extension RosterRequestContext {
     /// The app of the route; only reached under `ServedAppMiddleware` or an authenticator.
-    func servedApp() throws(ErrorResponse) -> ServedApp {
+    package func servedApp() throws(ErrorResponse) -> ServedApp {
         guard let app else { throw .internalError() }
         return app
     }
 
     /// The provider of the route; only reached under `EnabledProviderMiddleware`.
-    func enabledProvider() throws(ErrorResponse) -> ProviderType {
+    package func enabledProvider() throws(ErrorResponse) -> ProviderType {
         guard let provider else { throw .internalError() }
         return provider
     }
 
     /// The caller; only reached under a `SessionAuthenticator`.
-    func caller() throws(ErrorResponse) -> AuthorizedSession {
+    package func caller() throws(ErrorResponse) -> AuthorizedSession {
         guard let identity else { throw .invalidSession(ErrorResponse.Text.mustAuthenticate) }
         return identity
     }
 
     /// A path parameter the router matched.
-    func parameter(_ name: String) -> String {
+    package func parameter(_ name: String) -> String {
         parameters.get(name) ?? ""
     }
 }

@@ -1,114 +1,59 @@
 import Foundation
 import Hummingbird
 import Logging
-import Prometheus
-import RosterDocuments
+import RosterServerCore
 import RosterWire
 import ServiceLifecycle
-import UnixSignals
 
-/// The Roster auth server: the App Services client API over an SQLite store, served in-process
-/// (`respond(to:)`, no port) or over HTTP (`serve`), from one router.
+/// The Roster auth server: the App Services client API over a store, served in-process
+/// (`respond(to:)`, no port) or over HTTP (`serve`), from one router. This target is what the
+/// embedded default links: the services and the SQLite driver (RosterServerCore) behind
+/// Hummingbird's router. The PostgreSQL driver (RosterPostgres), the pages (RosterPages) and the
+/// operations pieces (RosterOperations) are added by `roster-server` through
+/// RosterServerAssembly.
 ///
-///     let server = try await RosterServer.open(databasePath: path, apps: [try AppConfig.demo()])
+///     let server = try await RosterServer.open(sqliteFile: path, apps: [try AppConfig.demo()])
 ///     try await server.seedDemoUsers(appId: "roster-demo")
 ///     let response = await server.respond(to: WireRequest(method: .get, path: Route.location(appId: "roster-demo")))
 public final class RosterServer: Sendable {
-    let responder: RosterResponder
-    let environment: ServerEnvironment
-    let apps: [String: ServedApp]
-    let seeder: DemoSeeder
+    package let responder: RosterResponder
+    package let environment: ServerEnvironment
+    package let services: ServerServices
     /// What the router serves, as "METHOD /path" with parameters written `:name`.
-    let routes: [String]
+    package let routes: [String]
+    /// What the routes count beyond requests.
+    package let metrics: ServerMetrics
     /// Administrative operations that bypass the client rules.
-    public let admin: ServerAdmin
-    let health: HealthService
-    let metrics: ServerMetrics
+    public var admin: ServerAdmin { services.admin }
+    /// The apps served, by id.
+    package var apps: [String: ServedApp] { services.apps }
+    package var health: HealthService { services.health }
 
     private init(
-        responder: RosterResponder, environment: ServerEnvironment, apps: [String: ServedApp], seeder: DemoSeeder,
-        routes: [String], admin: ServerAdmin, health: HealthService, metrics: ServerMetrics
+        responder: RosterResponder, environment: ServerEnvironment, services: ServerServices, routes: [String],
+        metrics: ServerMetrics
     ) {
-        self.health = health
-        self.metrics = metrics
         self.responder = responder
-        self.routes = routes
         self.environment = environment
-        self.apps = apps
-        self.seeder = seeder
-        self.admin = admin
+        self.services = services
+        self.routes = routes
+        self.metrics = metrics
     }
 
-    /// Opens (creating, migrating) the store at `databasePath` and serves `apps`: an SQLite file
-    /// (WAL), or PostgreSQL when it is a `postgres://` URL.
+    /// Opens (creating, migrating) the SQLite store at `path` (WAL) and serves `apps`. Messages
+    /// go to the `outbox` folder beside the file unless the environment names one.
     public static func open(
-        databasePath: String, apps configs: [AppConfig], environment: ServerEnvironment = .live
+        sqliteFile path: String, apps configs: [AppConfig], environment: ServerEnvironment = .live
     ) async throws -> RosterServer {
-        if PostgresLocation.isURL(databasePath) {
-            let store = try await PostgresServerStore(
-                url: databasePath, keepsConnectionsOpen: environment.keepsDatabaseConnectionsOpen, logger: environment.logger)
-            return try await open(store: store, apps: configs, environment: environment)
-        }
-        let store = try SQLiteServerStore(path: databasePath)
-        var environment = environment
-        if environment.outboxDirectory == nil {
-            environment.outboxDirectory = URL(fileURLWithPath: databasePath).deletingLastPathComponent()
-                .appendingPathComponent("outbox", isDirectory: true)
-        }
-        return try await open(store: store, apps: configs, environment: environment)
+        try await open(store: try SQLiteServerStore(path: path), apps: configs, environment: environment.outboxBeside(file: path))
     }
 
-    /// Whether `databasePath` names a PostgreSQL database (`postgres://…`) rather than a file.
-    public static func isDatabaseURL(_ databasePath: String) -> Bool {
-        PostgresLocation.isURL(databasePath)
-    }
-
-    static func open(store: any ServerStore, apps configs: [AppConfig], environment: ServerEnvironment) async throws
-        -> RosterServer
-    {
-        var apps: [String: ServedApp] = [:]
-        let pipelineMemory = PipelineMemory(limit: environment.pipelineMemoryBytes)
-        for config in configs {
-            try config.validate(source: "app '\(config.appId)'")
-            let outbox = environment.outboxDirectory ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("roster-outbox")
-            apps[config.appId] = try await ServedApp(
-                config: config, environment: environment, pipelineMemory: pipelineMemory,
-                defaultOutbox: outbox.appendingPathComponent(config.appId))
-        }
-        let ids = IdentifierSource(randomBytes: environment.randomBytes, now: environment.now)
-        for config in configs {
-            for owner in config.ownerFields { try await store.indexOwners(owner) }
-        }
-        let secret = try await store.signingSecret(
-            name: TokenService.secretName, ifAbsent: environment.randomBytes(TokenService.secretBytes))
-        let tokens = await TokenService(secret: secret, now: environment.now)
-        let customData = CustomDataService(store: store, ids: ids)
-        let audit = AuditTrail(store: store, now: environment.now, logger: environment.logger)
-        let sessions = SessionService(
-            store: store, tokens: tokens, customData: customData, ids: ids, apps: apps, audit: audit, now: environment.now)
-        let login = LoginService(
-            store: store, sessions: sessions, limiter: AttemptLimiter(store: store, now: environment.now), audit: audit, ids: ids,
-            apps: apps, now: environment.now)
-        let emailPassword = EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger)
-        let webSignIn = WebSignInService(store: store, ids: ids, now: environment.now)
-        let services = RouteServices(
-            audit: audit,
-            login: login,
-            sessions: sessions,
-            apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
-            emailPassword: emailPassword,
-            functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)),
-            accounts: AccountService(store: store, audit: audit),
-            health: HealthService(store: store, now: environment.now, logger: environment.logger),
-            webSignIn: webSignIn,
-            metrics: ServerMetrics(),
-            device: DeviceLoginService(
-                store: store, login: login, audit: audit, ids: ids, randomBytes: environment.randomBytes, now: environment.now),
-            devicePage: DevicePageController(
-                approvals: DeviceApprovalService(
-                    store: store, login: login, emailPassword: emailPassword, audit: audit, now: environment.now),
-                webSignIn: webSignIn, tokens: tokens, randomBytes: environment.randomBytes, now: environment.now),
-            accountPage: AccountPageController(login: login, emailPassword: emailPassword, audit: audit))
+    /// Serves `apps` over `store`, with the routes of `additions` beside the client API.
+    package static func open(
+        store: any ServerStore, apps configs: [AppConfig], environment: ServerEnvironment, additions: [any RouteAddition] = []
+    ) async throws -> RosterServer {
+        let core = try await ServerServices.open(store: store, apps: configs, environment: environment)
+        let services = RouteServices(core: core, metrics: ServerMetrics())
         let router = Router(context: RosterRequestContext.self)
         router.add(middleware: RequestMetricsMiddleware())
         router.add(middleware: RequestIdMiddleware(randomBytes: environment.randomBytes))
@@ -119,11 +64,10 @@ public final class RosterServer: Sendable {
         WebSignInRoutes.add(to: router, services)
         HealthRoutes.add(to: router, services.health)
         DeviceRoutes.add(to: router, services)
-        let admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)
+        for addition in additions { addition.add(to: router, services) }
         return RosterServer(
-            responder: RosterResponder(router: router.buildResponder()), environment: environment, apps: apps,
-            seeder: DemoSeeder(store: store, admin: admin, ids: ids), routes: router.routes.map { "\($0.method.rawValue) \($0.path)" },
-            admin: admin, health: services.health, metrics: services.metrics)
+            responder: RosterResponder(router: router.buildResponder()), environment: environment, services: core,
+            routes: router.routes.map { "\($0.method.rawValue) \($0.path)" }, metrics: services.metrics)
     }
 
     /// The in-process responder: no port. Never throws: every failure is error JSON.
@@ -134,19 +78,19 @@ public final class RosterServer: Sendable {
         return await WireBridge.wireResponse(from: response)
     }
 
-    /// Serves HTTP until the task is cancelled; calls onListening with the bound port (port 0 = any).
+    /// Serves HTTP until the task is cancelled; calls onListening with the bound port (port 0 =
+    /// any). `roster-server serve` runs it with its operations pieces (RosterOperations).
     public func serve(host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
-        try await serve(host: host, port: port, gracefulShutdownSignals: [], onListening: onListening)
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [try application(host: host, port: port, onListening: onListening)], logger: environment.logger))
+        try await group.run()
     }
 
-    /// Serves HTTP until the task is cancelled or one of `gracefulShutdownSignals` arrives, then
-    /// finishes the requests in flight and returns. Meanwhile every `purgeEvery` each app's dead
-    /// records are purged (`ServerAdmin.purge`).
-    /// With `metrics`, `GET /metrics` is served on that address too.
-    public func serve(
-        host: String, port: Int, gracefulShutdownSignals: [UnixSignal], purgeEvery: Duration = .seconds(600),
-        metrics: MetricsEndpoint? = nil, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
-    ) async throws {
+    /// The HTTP application answering on `host:port` from this server's router.
+    package func application(
+        host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void
+    ) throws -> some Service {
         let responder = self.responder
         let (trusted, header) = (environment.trustedProxies, environment.forwardedHeader)
         // The links' base: configured, else the address bound (known once listening on port 0).
@@ -155,7 +99,7 @@ public final class RosterServer: Sendable {
             throw PublicURLNeeded(host: host)
         }
         let bound = BoundBase()
-        let application = Application(
+        return Application(
             responder: CallbackResponder { (request: Request, context: ServingRequestContext) in
                 let address = ForwardedRequest.clientAddress(
                     headers: request.headers, peer: context.channel.remoteAddress?.ipAddress, trusted: trusted, header: header)
@@ -184,41 +128,17 @@ public final class RosterServer: Sendable {
                 await onListening(port)
             },
             logger: environment.logger)
-        var services: [any Service] = [application, PurgeJob(admin: admin, interval: purgeEvery, logger: environment.logger)]
-        if let metrics { services.append(metrics.application(for: self, logger: environment.logger)) }
-        var configuration = ServiceGroupConfiguration(
-            services: services, gracefulShutdownSignals: gracefulShutdownSignals, logger: environment.logger)
-        // What runs at a graceful shutdown may finish for `shutdownSeconds`; then it is cancelled
-        // (a data call at its next page, a function command stopped), and the server exits.
-        configuration.maximumGracefulShutdownDuration = Self.gracefulShutdown
-        configuration.maximumCancellationDuration = .seconds(5)
-        let group = ServiceGroup(configuration: configuration)
-        try await group.run()
-    }
-
-    /// How long a graceful shutdown (SIGTERM, SIGINT) lets requests in flight finish before
-    /// cancelling them: the data calls' default deadline, so that one started just before still
-    /// ends in its own time.
-    static let gracefulShutdown = Duration.seconds(10)
-
-    /// What `registry` holds in Prometheus's text format, with the live sessions of each app
-    /// counted now (`roster_active_sessions`); a store that cannot answer leaves the last count.
-    public func metricsText(from registry: PrometheusCollectorRegistry) async -> String {
-        if let live = try? await health.liveSessions() {
-            metrics.liveSessions(live, apps: apps.keys)
-        }
-        return registry.emitToString()
     }
 
     /// Where confirmation and reset messages of an app go: a folder, or the command named.
     public func outboxDescription(appId: String) -> String? {
-        apps[appId]?.outbox.description
+        services.apps[appId]?.outbox.description
     }
 
     /// Seeds the demo users (Resources/demo/users.json) and their custom data into an empty app;
     /// does nothing when the app already has users. Safe if two processes race.
     public func seedDemoUsers(appId: String) async throws {
-        guard let app = apps[appId] else { throw ServerAdminError.appNotFound(appId) }
-        try await seeder.seed(app: app)
+        guard let app = services.apps[appId] else { throw ServerAdminError.appNotFound(appId) }
+        try await services.seeder.seed(app: app)
     }
 }

@@ -1,5 +1,6 @@
 import CoreMetrics
 import Foundation
+import RosterServerCore
 import RosterWire
 
 /// What the server counts beyond requests (which `RequestMetricsMiddleware` counts by
@@ -7,15 +8,15 @@ import RosterWire
 /// by result, refusals that ask the client to retry later, and the live sessions. Recorded
 /// through swift-metrics: the process bootstraps the backend (Prometheus in `roster-server`);
 /// without one, nothing is recorded.
-struct ServerMetrics: Sendable {
-    let factory: any MetricsFactory
+package struct ServerMetrics: Sendable {
+    package let factory: any MetricsFactory
 
-    init(factory: any MetricsFactory = MetricsSystem.factory) {
+    package init(factory: any MetricsFactory = MetricsSystem.factory) {
         self.factory = factory
     }
 
     /// A log-in's outcome: `success`, or the protocol's error code it was refused with.
-    func loggedIn(provider: ProviderType, error: (any Error)?) {
+    package func loggedIn(provider: ProviderType, error: (any Error)?) {
         Counter(
             label: "roster_logins_total", dimensions: [("provider", provider.rawValue), ("result", Self.result(of: error))],
             factory: factory
@@ -23,12 +24,12 @@ struct ServerMetrics: Sendable {
     }
 
     /// A refresh's outcome: `success`, or the protocol's error code it was refused with.
-    func refreshed(error: (any Error)?) {
+    package func refreshed(error: (any Error)?) {
         Counter(label: "roster_refreshes_total", dimensions: [("result", Self.result(of: error))], factory: factory).increment()
     }
 
     /// A 429 or 503 that says when to come back, by route pattern.
-    func refused(status: Int, route: String?) {
+    package func refused(status: Int, route: String?) {
         Counter(
             label: "roster_rate_limited_total", dimensions: [("http_route", route ?? "unmatched"), ("status", String(status))],
             factory: factory
@@ -36,14 +37,14 @@ struct ServerMetrics: Sendable {
     }
 
     /// The sessions live now, by app.
-    func liveSessions(_ counts: [String: Int], apps: some Sequence<String>) {
+    package func liveSessions(_ counts: [String: Int], apps: some Sequence<String>) {
         for app in apps {
             Gauge(label: "roster_active_sessions", dimensions: [("app", app)], factory: factory).record(counts[app] ?? 0)
         }
     }
 
     /// `success`, or the error code of the refusal: a bounded set, never a message.
-    static func result(of error: (any Error)?) -> String {
+    package static func result(of error: (any Error)?) -> String {
         switch error {
         case nil: "success"
         case let error as ErrorResponse: error.errorCode

@@ -1,13 +1,14 @@
 import Hummingbird
 import NIOCore
+import RosterServerCore
 
 /// The context of a request that came over HTTP: the connection it came on, so that the server
 /// can stop reading a request it refused.
-struct ServingRequestContext: RequestContext {
-    var coreContext: CoreRequestContextStorage
-    let channel: any Channel
+package struct ServingRequestContext: RequestContext {
+    package var coreContext: CoreRequestContextStorage
+    package let channel: any Channel
 
-    init(source: ApplicationRequestContextSource) {
+    package init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         channel = source.channel
     }

@@ -2,12 +2,13 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOCore
+import RosterServerCore
 import RosterWire
 
 /// Converts between RosterWire's transport values and Hummingbird's requests and responses,
 /// for the in-process responder.
-enum WireBridge {
-    static func request(from wire: WireRequest) -> Request {
+package enum WireBridge {
+    package static func request(from wire: WireRequest) -> Request {
         var fields = HTTPFields()
         for (name, value) in wire.headers {
             guard name.lowercased() != "host", let fieldName = HTTPField.Name(name) else { continue }
@@ -20,7 +21,7 @@ enum WireBridge {
         return Request(head: head, body: RequestBody(buffer: ByteBuffer(bytes: body)))
     }
 
-    static func wireResponse(from response: Response) async -> WireResponse {
+    package static func wireResponse(from response: Response) async -> WireResponse {
         var headers: [String: String] = [:]
         for field in response.headers {
             headers[field.name.canonicalName.lowercased()] = field.value

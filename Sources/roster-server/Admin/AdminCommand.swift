@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 
 /// `roster-server admin`: manages users directly in the database, bypassing the client rules.
 struct AdminCommand: AsyncParsableCommand {

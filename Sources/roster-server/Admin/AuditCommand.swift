@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 import RosterWire
 
 /// `admin audit [--user U] [--since T] [--json]`: the app's audit trail, newest first.

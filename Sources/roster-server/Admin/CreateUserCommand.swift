@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 
 /// `admin create-user`: makes a confirmed email/password user; the password comes on stdin.
 struct CreateUserCommand: AsyncParsableCommand {

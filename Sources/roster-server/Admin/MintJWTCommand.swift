@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 import RosterWire
 
 /// `admin mint-jwt`: prints a custom-token JWT the app accepts, as its identity system would.

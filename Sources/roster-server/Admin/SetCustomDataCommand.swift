@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 import RosterWire
 
 /// `admin set-custom-data USER JSON`: replaces a user's custom data document.

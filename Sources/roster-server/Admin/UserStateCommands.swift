@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 
 /// `admin disable USER`: the user can no longer log in or refresh.
 struct DisableCommand: AsyncParsableCommand {

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 
 /// `admin users`: lists the app's users.
 struct UsersCommand: AsyncParsableCommand {

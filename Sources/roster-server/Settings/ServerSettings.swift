@@ -1,6 +1,8 @@
 import Configuration
 import Logging
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 
 /// What `roster-server serve` runs with, each setting taken from the first place that gives it:
 /// the command-line option, else the `ROSTER_*` environment variable, else the settings file
@@ -44,7 +46,7 @@ struct ServerSettings: Equatable, Sendable {
             throw SettingsError("no database: give --db PATH, ROSTER_DB or the settings file's db (an SQLite file or a postgres:// URL)")
         }
         var settings = ServerSettings(
-            database: RosterServer.isDatabaseURL(database) ? database : databaseSource.path(database),
+            database: ServerAssembly.isDatabaseURL(database) ? database : databaseSource.path(database),
             apps: try await apps(in: sources))
         if let (host, _) = try await first(.host, in: sources, { try await $0.string($1) }) { settings.host = host }
         if let (port, source) = try await first(.port, in: sources, { try await $0.int($1) }) {

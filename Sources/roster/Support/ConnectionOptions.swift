@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import RosterCore
 import RosterEmbedded
-import RosterServer
+import RosterServerCore
 
 /// The options every subcommand shares: which server, which app, where the files live.
 struct ConnectionOptions: ParsableArguments {

@@ -1,5 +1,7 @@
 import Foundation
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 import RosterWire
 import Testing
 
@@ -28,7 +30,7 @@ struct Fixture {
         config.passwordHashing = PasswordHashingConfig(logN: 10, r: 8, p: 1)
         configure(&config)
         let environment = ServerEnvironment(now: { clock.now() })
-        let server = try await RosterServer.open(
+        let server = try await ServerAssembly.open(
             databasePath: root.appendingPathComponent("server.sqlite").path, apps: [config], environment: environment)
         try await server.seedDemoUsers(appId: config.appId)
         let transport = TestTransport(InProcessTransport { await server.respond(to: $0) })

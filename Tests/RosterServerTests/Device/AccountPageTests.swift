@@ -2,6 +2,8 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
+@testable import RosterPages
 
 /// The account pages that messages asked for on the device approval page link to: a person who
 /// forgot their password, or must confirm their email, finishes on their phone and signs in

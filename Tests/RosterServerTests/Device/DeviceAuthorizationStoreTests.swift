@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// The device-authorization store on each driver: user codes unique among live ones, decisions
 /// only from pending, one redemption, polls that slow down, and the purge.

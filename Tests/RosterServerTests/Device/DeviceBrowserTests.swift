@@ -3,6 +3,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Device log-in with a real browser: a roster-server on a loopback port with the demo app and
 /// users, a terminal that starts and polls over HTTP, and headless Chromium in a phone-sized

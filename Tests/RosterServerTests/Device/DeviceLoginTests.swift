@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// `POST …/auth/device/start` and `…/poll`: the terminal's side of device log-in, exactly as
 /// docs/PROTOCOL-ADDITIONS.md describes it.

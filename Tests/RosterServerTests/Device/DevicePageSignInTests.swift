@@ -3,6 +3,9 @@ import IdentityProviderStandIn
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
+@testable import RosterPages
+import RosterServerAssembly
 
 /// Google, Apple and Facebook on the device approval page: a real server on loopback, the
 /// provider stand-in's sign-in pages over HTTP, a person's browser that follows every redirect
@@ -47,7 +50,7 @@ import Testing
         var environment = ServerEnvironment(now: { clock.now }, http: AsyncHTTPOutbound(timeout: providerTimeout))
         environment.outboxDirectory = directory.appendingPathComponent("outbox")
         let databasePath = try await store.newDatabasePath(in: directory)
-        let server = try await RosterServer.open(databasePath: databasePath, apps: [app], environment: environment)
+        let server = try await ServerAssembly.open(databasePath: databasePath, apps: [app], environment: environment)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let serving = Task { try await server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
         var iterator = ports.makeAsyncIterator()

@@ -2,6 +2,8 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
+@testable import RosterPages
 
 /// The approval page at `/device`: server-rendered forms behind a CSRF token bound to the
 /// page's cookie; one wording for every code that cannot be used; wrong codes limited, then

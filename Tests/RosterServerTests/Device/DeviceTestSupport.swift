@@ -2,6 +2,8 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
+@testable import RosterPages
 
 /// Device log-in as a terminal and a person would do it, against a `TestServer`.
 extension TestServer {

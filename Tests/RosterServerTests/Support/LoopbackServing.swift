@@ -1,4 +1,5 @@
 @testable import RosterServer
+@testable import RosterServerCore
 
 /// Runs `body` while `server` serves HTTP on a loopback port the kernel picks (given to `body`),
 /// and stops the server after it.

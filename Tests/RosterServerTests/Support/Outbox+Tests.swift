@@ -1,6 +1,7 @@
 import Foundation
 import RosterWire
 @testable import RosterServer
+@testable import RosterServerCore
 
 extension TestServer {
     /// The default outbox of the test app: `outbox/<appId>/` beside the database.

@@ -1,5 +1,7 @@
 import Foundation
 @testable import RosterServer
+@testable import RosterServerCore
+import RosterServerAssembly
 
 /// The routes a server serves, read from its router (`Router.routes`) as `RosterServer.open`
 /// put it together, over a real SQLite file.
@@ -12,7 +14,7 @@ enum ServedRoutes {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-routes-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        let server = try await RosterServer.open(
+        let server = try await ServerAssembly.open(
             databasePath: directory.appendingPathComponent("server.sqlite").path, apps: [config],
             environment: ServerEnvironment(outboxDirectory: directory.appendingPathComponent("outbox")))
         return Set(server.routes.map(openAPIPath))

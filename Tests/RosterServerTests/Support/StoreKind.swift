@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import ThrowawayPostgres
 @testable import RosterServer
+@testable import RosterServerCore
+@testable import RosterPostgres
 
 /// The store drivers the server tests run against: the same tests, each store.
 ///

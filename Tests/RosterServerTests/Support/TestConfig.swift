@@ -1,6 +1,7 @@
 import Foundation
 import IdentityProviderStandIn
 @testable import RosterServer
+@testable import RosterServerCore
 
 enum TestConfig {
     static let appId = "test-app"

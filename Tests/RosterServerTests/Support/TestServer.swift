@@ -2,6 +2,8 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterServerCore
+import RosterServerAssembly
 
 /// A real RosterServer over a real store called in-process: an SQLite file in a fresh temporary
 /// directory, or a fresh database on the tests' PostgreSQL cluster (`store: .postgres`).
@@ -31,7 +33,7 @@ struct TestServer {
         var environment = ServerEnvironment(now: { clock.now }, hashing: hashing)
         environment.outboxDirectory = directory.appendingPathComponent("outbox", isDirectory: true)
         configure(&environment)
-        let server = try await RosterServer.open(databasePath: databasePath, apps: [config], environment: environment)
+        let server = try await ServerAssembly.open(databasePath: databasePath, apps: [config], environment: environment)
         return TestServer(server: server, directory: directory, clock: clock, appId: config.appId, databasePath: databasePath)
     }
 
@@ -40,7 +42,7 @@ struct TestServer {
         let clock = self.clock
         var environment = ServerEnvironment(now: { clock.now })
         environment.outboxDirectory = directory.appendingPathComponent("outbox", isDirectory: true)
-        return try await RosterServer.open(databasePath: databasePath, apps: [config], environment: environment)
+        return try await ServerAssembly.open(databasePath: databasePath, apps: [config], environment: environment)
     }
 
     func call(

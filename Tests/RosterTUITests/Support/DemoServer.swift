@@ -1,6 +1,8 @@
 import Foundation
 import RosterCore
 import RosterServer
+import RosterServerAssembly
+import RosterServerCore
 
 /// A clock that stands still, shared by the server and the device.
 struct FixedClock: RosterClock {
@@ -24,7 +26,7 @@ struct DemoServer {
         var config = try AppConfig.demo()
         config.passwordHashing = PasswordHashingConfig(logN: 10, r: 8, p: 1)
         configure(&config)
-        let server = try await RosterServer.open(
+        let server = try await ServerAssembly.open(
             databasePath: root.appendingPathComponent("server.sqlite").path, apps: [config],
             environment: ServerEnvironment(now: { clock.now() }))
         try await server.seedDemoUsers(appId: config.appId)

@@ -1,0 +1,43 @@
+import Logging
+import Prometheus
+import RosterServer
+import RosterServerCore
+import ServiceLifecycle
+
+extension RosterServer {
+    /// Serves HTTP until the task is cancelled or one of `shutdownOn` arrives, then finishes the
+    /// requests in flight and returns. Meanwhile every `purgeEvery` each app's dead records are
+    /// purged (`ServerAdmin.purge`). With `metrics`, `GET /metrics` is served on that address.
+    public func serve(
+        host: String, port: Int, shutdownOn signals: [ShutdownSignal], purgeEvery: Duration = .seconds(600),
+        metrics: MetricsEndpoint? = nil, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
+        var services: [any Service] = [
+            try application(host: host, port: port, onListening: onListening),
+            PurgeJob(admin: admin, interval: purgeEvery, logger: environment.logger),
+        ]
+        if let metrics { services.append(metrics.application(for: self, logger: environment.logger)) }
+        var configuration = ServiceGroupConfiguration(
+            services: services, gracefulShutdownSignals: signals.map(\.unixSignal), logger: environment.logger)
+        // What runs at a graceful shutdown may finish for `gracefulShutdown`; then it is
+        // cancelled (a data call at its next page, a function command stopped), and the server
+        // exits.
+        configuration.maximumGracefulShutdownDuration = Self.gracefulShutdown
+        configuration.maximumCancellationDuration = .seconds(5)
+        try await ServiceGroup(configuration: configuration).run()
+    }
+
+    /// How long a graceful shutdown (SIGTERM, SIGINT) lets requests in flight finish before
+    /// cancelling them: the data calls' default deadline, so that one started just before still
+    /// ends in its own time.
+    package static let gracefulShutdown = Duration.seconds(10)
+
+    /// What `registry` holds in Prometheus's text format, with the live sessions of each app
+    /// counted now (`roster_active_sessions`); a store that cannot answer leaves the last count.
+    package func metricsText(from registry: PrometheusCollectorRegistry) async -> String {
+        if let live = try? await services.health.liveSessions() {
+            metrics.liveSessions(live, apps: services.apps.keys)
+        }
+        return registry.emitToString()
+    }
+}

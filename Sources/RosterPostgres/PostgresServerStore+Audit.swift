@@ -1,0 +1,34 @@
+import Foundation
+import PostgresNIO
+import RosterServerCore
+
+extension PostgresServerStore {
+    package func appendAudit(_ entry: AuditEntry) async throws {
+        _ = try await rows(
+            """
+            INSERT INTO audit (app_id, at, event, user_id, provider, address, detail) VALUES (\(entry.appId), \(entry.at),
+            \(entry.event.rawValue), \(entry.userId), \(entry.provider), \(entry.address), \(entry.detail))
+            """)
+    }
+
+    package func auditEntries(appId: String, _ query: AuditQuery) async throws -> [AuditEntry] {
+        var bindings = PostgresBindings()
+        bindings.append(appId)
+        var sql = "SELECT at, event, user_id, provider, address, detail FROM audit WHERE app_id = $1"
+        if let userId = query.userId {
+            bindings.append(userId)
+            sql += " AND user_id = $\(bindings.count)"
+        }
+        if let since = query.since {
+            bindings.append(since)
+            sql += " AND at >= $\(bindings.count)"
+        }
+        bindings.append(query.limit)
+        sql += " ORDER BY id DESC LIMIT $\(bindings.count)"
+        return try await rows(PostgresQuery(unsafeSQL: sql, binds: bindings)).compactMap { row in
+            let (at, event, userId, provider, address, detail) = try row.decode((Date, String, String?, String?, String?, String?).self)
+            guard let event = AuditEntry.Event(rawValue: event) else { return nil }
+            return AuditEntry(at: at, appId: appId, event: event, userId: userId, provider: provider, address: address, detail: detail)
+        }
+    }
+}

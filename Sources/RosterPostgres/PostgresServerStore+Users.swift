@@ -1,0 +1,183 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RosterServerCore
+
+extension PostgresServerStore {
+    package func user(appId: String, id: String) async throws -> UserRecord? {
+        try await rows("SELECT \(unescaped: Self.userColumns) FROM users WHERE app_id = \(appId) AND id = \(id)").first.map(Self.user)
+    }
+
+    package func users(appId: String) async throws -> [UserRecord] {
+        try await rows("SELECT \(unescaped: Self.userColumns) FROM users WHERE app_id = \(appId) ORDER BY created_at, id").map(Self.user)
+    }
+
+    package func userCount(appId: String) async throws -> Int {
+        try await rows("SELECT count(*) FROM users WHERE app_id = \(appId)").first?.decode(Int.self) ?? 0
+    }
+
+    package func identities(appId: String, userId: String) async throws -> [IdentityRecord] {
+        try await rows(
+            """
+            SELECT \(unescaped: Self.identityColumns) FROM identities WHERE app_id = \(appId) AND user_id = \(userId)
+            ORDER BY created_at, provider_type COLLATE "C"
+            """
+        ).map(Self.identity)
+    }
+
+    package func identity(appId: String, providerType: String, providerId: String) async throws -> IdentityRecord? {
+        try await rows(
+            """
+            SELECT \(unescaped: Self.identityColumns) FROM identities
+            WHERE app_id = \(appId) AND provider_type = \(providerType) AND provider_id = \(providerId)
+            """
+        ).first.map(Self.identity)
+    }
+
+    package func findOrCreateUser(identity: IdentityRecord, newUser: UserRecord) async throws -> UserRecord {
+        let logger = logger
+        // A concurrent log-in may create the same identity first: once more finds it.
+        for _ in 0..<3 {
+            do {
+                return try await write { db in
+                    if let row = try await db.query(
+                        """
+                        SELECT \(unescaped: Self.userColumns) FROM users WHERE id = (SELECT user_id FROM identities
+                        WHERE app_id = \(identity.appId) AND provider_type = \(identity.providerType) AND provider_id = \(identity.providerId))
+                        """, logger: logger
+                    ).collect().first {
+                        return try Self.user(row)
+                    }
+                    try await Self.insert(db, newUser, logger: logger)
+                    var linked = identity
+                    linked.userId = newUser.id
+                    try await Self.insert(db, linked, logger: logger)
+                    return newUser
+                }
+            } catch let error as PSQLError where error.isUniqueViolation {
+                continue
+            }
+        }
+        throw StoreUnavailable()
+    }
+
+    package func addIdentity(_ identity: IdentityRecord) async throws -> Bool {
+        let logger = logger
+        return try await insertingUnlessTaken { db in try await Self.insert(db, identity, logger: logger) }
+    }
+
+    package func updateProfile(appId: String, userId: String, profile: String) async throws {
+        _ = try await rows("UPDATE users SET profile = \(profile) WHERE app_id = \(appId) AND id = \(userId)")
+    }
+
+    package func setDisabled(appId: String, userId: String, disabled: Bool) async throws -> Bool {
+        let logger = logger
+        return try await write { db in
+            let changed = try await db.query(
+                "UPDATE users SET disabled = \(disabled) WHERE app_id = \(appId) AND id = \(userId) RETURNING id", logger: logger
+            ).collect()
+            guard !changed.isEmpty else { return false }
+            if disabled {
+                try await db.query(
+                    "UPDATE sessions SET revoked = true WHERE app_id = \(appId) AND user_id = \(userId) AND NOT revoked", logger: logger)
+            }
+            return true
+        }
+    }
+
+    package func deleteUser(appId: String, userId: String) async throws -> Bool {
+        let logger = logger
+        return try await write { db in try await Self.deleteUser(db, appId: appId, userId: userId, logger: logger) }
+    }
+
+    package static func deleteUser(_ db: PostgresConnection, appId: String, userId: String, logger: Logger) async throws -> Bool {
+        // Documents first: the owner column holds the user id in the collections that name an
+        // owner field, and nowhere else.
+        try await db.query(
+            """
+            DELETE FROM documents WHERE app_id = \(appId) AND owner = \(userId) AND EXISTS (
+                SELECT 1 FROM document_owner_fields AS field WHERE field.app_id = documents.app_id
+                AND field."database" = documents."database" AND field.collection = documents.collection)
+            """, logger: logger)
+        try await db.query(
+            """
+            DELETE FROM account_tokens WHERE app_id = \(appId) AND email IN (
+                SELECT email_accounts.email FROM email_accounts JOIN identities ON identities.app_id = email_accounts.app_id
+                AND identities.provider_type = 'local-userpass' AND identities.provider_id = email_accounts.id
+                WHERE identities.app_id = \(appId) AND identities.user_id = \(userId))
+            """, logger: logger)
+        try await db.query(
+            """
+            DELETE FROM email_accounts WHERE app_id = \(appId) AND id IN (SELECT provider_id FROM identities
+            WHERE app_id = \(appId) AND user_id = \(userId) AND provider_type = 'local-userpass')
+            """, logger: logger)
+        try await db.query("DELETE FROM api_keys WHERE app_id = \(appId) AND user_id = \(userId)", logger: logger)
+        try await db.query("DELETE FROM sessions WHERE app_id = \(appId) AND user_id = \(userId)", logger: logger)
+        try await db.query("DELETE FROM identities WHERE app_id = \(appId) AND user_id = \(userId)", logger: logger)
+        let deleted = try await db.query("DELETE FROM users WHERE app_id = \(appId) AND id = \(userId) RETURNING id", logger: logger)
+            .collect()
+        return !deleted.isEmpty
+    }
+
+    // MARK: Sessions
+
+    package func insertSession(_ session: SessionRecord) async throws {
+        _ = try await rows(
+            """
+            INSERT INTO sessions (\(unescaped: Self.sessionColumns)) VALUES (\(session.id), \(session.appId), \(session.userId),
+            \(session.deviceId), \(session.refreshDigest), \(session.createdAt), \(session.expiresAt), \(session.revoked),
+            \(session.refreshGeneration), \(session.previousRefreshDigest), \(session.rotatedAt), \(session.sealedRefresh))
+            """)
+    }
+
+    package func session(id: String) async throws -> SessionRecord? {
+        try await rows("SELECT \(unescaped: Self.sessionColumns) FROM sessions WHERE id = \(id)").first.map(Self.session)
+    }
+
+    package func revokeSession(id: String) async throws {
+        _ = try await rows("UPDATE sessions SET revoked = true WHERE id = \(id)")
+    }
+
+    package func revokeSessions(appId: String, userId: String) async throws -> Int {
+        try await rows(
+            "UPDATE sessions SET revoked = true WHERE app_id = \(appId) AND user_id = \(userId) AND NOT revoked RETURNING id"
+        ).count
+    }
+
+    package func activeSessionCount(appId: String, userId: String, now: Date) async throws -> Int {
+        try await rows(
+            """
+            SELECT count(*) FROM sessions WHERE app_id = \(appId) AND user_id = \(userId) AND NOT revoked AND expires_at > \(now)
+            """
+        ).first?.decode(Int.self) ?? 0
+    }
+
+    package func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> RefreshRotation.Outcome {
+        let logger = logger
+        return try await write { db in
+            guard let row = try await db.query(
+                "SELECT \(unescaped: Self.sessionColumns) FROM sessions WHERE id = \(rotation.sessionId) FOR UPDATE", logger: logger
+            ).collect().first
+            else { return .gone }
+            var session = try Self.session(row)
+            guard !session.revoked else { return .gone }
+            if ConstantTime.equals(session.refreshDigest, rotation.presentedDigest) {
+                try await db.query(
+                    """
+                    UPDATE sessions SET previous_refresh_digest = refresh_digest, refresh_digest = \(rotation.next.digest),
+                    sealed_refresh = \(rotation.next.sealed), refresh_generation = \(rotation.next.generation),
+                    rotated_at = \(rotation.at) WHERE id = \(session.id)
+                    """, logger: logger)
+                return .rotated
+            }
+            if let previous = session.previousRefreshDigest, ConstantTime.equals(previous, rotation.presentedDigest),
+                let rotatedAt = session.rotatedAt, rotatedAt >= rotation.graceSince, let sealed = session.sealedRefresh
+            {
+                return .replacedRecently(sealed: sealed)
+            }
+            try await db.query("UPDATE sessions SET revoked = true WHERE id = \(session.id)", logger: logger)
+            session.revoked = true
+            return .reused(session)
+        }
+    }
+}

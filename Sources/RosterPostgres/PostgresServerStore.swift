@@ -1,0 +1,231 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RosterServerCore
+
+/// The `ServerStore` driver over PostgreSQL, for several server instances over one database.
+/// Every change of more than one row is one SERIALIZABLE transaction, retried when PostgreSQL
+/// reports a conflict with a concurrent one, so concurrent instances decide each "if absent",
+/// each rotation and each single-use token exactly once.
+///
+///     let store = try await PostgresServerStore(url: "postgres://roster@db.internal/roster")
+///
+/// Connections come from a pool (`PostgresClient`); a request that waits longer than
+/// `leaseTimeout` for one, or finds the database down, fails with `StoreUnavailable` (503), and
+/// the pool reconnects by itself when the database is back. Once the store knows the database
+/// is gone (a connection failed, or a wait ran out and a direct connection was refused), a
+/// request waits only `outageLeaseTimeout` for a connection (`DatabaseOutage`).
+package final class PostgresServerStore: ServerStore {
+    package let client: PostgresClient
+    package let location: PostgresLocation
+    package let leaseTimeout: Duration
+    package let logger: Logger
+    package let outage = DatabaseOutage()
+    private let running: Task<Void, Never>
+
+    /// How long a request waits for a connection while the database is known to be gone: long
+    /// enough for the pool to hand one out as soon as the database is back, short enough that a
+    /// client learns of the outage within a second.
+    package static let outageLeaseTimeout = Duration.milliseconds(500)
+
+    /// Connects to `url`, checks the database answers, and migrates it. Throws
+    /// `ServerStoreError.cannotOpen` with the reason when the URL is wrong or the database
+    /// cannot be reached.
+    package init(
+        url: String, maximumConnections: Int = 20, keepsConnectionsOpen: Bool = false, leaseTimeout: Duration = .seconds(5),
+        logger: Logger? = nil
+    ) async throws {
+        let location = try PostgresLocation(url: url)
+        let logger = logger ?? Logger(label: "roster-server.postgres")
+        self.location = location
+        self.leaseTimeout = leaseTimeout
+        self.logger = logger
+        try await Self.checkReachable(location, logger: logger)
+        var configuration = location.clientConfiguration
+        configuration.options.maximumConnections = maximumConnections
+        // No timer each time a connection goes back to the pool: the pool would start a
+        // keep-alive timer, and an idle-timeout timer for connections above the minimum, each
+        // time, and a cancelled timer holds its memory until it would have fired (30 and 60 s),
+        // which under load is tens of megabytes. A serving pool keeps its connections open; one
+        // that died fails its next query, which answers 503 and is replaced.
+        configuration.options.minimumConnections = keepsConnectionsOpen ? maximumConnections : 0
+        configuration.options.keepAliveBehavior = nil
+        configuration.options.connectTimeout = .seconds(5)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        running = Task { await client.run() }
+        do {
+            try await PostgresMigrations.migrate(self)
+        } catch {
+            running.cancel()
+            throw ServerStoreError.cannotOpen(path: location.shown, reason: "migration failed: \(Self.reason(error))")
+        }
+    }
+
+    deinit {
+        running.cancel()
+    }
+
+    /// One direct connection first, so that a wrong URL, a missing database or a refused log-in
+    /// is reported at start as what it is, rather than as a pool that keeps retrying. Also the
+    /// probe, with a shorter wait, when a request's wait for a connection runs out.
+    package static func checkReachable(_ location: PostgresLocation, within limit: Duration = .seconds(10), logger: Logger) async throws {
+        let configuration: PostgresConnection.Configuration
+        if let socketPath = location.socketPath {
+            configuration = .init(unixSocketPath: socketPath, username: location.username, password: location.password, database: location.database)
+        } else {
+            configuration = .init(
+                host: location.host, port: location.port, username: location.username, password: location.password,
+                database: location.database, tls: try location.connectionTLS())
+        }
+        do {
+            let connection = try await withThrowingTaskGroup(of: PostgresConnection.self) { group in
+                group.addTask {
+                    try await PostgresConnection.connect(
+                        on: PostgresClient.defaultEventLoopGroup.any(), configuration: configuration, id: 0, logger: logger)
+                }
+                group.addTask {
+                    try await Task.sleep(for: limit)
+                    throw ServerStoreError.cannotOpen(path: location.shown, reason: "no answer within \(limit)")
+                }
+                defer { group.cancelAll() }
+                return try await group.next()!
+            }
+            try await connection.close()
+        } catch let error as ServerStoreError {
+            throw error
+        } catch {
+            throw ServerStoreError.cannotOpen(path: location.shown, reason: reason(error))
+        }
+    }
+
+    /// What went wrong, in words, without the query or its values.
+    package static func reason(_ error: any Error) -> String {
+        guard let error = error as? PSQLError else { return "\(error)" }
+        if let message = error.serverInfo?[.message] { return message }
+        if let underlying = error.underlying { return "\(underlying)" }
+        return "\(error.code)"
+    }
+
+    // MARK: Connections and transactions
+
+    /// How long the migration at start waits for its connection: as long as the reachability
+    /// check at start, since a loaded machine may take longer than `leaseTimeout` to open the
+    /// pool's first connection, and a database that is reachable is no outage.
+    package static let startTimeout = Duration.seconds(10)
+
+    /// Runs `body` on a pooled connection, waiting at most `waitingAtMost` (by default
+    /// `leaseTimeout`, or `outageLeaseTimeout` while the database is known to be gone) for one.
+    package func withConnection<R: Sendable>(
+        waitingAtMost wait: Duration? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> R
+    ) async throws -> R {
+        let leased = LeaseMark()
+        let outage = outage
+        let timeout = wait ?? (outage.isKnown ? Self.outageLeaseTimeout : leaseTimeout)
+        let client = client
+        do {
+            return try await withThrowingTaskGroup(of: R?.self) { group in
+                group.addTask {
+                    try await client.withConnection { connection in
+                        leased.mark()
+                        outage.end()
+                        return try await body(connection)
+                    }
+                }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    if !leased.isMarked { throw StoreUnavailable() }
+                    return nil
+                }
+                while let finished = try await group.next() {
+                    if let value = finished {
+                        group.cancelAll()
+                        return value
+                    }
+                }
+                throw StoreUnavailable()
+            }
+        } catch let error as PSQLError where error.isUnavailable {
+            outage.begin()
+            throw StoreUnavailable()
+        } catch let error as StoreUnavailable {
+            // A wait that ran out is a busy pool or a database gone: one direct connection tells.
+            let (location, logger) = (location, logger)
+            await outage.probe { (try? await Self.checkReachable(location, within: .seconds(1), logger: logger)) != nil }
+            throw error
+        }
+    }
+
+    /// Runs `body` in one SERIALIZABLE transaction, again from the start when PostgreSQL
+    /// reports a conflict with a concurrent transaction.
+    package func write<R: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> R) async throws -> R {
+        let logger = logger
+        var attempt = 0
+        while true {
+            do {
+                return try await withConnection { connection in
+                    try await connection.query("BEGIN ISOLATION LEVEL SERIALIZABLE", logger: logger)
+                    do {
+                        let value = try await body(connection)
+                        try await connection.query("COMMIT", logger: logger)
+                        return value
+                    } catch {
+                        _ = try? await connection.query("ROLLBACK", logger: logger)
+                        throw error
+                    }
+                }
+            } catch let error as PSQLError where error.isConflict && attempt < 50 {
+                attempt += 1
+                try await Task.sleep(for: .milliseconds(Int.random(in: 1...(2 + attempt * 2))))
+            }
+        }
+    }
+
+    /// Runs one query outside a transaction and collects its rows.
+    package func rows(_ query: PostgresQuery) async throws -> [PostgresRow] {
+        let logger = logger
+        return try await withConnection { connection in
+            try await connection.query(query, logger: logger).collect()
+        }
+    }
+
+    // MARK: Signing keys
+
+    package func signingSecret(name: String, ifAbsent candidate: [UInt8]) async throws -> [UInt8] {
+        let logger = logger
+        return try await write { db in
+            try await db.query(
+                "INSERT INTO signing_secrets (name, secret) VALUES (\(name), \(Data(candidate))) ON CONFLICT (name) DO NOTHING",
+                logger: logger)
+            let stored = try await db.query("SELECT secret FROM signing_secrets WHERE name = \(name)", logger: logger)
+                .collect().first?.decode(Data.self)
+            return Array(stored ?? Data(candidate))
+        }
+    }
+}
+
+/// Whether a connection was handed out, to tell a wait for the pool from a slow query.
+private final class LeaseMark: @unchecked Sendable {
+    private let lock = NSLock()
+    private var marked = false
+
+    package func mark() { lock.withLock { marked = true } }
+    package var isMarked: Bool { lock.withLock { marked } }
+}
+
+extension PSQLError {
+    package var sqlState: String? { serverInfo?[.sqlState] }
+
+    /// A concurrent transaction won: the transaction is to be run again.
+    package var isConflict: Bool { sqlState == "40001" || sqlState == "40P01" }
+
+    /// A UNIQUE or PRIMARY KEY constraint refused the row.
+    package var isUniqueViolation: Bool { sqlState == "23505" }
+
+    /// The database is down, restarting or unreachable, rather than refusing a statement.
+    package var isUnavailable: Bool {
+        if code != .server { return code != .queryCancelled && code != .tooManyParameters }
+        guard let state = sqlState else { return false }
+        return state.hasPrefix("08") || state.hasPrefix("57P")
+    }
+}

@@ -1,6 +1,0 @@
-/// The audit trail.
-protocol AuditStore: Sendable {
-    func appendAudit(_ entry: AuditEntry) async throws
-    /// Newest first.
-    func auditEntries(appId: String, _ query: AuditQuery) async throws -> [AuditEntry]
-}

@@ -1,0 +1,29 @@
+import RosterPages
+import RosterPostgres
+import RosterServer
+import RosterServerCore
+
+/// The whole server as `roster-server` runs it: the store a database path names (an SQLite file,
+/// or PostgreSQL for a `postgres://` URL) and the pages beside the client API.
+///
+///     let server = try await ServerAssembly.open(databasePath: "postgres://roster@db/roster", apps: [config])
+public enum ServerAssembly {
+    /// Opens (creating, migrating) the store at `databasePath` and serves `apps` with the pages.
+    public static func open(
+        databasePath: String, apps configs: [AppConfig], environment: ServerEnvironment = .live
+    ) async throws -> RosterServer {
+        if PostgresLocation.isURL(databasePath) {
+            let store = try await PostgresServerStore(
+                url: databasePath, keepsConnectionsOpen: environment.keepsDatabaseConnectionsOpen, logger: environment.logger)
+            return try await RosterServer.open(store: store, apps: configs, environment: environment, additions: [PageRoutes()])
+        }
+        return try await RosterServer.open(
+            store: try SQLiteServerStore(path: databasePath), apps: configs, environment: environment.outboxBeside(file: databasePath),
+            additions: [PageRoutes()])
+    }
+
+    /// Whether `databasePath` names a PostgreSQL database (`postgres://…`) rather than a file.
+    public static func isDatabaseURL(_ databasePath: String) -> Bool {
+        PostgresLocation.isURL(databasePath)
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import RosterDocuments
+
+/// Every service of a server over one store, made once when the server opens: what the routes
+/// and the pages call, the administrative operations, and the demo seeder. Services only: the
+/// store stays behind them.
+///
+///     let services = try await ServerServices.open(store: SQLiteServerStore(path: path), apps: [config], environment: .live)
+package struct ServerServices: Sendable {
+    package let environment: ServerEnvironment
+    package let apps: [String: ServedApp]
+    package let audit: AuditTrail
+    package let tokens: TokenService
+    package let login: LoginService
+    package let sessions: SessionService
+    package let apiKeys: APIKeyService
+    package let emailPassword: EmailPasswordService
+    package let functions: FunctionCallService
+    package let accounts: AccountService
+    package let health: HealthService
+    package let webSignIn: WebSignInService
+    /// Device log-in: the terminal's start and poll.
+    package let device: DeviceLoginService
+    /// Device log-in: the person's approval on the page.
+    package let deviceApprovals: DeviceApprovalService
+    package let admin: ServerAdmin
+    package let seeder: DemoSeeder
+    /// The limits the account routes count against.
+    package var limiter: AttemptLimiter { login.limiter }
+
+    /// Checks each app's configuration, prepares the store for it (its owner indexes, the
+    /// token signing secret) and makes the services.
+    package static func open(store: any ServerStore, apps configs: [AppConfig], environment: ServerEnvironment) async throws
+        -> ServerServices
+    {
+        var apps: [String: ServedApp] = [:]
+        let pipelineMemory = PipelineMemory(limit: environment.pipelineMemoryBytes)
+        for config in configs {
+            try config.validate(source: "app '\(config.appId)'")
+            let outbox = environment.outboxDirectory ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("roster-outbox")
+            apps[config.appId] = try await ServedApp(
+                config: config, environment: environment, pipelineMemory: pipelineMemory,
+                defaultOutbox: outbox.appendingPathComponent(config.appId))
+        }
+        let ids = IdentifierSource(randomBytes: environment.randomBytes, now: environment.now)
+        for config in configs {
+            for owner in config.ownerFields { try await store.indexOwners(owner) }
+        }
+        let secret = try await store.signingSecret(
+            name: TokenService.secretName, ifAbsent: environment.randomBytes(TokenService.secretBytes))
+        let tokens = await TokenService(secret: secret, now: environment.now)
+        let customData = CustomDataService(store: store, ids: ids)
+        let audit = AuditTrail(store: store, now: environment.now, logger: environment.logger)
+        let sessions = SessionService(
+            store: store, tokens: tokens, customData: customData, ids: ids, apps: apps, audit: audit, now: environment.now)
+        let login = LoginService(
+            store: store, sessions: sessions, limiter: AttemptLimiter(store: store, now: environment.now), audit: audit, ids: ids,
+            apps: apps, now: environment.now)
+        let emailPassword = EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger)
+        let admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)
+        return ServerServices(
+            environment: environment, apps: apps, audit: audit, tokens: tokens, login: login, sessions: sessions,
+            apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
+            emailPassword: emailPassword,
+            functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)),
+            accounts: AccountService(store: store, audit: audit),
+            health: HealthService(store: store, now: environment.now, logger: environment.logger),
+            webSignIn: WebSignInService(store: store, ids: ids, now: environment.now),
+            device: DeviceLoginService(
+                store: store, login: login, audit: audit, ids: ids, randomBytes: environment.randomBytes, now: environment.now),
+            deviceApprovals: DeviceApprovalService(
+                store: store, login: login, emailPassword: emailPassword, audit: audit, now: environment.now),
+            admin: admin, seeder: DemoSeeder(store: store, admin: admin, ids: ids))
+    }
+
+    package init(environment: ServerEnvironment, apps: [String: ServedApp], audit: AuditTrail, tokens: TokenService, login: LoginService, sessions: SessionService, apiKeys: APIKeyService, emailPassword: EmailPasswordService, functions: FunctionCallService, accounts: AccountService, health: HealthService, webSignIn: WebSignInService, device: DeviceLoginService, deviceApprovals: DeviceApprovalService, admin: ServerAdmin, seeder: DemoSeeder) {
+        self.environment = environment
+        self.apps = apps
+        self.audit = audit
+        self.tokens = tokens
+        self.login = login
+        self.sessions = sessions
+        self.apiKeys = apiKeys
+        self.emailPassword = emailPassword
+        self.functions = functions
+        self.accounts = accounts
+        self.health = health
+        self.webSignIn = webSignIn
+        self.device = device
+        self.deviceApprovals = deviceApprovals
+        self.admin = admin
+        self.seeder = seeder
+    }
+}

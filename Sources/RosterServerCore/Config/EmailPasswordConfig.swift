@@ -1,0 +1,98 @@
+/// `local-userpass`: how new accounts are confirmed, how passwords are reset, and the password
+/// policy.
+///
+/// - Confirmation `auto` confirms at registration; `token` sends a single-use token to the
+///   outbox, redeemed with `confirm`; `function` runs `confirmationFunction` with the token, which
+///   answers `{"status": "success" | "pending" | "fail"}` (pending: the token is redeemed later).
+/// - Reset by token always works (`reset/send`, then `reset`); `resetFunction`, when set, serves
+///   `reset/call` and answers the same way.
+public struct EmailPasswordConfig: Codable, Sendable, Equatable {
+    public enum Confirmation: String, Codable, Sendable, Equatable {
+        case auto, token, function
+    }
+
+    public var enabled: Bool
+    public var confirmation: Confirmation
+    public var confirmationFunction: FunctionConfig?
+    public var resetFunction: FunctionConfig?
+    /// How long confirmation and reset tokens stay good: 30 minutes by default.
+    public var tokenLifetimeSeconds: Int
+    /// The shortest password accepted at registration and reset: 8 by default.
+    public var minimumPasswordLength: Int
+    /// Whether a password reset ends every session of the user: true by default, so a stolen
+    /// session does not outlive the password that was reset to shut it out.
+    public var endSessionsOnReset: Bool
+
+    public static let maximumPasswordLength = 128
+
+    public init(
+        enabled: Bool = true, confirmation: Confirmation = .auto, confirmationFunction: FunctionConfig? = nil,
+        resetFunction: FunctionConfig? = nil, tokenLifetimeSeconds: Int = 1800, minimumPasswordLength: Int = 8,
+        endSessionsOnReset: Bool = true
+    ) {
+        self.endSessionsOnReset = endSessionsOnReset
+        self.enabled = enabled
+        self.confirmation = confirmation
+        self.confirmationFunction = confirmationFunction
+        self.resetFunction = resetFunction
+        self.tokenLifetimeSeconds = tokenLifetimeSeconds
+        self.minimumPasswordLength = minimumPasswordLength
+    }
+
+    /// Whether registration confirms at once.
+    public var autoConfirm: Bool { confirmation == .auto }
+
+    package enum CodingKeys: String, CodingKey, CaseIterable {
+        case enabled, confirmation, autoConfirm, confirmationFunction, resetFunction, tokenLifetimeSeconds
+        case minimumPasswordLength, endSessionsOnReset
+    }
+
+    /// `autoConfirm: true` is a shorter way to say `confirmation: "auto"`; without either,
+    /// accounts are confirmed by token.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.knownKeys(CodingKeys.self)
+        enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
+        let auto = try container.decodeIfPresent(Bool.self, forKey: .autoConfirm) ?? false
+        confirmation = try container.decodeIfPresent(Confirmation.self, forKey: .confirmation) ?? (auto ? .auto : .token)
+        confirmationFunction = try container.decodeIfPresent(FunctionConfig.self, forKey: .confirmationFunction)
+        resetFunction = try container.decodeIfPresent(FunctionConfig.self, forKey: .resetFunction)
+        tokenLifetimeSeconds = try container.decodeIfPresent(Int.self, forKey: .tokenLifetimeSeconds) ?? 1800
+        minimumPasswordLength = try container.decodeIfPresent(Int.self, forKey: .minimumPasswordLength) ?? 8
+        endSessionsOnReset = try container.decodeIfPresent(Bool.self, forKey: .endSessionsOnReset) ?? true
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(enabled, forKey: .enabled)
+        try container.encode(confirmation, forKey: .confirmation)
+        try container.encodeIfPresent(confirmationFunction, forKey: .confirmationFunction)
+        try container.encodeIfPresent(resetFunction, forKey: .resetFunction)
+        try container.encode(tokenLifetimeSeconds, forKey: .tokenLifetimeSeconds)
+        try container.encode(minimumPasswordLength, forKey: .minimumPasswordLength)
+        try container.encode(endSessionsOnReset, forKey: .endSessionsOnReset)
+    }
+
+    package func validate(source: String) throws {
+        func fail(_ reason: String) -> AppConfigError { .invalid(path: source, reason: "local-userpass: \(reason)") }
+        if confirmation == .function, confirmationFunction == nil {
+            throw fail("confirmation \"function\" needs confirmationFunction")
+        }
+        try confirmationFunction?.validate("local-userpass.confirmationFunction", source: source)
+        try resetFunction?.validate("local-userpass.resetFunction", source: source)
+        guard (60...7 * 24 * 3600).contains(tokenLifetimeSeconds) else {
+            throw fail("tokenLifetimeSeconds must be between 60 and 604800")
+        }
+        guard (6...Self.maximumPasswordLength).contains(minimumPasswordLength) else {
+            throw fail("minimumPasswordLength must be between 6 and \(Self.maximumPasswordLength)")
+        }
+    }
+
+    /// Why `password` breaks the policy, or nil.
+    package func policyViolation(_ password: String) -> String? {
+        if password.count < minimumPasswordLength { return "password must be at least \(minimumPasswordLength) characters" }
+        if password.count > Self.maximumPasswordLength {
+            return "password must be at most \(Self.maximumPasswordLength) characters"
+        }
+        return nil
+    }
+}

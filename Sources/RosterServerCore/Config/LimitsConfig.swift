@@ -1,0 +1,165 @@
+import Foundation
+
+/// How much guessing and mail the server takes before it refuses, answering 429
+/// `TooManyRequests` with `Retry-After` without doing the work:
+///
+/// - Failed log-ins, per account (an email, whether or not it exists) and per client address.
+///   After `freeFailures` failures in a row, each further attempt waits: 1 s, doubling, at most
+///   `maxDelaySeconds`. Past `failuresPerAccountPerHour` (OWASP ASVS asks for at most 100) or
+///   `failuresPerAddressPerHour`, attempts wait for the hour to end. A success clears the
+///   account's count.
+/// - Registrations per client address, and confirmation or reset requests (`…/send`, `…/call`)
+///   per email, each an hour.
+/// - Wrong confirmation and reset tokens per client address, an hour.
+///
+/// A log-in refused by these limits is answered after `limitedLoginHoldMilliseconds` (2,000), or
+/// when its wait is over if that is sooner: a client that sends its next guess as soon as the
+/// last is answered then takes one answer every two seconds per connection, instead of spinning
+/// the server's cores on refusals while other users wait for theirs. A client that honours
+/// `Retry-After` waits at least as long anyway.
+///
+/// And how many function commands (named functions and the custom-function log-in) run at once
+/// (`FunctionLimiter`): `functionsPerApp` in all (default twice the cores, at least 8),
+/// `functionsPerCaller` for one user, or one client address logging in (default 2). A call past
+/// the caller's share is answered 429 at once; one the app has no place for waits up to
+/// `functionWaitSeconds` (0: not at all), then is answered 503 `ServiceUnavailable`.
+public struct LimitsConfig: Codable, Sendable, Equatable {
+    public var freeFailures: Int
+    public var maxDelaySeconds: Int
+    public var failuresPerAccountPerHour: Int
+    public var failuresPerAddressPerHour: Int
+    public var registrationsPerAddressPerHour: Int
+    public var accountMessagesPerEmailPerHour: Int
+    /// Confirmation and reset requests (send and call) from one client address an hour, whatever
+    /// the email: one address cannot walk a list of emails.
+    public var accountMessagesPerAddressPerHour: Int
+    /// New anonymous users made from one client address an hour.
+    public var anonymousUsersPerAddressPerHour: Int
+    public var wrongTokensPerAddressPerHour: Int
+    /// How long one data call (`functions/call` with the data service) may run, in seconds.
+    public var dataCallSeconds: Int
+    /// How many data calls one user may have in flight at once.
+    public var dataCallsPerUser: Int
+    public var functionsPerApp: Int
+    public var functionsPerCaller: Int
+    public var functionWaitSeconds: Int
+    public var limitedLoginHoldMilliseconds: Int
+    /// `reset/send` is answered no sooner than this after it arrived, for a known email or an
+    /// unknown one, so that the time does not tell which (the message itself is written within
+    /// it, or handed to a command after the answer).
+    public var resetSendHoldMilliseconds: Int
+
+    /// Twice the cores, at least 8: commands mostly wait on their own work, not the server's.
+    public static let defaultFunctionsPerApp = max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
+
+    public init(
+        freeFailures: Int = 5, maxDelaySeconds: Int = 300, failuresPerAccountPerHour: Int = 100,
+        failuresPerAddressPerHour: Int = 1000, registrationsPerAddressPerHour: Int = 20,
+        accountMessagesPerEmailPerHour: Int = 5, accountMessagesPerAddressPerHour: Int = 100,
+        anonymousUsersPerAddressPerHour: Int = 100, wrongTokensPerAddressPerHour: Int = 20,
+        dataCallSeconds: Int = 10, dataCallsPerUser: Int = 4,
+        functionsPerApp: Int = LimitsConfig.defaultFunctionsPerApp, functionsPerCaller: Int = 2, functionWaitSeconds: Int = 2,
+        limitedLoginHoldMilliseconds: Int = 2000, resetSendHoldMilliseconds: Int = 250
+    ) {
+        self.freeFailures = freeFailures
+        self.maxDelaySeconds = maxDelaySeconds
+        self.failuresPerAccountPerHour = failuresPerAccountPerHour
+        self.failuresPerAddressPerHour = failuresPerAddressPerHour
+        self.registrationsPerAddressPerHour = registrationsPerAddressPerHour
+        self.accountMessagesPerEmailPerHour = accountMessagesPerEmailPerHour
+        self.accountMessagesPerAddressPerHour = accountMessagesPerAddressPerHour
+        self.anonymousUsersPerAddressPerHour = anonymousUsersPerAddressPerHour
+        self.wrongTokensPerAddressPerHour = wrongTokensPerAddressPerHour
+        self.dataCallSeconds = dataCallSeconds
+        self.dataCallsPerUser = dataCallsPerUser
+        self.functionsPerApp = functionsPerApp
+        self.functionsPerCaller = functionsPerCaller
+        self.functionWaitSeconds = functionWaitSeconds
+        self.limitedLoginHoldMilliseconds = limitedLoginHoldMilliseconds
+        self.resetSendHoldMilliseconds = resetSendHoldMilliseconds
+    }
+
+    package enum CodingKeys: String, CodingKey, CaseIterable {
+        case freeFailures, maxDelaySeconds, failuresPerAccountPerHour, failuresPerAddressPerHour
+        case registrationsPerAddressPerHour, accountMessagesPerEmailPerHour, accountMessagesPerAddressPerHour
+        case anonymousUsersPerAddressPerHour, wrongTokensPerAddressPerHour, dataCallSeconds, dataCallsPerUser
+        case functionsPerApp, functionsPerCaller, functionWaitSeconds, limitedLoginHoldMilliseconds, resetSendHoldMilliseconds
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.knownKeys(CodingKeys.self)
+        let defaults = LimitsConfig()
+        freeFailures = try container.decodeIfPresent(Int.self, forKey: .freeFailures) ?? defaults.freeFailures
+        maxDelaySeconds = try container.decodeIfPresent(Int.self, forKey: .maxDelaySeconds) ?? defaults.maxDelaySeconds
+        failuresPerAccountPerHour =
+            try container.decodeIfPresent(Int.self, forKey: .failuresPerAccountPerHour) ?? defaults.failuresPerAccountPerHour
+        failuresPerAddressPerHour =
+            try container.decodeIfPresent(Int.self, forKey: .failuresPerAddressPerHour) ?? defaults.failuresPerAddressPerHour
+        registrationsPerAddressPerHour =
+            try container.decodeIfPresent(Int.self, forKey: .registrationsPerAddressPerHour) ?? defaults.registrationsPerAddressPerHour
+        accountMessagesPerEmailPerHour =
+            try container.decodeIfPresent(Int.self, forKey: .accountMessagesPerEmailPerHour) ?? defaults.accountMessagesPerEmailPerHour
+        accountMessagesPerAddressPerHour =
+            try container.decodeIfPresent(Int.self, forKey: .accountMessagesPerAddressPerHour) ?? defaults.accountMessagesPerAddressPerHour
+        anonymousUsersPerAddressPerHour =
+            try container.decodeIfPresent(Int.self, forKey: .anonymousUsersPerAddressPerHour) ?? defaults.anonymousUsersPerAddressPerHour
+        wrongTokensPerAddressPerHour =
+            try container.decodeIfPresent(Int.self, forKey: .wrongTokensPerAddressPerHour) ?? defaults.wrongTokensPerAddressPerHour
+        dataCallSeconds = try container.decodeIfPresent(Int.self, forKey: .dataCallSeconds) ?? defaults.dataCallSeconds
+        dataCallsPerUser = try container.decodeIfPresent(Int.self, forKey: .dataCallsPerUser) ?? defaults.dataCallsPerUser
+        functionsPerApp = try container.decodeIfPresent(Int.self, forKey: .functionsPerApp) ?? defaults.functionsPerApp
+        functionsPerCaller = try container.decodeIfPresent(Int.self, forKey: .functionsPerCaller) ?? defaults.functionsPerCaller
+        functionWaitSeconds = try container.decodeIfPresent(Int.self, forKey: .functionWaitSeconds) ?? defaults.functionWaitSeconds
+        limitedLoginHoldMilliseconds =
+            try container.decodeIfPresent(Int.self, forKey: .limitedLoginHoldMilliseconds) ?? defaults.limitedLoginHoldMilliseconds
+        resetSendHoldMilliseconds =
+            try container.decodeIfPresent(Int.self, forKey: .resetSendHoldMilliseconds) ?? defaults.resetSendHoldMilliseconds
+    }
+
+    /// The wait after `failures` failures in a row, in seconds; 0 while they are free.
+    public func delay(afterFailures failures: Int) -> Int {
+        guard failures >= freeFailures else { return 0 }
+        let doublings = min(failures - freeFailures, 30)
+        return min(1 << doublings, maxDelaySeconds)
+    }
+
+    /// The most failures an account can take in its first `seconds` of guessing, one attempt as
+    /// soon as each wait ends.
+    public func accountFailuresAllowed(inFirst seconds: Int) -> Int {
+        var failures = 0
+        var elapsed = 0
+        while failures < failuresPerAccountPerHour, elapsed < seconds {
+            failures += 1
+            elapsed += delay(afterFailures: failures)
+        }
+        return failures
+    }
+
+    package func validate(source: String) throws {
+        func fail(_ reason: String) -> AppConfigError { .invalid(path: source, reason: "limits: \(reason)") }
+        guard (1...1000).contains(freeFailures) else { throw fail("freeFailures must be between 1 and 1000") }
+        guard (1...86400).contains(maxDelaySeconds) else { throw fail("maxDelaySeconds must be between 1 and 86400") }
+        guard failuresPerAccountPerHour >= freeFailures else { throw fail("failuresPerAccountPerHour must be at least freeFailures") }
+        guard failuresPerAddressPerHour >= freeFailures else { throw fail("failuresPerAddressPerHour must be at least freeFailures") }
+        for (name, value) in [
+            ("registrationsPerAddressPerHour", registrationsPerAddressPerHour),
+            ("accountMessagesPerEmailPerHour", accountMessagesPerEmailPerHour),
+            ("accountMessagesPerAddressPerHour", accountMessagesPerAddressPerHour),
+            ("anonymousUsersPerAddressPerHour", anonymousUsersPerAddressPerHour),
+            ("wrongTokensPerAddressPerHour", wrongTokensPerAddressPerHour),
+        ] where value < 1 {
+            throw fail("\(name) must be at least 1")
+        }
+        guard (1...300).contains(dataCallSeconds) else { throw fail("dataCallSeconds must be between 1 and 300") }
+        guard (1...100).contains(dataCallsPerUser) else { throw fail("dataCallsPerUser must be between 1 and 100") }
+        guard (1...1000).contains(functionsPerApp) else { throw fail("functionsPerApp must be between 1 and 1000") }
+        guard (1...functionsPerApp).contains(functionsPerCaller) else {
+            throw fail("functionsPerCaller must be between 1 and functionsPerApp")
+        }
+        guard (0...60).contains(functionWaitSeconds) else { throw fail("functionWaitSeconds must be between 0 and 60") }
+        guard (0...5000).contains(limitedLoginHoldMilliseconds) else {
+            throw fail("limitedLoginHoldMilliseconds must be between 0 and 5000")
+        }
+        guard (0...5000).contains(resetSendHoldMilliseconds) else { throw fail("resetSendHoldMilliseconds must be between 0 and 5000") }
+    }
+}

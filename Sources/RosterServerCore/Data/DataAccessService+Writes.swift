@@ -1,0 +1,181 @@
+import Foundation
+import RosterDocuments
+import RosterWire
+
+extension DataAccessService {
+    /// insertOne and insertMany: all of them or none.
+    package func insert(_ request: DataAccessRequest, into namespace: DocumentScope, _ access: DataRuleAccess) async throws -> JSONValue {
+        let many = request.operation == .insertMany
+        let given: [JSONValue]
+        if many {
+            guard let documents = request.fields["documents"] else { throw ErrorResponse.missingParameter("documents") }
+            guard let list = documents.arrayValue, !list.isEmpty else {
+                throw ErrorResponse.invalidParameter("'documents' must be a non-empty array of documents")
+            }
+            guard list.count <= Self.maximumDocuments else {
+                throw ErrorResponse.invalidParameter("insertMany takes at most \(Self.maximumDocuments) documents")
+            }
+            given = list
+        } else {
+            guard let document = request.fields["document"] else { throw ErrorResponse.missingParameter("document") }
+            given = [document]
+        }
+        var records: [DocumentRecord] = []
+        var insertedIds: [JSONValue] = []
+        for value in given {
+            guard case .object(var fields) = value else { throw ErrorResponse.invalidParameter("a document must be a JSON object") }
+            try Self.checkFieldNames(fields)
+            let id = fields["_id"] ?? ["$oid": .string(ids.objectId())]
+            fields["_id"] = id
+            fields = try access.owned(fields, .insert)
+            try access.checkLimits(fields)
+            records.append(record(fields, id: try DocumentKey.key(of: id), in: namespace))
+            insertedIds.append(ExtendedJSON.relaxed(id))
+        }
+        let inserts = records
+        try await store.changeDocuments(namespace, limit: 0, select: { _ in () }) { _ in (DocumentWrites(inserts: inserts), ()) }
+        return many ? ["insertedIds": .array(insertedIds)] : ["insertedId": insertedIds[0]]
+    }
+
+    /// updateOne and updateMany, with upsert: `{matchedCount, modifiedCount, upsertedId?}`.
+    package func update(_ request: DataAccessRequest, in namespace: DocumentScope, _ access: DataRuleAccess) async throws -> JSONValue {
+        let many = request.operation == .updateMany
+        let (scope, query) = try access.scoped(try request.query("query"), namespace, writing: true)
+        let update = try DocumentUpdate.parse(ordered: request.ordered["update"], arrayFilters: request.fields["arrayFilters"])
+        let replacing = update.isReplacement
+        if many && replacing { throw ErrorResponse.invalidParameter("updateMany takes update operators ($set, …), not a whole document") }
+        let upsert = try request.flag("upsert")
+        let newId = ids.objectId()
+        let time = now()
+        return try await store.changeDocuments(scope, limit: many ? Self.maximumDocuments + 1 : 1, select: selector(query)) { selected in
+            let matched = try Self.bounded(selected, "the update matches")
+            var writes = DocumentWrites()
+            for (key, before) in matched {
+                var after = try update.apply(to: before, query: query, inserting: false, now: time)
+                after["_id"] = before["_id"]
+                after = try access.owned(after, replacing ? .replace : .update)
+                guard !JSONValue.object(after).sameValue(as: .object(before)) else { continue }
+                try access.checkLimits(after)
+                writes.updates.append(record(after, id: key, in: namespace))
+            }
+            var answer: [String: JSONValue] = ["matchedCount": .int(Int64(matched.count)), "modifiedCount": .int(Int64(writes.updates.count))]
+            if matched.isEmpty, upsert {
+                let (inserted, id) = try upserted(update, query: query, newId: newId, now: time, access, in: namespace)
+                writes.inserts.append(inserted)
+                answer["upsertedId"] = ExtendedJSON.relaxed(id)
+            }
+            return (writes, .object(answer))
+        }
+    }
+
+    /// deleteOne and deleteMany: `{deletedCount}`.
+    package func delete(_ request: DataAccessRequest, in namespace: DocumentScope, _ access: DataRuleAccess) async throws -> JSONValue {
+        let many = request.operation == .deleteMany
+        let (scope, query) = try access.scoped(try request.query("query"), namespace, writing: true)
+        return try await store.changeDocuments(scope, limit: many ? Self.maximumDocuments + 1 : 1, select: selector(query)) { selected in
+            let keys = try Self.bounded(selected, "the delete matches").map(\.key)
+            return (DocumentWrites(deletes: keys), ["deletedCount": .int(Int64(keys.count))])
+        }
+    }
+
+    /// findOneAndUpdate, findOneAndReplace and findOneAndDelete: the first match in `sort`
+    /// order, changed, and answered as it was (or, with `returnNewDocument`, as it is now);
+    /// `null` when nothing matched. A findOneAndReplace with no `update` deletes, as realm-web
+    /// sends its findOneAndDelete.
+    package func findAndModify(_ request: DataAccessRequest, in namespace: DocumentScope, _ access: DataRuleAccess) async throws -> JSONValue {
+        let (scope, query) = try access.scoped(try request.query("filter"), namespace, writing: true)
+        let sort = try request.sort("sort")
+        let projection = try request.projection("projection")
+        let deleting = request.operation == .findOneAndDelete || (request.operation == .findOneAndReplace && request.fields["update"] == nil)
+        let update: DocumentUpdate?
+        if deleting {
+            update = nil
+        } else {
+            let parsed = try DocumentUpdate.parse(ordered: request.ordered["update"])
+            if request.operation == .findOneAndReplace, !parsed.isReplacement {
+                throw ErrorResponse.invalidParameter("findOneAndReplace takes a whole document, not update operators")
+            }
+            if request.operation == .findOneAndUpdate, parsed.isReplacement {
+                throw ErrorResponse.invalidParameter("findOneAndUpdate takes update operators ($set, …); use findOneAndReplace for a whole document")
+            }
+            update = parsed
+        }
+        let upsert = try request.flag("upsert")
+        let returnNew = try request.flag("returnNewDocument")
+        if request.operation == .findOneAndDelete, upsert || returnNew {
+            throw ErrorResponse.invalidParameter("findOneAndDelete can neither upsert nor return a new document")
+        }
+        let replacing = request.operation == .findOneAndReplace
+        let newId = ids.objectId()
+        let time = now()
+        return try await store.changeDocuments(
+            scope, limit: sort == nil ? 1 : Self.maximumDocuments + 1, select: selector(query)
+        ) { selected in
+            var candidates = try Self.bounded(selected, "sorting")
+            if let sort, let first = sort.sorted(candidates.map { JSONValue.object($0.document) }).first {
+                // Documents differ by `_id`: the first in sort order is the one with its `_id`.
+                candidates = candidates.filter { $0.document["_id"] == first["_id"] }
+            }
+            guard let (key, before) = candidates.first else {
+                guard let update, upsert else { return (DocumentWrites(), .null) }
+                let (inserted, _) = try upserted(update, query: query, newId: newId, now: time, access, in: namespace)
+                let answer = returnNew ? try Self.answer(DocumentKey.document(inserted), projection) : .null
+                return (DocumentWrites(inserts: [inserted]), answer)
+            }
+            guard let update else { return (DocumentWrites(deletes: [key]), try Self.answer(before, projection)) }
+            var after = try update.apply(to: before, query: query, inserting: false, now: time)
+            after["_id"] = before["_id"]
+            after = try access.owned(after, replacing ? .replace : .update)
+            try access.checkLimits(after)
+            let answer = try Self.answer(returnNew ? after : before, projection)
+            guard !JSONValue.object(after).sameValue(as: .object(before)) else { return (DocumentWrites(), answer) }
+            return (DocumentWrites(updates: [record(after, id: key, in: namespace)]), answer)
+        }
+    }
+
+    // MARK: Parts
+
+    /// Matches as (key, document) pairs, for writes.
+    private func selector(_ query: DocumentQuery) -> @Sendable (DocumentRecord) throws -> (key: String, document: [String: JSONValue])? {
+        { record in
+            let document = DocumentKey.document(record)
+            return try query.matches(.object(document)) ? (record.id, document) : nil
+        }
+    }
+
+    /// The document an upsert inserts: the query's equalities, then the update (with
+    /// `$setOnInsert`), under the query's `_id` or a new one.
+    private func upserted(
+        _ update: DocumentUpdate, query: DocumentQuery, newId: String, now time: Date, _ access: DataRuleAccess,
+        in namespace: DocumentScope
+    ) throws -> (DocumentRecord, JSONValue) {
+        let start = query.equalities
+        var body = try update.apply(to: start, query: query, inserting: true, now: time)
+        let id = start["_id"] ?? body["_id"] ?? ["$oid": .string(newId)]
+        body["_id"] = id
+        body = try access.owned(body, .insert)
+        try access.checkLimits(body)
+        return (record(body, id: try DocumentKey.key(of: id), in: namespace), id)
+    }
+
+    private func record(_ fields: [String: JSONValue], id key: String, in namespace: DocumentScope) -> DocumentRecord {
+        DocumentRecord(
+            appId: namespace.appId, database: namespace.database, collection: namespace.collection, id: key,
+            body: JSONValue.object(fields).compactText)
+    }
+
+    /// Field names MongoDB refuses in stored documents: `$`-prefixed ones at the top level.
+    package static func checkFieldNames(_ fields: [String: JSONValue]) throws(ErrorResponse) {
+        if let bad = fields.keys.sorted().first(where: { $0.hasPrefix("$") || $0.isEmpty }) {
+            throw .invalidParameter("a document's field name may not be empty or start with '$' ('\(bad.prefix(32))')")
+        }
+    }
+}
+
+extension DocumentUpdate {
+    /// A whole document rather than operators.
+    package var isReplacement: Bool {
+        if case .replace = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import RosterDocuments
+import RosterWire
+
+/// `functions/call` with the app's data service: MongoDB's collection API (find, findOne, count,
+/// aggregate, insertOne/Many, updateOne/Many, deleteOne/Many, findOneAndUpdate/Replace/Delete)
+/// on the app's collections, under each collection's rule. A rule that says no, or a user
+/// reaching for someone else's documents, is NoMatchingRuleFound; bad arguments are
+/// InvalidParameter naming what is wrong; a refused write writes nothing.
+///
+/// The store narrows every read to what SQL decides safely (the caller's own documents by the
+/// indexed owner column, one `_id` by the primary key); the rest of a query is decided here,
+/// a page of documents at a time with no database connection held (`DocumentStore.documents`),
+/// stopping at the limit.
+package struct DataAccessService: Sendable {
+    package let store: any DocumentStore
+    package let ids: IdentifierSource
+    package let now: @Sendable () -> Date
+
+    package static let maximumDepth = 32
+    /// The most documents one call answers, sorts, aggregates or changes; past it the call is
+    /// refused and says so (give a limit or narrow the query), never cut short silently.
+    package static let maximumDocuments = 10_000
+
+    package func run(_ name: String, arguments: [OrderedJSON], caller: AuthorizedSession) async throws -> JSONValue {
+        let request = try DataAccessRequest.parse(name, arguments: arguments)
+        guard let rule = caller.app.config.rule(database: request.database, collection: request.collection) else {
+            throw ErrorResponse.noMatchingRule("no rule lets users use \(request.database).\(request.collection)")
+        }
+        let access = DataRuleAccess(caller: caller, rule: rule, maxDocumentBytes: caller.app.config.maxDocumentBytes)
+        let namespace = DocumentScope(appId: caller.app.id, database: request.database, collection: request.collection)
+        do {
+            switch request.operation {
+            case .find, .findOne: return try await find(request, in: namespace, access)
+            case .count: return try await count(request, in: namespace, access)
+            case .aggregate: return try await aggregate(request, in: namespace, access)
+            case .insertOne, .insertMany: return try await insert(request, into: namespace, access)
+            case .updateOne, .updateMany: return try await update(request, in: namespace, access)
+            case .deleteOne, .deleteMany: return try await delete(request, in: namespace, access)
+            case .findOneAndUpdate, .findOneAndReplace, .findOneAndDelete: return try await findAndModify(request, in: namespace, access)
+            }
+        } catch let refused as DocumentError where refused.kind == .busy {
+            throw PipelinesBusy(message: refused.message)
+        } catch let refused as DocumentError {
+            throw ErrorResponse(refused)
+        } catch let duplicate as DuplicateDocumentId {
+            let id = DocumentKey.id(ofKey: duplicate.id)
+            throw ErrorResponse.invalidParameter("a document with _id '\((id.stringValue ?? ExtendedJSON.relaxed(id).compactText).prefix(64))' exists")
+        }
+    }
+
+    /// The documents of the scope the query matches, `_id` included, at most `limit`.
+    package func matching(_ query: DocumentQuery, in scope: DocumentScope, limit: Int) async throws -> [[String: JSONValue]] {
+        try await store.documents(scope, limit: limit) { record in
+            let document = DocumentKey.document(record)
+            return try query.matches(.object(document)) ? document : nil
+        }
+    }
+
+    /// Refuses a result that would hold more than `maximumDocuments`: `found` was read with one
+    /// more than the bound so that this can tell.
+    package static func bounded<T>(_ found: [T], _ what: String) throws(ErrorResponse) -> [T] {
+        guard found.count <= maximumDocuments else {
+            throw .invalidParameter("\(what) more than \(maximumDocuments) documents; give a limit or narrow the query")
+        }
+        return found
+    }
+
+    /// A document as answers carry it: relaxed Extended JSON, through the projection if any.
+    package static func answer(_ document: [String: JSONValue], _ projection: DocumentProjection?) throws(DocumentError) -> JSONValue {
+        guard let projection else { return ExtendedJSON.relaxed(.object(document)) }
+        let projected = try projection.apply(to: .object(document))
+        return ExtendedJSON.relaxed(projected)
+    }
+
+    package init(store: any DocumentStore, ids: IdentifierSource, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.ids = ids
+        self.now = now
+    }
+}

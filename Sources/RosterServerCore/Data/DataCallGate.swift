@@ -1,0 +1,44 @@
+import Foundation
+import RosterWire
+
+/// What one user's data calls may take: at most `perUser` in flight at once (the rest are
+/// answered 429 with `Retry-After` at once), each within `deadlineSeconds`. A call past its deadline is
+/// cancelled, stops at its next page of documents (`DocumentStore.documents`), writes nothing it
+/// had not yet written, and is answered FunctionExecutionError naming the limit. The counts live
+/// in memory, per process, as the function limits' do.
+///
+///     let gate = DataCallGate(limits: config.limits)
+///     let answer = try await gate.run(for: user.id) { try await data.run(name, arguments: arguments, caller: caller) }
+package final class DataCallGate: Sendable {
+    private let places: Places<String>
+    package let deadlineSeconds: Int
+
+    package init(perUser: Int, deadlineSeconds: Int) {
+        places = Places(width: Int(Int32.max), perOwner: perUser, queueLimit: 0, waitLimit: .zero)
+        self.deadlineSeconds = deadlineSeconds
+    }
+
+    package convenience init(limits: LimitsConfig) {
+        self.init(perUser: limits.dataCallsPerUser, deadlineSeconds: limits.dataCallSeconds)
+    }
+
+    package func run<T: Sendable>(for userId: String, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        do {
+            try await places.enter(userId)
+        } catch {
+            throw LimitWait(seconds: 1)
+        }
+        defer { places.leave(userId) }
+        let seconds = deadlineSeconds
+        return try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await work() }
+            group.addTask {
+                try await Task.sleep(for: .seconds(seconds))
+                throw ErrorResponse.functionFailed("the call did not finish within its limit of \(seconds) s (dataCallSeconds)")
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
+        }
+    }
+}

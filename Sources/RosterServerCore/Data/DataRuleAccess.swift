@@ -1,0 +1,88 @@
+import RosterDocuments
+import RosterWire
+
+/// What a collection's rule lets one caller do, and the checks every write goes through: with
+/// `own`, a user reads and writes only documents whose user-id field is their id, and no write
+/// may give a document to someone else or take the field away.
+package struct DataRuleAccess: Sendable {
+    package let caller: AuthorizedSession
+    package let rule: DataRule
+    package let maxDocumentBytes: Int
+
+    /// How a written document came to be, which decides what a missing user-id field means.
+    package enum Write {
+        /// A new document (an insert or an upsert): the field is filled in.
+        case insert
+        /// A whole new body for an existing document: a field left out is kept.
+        case replace
+        /// Operators on an existing document: removing the field is refused.
+        case update
+    }
+
+    package var name: String { "\(rule.database).\(rule.collection)" }
+    package var userId: String { caller.user.id }
+
+    /// The scope to read and the query to match: with `own`, only the caller's documents, and a
+    /// query naming someone else's is refused rather than quietly answered. A query naming one
+    /// `_id` reads that document only.
+    package func scoped(_ query: DocumentQuery, _ namespace: DocumentScope, writing: Bool) throws(ErrorResponse) -> (DocumentScope, DocumentQuery) {
+        var scope = namespace
+        // Every match has this `_id`; one that cannot be a key (an array, a regex) matches
+        // nothing stored, and the query itself says so.
+        if let id = query.equality(at: "_id") { scope.idKey = try? DocumentKey.key(of: id) }
+        switch writing ? rule.write : rule.read {
+        case .none:
+            throw .noMatchingRule("users may not \(writing ? "write" : "read") \(name)")
+        case .all:
+            return (scope, query)
+        case .own:
+            let field = rule.userIdField ?? "userId"
+            if let asked = query.equality(at: field), !asked.sameValue(as: .string(userId)) {
+                throw .noMatchingRule("a user may \(writing ? "write" : "read") only their own documents in \(name)")
+            }
+            guard let path = try? DocumentPath(field) else {
+                throw .invalidParameter("the rule's user-id field '\(field)' is not a field path")
+            }
+            scope.field = field
+            scope.value = userId
+            return (scope, query.and(path, equals: .string(userId)))
+        }
+    }
+
+    /// A document as written: with `own`, the user-id field is the caller's.
+    package func owned(_ fields: [String: JSONValue], _ write: Write) throws(ErrorResponse) -> [String: JSONValue] {
+        if rule.write == .none { throw .noMatchingRule("users may not write \(name)") }
+        guard rule.write == .own, let field = rule.userIdField else { return fields }
+        var fields = fields
+        switch fields[field] {
+        case nil where write == .update:
+            throw .noMatchingRule("the user-id field '\(field)' cannot be removed")
+        case nil:
+            fields[field] = .string(userId)
+        case .string(userId)?:
+            break
+        default:
+            throw .noMatchingRule(
+                write == .insert ? "a user may not insert a document for someone else in \(name)"
+                    : "the user-id field '\(field)' cannot be changed")
+        }
+        return fields
+    }
+
+    /// The app's size limit and Roster's nesting limit.
+    package func checkLimits(_ fields: [String: JSONValue]) throws(ErrorResponse) {
+        let size = JSONValue.object(fields).compactText.utf8.count
+        guard size <= maxDocumentBytes else {
+            throw .invalidParameter("the document is \(size) bytes, more than this app's limit of \(maxDocumentBytes)")
+        }
+        guard JSONValue.object(fields).depth <= DataAccessService.maximumDepth else {
+            throw .invalidParameter("the document is nested deeper than \(DataAccessService.maximumDepth) levels")
+        }
+    }
+
+    package init(caller: AuthorizedSession, rule: DataRule, maxDocumentBytes: Int) {
+        self.caller = caller
+        self.rule = rule
+        self.maxDocumentBytes = maxDocumentBytes
+    }
+}

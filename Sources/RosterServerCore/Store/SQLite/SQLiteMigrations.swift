@@ -1,0 +1,186 @@
+import GRDB
+
+/// The schema of the SQLite store, as named, append-only migrations: never edit one that has
+/// shipped; add the next.
+package enum SQLiteMigrations {
+    package static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-auth") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS signing_secret (
+                    name TEXT PRIMARY KEY NOT NULL,
+                    secret BLOB NOT NULL
+                );
+                CREATE TABLE IF NOT EXISTS user (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    disabled BOOLEAN NOT NULL DEFAULT 0,
+                    created_at DATETIME NOT NULL,
+                    profile TEXT NOT NULL DEFAULT '{}'
+                );
+                CREATE INDEX IF NOT EXISTS user_app ON user(app_id);
+                CREATE TABLE IF NOT EXISTS identity (
+                    app_id TEXT NOT NULL,
+                    provider_type TEXT NOT NULL,
+                    provider_id TEXT NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    created_at DATETIME NOT NULL,
+                    PRIMARY KEY (app_id, provider_type, provider_id)
+                );
+                CREATE INDEX IF NOT EXISTS identity_user ON identity(user_id);
+                CREATE TABLE IF NOT EXISTS session (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    device_id TEXT NOT NULL,
+                    refresh_digest TEXT NOT NULL,
+                    created_at DATETIME NOT NULL,
+                    expires_at DATETIME NOT NULL,
+                    revoked BOOLEAN NOT NULL DEFAULT 0
+                );
+                CREATE INDEX IF NOT EXISTS session_user ON session(user_id);
+                CREATE TABLE IF NOT EXISTS email_account (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    email TEXT NOT NULL,
+                    password_hash TEXT NOT NULL,
+                    confirmed BOOLEAN NOT NULL DEFAULT 0,
+                    created_at DATETIME NOT NULL,
+                    UNIQUE (app_id, email)
+                );
+                CREATE TABLE IF NOT EXISTS api_key (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    user_id TEXT NOT NULL REFERENCES user(id) ON DELETE CASCADE,
+                    name TEXT NOT NULL,
+                    key_digest TEXT NOT NULL UNIQUE,
+                    disabled BOOLEAN NOT NULL DEFAULT 0,
+                    created_at DATETIME NOT NULL,
+                    UNIQUE (app_id, user_id, name)
+                );
+                CREATE TABLE IF NOT EXISTS document (
+                    app_id TEXT NOT NULL,
+                    "database" TEXT NOT NULL,
+                    collection TEXT NOT NULL,
+                    id TEXT NOT NULL,
+                    body TEXT NOT NULL,
+                    PRIMARY KEY (app_id, "database", collection, id)
+                );
+                """)
+        }
+        migrator.registerMigration("v2-account-tokens") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS account_token (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    email TEXT NOT NULL,
+                    purpose TEXT NOT NULL,
+                    digest TEXT NOT NULL,
+                    created_at DATETIME NOT NULL,
+                    expires_at DATETIME NOT NULL,
+                    used BOOLEAN NOT NULL DEFAULT 0
+                );
+                CREATE INDEX IF NOT EXISTS account_token_email ON account_token(app_id, email, purpose);
+                """)
+        }
+        // Each collection's owner (the user-id field of its `own` rule or of custom user data)
+        // in an indexed column, in `_id` order, so a user's own documents are an index seek.
+        migrator.registerMigration("v3-document-owner") { db in
+            try db.execute(sql: """
+                ALTER TABLE document ADD COLUMN owner TEXT;
+                CREATE INDEX IF NOT EXISTS document_owner ON document(app_id, "database", collection, owner, id);
+                CREATE TABLE IF NOT EXISTS document_owner_field (
+                    app_id TEXT NOT NULL,
+                    "database" TEXT NOT NULL,
+                    collection TEXT NOT NULL,
+                    field TEXT NOT NULL,
+                    PRIMARY KEY (app_id, "database", collection)
+                );
+                """)
+        }
+        // Failed attempts, counted per scope and key (an account, a client address), so that
+        // every process over the store sees the same counts.
+        migrator.registerMigration("v4-failed-attempts") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS failed_attempt (
+                    app_id TEXT NOT NULL,
+                    scope TEXT NOT NULL,
+                    key TEXT NOT NULL,
+                    in_a_row INTEGER NOT NULL,
+                    hour_started_at DATETIME NOT NULL,
+                    in_hour INTEGER NOT NULL,
+                    wait_until DATETIME,
+                    PRIMARY KEY (app_id, scope, key)
+                );
+                """)
+        }
+        migrator.registerMigration("v5-audit") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS audit (
+                    id INTEGER PRIMARY KEY AUTOINCREMENT,
+                    app_id TEXT NOT NULL,
+                    at DATETIME NOT NULL,
+                    event TEXT NOT NULL,
+                    user_id TEXT,
+                    provider TEXT,
+                    address TEXT,
+                    detail TEXT
+                );
+                CREATE INDEX IF NOT EXISTS audit_app_at ON audit(app_id, at);
+                CREATE INDEX IF NOT EXISTS audit_user ON audit(app_id, user_id, at);
+                """)
+        }
+        // Refresh-token rotation: the token the current one replaced (digest only), when, and
+        // the current token sealed under it, for the grace window.
+        migrator.registerMigration("v6-refresh-rotation") { db in
+            try db.execute(sql: """
+                ALTER TABLE session ADD COLUMN refresh_generation INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE session ADD COLUMN previous_refresh_digest TEXT;
+                ALTER TABLE session ADD COLUMN rotated_at DATETIME;
+                ALTER TABLE session ADD COLUMN sealed_refresh BLOB;
+                """)
+        }
+        // Device log-ins in progress: the device code as its digest, the user code unique.
+        migrator.registerMigration("v7-device-authorization") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS device_authorization (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    code_digest TEXT NOT NULL UNIQUE,
+                    user_code TEXT NOT NULL UNIQUE,
+                    client TEXT,
+                    terminal TEXT,
+                    started_at DATETIME NOT NULL,
+                    expires_at DATETIME NOT NULL,
+                    interval_seconds INTEGER NOT NULL,
+                    last_poll_at DATETIME,
+                    state TEXT NOT NULL,
+                    user_id TEXT,
+                    provider TEXT,
+                    link_user_id TEXT,
+                    link_session_id TEXT
+                );
+                CREATE INDEX IF NOT EXISTS device_authorization_expiry ON device_authorization(app_id, expires_at);
+                """)
+        }
+        // Browser sign-ins under way, by the digest of their state.
+        migrator.registerMigration("v8-web-sign-in") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS web_sign_in (
+                    state_digest TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    provider TEXT NOT NULL,
+                    purpose TEXT NOT NULL,
+                    code_verifier TEXT NOT NULL,
+                    nonce TEXT NOT NULL,
+                    callback TEXT NOT NULL,
+                    created_at DATETIME NOT NULL,
+                    expires_at DATETIME NOT NULL,
+                    used BOOLEAN NOT NULL DEFAULT 0
+                );
+                CREATE INDEX IF NOT EXISTS web_sign_in_expiry ON web_sign_in(app_id, expires_at);
+                """)
+        }
+        return migrator
+    }
+}

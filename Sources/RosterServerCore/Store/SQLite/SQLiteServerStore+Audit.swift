@@ -1,0 +1,33 @@
+import Foundation
+import GRDB
+
+extension SQLiteServerStore {
+    package func appendAudit(_ entry: AuditEntry) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: "INSERT INTO audit (app_id, at, event, user_id, provider, address, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [entry.appId, entry.at, entry.event.rawValue, entry.userId, entry.provider, entry.address, entry.detail])
+        }
+    }
+
+    package func auditEntries(appId: String, _ query: AuditQuery) async throws -> [AuditEntry] {
+        try await pool.read { db in
+            var sql = "SELECT at, event, user_id, provider, address, detail FROM audit WHERE app_id = ?"
+            var arguments: StatementArguments = [appId]
+            if let userId = query.userId {
+                sql += " AND user_id = ?"
+                arguments += [userId]
+            }
+            if let since = query.since {
+                sql += " AND at >= ?"
+                arguments += [since]
+            }
+            sql += " ORDER BY id DESC LIMIT ?"
+            arguments += [query.limit]
+            return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row in
+                guard let event = AuditEntry.Event(rawValue: row[1]) else { return nil }
+                return AuditEntry(at: row[0], appId: appId, event: event, userId: row[2], provider: row[3], address: row[4], detail: row[5])
+            }
+        }
+    }
+}

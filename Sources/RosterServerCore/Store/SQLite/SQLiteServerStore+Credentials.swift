@@ -1,0 +1,147 @@
+import Foundation
+import GRDB
+
+extension SQLiteServerStore {
+    // MARK: Email accounts
+
+    package func emailAccount(appId: String, email: String) async throws -> EmailAccountRecord? {
+        try await pool.read { db in
+            try EmailAccountRecord.filter(Column("app_id") == appId && Column("email") == email).fetchOne(db)
+        }
+    }
+
+    package func insertEmailAccount(_ account: EmailAccountRecord) async throws -> Bool {
+        do {
+            try await pool.write { db in try account.insert(db) }
+            return true
+        } catch let error as DatabaseError where error.isUniqueViolation {
+            return false
+        }
+    }
+
+    package func createEmailUser(account: EmailAccountRecord, user: UserRecord, identity: IdentityRecord) async throws -> Bool {
+        do {
+            try await pool.write { db in
+                try account.insert(db)
+                try user.insert(db)
+                try identity.insert(db)
+            }
+            return true
+        } catch let error as DatabaseError where error.isUniqueViolation {
+            return false
+        }
+    }
+
+    package func confirmEmailAccount(appId: String, email: String) async throws -> Bool {
+        try await pool.write { db in
+            try db.execute(
+                sql: "UPDATE email_account SET confirmed = 1 WHERE app_id = ? AND email = ? AND confirmed = 0",
+                arguments: [appId, email])
+            return db.changesCount > 0
+        }
+    }
+
+    package func resetPassword(_ reset: PasswordReset) async throws -> Bool {
+        try await durableWrite { db in
+            guard try Self.redeemAccountToken(db, appId: reset.appId, id: reset.tokenId, now: reset.now) else { return false }
+            guard let account = try EmailAccountRecord.filter(Column("app_id") == reset.appId && Column("email") == reset.email).fetchOne(db)
+            else { return false }
+            try db.execute(
+                sql: "UPDATE email_account SET password_hash = ? WHERE app_id = ? AND id = ?",
+                arguments: [reset.passwordHash, reset.appId, account.id])
+            if reset.endingSessions {
+                try db.execute(
+                    sql: """
+                        UPDATE session SET revoked = 1 WHERE app_id = ? AND revoked = 0 AND user_id IN
+                        (SELECT user_id FROM identity WHERE app_id = ? AND provider_type = 'local-userpass' AND provider_id = ?)
+                        """,
+                    arguments: [reset.appId, reset.appId, account.id])
+            }
+            return true
+        }
+    }
+
+    package func deleteUnusedEmailAccount(appId: String, email: String) async throws {
+        try await pool.write { db in
+            try db.execute(
+                sql: """
+                    DELETE FROM email_account WHERE app_id = ? AND email = ? AND NOT EXISTS (
+                        SELECT 1 FROM identity WHERE identity.app_id = email_account.app_id
+                        AND identity.provider_type = 'local-userpass' AND identity.provider_id = email_account.id)
+                    """,
+                arguments: [appId, email])
+        }
+    }
+
+    // MARK: Confirmation and reset tokens
+
+    package func insertAccountToken(_ token: AccountTokenRecord) async throws {
+        try await pool.write { db in try token.insert(db) }
+    }
+
+    package func accountToken(appId: String, id: String) async throws -> AccountTokenRecord? {
+        try await pool.read { db in
+            try AccountTokenRecord.filter(Column("app_id") == appId && Column("id") == id).fetchOne(db)
+        }
+    }
+
+    package func redeemAccountToken(appId: String, id: String, now: Date) async throws -> Bool {
+        try await durableWrite { db in try Self.redeemAccountToken(db, appId: appId, id: id, now: now) }
+    }
+
+    private static func redeemAccountToken(_ db: Database, appId: String, id: String, now: Date) throws -> Bool {
+        guard let token = try AccountTokenRecord.filter(Column("app_id") == appId && Column("id") == id).fetchOne(db),
+            !token.used, token.expiresAt > now
+        else { return false }
+        try db.execute(
+            sql: "UPDATE account_token SET used = 1 WHERE app_id = ? AND email = ? AND purpose = ? AND used = 0",
+            arguments: [appId, token.email, token.purpose.rawValue])
+        return true
+    }
+
+    // MARK: API keys
+
+    package func insertAPIKey(_ key: APIKeyRecord) async throws -> Bool {
+        do {
+            try await pool.write { db in try key.insert(db) }
+            return true
+        } catch let error as DatabaseError where error.isUniqueViolation {
+            return false
+        }
+    }
+
+    package func apiKeys(appId: String, userId: String) async throws -> [APIKeyRecord] {
+        try await pool.read { db in
+            try APIKeyRecord.filter(Column("app_id") == appId && Column("user_id") == userId)
+                .order(Column("created_at"), Column("id")).fetchAll(db)
+        }
+    }
+
+    package func apiKey(appId: String, userId: String, id: String) async throws -> APIKeyRecord? {
+        try await pool.read { db in
+            try APIKeyRecord.filter(Column("app_id") == appId && Column("user_id") == userId && Column("id") == id).fetchOne(db)
+        }
+    }
+
+    package func apiKey(appId: String, digest: String) async throws -> APIKeyRecord? {
+        try await pool.read { db in
+            try APIKeyRecord.filter(Column("app_id") == appId && Column("key_digest") == digest).fetchOne(db)
+        }
+    }
+
+    package func setAPIKeyDisabled(appId: String, userId: String, id: String, disabled: Bool) async throws -> Bool {
+        try await durableWrite { db in
+            try db.execute(
+                sql: "UPDATE api_key SET disabled = ? WHERE app_id = ? AND user_id = ? AND id = ?",
+                arguments: [disabled, appId, userId, id])
+            return db.changesCount > 0
+        }
+    }
+
+    package func deleteAPIKey(appId: String, userId: String, id: String) async throws -> Bool {
+        try await durableWrite { db in
+            try db.execute(sql: "DELETE FROM api_key WHERE app_id = ? AND user_id = ? AND id = ?", arguments: [appId, userId, id])
+            return db.changesCount > 0
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+import RosterWire
+
+extension SQLiteServerStore {
+    package func documentPage(_ scope: DocumentScope, after: String?, count: Int) async throws -> [DocumentRecord] {
+        try await pool.read { db in
+            var (sql, arguments) = try Self.selection(db, scope, after: after)
+            sql += " LIMIT ?"
+            arguments += [count]
+            return try DocumentRecord.fetchAll(db.cachedStatement(sql: sql), arguments: arguments)
+        }
+    }
+
+    package func applyDocumentWrites(_ scope: DocumentScope, expecting expected: [String: String], _ writes: DocumentWrites) async throws
+        -> Bool
+    {
+        try await pool.write { db in
+            for (id, body) in expected.sorted(by: { $0.key < $1.key }) {
+                let stored = try String.fetchOne(
+                    db, sql: #"SELECT body FROM document WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
+                    arguments: [scope.appId, scope.database, scope.collection, id])
+                guard stored == body else { return false }
+            }
+            let owner = try Self.ownerField(db, appId: scope.appId, database: scope.database, collection: scope.collection)
+            for var record in writes.inserts {
+                record.owner = Self.owner(of: record.body, field: owner)
+                do {
+                    try record.insert(db)
+                } catch let error as DatabaseError where error.isUniqueViolation {
+                    throw DuplicateDocumentId(id: record.id)
+                }
+            }
+            for var record in writes.updates {
+                record.owner = Self.owner(of: record.body, field: owner)
+                try record.update(db)
+            }
+            for id in writes.deletes {
+                try db.execute(
+                    sql: #"DELETE FROM document WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
+                    arguments: [scope.appId, scope.database, scope.collection, id])
+            }
+            return true
+        }
+    }
+
+    package func indexOwners(_ owner: OwnerField) async throws {
+        try await pool.write { db in
+            let recorded = try Self.ownerField(db, appId: owner.appId, database: owner.database, collection: owner.collection)
+            guard recorded != owner.field else { return }
+            let path = Self.jsonPath(owner.field)
+            try db.execute(
+                sql: """
+                    UPDATE document SET owner = CASE WHEN json_valid(body) AND json_type(body, ?) = 'text'
+                    THEN json_extract(body, ?) END WHERE app_id = ? AND "database" = ? AND collection = ?
+                    """,
+                arguments: [path, path, owner.appId, owner.database, owner.collection])
+            try db.execute(
+                sql: """
+                    INSERT INTO document_owner_field (app_id, "database", collection, field) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (app_id, "database", collection) DO UPDATE SET field = excluded.field
+                    """,
+                arguments: [owner.appId, owner.database, owner.collection, owner.field])
+        }
+    }
+
+    // MARK: Reading
+
+    /// The scope's rows in key order.
+    package static func cursor(_ db: Database, _ scope: DocumentScope) throws -> RecordCursor<DocumentRecord> {
+        let (sql, arguments) = try selection(db, scope)
+        // Cached: a handful of shapes, and custom user data is read behind every log-in and refresh.
+        return try DocumentRecord.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+    }
+
+    /// The query that reads a scope: an index seek on the owner column when the scope's field
+    /// is the collection's owner field, on the primary key when it names an `_id`; a scan of the
+    /// collection with `json_extract` otherwise.
+    package static func selection(_ db: Database, _ scope: DocumentScope, after: String? = nil) throws
+        -> (sql: String, arguments: StatementArguments)
+    {
+        var sql = #"SELECT * FROM document WHERE app_id = ? AND "database" = ? AND collection = ?"#
+        var arguments: StatementArguments = [scope.appId, scope.database, scope.collection]
+        if let after {
+            sql += " AND id > ?"
+            arguments += [after]
+        }
+        if let idKey = scope.idKey {
+            sql += " AND id = ?"
+            arguments += [idKey]
+        }
+        if let field = scope.field, let value = scope.value {
+            if try ownerField(db, appId: scope.appId, database: scope.database, collection: scope.collection) == field {
+                sql += " AND owner = ?"
+                arguments += [value]
+            } else {
+                sql += " AND json_valid(body) AND json_extract(body, ?) = ?"
+                arguments += [jsonPath(field), value]
+            }
+        }
+        return (sql + " ORDER BY id", arguments)
+    }
+
+    package static func ownerField(_ db: Database, appId: String, database: String, collection: String) throws -> String? {
+        try String.fetchOne(
+            db.cachedStatement(sql: #"SELECT field FROM document_owner_field WHERE app_id = ? AND "database" = ? AND collection = ?"#),
+            arguments: [appId, database, collection])
+    }
+
+    /// The owner column of a body: its owner field's value when that is a string.
+    package static func owner(of body: String, field: String?) -> String? {
+        guard let field, let row = try? JSONValue(parsing: body), case .string(let owner)? = row[field] else { return nil }
+        return owner
+    }
+}

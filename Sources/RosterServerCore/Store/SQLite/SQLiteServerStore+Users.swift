@@ -1,0 +1,153 @@
+import Foundation
+import GRDB
+
+extension SQLiteServerStore {
+    package func user(appId: String, id: String) async throws -> UserRecord? {
+        try await pool.read { db in
+            try UserRecord.filter(Column("app_id") == appId && Column("id") == id).fetchOne(db)
+        }
+    }
+
+    package func users(appId: String) async throws -> [UserRecord] {
+        try await pool.read { db in
+            try UserRecord.filter(Column("app_id") == appId).order(Column("created_at"), Column("id")).fetchAll(db)
+        }
+    }
+
+    package func userCount(appId: String) async throws -> Int {
+        try await pool.read { db in try UserRecord.filter(Column("app_id") == appId).fetchCount(db) }
+    }
+
+    /// On the calling thread when a reader is idle (`CallingThreadReaders`), on a cached
+    /// statement: every profile request reads them.
+    package func identities(appId: String, userId: String) async throws -> [IdentityRecord] {
+        let read = { @Sendable (db: Database) throws -> [IdentityRecord] in
+            let sql = "SELECT * FROM identity WHERE app_id = ? AND user_id = ? ORDER BY created_at, provider_type"
+            return try IdentityRecord.fetchAll(db.cachedStatement(sql: sql), arguments: [appId, userId])
+        }
+        if let identities = try callingThreadReaders.read(read) { return identities }
+        return try await pool.read(read)
+    }
+
+    package func identity(appId: String, providerType: String, providerId: String) async throws -> IdentityRecord? {
+        try await pool.read { db in try Self.identity(db, appId: appId, providerType: providerType, providerId: providerId) }
+    }
+
+    package static func identity(_ db: Database, appId: String, providerType: String, providerId: String) throws -> IdentityRecord? {
+        try IdentityRecord.filter(
+            Column("app_id") == appId && Column("provider_type") == providerType && Column("provider_id") == providerId
+        ).fetchOne(db)
+    }
+
+    package func findOrCreateUser(identity: IdentityRecord, newUser: UserRecord) async throws -> UserRecord {
+        try await pool.write { db in
+            if let existing = try Self.identity(
+                db, appId: identity.appId, providerType: identity.providerType, providerId: identity.providerId),
+                let user = try UserRecord.filter(Column("id") == existing.userId).fetchOne(db)
+            {
+                return user
+            }
+            try newUser.insert(db)
+            var linked = identity
+            linked.userId = newUser.id
+            try linked.insert(db)
+            return newUser
+        }
+    }
+
+    package func addIdentity(_ identity: IdentityRecord) async throws -> Bool {
+        do {
+            try await pool.write { db in try identity.insert(db) }
+            return true
+        } catch let error as DatabaseError where error.isUniqueViolation {
+            return false
+        }
+    }
+
+    package func updateProfile(appId: String, userId: String, profile: String) async throws {
+        try await pool.write { db in
+            try db.execute(sql: "UPDATE user SET profile = ? WHERE app_id = ? AND id = ?", arguments: [profile, appId, userId])
+        }
+    }
+
+    package func setDisabled(appId: String, userId: String, disabled: Bool) async throws -> Bool {
+        try await durableWrite { db in
+            try db.execute(sql: "UPDATE user SET disabled = ? WHERE app_id = ? AND id = ?", arguments: [disabled, appId, userId])
+            guard db.changesCount > 0 else { return false }
+            if disabled {
+                try db.execute(
+                    sql: "UPDATE session SET revoked = 1 WHERE app_id = ? AND user_id = ? AND revoked = 0", arguments: [appId, userId])
+            }
+            return true
+        }
+    }
+
+    package func deleteUser(appId: String, userId: String) async throws -> Bool {
+        try await durableWrite { db in try Self.deleteUser(db, appId: appId, userId: userId) }
+    }
+
+    package static func deleteUser(_ db: Database, appId: String, userId: String) throws -> Bool {
+        // Documents first: the owner column holds the user id in the collections that name
+        // an owner field, and nowhere else.
+        try db.execute(
+            sql: """
+                DELETE FROM document WHERE app_id = ? AND owner = ? AND EXISTS (
+                    SELECT 1 FROM document_owner_field AS field WHERE field.app_id = document.app_id
+                    AND field."database" = document."database" AND field.collection = document.collection)
+                """,
+            arguments: [appId, userId])
+        try db.execute(
+            sql: """
+                DELETE FROM account_token WHERE app_id = ? AND email IN (
+                    SELECT email_account.email FROM email_account JOIN identity ON identity.app_id = email_account.app_id
+                    AND identity.provider_type = 'local-userpass' AND identity.provider_id = email_account.id
+                    WHERE identity.app_id = ? AND identity.user_id = ?)
+                """,
+            arguments: [appId, appId, userId])
+        try db.execute(
+            sql: """
+                DELETE FROM email_account WHERE app_id = ? AND id IN
+                (SELECT provider_id FROM identity WHERE app_id = ? AND user_id = ? AND provider_type = 'local-userpass')
+                """,
+            arguments: [appId, appId, userId])
+        try db.execute(sql: "DELETE FROM api_key WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
+        try db.execute(sql: "DELETE FROM session WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
+        try db.execute(sql: "DELETE FROM identity WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
+        try db.execute(sql: "DELETE FROM user WHERE app_id = ? AND id = ?", arguments: [appId, userId])
+        return db.changesCount > 0
+    }
+
+    // MARK: Sessions
+
+    package func insertSession(_ session: SessionRecord) async throws {
+        try await pool.write { db in try session.insert(db) }
+    }
+
+    package func session(id: String) async throws -> SessionRecord? {
+        try await pool.read { db in try SessionRecord.fetchOne(db, key: id) }
+    }
+
+    package func revokeSession(id: String) async throws {
+        try await durableWrite { db in
+            try db.execute(sql: "UPDATE session SET revoked = 1 WHERE id = ?", arguments: [id])
+        }
+    }
+
+    package func revokeSessions(appId: String, userId: String) async throws -> Int {
+        try await durableWrite { db in
+            try db.execute(
+                sql: "UPDATE session SET revoked = 1 WHERE app_id = ? AND user_id = ? AND revoked = 0",
+                arguments: [appId, userId])
+            return db.changesCount
+        }
+    }
+
+    package func activeSessionCount(appId: String, userId: String, now: Date) async throws -> Int {
+        try await pool.read { db in
+            try SessionRecord.filter(
+                Column("app_id") == appId && Column("user_id") == userId && Column("revoked") == false
+                    && Column("expires_at") > now
+            ).fetchCount(db)
+        }
+    }
+}
