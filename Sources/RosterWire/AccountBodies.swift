@@ -84,15 +84,3 @@ public struct APIKeyResponse: Codable, Sendable, Equatable {
         case disabled
     }
 }
-
-/// POST `…/functions/call`.
-public struct FunctionCallRequest: Codable, Sendable, Equatable {
-    public var name: String
-    public var arguments: [JSONValue]
-    public var service: String?
-    public init(name: String, arguments: [JSONValue], service: String? = nil) {
-        self.name = name
-        self.arguments = arguments
-        self.service = service
-    }
-}

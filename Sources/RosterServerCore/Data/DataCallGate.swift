@@ -10,11 +10,11 @@ import RosterWire
 ///     let gate = DataCallGate(limits: config.limits)
 ///     let answer = try await gate.run(for: user.id) { try await data.run(name, arguments: arguments, caller: caller) }
 package final class DataCallGate: Sendable {
-    private let places: Places<String>
+    private let slots: ConcurrencyLimit<String>
     package let deadlineSeconds: Int
 
     package init(perUser: Int, deadlineSeconds: Int) {
-        places = Places(width: Int(Int32.max), perOwner: perUser, queueLimit: 0, waitLimit: .zero)
+        slots = ConcurrencyLimit(width: Int(Int32.max), perOwner: perUser, queueLimit: 0, waitLimit: .zero)
         self.deadlineSeconds = deadlineSeconds
     }
 
@@ -24,11 +24,11 @@ package final class DataCallGate: Sendable {
 
     package func run<T: Sendable>(for userId: String, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
         do {
-            try await places.enter(userId)
+            try await slots.enter(userId)
         } catch {
             throw LimitWait(seconds: 1)
         }
-        defer { places.leave(userId) }
+        defer { slots.leave(userId) }
         let seconds = deadlineSeconds
         return try await withThrowingTaskGroup(of: T.self) { group in
             group.addTask { try await work() }

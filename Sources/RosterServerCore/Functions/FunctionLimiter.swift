@@ -13,13 +13,13 @@ import RosterWire
 ///     let limiter = FunctionLimiter(perApp: 8, perCaller: 2, waitLimit: .seconds(2))
 ///     let answer = try await limiter.run(for: .user(id)) { try await function.call(input) }
 package final class FunctionLimiter: Sendable {
-    private let places: Places<FunctionCaller>
+    private let slots: ConcurrencyLimit<FunctionCaller>
 
-    package var perApp: Int { places.width }
-    package var perCaller: Int { places.perOwner }
+    package var perApp: Int { slots.width }
+    package var perCaller: Int { slots.perOwner }
 
     package init(perApp: Int, perCaller: Int, queueLimit: Int? = nil, waitLimit: Duration) {
-        places = Places(width: perApp, perOwner: perCaller, queueLimit: queueLimit, waitLimit: waitLimit)
+        slots = ConcurrencyLimit(width: perApp, perOwner: perCaller, queueLimit: queueLimit, waitLimit: waitLimit)
     }
 
     package convenience init(limits: LimitsConfig) {
@@ -27,17 +27,17 @@ package final class FunctionLimiter: Sendable {
     }
 
     /// How many calls run and wait now.
-    package var load: (running: Int, waiting: Int) { places.load }
+    package var load: (running: Int, waiting: Int) { slots.load }
 
     /// Runs `work` once the app and the caller have a place for it; `FunctionLimitReached` when
     /// they have none.
     package func run<T: Sendable>(for caller: FunctionCaller, _ work: () async throws -> T) async throws -> T {
         do {
-            try await places.enter(caller)
-        } catch let refusal as Places<FunctionCaller>.Refusal {
+            try await slots.enter(caller)
+        } catch let refusal as ConcurrencyLimit<FunctionCaller>.Refusal {
             throw FunctionLimitReached(limit: refusal == .ownerAtLimit ? .caller : .app)
         }
-        defer { places.leave(caller) }
+        defer { slots.leave(caller) }
         return try await work()
     }
 }

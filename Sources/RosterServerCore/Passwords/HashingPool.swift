@@ -10,30 +10,30 @@ import RosterWire
 ///     let pool = HashingPool(width: 2, queueLimit: 8, waitLimit: .seconds(2))
 ///     let hash = try await pool.run { try hasher.hash(password) }
 public final class HashingPool: Sendable {
-    private let places: Places<Never>
+    private let slots: ConcurrencyLimit<Never>
 
-    public var width: Int { places.width }
-    public var queueLimit: Int { places.queueLimit }
-    public var waitLimit: Duration { places.waitLimit }
+    public var width: Int { slots.width }
+    public var queueLimit: Int { slots.queueLimit }
+    public var waitLimit: Duration { slots.waitLimit }
 
     public init(
         width: Int = ProcessInfo.processInfo.activeProcessorCount, queueLimit: Int? = nil, waitLimit: Duration = .seconds(2)
     ) {
-        places = Places(width: width, queueLimit: queueLimit, waitLimit: waitLimit)
+        slots = ConcurrencyLimit(width: width, queueLimit: queueLimit, waitLimit: waitLimit)
     }
 
     /// How many computations run and wait now.
-    public var load: (running: Int, waiting: Int) { places.load }
+    public var load: (running: Int, waiting: Int) { slots.load }
 
     /// Runs `work` on a thread of its own once a place is free; `HashingBusy` when none is free
     /// and the queue is full, or none came free within the wait limit.
     package func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         do {
-            try await places.enter(nil)
-        } catch is Places<Never>.Refusal {
+            try await slots.enter(nil)
+        } catch is ConcurrencyLimit<Never>.Refusal {
             throw HashingBusy()
         }
-        defer { places.leave(nil) }
+        defer { slots.leave(nil) }
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
         }

@@ -34,19 +34,6 @@ func revealHint<Form: EditableForm>(_ form: Form, _ field: Form.Field) -> String
     return form.mask(for: field) == nil ? "Ctrl-R hides it" : "Ctrl-R shows it"
 }
 
-/// A text value in a box `width` columns wide; a longer value shows `…` and its tail. (A field
-/// being typed into is a `TextBox`, which follows its cursor.) A `secret` shows masked (see `SecretMask`), in a form that fits, so
-/// the length it states is never cut short.
-func boxed(_ value: String, width: Int, secret: SecretMask? = nil) -> String {
-    var text = Substring(secret.map { $0.text(of: value, fitting: width) } ?? value)
-    if DisplayWidth.of(String(text)) > width {
-        while DisplayWidth.of(String(text)) > width - 1 { text = text.dropFirst() }
-        text = "…" + text
-    }
-    let padding = max(0, width - DisplayWidth.of(String(text)))
-    return "[" + String(text) + String(repeating: " ", count: padding) + "]"
-}
-
 /// A form's text field as drawn: the focused one follows its cursor, the others show their tail.
 func formBox<Form: EditableForm>(_ form: Form, _ field: Form.Field, width: Int) -> TextBox {
     guard field == form.focus else {

@@ -1,19 +1,19 @@
 import Synchronization
 
-/// Places for work that must not pile up: at most `width` run at once and at most `perOwner`
-/// for any one owner. Past the owner's share a request is refused at once; past the places it
+/// A limit on concurrent work that must not pile up: at most `width` run at once and at most `perOwner`
+/// for any one owner. Past the owner's share a request is refused at once; past the slots it
 /// waits in line (at most `queueLimit` waiting, each at most `waitLimit`) and is then refused.
 /// The hashing pool and the function limits are each one of these.
 ///
-///     let places = Places<String>(width: 8, perOwner: 2, waitLimit: .seconds(2))
-///     try await places.enter("emma")   // Places.Refusal when there is no place
-///     defer { places.leave("emma") }
-package final class Places<Owner: Hashable & Sendable>: Sendable {
-    /// Why a request got no place.
+///     let slots = ConcurrencyLimit<String>(width: 8, perOwner: 2, waitLimit: .seconds(2))
+///     try await slots.enter("emma")   // ConcurrencyLimit.Refusal when there is no slot
+///     defer { slots.leave("emma") }
+package final class ConcurrencyLimit<Owner: Hashable & Sendable>: Sendable {
+    /// Why a request got no slot.
     package enum Refusal: Error, Equatable {
         /// The owner already holds (or waits for) its share.
         case ownerAtLimit
-        /// Every place is taken and the line is full, or the wait ran out.
+        /// Every slot is taken and the line is full, or the wait ran out.
         case full
     }
 
