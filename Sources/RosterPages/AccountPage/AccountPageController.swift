@@ -58,7 +58,6 @@ package struct AccountPageController: Sendable {
     /// or the email confirmed.
     package func act(_ purpose: AccountTokenRecord.Purpose, _ link: Link, fields: [String: String], address: String) async -> Outcome {
         await attempt(link, address: address) { app in
-            let token: [String: JSONValue] = ["token": .string(link.token), "tokenId": .string(link.tokenId)]
             switch purpose {
             case .reset:
                 // The form again, for the token's email, saying why.
@@ -70,7 +69,8 @@ package struct AccountPageController: Sendable {
                 guard password == fields["again"] ?? "" else { return try await again("The two passwords differ.") }
                 let email: String
                 do {
-                    email = try await emailPassword.reset(app: app, body: JSONValue.object(token.merging(["password": .string(password)]) { $1 }).data)
+                    email = try await emailPassword.reset(
+                        app: app, ResetPasswordRequest(password: password, token: link.token, tokenId: link.tokenId))
                 } catch let error as ErrorResponse where !AccountRouteLimits.isWrongToken(error) && error.code == .badRequest {
                     // The app's password policy, said as it is.
                     return try await again(PageStyle.sentence(error.error))
@@ -79,7 +79,7 @@ package struct AccountPageController: Sendable {
                 return Outcome(page: page(.passwordSet, link))
             case .confirm:
                 do {
-                    try await emailPassword.confirm(app: app, body: JSONValue.object(token).data)
+                    try await emailPassword.confirm(app: app, ConfirmRequest(token: link.token, tokenId: link.tokenId))
                 } catch let error as ErrorResponse where error.code == .userAlreadyConfirmed {
                     // Confirmed already (by this link or another): the person's goal is met.
                 }

@@ -20,21 +20,21 @@ package enum AppRoutes {
         }
         app.group("functions/call").add(middleware: SessionAuthenticator(sessions: services.sessions, token: .access))
             .post { request, context -> RouteReply in
-                let body = try await request.collectedBody(within: context)
-                return .json(try await services.functions.call(body, caller: try context.caller()))
+                let call = try FunctionCall(body: try await request.collectedBody(within: context))
+                return .json(try await services.functions.call(call, caller: try context.caller()))
             }
         app.group("auth/providers/:provider/login")
             .add(middleware: EnabledProviderMiddleware(login: services.login))
             .add(middleware: SessionAuthenticator(sessions: services.sessions, token: .access, applies: SessionAuthenticator.linking))
             .post { request, context -> RouteReply in
                 let (served, provider) = (try context.servedApp(), try context.enabledProvider())
-                let body = try await request.collectedBody(within: context)
+                let login = try LoginRequest(provider: provider, body: try await request.collectedBody(within: context))
                 if let caller = context.identity {
-                    return try .json(try await services.login.link(caller: caller, provider: provider, body: body))
+                    return try .json(try await services.login.link(caller: caller, provider: provider, login))
                 }
                 do {
                     let reply = try RouteReply.json(
-                        try await services.login.login(app: served, provider: provider, body: body, address: context.clientAddress))
+                        try await services.login.login(app: served, provider: provider, login, address: context.clientAddress))
                     services.metrics.loggedIn(provider: provider, error: nil)
                     return reply
                 } catch {
@@ -60,18 +60,23 @@ package enum AppRoutes {
                     let body = try await request.collectedBody(within: context)
                     switch route {
                     case .register:
-                        try await service.register(app: served, body: body, caller: caller)
-                        await audit.record(.registered, appId: served.id, address: address, detail: AccountRouteLimits.email(in: body))
+                        let registration = try WireBody.decode(RegisterRequest.self, from: body)
+                        try await service.register(app: served, registration, caller: caller)
+                        await audit.record(
+                            .registered, appId: served.id, address: address, detail: EmailPasswordProvider.normalize(registration.email))
                         return .created
-                    case .confirm: try await service.confirm(app: served, body: body)
-                    case .confirmSend: try await service.resendConfirmation(app: served, body: body, caller: caller)
-                    case .confirmCall: try await service.rerunConfirmation(app: served, body: body, caller: caller)
-                    case .resetSend: try await service.sendReset(app: served, body: body, caller: caller)
+                    case .confirm: try await service.confirm(app: served, try WireBody.decode(ConfirmRequest.self, from: body))
+                    case .confirmSend:
+                        try await service.resendConfirmation(app: served, try WireBody.decode(EmailRequest.self, from: body), caller: caller)
+                    case .confirmCall:
+                        try await service.rerunConfirmation(app: served, try WireBody.decode(EmailRequest.self, from: body), caller: caller)
+                    case .resetSend: try await service.sendReset(app: served, try WireBody.decode(EmailRequest.self, from: body), caller: caller)
                     case .reset:
-                        let email = try await service.reset(app: served, body: body)
+                        let email = try await service.reset(app: served, try WireBody.decode(ResetPasswordRequest.self, from: body))
                         await audit.record(.passwordReset, appId: served.id, address: address, detail: email)
                     case .resetCall:
-                        if let email = try await service.callReset(app: served, body: body, caller: caller) {
+                        let request = try WireBody.decode(ResetCallRequest.self, from: body)
+                        if let email = try await service.callReset(app: served, request, caller: caller) {
                             await audit.record(.passwordReset, appId: served.id, address: address, detail: email)
                         }
                     }

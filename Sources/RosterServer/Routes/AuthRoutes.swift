@@ -41,7 +41,8 @@ package enum AuthRoutes {
         let (service, audit) = (services.apiKeys, services.audit)
         keys.post(RouterPath(Route.apiKeys)) { request, context -> RouteReply in
             let caller = try context.caller()
-            let created = try await service.create(for: caller, body: try await request.collectedBody(within: context))
+            let named = try WireBody.decode(CreateAPIKeyRequest.self, from: try await request.collectedBody(within: context))
+            let created = try await service.create(for: caller, named)
             await audit.record(.apiKeyCreated, appId: caller.app.id, userId: caller.user.id, address: context.clientAddress, detail: created.id)
             return try .json(created, status: 201)
         }

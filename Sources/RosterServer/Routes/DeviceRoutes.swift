@@ -11,16 +11,16 @@ package enum DeviceRoutes {
         device.group("start")
             .add(middleware: SessionAuthenticator(sessions: services.sessions, token: .access, applies: { $0.headers[.authorization] != nil }))
             .post { request, context -> RouteReply in
-                let body = try await request.collectedBody(within: context)
+                let app = try context.servedApp()
+                let start = try WireBody.decode(DeviceStartRequest.self, from: try await request.collectedBody(within: context))
                 return try .json(
                     try await services.device.start(
-                        app: try context.servedApp(), caller: context.identity, body: body, base: context.publicBase,
-                        address: context.clientAddress))
+                        app: app, caller: context.identity, start, base: context.publicBase, address: context.clientAddress))
             }
         device.post("poll") { request, context -> RouteReply in
             let app = try context.servedApp()
-            let body = try await request.collectedBody(within: context)
-            switch try await services.device.poll(app: app, body: body, address: context.clientAddress) {
+            let poll = try WireBody.decode(DevicePollRequest.self, from: try await request.collectedBody(within: context))
+            switch try await services.device.poll(app: app, poll, address: context.clientAddress) {
             case .refused(let refusal): return try .json(refusal, status: 400)
             case .granted(let answer): return .json(answer)
             }

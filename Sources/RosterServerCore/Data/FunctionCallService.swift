@@ -11,19 +11,11 @@ import RosterWire
 package struct FunctionCallService: Sendable {
     package let data: DataAccessService
 
-    package func call(_ body: Data, caller: AuthorizedSession) async throws -> JSONValue {
-        // Read in order: a sort specification or a pipeline means something else in another.
-        let request = try WireBody.ordered(from: body)
-        guard let name = request["name"]?.value.stringValue, !name.isEmpty else { throw ErrorResponse.missingParameter("name") }
-        let arguments: [OrderedJSON]
-        switch request["arguments"] {
-        case nil, .scalar(.null)?: arguments = []
-        case .array(let given)?: arguments = given
-        default: throw ErrorResponse.invalidParameter("'arguments' must be an array")
-        }
+    package func call(_ call: FunctionCall, caller: AuthorizedSession) async throws -> JSONValue {
+        let (name, arguments) = (call.name, call.arguments)
         let services = caller.app.config.dataServices
-        switch request["service"]?.value {
-        case nil, .null?:
+        switch call.service {
+        case nil:
             // Arguments are Extended JSON, as for data access; a function reads them relaxed
             // (`{"$numberInt": "7"}` is 7, a date is ISO-8601 text in `$date`).
             let relaxed: [JSONValue]
@@ -33,7 +25,7 @@ package struct FunctionCallService: Sendable {
                 throw ErrorResponse(error)
             }
             return try await named(name, arguments: relaxed, caller: caller)
-        case .string(let service)? where services.contains(service):
+        case let service? where services.contains(service):
             let data = self.data
             let largest = caller.app.config.maxPipelineBytes
             return try await caller.app.dataCalls.run(for: caller.user.id) {
@@ -43,10 +35,8 @@ package struct FunctionCallService: Sendable {
                 if answer.isLarger(thanBytes: largest) { throw Self.answerTooLarge(largest) }
                 return answer
             }
-        case .string(let other)?:
+        case let other?:
             throw ErrorResponse.functionNotFound("no service '\(other.prefix(64))' (this app's data service: \(services.joined(separator: ", ")))")
-        default:
-            throw ErrorResponse.invalidParameter("'service' must be a string")
         }
     }
 

@@ -79,9 +79,8 @@ package struct DeviceApprovalService: Sendable {
     package func signIn(to record: DeviceAuthorizationRecord, email: String, password: String, address: String) async throws -> DeviceSignIn {
         let app = try login.app(record.appId)
         let provider = try login.provider(ProviderType.emailPassword.rawValue, of: app)
-        let body = JSONValue.object(["username": .string(email), "password": .string(password)]).data
         guard case .identity(let providerId, let profile) = try await login.checkedCredentials(
-            app: app, provider: provider, body: body, address: address)
+            app: app, provider: provider, .emailPassword(EmailPasswordLogin(username: email, password: password)), address: address)
         else { throw ErrorResponse.authError("these credentials cannot log in here") }
         return DeviceSignIn(provider: provider.rawValue, providerId: providerId, profile: profile)
     }
@@ -97,8 +96,7 @@ package struct DeviceApprovalService: Sendable {
         _ = try login.provider(ProviderType.emailPassword.rawValue, of: app)
         let key = AttemptKey.client(scope: "register", address: address)
         try await limited(app: app, key: key, cap: app.config.limits.registrationsPerAddressPerHour, address: address)
-        let body = JSONValue.object(["email": .string(email), "password": .string(password)]).data
-        try await emailPassword.register(app: app, body: body, page: page, caller: .address(address))
+        try await emailPassword.register(app: app, RegisterRequest(email: email, password: password), page: page, caller: .address(address))
         await audit.record(.registered, appId: app.id, address: address, detail: EmailPasswordProvider.normalize(email))
         return app.config.providers.emailPassword?.confirmation != .auto
     }
@@ -111,7 +109,7 @@ package struct DeviceApprovalService: Sendable {
         _ = try login.provider(ProviderType.emailPassword.rawValue, of: app)
         let key = AttemptKey(scope: "account-message", kind: .account, value: EmailPasswordProvider.normalize(email))
         try await limited(app: app, key: key, cap: app.config.limits.accountMessagesPerEmailPerHour, address: address)
-        try await emailPassword.sendReset(app: app, body: JSONValue.object(["email": .string(email)]).data, page: page, caller: .address(address))
+        try await emailPassword.sendReset(app: app, EmailRequest(email: email), page: page, caller: .address(address))
     }
 
     /// Counts a request under `key`, refused with `LimitWait` once `cap` were counted this hour.

@@ -6,8 +6,8 @@ import RosterWire
 /// the terminal polls until the poll that finds it approved opens the session, in the same
 /// transaction that uses the code up.
 ///
-///     let started = try await device.start(app: app, caller: nil, body: body, base: try PublicURL(parsing: "https://roster.example"), address: ip)
-///     let reply = try await device.poll(app: app, body: Data(#"{"device_code": "…"}"#.utf8), address: ip)
+///     let started = try await device.start(app: app, caller: nil, DeviceStartRequest(), base: try PublicURL(parsing: "https://roster.example"), address: ip)
+///     let answer = try await device.poll(app: app, DevicePollRequest(deviceCode: started.deviceCode), address: ip)
 package struct DeviceLoginService: Sendable {
     package let store: any DeviceAuthorizationStore & UserStore & SessionStore
     package let login: LoginService
@@ -25,8 +25,9 @@ package struct DeviceLoginService: Sendable {
 
     /// POST …/auth/device/start from `address`; `caller` is the bearer's session for a link.
     /// Limited per client address (`deviceLogin.startsPerAddressPerHour`).
-    package func start(app: ServedApp, caller: AuthorizedSession?, body: Data, base: PublicURL, address: String) async throws -> DeviceStartResponse {
-        let request = try WireBody.decode(DeviceStartRequest.self, from: body)
+    package func start(app: ServedApp, caller: AuthorizedSession?, _ request: DeviceStartRequest, base: PublicURL, address: String) async throws
+        -> DeviceStartResponse
+    {
         try request.validate()
         let config = app.config.deviceLogin
         let key = AttemptKey.client(scope: Self.scope, address: address)
@@ -63,8 +64,7 @@ package struct DeviceLoginService: Sendable {
 
     /// POST …/auth/device/poll: a `DeviceGrantError` (400) until approved, then the log-in
     /// answer (or the link answer) with `provider_type`, once.
-    package func poll(app: ServedApp, body: Data, address: String) async throws -> DevicePollAnswer {
-        let request = try WireBody.decode(DevicePollRequest.self, from: body)
+    package func poll(app: ServedApp, _ request: DevicePollRequest, address: String) async throws -> DevicePollAnswer {
         let digest = SecretDigest.hex(of: request.deviceCode)
         let found = try await store.pollDeviceAuthorization(appId: app.id, codeDigest: digest, now: now(), slowDownStep: Self.slowDownStep)
         let record: DeviceAuthorizationRecord

@@ -17,12 +17,6 @@ package struct AttemptLimiter: Sendable {
 
     package static let scope = "login"
 
-    /// The account a log-in guesses at: the normalized email of an email/password log-in.
-    package static func account(provider: ProviderType, body: Data) -> String? {
-        guard provider == .emailPassword, let login = try? WireBody.decode(EmailPasswordLogin.self, from: body) else { return nil }
-        return EmailPasswordProvider.normalize(login.username)
-    }
-
     /// What a log-in attempt is counted under; none for anonymous log-ins, which guess nothing.
     package static func keys(provider: ProviderType, account: String?, address: String) -> [AttemptKey] {
         guard provider != .anonymous else { return [] }

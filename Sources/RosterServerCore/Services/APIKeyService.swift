@@ -8,8 +8,7 @@ package struct APIKeyService: Sendable {
     package let ids: IdentifierSource
     package let now: @Sendable () -> Date
 
-    package func create(for caller: AuthorizedSession, body: Data) async throws -> APIKeyResponse {
-        let request = try WireBody.decode(CreateAPIKeyRequest.self, from: body)
+    package func create(for caller: AuthorizedSession, _ request: CreateAPIKeyRequest) async throws -> APIKeyResponse {
         let name = request.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= 128 else { throw ErrorResponse.invalidParameter("an API key name must be 1-128 characters") }
         let secret = ids.secret()

@@ -16,8 +16,7 @@ package struct EmailPasswordService: Sendable {
     /// register: a new account under the app's password policy. With `page`, a confirmation
     /// message links to the server's account page. A confirmation function or outbox command
     /// runs for `caller`, within the app's function limits.
-    package func register(app: ServedApp, body: Data, page: AccountPageLink? = nil, caller: FunctionCaller) async throws {
-        let request = try WireBody.decode(RegisterRequest.self, from: body)
+    package func register(app: ServedApp, _ request: RegisterRequest, page: AccountPageLink? = nil, caller: FunctionCaller) async throws {
         let config = try settings(app)
         let email = EmailPasswordProvider.normalize(request.email)
         guard Self.looksLikeEmail(email) else { throw ErrorResponse.badRequest("'\(email)' is not an email address") }
@@ -52,8 +51,7 @@ package struct EmailPasswordService: Sendable {
     }
 
     /// confirm: a confirmation token marks its account confirmed, once.
-    package func confirm(app: ServedApp, body: Data) async throws {
-        let request = try WireBody.decode(ConfirmRequest.self, from: body)
+    package func confirm(app: ServedApp, _ request: ConfirmRequest) async throws {
         let record = try await tokens.issued(token: request.token, tokenId: request.tokenId, for: .confirm, app: app)
         guard let account = try await store.emailAccount(appId: app.id, email: record.email) else {
             throw ErrorResponse(.badRequest, ErrorResponse.Text.invalidTokenData)
@@ -65,8 +63,8 @@ package struct EmailPasswordService: Sendable {
     }
 
     /// confirm/send: a new confirmation token to the outbox.
-    package func resendConfirmation(app: ServedApp, body: Data, caller: FunctionCaller) async throws {
-        let email = try await unconfirmedAccount(app: app, body: body)
+    package func resendConfirmation(app: ServedApp, _ request: EmailRequest, caller: FunctionCaller) async throws {
+        let email = try await unconfirmedAccount(app: app, request)
         if try settings(app).confirmation == .function {
             throw ErrorResponse.badRequest("this app confirms new accounts with a function: use confirm/call")
         }
@@ -74,13 +72,12 @@ package struct EmailPasswordService: Sendable {
     }
 
     /// confirm/call: the confirmation function again, with a new token.
-    package func rerunConfirmation(app: ServedApp, body: Data, caller: FunctionCaller) async throws {
-        let request = try WireBody.decode(EmailRequest.self, from: body)
+    package func rerunConfirmation(app: ServedApp, _ request: EmailRequest, caller: FunctionCaller) async throws {
         let requested = EmailPasswordProvider.normalize(request.email)
         if try settings(app).confirmation == .auto, try await store.emailAccount(appId: app.id, email: requested) != nil {
             throw ErrorResponse(.userAlreadyConfirmed, "cannot run confirmation for \(requested): automatic confirmation is enabled")
         }
-        let email = try await unconfirmedAccount(app: app, body: body)
+        let email = try await unconfirmedAccount(app: app, request)
         guard try settings(app).confirmationFunction != nil else {
             throw ErrorResponse(.functionNotFound, "this app has no confirmation function")
         }
@@ -92,8 +89,7 @@ package struct EmailPasswordService: Sendable {
     /// message is written to a directory, while an outbox command runs after the answer. A
     /// failing outbox is logged rather than told. With `page`, the message links to the
     /// server's account page.
-    package func sendReset(app: ServedApp, body: Data, page: AccountPageLink? = nil, caller: FunctionCaller) async throws {
-        let request = try WireBody.decode(EmailRequest.self, from: body)
+    package func sendReset(app: ServedApp, _ request: EmailRequest, page: AccountPageLink? = nil, caller: FunctionCaller) async throws {
         let email = EmailPasswordProvider.normalize(request.email)
         let answerAt = ContinuousClock.now + .milliseconds(app.config.limits.resetSendHoldMilliseconds)
         if try await store.emailAccount(appId: app.id, email: email) != nil {
@@ -134,8 +130,7 @@ package struct EmailPasswordService: Sendable {
 
     /// reset: a reset token sets the new password, once. The account's email.
     @discardableResult
-    package func reset(app: ServedApp, body: Data) async throws -> String {
-        let request = try WireBody.decode(ResetPasswordRequest.self, from: body)
+    package func reset(app: ServedApp, _ request: ResetPasswordRequest) async throws -> String {
         if let violation = try settings(app).policyViolation(request.password) { throw ErrorResponse.badRequest(violation) }
         let record = try await tokens.check(token: request.token, tokenId: request.tokenId, for: .reset, app: app)
         let hash = try await app.hasher.hashInBackground(request.password)
@@ -146,8 +141,7 @@ package struct EmailPasswordService: Sendable {
     /// reset/call: the reset function decides: success sets the password now, pending leaves a
     /// token to redeem with `reset`, fail refuses. The account's email when the password changed.
     @discardableResult
-    package func callReset(app: ServedApp, body: Data, caller: FunctionCaller) async throws -> String? {
-        let request = try WireBody.decode(ResetCallRequest.self, from: body)
+    package func callReset(app: ServedApp, _ request: ResetCallRequest, caller: FunctionCaller) async throws -> String? {
         let config = try settings(app)
         guard let function = config.resetFunction else {
             throw ErrorResponse(.functionNotFound, "this app has no password reset function")
@@ -198,9 +192,8 @@ package struct EmailPasswordService: Sendable {
         return config
     }
 
-    /// The email of the body, which must name an account not yet confirmed.
-    private func unconfirmedAccount(app: ServedApp, body: Data) async throws -> String {
-        let request = try WireBody.decode(EmailRequest.self, from: body)
+    /// The email of the request, which must name an account not yet confirmed.
+    private func unconfirmedAccount(app: ServedApp, _ request: EmailRequest) async throws -> String {
         let email = EmailPasswordProvider.normalize(request.email)
         guard let account = try await store.emailAccount(appId: app.id, email: email) else {
             throw ErrorResponse(.userNotFound, "user not found")

@@ -28,11 +28,10 @@ package struct LoginService: Sendable {
 
     /// POST …/auth/providers/{provider}/login, from a client at `address`. Wrong credentials
     /// are counted, and an attempt that must wait is refused unchecked (`AttemptLimiter`).
-    package func login(app: ServedApp, provider: ProviderType, body: Data, address: String) async throws -> LoginResponse {
-        let envelope = try WireBody.decode(LoginEnvelope.self, from: body)
+    package func login(app: ServedApp, provider: ProviderType, _ request: LoginRequest, address: String) async throws -> LoginResponse {
         if provider == .anonymous { try await countAnonymousUser(app: app, address: address) }
-        let outcome = try await checkedCredentials(app: app, provider: provider, body: body, address: address)
-        return try await logIn(app: app, provider: provider, outcome: outcome, deviceId: envelope.options?.device?.deviceId, address: address)
+        let outcome = try await checkedCredentials(app: app, provider: provider, request.credentials, address: address)
+        return try await logIn(app: app, provider: provider, outcome: outcome, deviceId: request.deviceId, address: address)
     }
 
     /// Each anonymous log-in makes a user: one client address makes at most
@@ -51,8 +50,10 @@ package struct LoginService: Sendable {
     /// The credentials of a log-in from `address`, checked behind the limits: wrong ones are
     /// counted, and an attempt that must wait is refused unchecked (`AttemptLimiter`). What
     /// they prove.
-    package func checkedCredentials(app: ServedApp, provider: ProviderType, body: Data, address: String) async throws -> ProviderOutcome {
-        let account = AttemptLimiter.account(provider: provider, body: body)
+    package func checkedCredentials(app: ServedApp, provider: ProviderType, _ credentials: LoginCredentials, address: String) async throws
+        -> ProviderOutcome
+    {
+        let account = credentials.account
         let keys = AttemptLimiter.keys(provider: provider, account: account, address: address)
         let counted: [AttemptKey]
         let check: AccountChecks.Check
@@ -71,7 +72,7 @@ package struct LoginService: Sendable {
         defer { check.end() }
         let outcome: ProviderOutcome
         do {
-            outcome = try await authenticate(app: app, provider: provider, body: body, for: .address(ClientNetwork.of(address)))
+            outcome = try await authenticate(app: app, provider: provider, credentials, for: .address(ClientNetwork.of(address)))
         } catch let limit as FunctionLimitReached {
             await audit.record(.loginLimited, appId: app.id, provider: provider.rawValue, address: address, detail: account)
             throw limit
@@ -144,10 +145,9 @@ package struct LoginService: Sendable {
     /// POST …/login?link=true: adds the credentials' identity to the caller (Bearer access) and
     /// answers as a log-in does, with a fresh access token for the caller's session, the caller's
     /// id and the session's device id (and no refresh token: the session stays the same).
-    package func link(caller: AuthorizedSession, provider: ProviderType, body: Data) async throws -> LinkResponse {
+    package func link(caller: AuthorizedSession, provider: ProviderType, _ request: LoginRequest) async throws -> LinkResponse {
         guard provider != .anonymous else { throw ErrorResponse.badRequest("anonymous credentials cannot be linked to a user") }
-        _ = try WireBody.decode(LoginEnvelope.self, from: body)
-        let outcome = try await authenticate(app: caller.app, provider: provider, body: body, for: .user(caller.user.id))
+        let outcome = try await authenticate(app: caller.app, provider: provider, request.credentials, for: .user(caller.user.id))
         return try await link(caller: caller, provider: provider, outcome: outcome)
     }
 
@@ -198,42 +198,36 @@ package struct LoginService: Sendable {
     }
 
     /// Checks the credentials; a custom function's command is counted for `caller`.
-    private func authenticate(app: ServedApp, provider: ProviderType, body: Data, for caller: FunctionCaller) async throws
+    private func authenticate(app: ServedApp, provider: ProviderType, _ credentials: LoginCredentials, for caller: FunctionCaller) async throws
         -> ProviderOutcome
     {
-        switch provider {
+        switch credentials {
         case .anonymous:
             return AnonymousProvider(ids: ids).authenticate()
-        case .emailPassword:
-            let login = try WireBody.decode(EmailPasswordLogin.self, from: body)
+        case .emailPassword(let login):
             return try await EmailPasswordProvider(store: store).authenticate(login, app: app)
-        case .apiKey:
-            let login = try WireBody.decode(APIKeyLogin.self, from: body)
+        case .apiKey(let login):
             return try await APIKeyProvider(store: store).authenticate(login, app: app)
-        case .customToken:
-            let login = try WireBody.decode(CustomTokenLogin.self, from: body)
+        case .customToken(let login):
             guard let verifier = app.customTokens else { throw ErrorResponse.providerNotFound(provider.rawValue) }
             let (subject, profile) = try await verifier.verify(login.token, now: now())
             return .identity(providerId: subject, profile: profile)
-        case .customFunction:
+        case .customFunction(let body):
             guard let config = app.config.providers.customFunction, config.enabled else {
                 throw ErrorResponse.providerNotFound(provider.rawValue)
             }
-            return try await CustomFunctionProvider(limiter: app.functions, caller: caller).authenticate(body: try WireBody.object(from: body), config: config)
-        case .google:
-            let login = try WireBody.decode(GoogleLogin.self, from: body)
+            return try await CustomFunctionProvider(limiter: app.functions, caller: caller).authenticate(body: body, config: config)
+        case .google(let login):
             guard let google = app.google else { throw ErrorResponse.providerNotFound(provider.rawValue) }
             switch (login.idToken, login.authCode) {
             case (let idToken?, nil): return try await google.authenticate(idToken: idToken)
             case (nil, let code?): return try await google.authenticate(authCode: code)
             default: throw ErrorResponse.badRequest("give exactly one of 'id_token' and 'authCode'")
             }
-        case .apple:
-            let login = try WireBody.decode(AppleLogin.self, from: body)
+        case .apple(let login):
             guard let apple = app.apple else { throw ErrorResponse.providerNotFound(provider.rawValue) }
             return try await apple.authenticate(idToken: login.idToken)
-        case .facebook:
-            let login = try WireBody.decode(FacebookLogin.self, from: body)
+        case .facebook(let login):
             guard let facebook = app.facebook else { throw ErrorResponse.providerNotFound(provider.rawValue) }
             return try await facebook.authenticate(accessToken: login.accessToken)
         }
