@@ -39,22 +39,31 @@ package struct CommandFunction: Sendable {
         return object
     }
 
-    /// Runs the command with `input` on stdin; returns what it wrote to stdout. Past the time
-    /// limit the command gets SIGTERM, and SIGKILL a second later.
+    /// Runs the command with `input` on stdin; returns what it wrote to stdout. The command runs
+    /// in a session of its own, so that past the time limit SIGTERM, and SIGKILL a second later,
+    /// reach every process it started, and none outlives its run.
     package func run(_ input: Data) async throws -> Data {
         let timeout = config.timeoutSeconds
         var options = PlatformOptions()
-        options.teardownSequence = [.gracefulShutDown(allowedDurationToNextStep: .seconds(1))]
+        options.createSession = true
+        options.teardownSequence = [
+            .gracefulShutDown(toProcessGroup: true, allowedDurationToNextStep: .seconds(1)),
+            .send(signal: .kill, toProcessGroup: true, allowedDurationToNextStep: .seconds(1)),
+        ]
         let configuration = Configuration(
             executable: .path(FilePath(config.command[0])), arguments: Arguments(Array(config.command.dropFirst())),
             environment: .custom(["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]), platformOptions: options)
+        let session = CommandSession()
         let outcome = try await withThrowingTaskGroup(of: Outcome.self) { group in
             group.addTask {
                 do {
                     _ = Self.brokenPipesIgnored
+                    // What the command leaves behind ends with it.
+                    defer { session.end() }
                     let result = try await Subprocess.run(
                         configuration, input: .inputWriter, output: .data(limit: Self.maxOutputBytes), error: .discarded
                     ) { execution in
+                        session.started(execution.processIdentifier.value)
                         // A command may answer without reading its input, and close it: what it
                         // answers and how it exits are what count.
                         _ = try? await execution.standardInputWriter.write(Array(input))
@@ -69,6 +78,9 @@ package struct CommandFunction: Sendable {
             }
             group.addTask {
                 try await Task.sleep(for: .milliseconds(Int(timeout * 1000)))
+                // The command may have exited and left a process holding its output, which the
+                // teardown (for the command alone) would not reach.
+                session.kill()
                 return .outOfTime
             }
             defer { group.cancelAll() }
