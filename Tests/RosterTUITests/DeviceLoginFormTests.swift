@@ -21,7 +21,7 @@ import Testing
         model.type("\(choices.count)")
         #expect(model.form?.provider == .otherDevice)
         let effects = model.press(.enter)
-        #expect(effects == [.startDeviceLogin(linking: nil, pin: nil)])
+        #expect(effects == [.loginForm(.startDeviceLogin(linking: nil, pin: nil))])
         return effects[0]
     }
 
@@ -34,7 +34,7 @@ import Testing
         #expect(model.press(.enter).isEmpty)
 
         let effects = update(&model, .deviceLogin(.started(Self.login), for: start))
-        #expect(effects == [.pollDeviceLogin(Self.login, pin: nil)])
+        #expect(effects == [.loginForm(.pollDeviceLogin(Self.login, pin: nil))])
         let screen = model.screen
         #expect(screen.line(containing: "Log in on another device") != nil)
         #expect(screen.line(containing: "http://127.0.0.1:8080/device") != nil)
@@ -90,7 +90,7 @@ import Testing
         #expect(update(&model, .deviceLogin(.pending, for: poll)) == [poll])
         var slower = Self.login
         slower.interval = 10
-        #expect(update(&model, .deviceLogin(.slowDown(interval: 10), for: poll)) == [.pollDeviceLogin(slower, pin: nil)])
+        #expect(update(&model, .deviceLogin(.slowDown(interval: 10), for: poll)) == [.loginForm(.pollDeviceLogin(slower, pin: nil))])
         #expect(model.form?.device?.interval == 10)
         // Keys stay live but type nothing into the form behind the codes.
         #expect(model.press(.char("x"), .tab, .char(" ")).isEmpty)
@@ -141,7 +141,7 @@ import Testing
         #expect(model.form?.device == nil)
         #expect(model.form?.sent == nil)
         #expect(model.status == StatusMessage(words, isError: true))
-        #expect(model.press(.enter) == [.startDeviceLogin(linking: nil, pin: nil)])
+        #expect(model.press(.enter) == [.loginForm(.startDeviceLogin(linking: nil, pin: nil))])
     }
 
     @Test func linkingOffersAnotherDeviceForTheSelectedUser() throws {
@@ -150,8 +150,8 @@ import Testing
         model.press(.char("l"), .backTab)
         let choices = try #require(model.form?.choices)
         model.type("\(choices.count)")
-        #expect(model.press(.enter) == [.startDeviceLogin(linking: joe.id, pin: nil)])
-        let start = Effect.startDeviceLogin(linking: joe.id, pin: nil)
+        #expect(model.press(.enter) == [.loginForm(.startDeviceLogin(linking: joe.id, pin: nil))])
+        let start = Effect.loginForm(.startDeviceLogin(linking: joe.id, pin: nil))
         var link = Self.login
         link = DeviceLogin(
             userCode: link.userCode, verificationURI: link.verificationURI, verificationURIComplete: link.verificationURIComplete,
@@ -170,7 +170,7 @@ import Testing
         model.type("2468")
         model.press(.tab)
         model.type("2468")
-        #expect(model.press(.enter) == [.startDeviceLogin(linking: nil, pin: Secret("2468"))])
+        #expect(model.press(.enter) == [.loginForm(.startDeviceLogin(linking: nil, pin: Secret("2468")))])
     }
 }
 

@@ -66,13 +66,13 @@ import Testing
 
     @Test func finishedAndFailedOperationsStopTheSpinner() {
         var model = Sample.model()
-        #expect(model.press(.char("o")) == [.logOut(id: Sample.joe.id)])
+        #expect(model.press(.char("o")) == [.list(.logOut(id: Sample.joe.id))])
         #expect(model.isBusy)
-        #expect(update(&model, .operationFailed("cannot reach the server", for: .logOut(id: Sample.joe.id))) == [])
+        #expect(update(&model, .operationFailed("cannot reach the server", for: .list(.logOut(id: Sample.joe.id)))) == [])
         #expect(!model.isBusy)
         #expect(model.status?.isError == true)
         _ = model.press(.char("o"))
-        #expect(update(&model, .operationFinished("Logged out joe@example.com", for: .logOut(id: Sample.joe.id))) == [.reload])
+        #expect(update(&model, .operationFinished("Logged out joe@example.com", for: .list(.logOut(id: Sample.joe.id)))) == [.reload])
         #expect(!model.isBusy && model.status == StatusMessage("Logged out joe@example.com"))
     }
 }

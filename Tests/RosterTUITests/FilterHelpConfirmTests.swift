@@ -12,7 +12,7 @@ import Testing
         #expect(!model.isEditingFilter)
         #expect(model.filter == "EMMA")
         // Letters act as keys again once the filter is kept.
-        #expect(model.press(.char("o")) == [.logOut(id: Sample.emma.id)])
+        #expect(model.press(.char("o")) == [.list(.logOut(id: Sample.emma.id))])
     }
 
     @Test func escapeClearsTheFilter() {
@@ -91,7 +91,7 @@ import Testing
         var model = Sample.model()
         model.press(.down, .char("x"), .tab)
         #expect(model.screen.line(containing: "Cancel    [ Remove ]") != nil)
-        #expect(model.press(.enter) == [.remove(id: Sample.emma.id)])
+        #expect(model.press(.enter) == [.list(.remove(id: Sample.emma.id))])
         #expect(model.mode == .list)
         #expect(model.isBusy)
     }
@@ -99,7 +99,7 @@ import Testing
     @Test func yRemovesAndEscapeOrNCancels() {
         var model = Sample.model()
         model.press(.char("x"))
-        #expect(model.press(.char("y")) == [.remove(id: Sample.joe.id)])
+        #expect(model.press(.char("y")) == [.list(.remove(id: Sample.joe.id))])
         for cancel: Key in [.escape, .char("n")] {
             var other = Sample.model()
             other.press(.char("x"))
@@ -129,7 +129,7 @@ import Testing
         #expect(model.status?.text == "Nothing deleted")
         model.press(.char("d"), .tab)
         #expect(model.screen.line(containing: "Cancel    [ Delete ]") != nil)
-        #expect(model.press(.enter) == [.delete(id: Sample.emma.id)])
+        #expect(model.press(.enter) == [.list(.delete(id: Sample.emma.id))])
         #expect(model.isBusy)
         #expect(model.status?.text == "Deleting the account of emma@example.com…")
     }

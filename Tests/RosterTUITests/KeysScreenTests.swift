@@ -18,7 +18,7 @@ extension Model {
     func openKeys() -> (Model, UserRow) {
         var model = Sample.model()
         let joe = model.selectedUser!
-        #expect(model.press(.char("a")) == [.loadAPIKeys(owner: joe.id)])
+        #expect(model.press(.char("a")) == [.keys(.load(owner: joe.id))])
         return (model, joe)
     }
 
@@ -46,12 +46,12 @@ extension Model {
     @Test func spaceTogglesAndDeleteWaitsForYes() {
         var (model, joe) = openKeys()
         _ = update(&model, .apiKeysLoaded(owner: joe.id, Self.rows))
-        _ = update(&model, .operationFinished("loaded", for: .loadAPIKeys(owner: joe.id)))
-        #expect(model.press(.char(" ")) == [.setAPIKeyEnabled(owner: joe.id, keyId: "k1", enabled: false)])
-        _ = update(&model, .operationFinished("Disabled", for: .setAPIKeyEnabled(owner: joe.id, keyId: "k1", enabled: false)))
+        _ = update(&model, .operationFinished("loaded", for: .keys(.load(owner: joe.id))))
+        #expect(model.press(.char(" ")) == [.keys(.setEnabled(owner: joe.id, keyId: "k1", enabled: false))])
+        _ = update(&model, .operationFinished("Disabled", for: .keys(.setEnabled(owner: joe.id, keyId: "k1", enabled: false))))
         model.press(.down)
-        #expect(model.press(.char("e")) == [.setAPIKeyEnabled(owner: joe.id, keyId: "k2", enabled: true)])
-        _ = update(&model, .operationFinished("Enabled", for: .setAPIKeyEnabled(owner: joe.id, keyId: "k2", enabled: true)))
+        #expect(model.press(.char("e")) == [.keys(.setEnabled(owner: joe.id, keyId: "k2", enabled: true))])
+        _ = update(&model, .operationFinished("Enabled", for: .keys(.setEnabled(owner: joe.id, keyId: "k2", enabled: true))))
         #expect(model.press(.char("d")).isEmpty)
         // A modal dialog, as for removing a user, not a red line at the bottom; Keep first.
         #expect(model.keysScreen?.deleting?.buttons == ["Keep", "Delete"])
@@ -67,7 +67,7 @@ extension Model {
         #expect(model.screen.line(containing: "[ Delete ]") != nil)
         #expect(model.press(.escape).isEmpty && model.keysScreen?.deleting == nil)
         model.press(.char("d"))
-        #expect(model.press(.char("y")) == [.deleteAPIKey(owner: joe.id, keyId: "k2")])
+        #expect(model.press(.char("y")) == [.keys(.delete(owner: joe.id, keyId: "k2"))])
         // One operation at a time.
         #expect(model.press(.char(" ")).isEmpty)
         #expect(model.status?.text == "Still working; wait for the last operation")
@@ -76,7 +76,7 @@ extension Model {
     @Test func aNewKeyIsNamedMadeAndShownOnceThenForgotten() {
         var (model, joe) = openKeys()
         _ = update(&model, .apiKeysLoaded(owner: joe.id, Self.rows))
-        _ = update(&model, .operationFinished("loaded", for: .loadAPIKeys(owner: joe.id)))
+        _ = update(&model, .operationFinished("loaded", for: .keys(.load(owner: joe.id))))
         model.press(.char("n"))
         #expect(model.screen.line(containing: "New key's name") != nil)
         #expect(model.press(.enter).isEmpty)
@@ -86,7 +86,7 @@ extension Model {
         #expect(model.status?.text.contains("already has a key named 'ci'") == true)
         model.press(.backspace, .backspace)
         model.type(" laptop ")
-        #expect(model.press(.enter) == [.createAPIKey(owner: joe.id, name: "laptop")])
+        #expect(model.press(.enter) == [.keys(.create(owner: joe.id, name: "laptop"))])
         let secret = String(repeating: "abcdef0123456789", count: 8)
         _ = update(&model, .apiKeyCreated(owner: joe.id, CreatedKey(name: "laptop", secret: secret)))
         let shown = model.screen.joined(separator: "\n")

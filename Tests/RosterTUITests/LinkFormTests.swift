@@ -17,7 +17,7 @@ import Testing
         model.press(.tab)
         model.type("s3cret-pass")
         let effects = model.press(.enter)
-        #expect(effects == [.link(id: joe.id, LoginRequest(provider: .emailPassword, email: "joe@work.example.com", secret: "s3cret-pass"))])
+        #expect(effects == [.loginForm(.link(id: joe.id, LoginRequest(provider: .emailPassword, email: "joe@work.example.com", secret: "s3cret-pass")))])
         #expect(model.status?.text == "Linking email/password log-in to \(joe.displayName)…")
         // The server's list keeps anonymous out of a linking form.
         _ = update(&model, .providersLoaded([.anonymous, .google]))

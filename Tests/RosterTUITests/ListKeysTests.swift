@@ -30,7 +30,7 @@ import Testing
     @Test func enterSwitchesToALoggedInUser() {
         var model = Sample.model()
         let effects = model.press(.down, .enter)
-        #expect(effects == [.switchUser(id: Sample.emma.id)])
+        #expect(effects == [.list(.switchUser(id: Sample.emma.id))])
         #expect(model.isBusy)
         #expect(model.status?.text == "Switching to emma@example.com…")
     }
@@ -64,7 +64,7 @@ import Testing
 
     @Test func oLogsOutTheSelectedUser() {
         var model = Sample.model()
-        #expect(model.press(.char("o")) == [.logOut(id: Sample.joe.id)])
+        #expect(model.press(.char("o")) == [.list(.logOut(id: Sample.joe.id))])
         model.press(.down, .down)
         #expect(model.press(.char("o")).isEmpty)
         #expect(model.status?.text == "Zoë is already logged out")
@@ -72,7 +72,7 @@ import Testing
 
     @Test func rRefreshesCustomDataOfALoggedInUserOnly() {
         var model = Sample.model()
-        #expect(model.press(.char("r")) == [.refreshCustomData(id: Sample.joe.id)])
+        #expect(model.press(.char("r")) == [.list(.refreshCustomData(id: Sample.joe.id))])
         model.press(.char("G"))
         #expect(model.press(.char("r")).isEmpty)
         #expect(model.status == StatusMessage("Log lapsed@example.com in to refresh its custom data", isError: true))
@@ -124,7 +124,7 @@ import Testing
     @Test func finishedOperationStopsTheSpinnerAndAsksForAReload() {
         var model = Sample.model()
         model.press(.down, .enter)
-        #expect(update(&model, .operationFinished("Switched to emma@example.com", for: .switchUser(id: Sample.emma.id))) == [.reload])
+        #expect(update(&model, .operationFinished("Switched to emma@example.com", for: .list(.switchUser(id: Sample.emma.id)))) == [.reload])
         #expect(!model.isBusy)
         #expect(model.status == StatusMessage("Switched to emma@example.com"))
     }
@@ -133,7 +133,7 @@ import Testing
         var model = Sample.model()
         model.press(.char("r"))
         let users = model.users
-        #expect(update(&model, .operationFailed("The server cannot be reached; check the URL", for: .refreshCustomData(id: Sample.joe.id))).isEmpty)
+        #expect(update(&model, .operationFailed("The server cannot be reached; check the URL", for: .list(.refreshCustomData(id: Sample.joe.id)))).isEmpty)
         #expect(model.status == StatusMessage("The server cannot be reached; check the URL", isError: true))
         #expect(model.users == users)
         #expect(!model.isBusy)

@@ -25,7 +25,7 @@ import Testing
         model.press(.tab)
         model.type("passw0rd")
         let effects = model.press(.enter)
-        #expect(effects == [.login(LoginRequest(provider: .emailPassword, email: "joe@example.com", secret: "passw0rd"))])
+        #expect(effects == [.loginForm(.login(LoginRequest(provider: .emailPassword, email: "joe@example.com", secret: "passw0rd")))])
         #expect(model.isBusy)
         #expect(model.form != nil, "the form stays up until the result")
         _ = update(&model, .operationFinished("Logged in joe@example.com", for: effects[0]))
@@ -55,13 +55,13 @@ import Testing
         #expect(model.form?.fields == [.provider])
         model.type(" ")
         #expect(model.form?.provider == .anonymous)
-        #expect(model.press(.enter) == [.login(LoginRequest(provider: .anonymous))])
+        #expect(model.press(.enter) == [.loginForm(.login(LoginRequest(provider: .anonymous)))])
         var other = openProviderChoice()
         other.type("3")
         #expect(other.form?.provider == .apiKey)
         other.press(.tab)
         other.type("  key-123 ")
-        #expect(other.press(.enter) == [.login(LoginRequest(provider: .apiKey, secret: "key-123"))])
+        #expect(other.press(.enter) == [.loginForm(.login(LoginRequest(provider: .apiKey, secret: "key-123")))])
     }
 
     @Test func tabAndShiftTabCycleThroughTheFields() {
@@ -88,7 +88,7 @@ import Testing
         model.press(.tab)
         model.type("abc")
         // The server, not the form, says how long a new password must be.
-        #expect(model.press(.enter) == [.login(LoginRequest(provider: .emailPassword, email: "new@example.com", secret: "abc", register: true))])
+        #expect(model.press(.enter) == [.loginForm(.login(LoginRequest(provider: .emailPassword, email: "new@example.com", secret: "abc", register: true)))])
     }
 
     @Test func emptyAndInvalidFieldsAreRefusedBesideTheField() {
@@ -116,7 +116,7 @@ import Testing
         #expect(model.press(.enter).isEmpty)
         #expect(model.form?.errors[.token] == "JWTs have three dot-separated parts")
         model.type(".ghi")
-        #expect(model.press(.enter) == [.login(LoginRequest(provider: .customJWT, secret: "abc.def.ghi"))])
+        #expect(model.press(.enter) == [.loginForm(.login(LoginRequest(provider: .customJWT, secret: "abc.def.ghi")))])
     }
 
     @Test func pastedControlCharactersAreDroppedAndValuesCapped() {
@@ -215,7 +215,7 @@ import Testing
         #expect(model.form?.focus == .passwordAgain)
         model.type("first-secret-1")
         #expect(model.screen.line(containing: "> Again")?.contains("**************") == true)
-        #expect(model.press(.enter) == [.login(LoginRequest(provider: .emailPassword, email: "ada@example.com", secret: "first-secret-1", register: true))])
+        #expect(model.press(.enter) == [.loginForm(.login(LoginRequest(provider: .emailPassword, email: "ada@example.com", secret: "first-secret-1", register: true)))])
     }
 
     @Test func theTokenFieldIsMasked() {

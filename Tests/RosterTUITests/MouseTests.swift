@@ -18,7 +18,7 @@ import Testing
 
     @Test func aDoubleClickSwitchesAsEnterDoes() {
         var model = Sample.model()
-        #expect(model.press(.mouse(MouseEvent(.doubleClick, column: 6, row: 2))) == [.switchUser(id: Sample.emma.id)])
+        #expect(model.press(.mouse(MouseEvent(.doubleClick, column: 6, row: 2))) == [.list(.switchUser(id: Sample.emma.id))])
         #expect(model.status?.text == "Switching to emma@example.com…")
         var logIn = Sample.model()
         logIn.press(.mouse(MouseEvent(.doubleClick, column: 6, row: 6)))

@@ -64,7 +64,7 @@ import Testing
         let screen = model.screen
         #expect(screen.line(containing: "> JWT")?.contains("[eyJ…(\(jwt.count) chars)") == true)
         SecretMaskingTests.expectNoMoreThanThreeCharacters(of: jwt, on: screen)
-        #expect(model.press(.enter) == [.login(LoginRequest(provider: .customJWT, secret: jwt))])
+        #expect(model.press(.enter) == [.loginForm(.login(LoginRequest(provider: .customJWT, secret: jwt)))])
     }
 
     @Test func aPasteIsCutAtTheFieldsLength() {

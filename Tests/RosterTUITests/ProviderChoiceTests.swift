@@ -55,8 +55,8 @@ import Testing
         #expect(model.press(.enter).isEmpty)
         #expect(model.screen.line(containing: "! ID tokens have three dot-separated parts") != nil)
         model.type(".three")
-        #expect(model.press(.enter) == [.login(LoginRequest(provider: .google, secret: "one.two.three"))])
-        _ = update(&model, .operationFailed("refused", for: .login(LoginRequest(provider: .google, secret: "one.two.three"))))
+        #expect(model.press(.enter) == [.loginForm(.login(LoginRequest(provider: .google, secret: "one.two.three")))])
+        _ = update(&model, .operationFailed("refused", for: .loginForm(.login(LoginRequest(provider: .google, secret: "one.two.three")))))
 
         model.press(.backTab)
         model.type("2")
@@ -67,8 +67,8 @@ import Testing
         #expect(model.screen.line(containing: "! an auth code has no spaces") != nil)
         for _ in 0..<4 { model.press(.backspace) }
         let code = model.press(.enter)
-        #expect(code == [.login(LoginRequest(provider: .googleAuthCode, secret: "4/0A"))])
-        if case .login(let request) = code.first, case .googleAuthCode(let sent) = request.credentials {
+        #expect(code == [.loginForm(.login(LoginRequest(provider: .googleAuthCode, secret: "4/0A")))])
+        if case .loginForm(.login(let request)) = code.first, case .googleAuthCode(let sent) = request.credentials {
             #expect(sent == "4/0A")
         } else {
             Issue.record("not a Google auth code log-in")
@@ -85,7 +85,7 @@ import Testing
         #expect(model.screen.line(containing: "! paste the access token") != nil)
         model.type("EAAB123")
         let facebook = model.press(.enter)
-        if case .login(let request) = facebook.first, case .facebook(let token) = request.credentials {
+        if case .loginForm(.login(let request)) = facebook.first, case .facebook(let token) = request.credentials {
             #expect(token == "EAAB123")
         } else {
             Issue.record("not a Facebook log-in")
@@ -107,8 +107,8 @@ import Testing
         for _ in 0..<6 { model.press(.backspace) }
         model.type(#" {"pin": "1234"} "#)
         let effects = model.press(.enter)
-        #expect(effects == [.login(LoginRequest(provider: .customFunction, secret: #"{"pin": "1234"}"#))])
-        if case .login(let request) = effects.first, case .function(let payload) = request.credentials {
+        #expect(effects == [.loginForm(.login(LoginRequest(provider: .customFunction, secret: #"{"pin": "1234"}"#)))])
+        if case .loginForm(.login(let request)) = effects.first, case .function(let payload) = request.credentials {
             #expect(payload == ["pin": "1234"])
         } else {
             Issue.record("not a function log-in")

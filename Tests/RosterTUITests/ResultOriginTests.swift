@@ -8,18 +8,18 @@ import Testing
     /// and the refresh finishes.
     @Test func aRefreshFinishingLeavesTheLogInFormBeingTypedInto() {
         var model = Sample.model()
-        #expect(model.press(.char("r")) == [.refreshCustomData(id: Sample.joe.id)])
+        #expect(model.press(.char("r")) == [.list(.refreshCustomData(id: Sample.joe.id))])
         model.press(.char("n"))
         model.type("joe@example.com")
         model.press(.tab)
         model.type("pass")
-        #expect(update(&model, .operationFinished("Custom data of joe@example.com refreshed", for: .refreshCustomData(id: Sample.joe.id))) == [.reload])
+        #expect(update(&model, .operationFinished("Custom data of joe@example.com refreshed", for: .list(.refreshCustomData(id: Sample.joe.id)))) == [.reload])
         #expect(model.form != nil, "the form stays up")
         // The rest of the password still goes into the form, not to the list (where `o` logs
         // out and Enter switches).
         let typed = model.type("w0rd")
         #expect(typed.isEmpty)
-        #expect(model.press(.enter) == [.login(LoginRequest(provider: .emailPassword, email: "joe@example.com", secret: "passw0rd"))])
+        #expect(model.press(.enter) == [.loginForm(.login(LoginRequest(provider: .emailPassword, email: "joe@example.com", secret: "passw0rd")))])
         #expect(model.status?.text == "Logging in…")
     }
 
@@ -27,7 +27,7 @@ import Testing
         var model = Sample.model()
         model.fillLogIn(email: "joe@example.com", password: "passw0rd")
         let sent = model.press(.enter)
-        #expect(update(&model, .operationFailed("cannot reach the server", for: .refreshCustomData(id: Sample.joe.id))) == [])
+        #expect(update(&model, .operationFailed("cannot reach the server", for: .list(.refreshCustomData(id: Sample.joe.id)))) == [])
         #expect(model.form?.sent == sent.first, "still waiting on the log-in")
         #expect(model.press(.enter).isEmpty, "sent once, not twice")
         #expect(model.status?.text == "Still working; wait for the last operation")

@@ -45,7 +45,7 @@ import Testing
         model.press(.ctrlE)
         #expect(model.screen.line(containing: "PIN: ****_") != nil)
         let sent = model.press(.enter)
-        #expect(sent == [.unlockAndSwitch(id: Sample.emma.id, Secret("4821"))])
+        #expect(sent == [.lock(.unlockAndSwitch(id: Sample.emma.id, Secret("4821")))])
         #expect(!"\(sent)".contains("4821"), "effects print no secret")
         #expect(model.press(.enter).isEmpty, "sent once while it is checked")
         // A wrong PIN: the box stays, empty, to try again; the error is in words.
@@ -79,7 +79,7 @@ import Testing
         #expect(update(&model, .tick(Sample.now.addingTimeInterval(200))).isEmpty)
         model.press(.char("j"))  // a key: the idle time starts again
         #expect(update(&model, .tick(Sample.now.addingTimeInterval(450))).isEmpty)
-        #expect(update(&model, .tick(Sample.now.addingTimeInterval(520))) == [.idleLock(.lock)])
+        #expect(update(&model, .tick(Sample.now.addingTimeInterval(520))) == [.lock(.idleLock(.lock))])
         #expect(model.isIdleLocked)
         let locked = model.screen.joined(separator: "\n")
         #expect(locked.contains("Locked") && locked.contains("Active: joe@example.com"))
@@ -90,7 +90,7 @@ import Testing
         #expect(prompt.purpose == .unlock && prompt.user.id == Sample.joe.id)
         model.type("4821")
         let sent = model.press(.enter)
-        #expect(sent == [.unlock(id: Sample.joe.id, Secret("4821"))])
+        #expect(sent == [.lock(.unlock(id: Sample.joe.id, Secret("4821")))])
         _ = update(&model, .operationFinished("Unlocked; joe@example.com is active", for: sent[0]))
         #expect(!model.isIdleLocked && model.mode == .list)
     }
@@ -100,7 +100,7 @@ import Testing
         var model = Self.pinModel()
         model.policy.onIdle = .logoutToNobody
         model.fillLogIn(email: "zoe@example.com", password: "half-typed")
-        #expect(update(&model, .tick(Sample.now.addingTimeInterval(301))) == [.idleLock(.logoutToNobody)])
+        #expect(update(&model, .tick(Sample.now.addingTimeInterval(301))) == [.lock(.idleLock(.logoutToNobody))])
         #expect(model.mode == .list && !model.isIdleLocked)
         #expect(!model.screen.joined().contains("half-typed"))
     }
@@ -131,7 +131,7 @@ import Testing
         #expect(!model.screen.joined().contains("482"), "the PIN is masked")
         model.press(.backspace)
         model.type("1")
-        #expect(model.press(.enter) == [.login(LoginRequest(provider: .emailPassword, email: "zoe@example.com", secret: "passw0rd", pin: "4821"))])
+        #expect(model.press(.enter) == [.loginForm(.login(LoginRequest(provider: .emailPassword, email: "zoe@example.com", secret: "passw0rd", pin: "4821")))])
         // Under open, and when linking, no PIN is asked.
         var open = Sample.model()
         open.fillLogIn(email: "zoe@example.com", password: "passw0rd")
@@ -142,7 +142,7 @@ import Testing
         var model = Self.pinModel()
         model.press(.down, .enter)
         _ = update(&model, .key(.paste("48\n21")))
-        #expect(model.press(.enter) == [.unlockAndSwitch(id: Sample.emma.id, Secret("4821"))])
+        #expect(model.press(.enter) == [.lock(.unlockAndSwitch(id: Sample.emma.id, Secret("4821")))])
     }
 
     @Test func hShowsTheHistoryNewestFirst() {

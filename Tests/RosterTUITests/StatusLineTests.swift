@@ -38,7 +38,7 @@ import Testing
         model.press(.down)
         _ = update(&model, .tick(Sample.now.addingTimeInterval(60)))
         #expect(model.status?.text == "Switching to emma@example.com…")
-        _ = update(&model, .operationFinished("Switched to emma@example.com", for: .switchUser(id: Sample.emma.id)))
+        _ = update(&model, .operationFinished("Switched to emma@example.com", for: .list(.switchUser(id: Sample.emma.id))))
         #expect(model.status?.text == "Switched to emma@example.com")
     }
 
@@ -61,7 +61,7 @@ import Testing
     @Test func bangShowsTheLastMessageWholeAndEscClosesIt() {
         var model = Sample.model(width: 80, height: 24)
         let long = "Logged out joe@example.com here; the server was not told: the server could not be reached at http://127.0.0.1:9 (connection refused), so the session stays open there until it expires"
-        _ = update(&model, .operationFinished(long, for: .logOut(id: Sample.joe.id)))
+        _ = update(&model, .operationFinished(long, for: .list(.logOut(id: Sample.joe.id))))
         let cut = model.screen[23]
         #expect(cut.contains(" ! more"))
         #expect(!cut.contains("until it expires"))

@@ -19,10 +19,10 @@ import Testing
         #expect(model.press(.enter).isEmpty)
         #expect(model.mode == .list && model.status?.text == "Still logged in")
         model.press(.char("o"))
-        #expect(model.press(.char("y")) == [.logOut(id: guest.id)])
+        #expect(model.press(.char("y")) == [.list(.logOut(id: guest.id))])
         // Other users log out at once, as before.
         model.press(.up)
-        #expect(model.press(.char("o")) == [.logOut(id: Sample.joe.id)])
+        #expect(model.press(.char("o")) == [.list(.logOut(id: Sample.joe.id))])
     }
 
     /// A logged-out user's custom data is not `{}`: the device holds none.

@@ -111,7 +111,7 @@ import Testing
         #expect(model.screen[29].hasPrefix("| Refreshing custom data of joe@example.com…"))
         _ = update(&model, .tick(Sample.now))
         #expect(model.screen[29].hasPrefix("/ Refreshing"))
-        _ = update(&model, .operationFinished("Custom data of joe@example.com refreshed", for: .refreshCustomData(id: Sample.joe.id)))
+        _ = update(&model, .operationFinished("Custom data of joe@example.com refreshed", for: .list(.refreshCustomData(id: Sample.joe.id))))
         #expect(model.screen[29].hasPrefix("Custom data of joe@example.com refreshed "))
     }
 

@@ -45,7 +45,7 @@ struct SwitcherCommand: AsyncParsableCommand {
             var model = Model(users: try effects.rows(), now: Date())
             model.outbox = try? connection.outboxDescription()
             model.policy = try effects.app.policy()
-            _ = try await Program.run(model, backend: backend, effects: effects, startingWith: [.loadProviders])
+            _ = try await Program.run(model, backend: backend, effects: effects, startingWith: [.loginForm(.loadProviders)])
         } catch let failure as NCursesBackend.OpenError {
             throw CommandFailure(failure.description)
         } catch let failure as CommandFailure {

@@ -16,7 +16,7 @@ struct RunningSwitcher {
         let effects = SessionEffects(app: demo.app, watchInterval: 0.05)
         var model = Model(users: try effects.rows(), now: Date())
         model.outbox = outbox
-        let finished = Task { try await Program.run(model, backend: { terminal }, effects: effects, startingWith: [.loadProviders]) }
+        let finished = Task { try await Program.run(model, backend: { terminal }, effects: effects, startingWith: [.loginForm(.loadProviders)]) }
         return RunningSwitcher(terminal: terminal, finished: finished)
     }
 

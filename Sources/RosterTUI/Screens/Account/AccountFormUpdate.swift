@@ -1,6 +1,21 @@
+extension AccountForm: Screen {
+    var mode: Mode { .account(self) }
+
+    mutating func update(_ action: Action, _ model: inout Model) -> [Effect] {
+        guard case .key(let key) = action else { return [] }
+        return accountKey(&model, &self, key)
+    }
+
+    mutating func paste(_ text: String, _ model: inout Model) { insert(text) }
+
+    func helpTopic(_ model: Model, typing: Bool) -> HelpBox.Topic? {
+        !isText(focus) || !typing ? .accountForm : nil
+    }
+}
+
 /// Keys on the account form: Tab/Shift-Tab move, Space on the task picks the next one, typing
 /// edits a text field (as a `LineEditor`), Ctrl-R shows or hides the focused secret, Enter sends, Esc cancels.
-func accountKey(_ model: inout Model, _ form: inout AccountForm, _ key: Key) -> [Effect] {
+private func accountKey(_ model: inout Model, _ form: inout AccountForm, _ key: Key) -> [Effect] {
     switch key {
     case .escape:
         model.mode = .list

@@ -39,7 +39,7 @@ public struct SecretPrompt: Sendable, Equatable {
     /// The effect of submitting it.
     func request() -> Effect {
         let secret = Secret(text)
-        return purpose == .switchTo ? .unlockAndSwitch(id: user.id, secret) : .unlock(id: user.id, secret)
+        return .lock(purpose == .switchTo ? .unlockAndSwitch(id: user.id, secret) : .unlock(id: user.id, secret))
     }
 }
 

@@ -1,7 +1,44 @@
+extension DataEditor: Screen {
+    var mode: Mode { .dataEditor(self) }
+
+    /// Keys while editing, and the users read again: an owner no longer logged in takes the
+    /// edit along.
+    mutating func update(_ action: Action, _ model: inout Model) -> [Effect] {
+        switch action {
+        case .key(let key):
+            return editorKey(&model, &self, key)
+        case .usersLoaded where model.user(id: owner.id)?.isLoggedIn != true:
+            model.mode = .list
+            model.status = StatusMessage("\(owner.name) is no longer logged in; the edit is dropped", isError: true)
+            return []
+        default:
+            return []
+        }
+    }
+
+    mutating func paste(_ text: String, _ model: inout Model) {
+        guard closing == nil else { return }
+        switch typing {
+        case .newKey(var name):
+            name.insert(text)
+            typing = .newKey(name)
+        case .value(var entry):
+            entry.line.insert(text)
+            typing = .value(entry)
+        case nil:
+            return
+        }
+    }
+
+    func helpTopic(_ model: Model, typing: Bool) -> HelpBox.Topic? {
+        closing == nil && (self.typing == nil || !typing) ? .editor : nil
+    }
+}
+
 /// Keys in the custom data editor. While typing: text edits, Enter takes it, Esc drops it.
 /// Otherwise: move, Enter or `c` change the selected value, `a` add a field, `d` remove the
 /// selected field, `s` save everything, Esc leave without saving.
-func editorKey(_ model: inout Model, _ editor: inout DataEditor, _ key: Key) -> [Effect] {
+private func editorKey(_ model: inout Model, _ editor: inout DataEditor, _ key: Key) -> [Effect] {
     if let typing = editor.typing {
         return typingKey(&model, &editor, typing, key)
     }

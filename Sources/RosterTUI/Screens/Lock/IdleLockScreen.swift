@@ -13,16 +13,25 @@ func idleLockIfDue(_ model: inout Model) -> [Effect] {
     model.filter = ""
     if model.policy.onIdle == .logoutToNobody {
         model.status = StatusMessage("Idle: nobody is active now; choose who is next")
-        return [.idleLock(.logoutToNobody)]
+        return [.lock(.idleLock(.logoutToNobody))]
     }
     model.isIdleLocked = true
     model.status = StatusMessage("Locked after \(Int(after / 60) > 0 ? "\(Int(after / 60)) min" : "\(Int(after)) s") without a key; \(current.displayName) is active")
-    return [.idleLock(.lock)]
+    return [.lock(.idleLock(.lock))]
 }
 
-/// Keys on the lock screen: Enter asks for the active user's PIN, `s` shows the list to switch
-/// user as usual (the active user's details stay hidden until unlocked), `q` quits.
-func idleLockedKey(_ model: inout Model, _ key: Key) -> [Effect] {
+/// The list under the idle lock: Enter asks for the active user's PIN, `s` shows the list to
+/// switch user as usual (the active user's details stay hidden until unlocked), `q` quits.
+struct IdleLockScreen: Screen {
+    var mode: Mode { .list }
+
+    mutating func update(_ action: Action, _ model: inout Model) -> [Effect] {
+        guard case .key(let key) = action else { return [] }
+        return idleLockedKey(&model, key)
+    }
+}
+
+private func idleLockedKey(_ model: inout Model, _ key: Key) -> [Effect] {
     switch key {
     case .enter:
         guard let current = model.currentUser else {

@@ -1,7 +1,41 @@
+extension LoginForm: Screen {
+    var mode: Mode { .loginForm(self) }
+
+    /// Keys, how a log-in on another device stands, and the providers the server enables.
+    mutating func update(_ action: Action, _ model: inout Model) -> [Effect] {
+        switch action {
+        case .key(let key): return formKey(&model, &self, key)
+        case .deviceLogin(let progress, let effect): return deviceLogin(progress, for: effect, &model)
+        case .providersLoaded: offer(model.providerChoices)
+        default: break
+        }
+        return []
+    }
+
+    mutating func paste(_ text: String, _ model: inout Model) { insert(text) }
+
+    func helpTopic(_ model: Model, typing: Bool) -> HelpBox.Topic? {
+        !isText(focus) || !typing ? .loginForm : nil
+    }
+
+    /// The providers the server enables, as this form offers them (no anonymous user to link):
+    /// the one chosen stays when it is still offered.
+    private mutating func offer(_ offered: [LoginForm.Provider]) {
+        let all = LoginForm.Provider.withOtherDevice(linking == nil ? offered : offered.filter { $0 != .anonymous })
+        guard !all.isEmpty else { return }
+        choices = all
+        if !choices.contains(provider) {
+            provider = choices[0]
+            focus = .provider
+            focusFirstToType()
+        }
+    }
+}
+
 /// Keys on the log-in form: Tab/Shift-Tab (or Up/Down) move between fields, Space changes the
 /// provider or the register toggle, a text field edits as a `LineEditor` (control characters
 /// dropped, length capped), Ctrl-R shows or hides the focused secret, Enter submits, Esc cancels.
-func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effect] {
+private func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effect] {
     // While a log-in on another device is on show only Esc means something: nothing here to type.
     if form.device != nil, key != .escape { return [] }
     switch key {
@@ -19,19 +53,19 @@ func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) -> [Effe
         case .success(let request):
             form.errors = [:]
             if request.provider == .otherDevice {
-                let effect = Effect.startDeviceLogin(linking: form.linking?.id, pin: request.pin.map(Secret.init))
+                let effect = Effect.loginForm(.startDeviceLogin(linking: form.linking?.id, pin: request.pin.map(Secret.init)))
                 model.status = StatusMessage("Asking the server for a code…")
                 form.sent = effect
                 return [effect]
             }
             if let target = form.linking {
                 model.status = StatusMessage("Linking \(request.provider.label) log-in to \(target.name)…")
-                form.sent = .link(id: target.id, request)
-                return [.link(id: target.id, request)]
+                form.sent = .loginForm(.link(id: target.id, request))
+                return [.loginForm(.link(id: target.id, request))]
             }
             model.status = StatusMessage(request.register ? "Registering \(request.email)…" : "Logging in…")
-            form.sent = .login(request)
-            return [.login(request)]
+            form.sent = .loginForm(.login(request))
+            return [.loginForm(.login(request))]
         case .failure(let refusal):
             form.refuse(refusal.errors)
             model.status = StatusMessage("Fix the marked fields", isError: true)

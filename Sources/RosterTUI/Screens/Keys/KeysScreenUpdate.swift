@@ -1,7 +1,40 @@
+extension KeysScreen: Screen {
+    var mode: Mode { .apiKeys(self) }
+
+    /// Keys on the screen, the owner's keys as the server lists them, a key just made; an owner
+    /// who left the device (or was logged out elsewhere) takes the screen along.
+    mutating func update(_ action: Action, _ model: inout Model) -> [Effect] {
+        switch action {
+        case .key(let key):
+            return keysKey(&model, &self, key)
+        case .apiKeysLoaded(let owner, let rows) where owner == self.owner.id:
+            keys = rows
+            selection = min(selection, max(0, rows.count - 1))
+        case .apiKeyCreated(let owner, let key) where owner == self.owner.id:
+            naming = nil
+            created = key
+        case .usersLoaded where model.user(id: owner.id)?.isLoggedIn != true:
+            model.mode = .list
+        default: break
+        }
+        return []
+    }
+
+    mutating func paste(_ text: String, _ model: inout Model) {
+        guard created == nil, deleting == nil, var name = naming else { return }
+        name.insert(text)
+        naming = name
+    }
+
+    func helpTopic(_ model: Model, typing: Bool) -> HelpBox.Topic? {
+        created == nil && deleting == nil && (naming == nil || !typing) ? .apiKeys : nil
+    }
+}
+
 /// Keys on the API keys screen. A key just made is shown until any key is pressed; while a
 /// name is typed, keys edit it; a delete waits for `y`. Otherwise: move, `n` new, Space
 /// enable/disable, `d` delete, `r` read again, Esc back to the users.
-func keysKey(_ model: inout Model, _ screen: inout KeysScreen, _ key: Key) -> [Effect] {
+private func keysKey(_ model: inout Model, _ screen: inout KeysScreen, _ key: Key) -> [Effect] {
     let owner = screen.owner
     if screen.created != nil {
         // The secret leaves the model (and the screen) with this key press.
@@ -26,7 +59,7 @@ func keysKey(_ model: inout Model, _ screen: inout KeysScreen, _ key: Key) -> [E
             }
             guard !model.isBusy else { return stillWorking(&model) }
             model.status = StatusMessage("Making API key '\(trimmed)'…")
-            return [.createAPIKey(owner: owner.id, name: trimmed)]
+            return [.keys(.create(owner: owner.id, name: trimmed))]
         default:
             if name.apply(key) { screen.naming = name }
         }
@@ -44,7 +77,7 @@ func keysKey(_ model: inout Model, _ screen: inout KeysScreen, _ key: Key) -> [E
         }
         guard !model.isBusy else { return stillWorking(&model) }
         model.status = StatusMessage("Deleting API key '\(selected.name)'…")
-        return [.deleteAPIKey(owner: owner.id, keyId: selected.id)]
+        return [.keys(.delete(owner: owner.id, keyId: selected.id))]
     }
     let count = screen.keys?.count ?? 0
     switch key {
@@ -64,14 +97,14 @@ func keysKey(_ model: inout Model, _ screen: inout KeysScreen, _ key: Key) -> [E
         guard let selected = screen.selectedKey else { return noKey(&model) }
         guard !model.isBusy else { return stillWorking(&model) }
         model.status = StatusMessage("\(selected.disabled ? "Enabling" : "Disabling") API key '\(selected.name)'…")
-        return [.setAPIKeyEnabled(owner: owner.id, keyId: selected.id, enabled: selected.disabled)]
+        return [.keys(.setEnabled(owner: owner.id, keyId: selected.id, enabled: selected.disabled))]
     case .char("d"):
         guard let selected = screen.selectedKey else { return noKey(&model) }
         screen.deleting = Dialog(
             lines: ["Delete API key '\(selected.name)'?", "Whatever logs in with it can no longer."], buttons: ["Keep", "Delete"])
     case .char("r"):
         guard !model.isBusy else { return stillWorking(&model) }
-        return [.loadAPIKeys(owner: owner.id)]
+        return [.keys(.load(owner: owner.id))]
     default: break
     }
     return []

@@ -1,19 +1,24 @@
-/// A log-in on another device moves on: started, it shows the codes and polls; still pending,
-/// it polls again at the server's interval; approved, the form closes; denied, expired or
-/// failed, the form stays for Enter to start again. Only the form that sent the effect listens:
-/// after Esc, or for another log-in, a result changes nothing.
-func deviceLoginProgress(_ model: inout Model, _ progress: DeviceLoginProgress, for effect: Effect) -> [Effect] {
-    guard case .loginForm(var form) = model.mode, form.sent == effect else { return [] }
-    defer { if case .loginForm = model.mode { model.mode = .loginForm(form) } }
+extension LoginForm {
+    /// A log-in on another device moves on: started, it shows the codes and polls; still pending,
+    /// it polls again at the server's interval; approved, the form closes; denied, expired or
+    /// failed, the form stays for Enter to start again. Only the form that sent the effect listens:
+    /// after Esc, or for another log-in, a result changes nothing.
+    mutating func deviceLogin(_ progress: DeviceLoginProgress, for effect: Effect, _ model: inout Model) -> [Effect] {
+        guard sent == effect else { return [] }
+        return deviceLoginProgress(&model, &self, progress, for: effect)
+    }
+}
+
+private func deviceLoginProgress(_ model: inout Model, _ form: inout LoginForm, _ progress: DeviceLoginProgress, for effect: Effect) -> [Effect] {
     let pin: Secret? =
         switch effect {
-        case .startDeviceLogin(_, let pin), .pollDeviceLogin(_, let pin): pin
+        case .loginForm(.startDeviceLogin(_, let pin)), .loginForm(.pollDeviceLogin(_, let pin)): pin
         default: nil
         }
     switch progress {
     case .started(let login):
         form.device = login
-        let poll = Effect.pollDeviceLogin(login, pin: pin)
+        let poll = Effect.loginForm(.pollDeviceLogin(login, pin: pin))
         form.sent = poll
         model.status = StatusMessage("Waiting for approval on another device")
         return [poll]
@@ -23,7 +28,7 @@ func deviceLoginProgress(_ model: inout Model, _ progress: DeviceLoginProgress, 
         guard var login = form.device else { return [] }
         login.interval = interval
         form.device = login
-        let poll = Effect.pollDeviceLogin(login, pin: pin)
+        let poll = Effect.loginForm(.pollDeviceLogin(login, pin: pin))
         form.sent = poll
         return [poll]
     case .approved(let userId, let message):

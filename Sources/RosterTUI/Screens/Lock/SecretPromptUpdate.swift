@@ -1,6 +1,25 @@
+extension SecretPrompt: Screen {
+    var mode: Mode { .secretPrompt(self) }
+
+    /// Keys, and the users read again: a user no longer logged in takes the box along.
+    mutating func update(_ action: Action, _ model: inout Model) -> [Effect] {
+        switch action {
+        case .key(let key): return secretPromptKey(&model, &self, key)
+        case .usersLoaded where model.user(id: user.id)?.isLoggedIn != true: model.mode = .list
+        default: break
+        }
+        return []
+    }
+
+    /// A paste goes into the box like typing, until it is sent.
+    mutating func paste(_ text: String, _ model: inout Model) {
+        if sent == nil { line.insert(text) }
+    }
+}
+
 /// Keys in the PIN (or password) box: it edits as a `LineEditor` (readline keys), Enter sends
-/// once, Esc goes back. A paste goes into it like typing (`Paste.swift`).
-func secretPromptKey(_ model: inout Model, _ prompt: inout SecretPrompt, _ key: Key) -> [Effect] {
+/// once, Esc goes back.
+private func secretPromptKey(_ model: inout Model, _ prompt: inout SecretPrompt, _ key: Key) -> [Effect] {
     switch key {
     case .escape:
         guard prompt.sent == nil else { return stillWorking(&model) }

@@ -30,12 +30,3 @@ enum ChangesElsewhere {
         return notes.isEmpty ? nil : notes.joined(separator: "; ")
     }
 }
-
-/// The users as read after another process changed the device: loaded as always, and what
-/// changed said on the status line.
-func usersChangedElsewhere(_ model: inout Model, _ rows: [UserRow]) -> [Effect] {
-    let notice = ChangesElsewhere.notice(from: model.users, to: rows)
-    let effects = update(&model, .usersLoaded(rows))
-    if let notice { model.status = StatusMessage(notice) }
-    return effects
-}

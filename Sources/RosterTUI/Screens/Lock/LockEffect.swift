@@ -1,0 +1,11 @@
+import RosterCore
+
+/// What the PIN box and the idle lock ask of the session core.
+public enum LockEffect: Sendable, Equatable {
+    /// Check the user's PIN (or password), then switch to them.
+    case unlockAndSwitch(id: String, Secret)
+    /// Check the active user's PIN after the idle lock.
+    case unlock(id: String, Secret)
+    /// The idle lock: drop the active user's key (`lock`), or leave nobody active (kiosk).
+    case idleLock(IdleAction)
+}

@@ -1,0 +1,28 @@
+import RosterCore
+
+/// Performs the PIN box's and the idle lock's effects with the session core.
+struct LockEffects {
+    let session: SessionAccess
+
+    func perform(_ effect: LockEffect, sent: Effect) async throws -> [Action] {
+        let app = session.app
+        switch effect {
+        case .unlockAndSwitch(let id, let secret):
+            let user = try session.existing(id)
+            try await app.switchUser(to: user, secret: secret.value)
+            return session.reloaded() + [.selectUser(id: user.id), .operationFinished("Switched to \(user.displayName)", for: sent)]
+        case .unlock(let id, let secret):
+            let user = try session.existing(id)
+            try await user.unlock(secret: secret.value)
+            return session.reloaded() + [.operationFinished("Unlocked; \(user.displayName) is active", for: sent)]
+        case .idleLock(.lock):
+            let current = app.currentUser
+            current?.lock()
+            app.recordHistory(.locked, user: current)
+            return session.reloaded()
+        case .idleLock(.logoutToNobody):
+            try app.deactivate()
+            return session.reloaded()
+        }
+    }
+}
