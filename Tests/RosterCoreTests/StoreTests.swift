@@ -6,6 +6,20 @@ import Testing
 
 @Suite("The store")
 struct StoreTests {
+    /// The history is a record, not a step: a device whose history cannot be written (a full
+    /// disk) still logs people in, switches and logs out.
+    @Test func aHistoryThatCannotBeWrittenStopsNothing() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp(store: try UnwritableHistoryStore(directory: fixture.directory))
+        let joe = try await app.login(credentials: Fixture.joe)
+        let emma = try await app.login(credentials: Fixture.emma)
+        try app.switchUser(to: joe)
+        #expect(app.currentUser?.id == joe.id)
+        try await emma.logOut()
+        #expect(emma.state == .loggedOut)
+        #expect(try app.history().isEmpty)
+    }
+
     // BEHAVIOURS 39
     @Test func everythingSurvivesARestart() async throws {
         let fixture = try await Fixture.start()

@@ -13,9 +13,13 @@ public final class App: Sendable {
 
     /// Opens the device store; `RosterError.storeUnreadable(path:reason:)` when it cannot be
     /// read (the file is left as it is).
-    public init(configuration: AppConfiguration) throws {
+    public convenience init(configuration: AppConfiguration) throws {
+        try self.init(configuration: configuration, store: try SQLiteDeviceStore(directory: configuration.directory))
+    }
+
+    /// Over a store of the caller's: a test's, to make the store fail in one way.
+    init(configuration: AppConfiguration, store: any DeviceStore) throws {
         appId = configuration.appId
-        let store = try SQLiteDeviceStore(directory: configuration.directory)
         sessions = try DeviceSessions(configuration: configuration, store: store)
     }
 

@@ -43,13 +43,14 @@ struct Fixture {
     /// transport, on the shared test clock unless told otherwise.
     func makeApp(
         directory: URL? = nil, transport: (any Transport)? = nil, clock: (any RosterClock)? = nil,
-        refreshMargin: TimeInterval = 60
+        refreshMargin: TimeInterval = 60, store: (any DeviceStore)? = nil
     ) throws -> App {
         var configuration = AppConfiguration(
             appId: appId, transport: transport ?? self.transport, directory: directory ?? self.directory,
             clock: clock ?? self.clock, refreshMargin: refreshMargin)
         // PIN-derived keys at a test cost: the real one is slow on purpose.
         configuration.secretKeyDerivation = SecretKeyDerivation(logN: 8, r: 8, p: 1)
+        if let store { return try App(configuration: configuration, store: store) }
         return try App(configuration: configuration)
     }
 

@@ -1,0 +1,48 @@
+import Foundation
+import RosterWire
+
+/// The users on the device and which of them is current. Every write raises the store's revision,
+/// so that other processes' writes can be noticed.
+protocol DeviceUserStore: Sendable {
+    /// Where the store lives, for messages.
+    var location: String { get }
+
+    /// A counter every write transaction raises, so other processes' writes can be noticed.
+    func revision() throws -> Int
+
+    /// The revision this instance's last write left, if it wrote.
+    var lastOwnRevision: Int? { get }
+
+    func user(id: String) throws -> StoredUser?
+
+    /// Every user on the device (none removed), most recently active first.
+    func users() throws -> [StoredUser]
+
+    /// The device id the server gave any user here, if one has.
+    func knownDeviceId() throws -> String?
+
+    /// Every user, most recently active first, each as `transform` makes it: for reading many
+    /// users without holding all their stored rows at once.
+    func users<T>(_ transform: @Sendable (StoredUser) throws -> T) throws -> [T]
+
+    func currentUserId() throws -> String?
+
+    /// The most recently active logged-in anonymous user, if any.
+    func loggedInAnonymousUser() throws -> StoredUser?
+
+    /// Makes a logged-in user current and bumps its last-active time.
+    func makeCurrent(id: String, entry: String, at: Date) throws -> SwitchOutcome
+
+    /// Leaves nobody current; the users stay as they are.
+    func clearCurrentUser() throws
+
+    /// Replaces identities and profile (after linking or a profile refresh).
+    func updateProfile(id: String, entry: String, identities: [Identity], profile: [String: JSONValue]) throws
+}
+
+/// The result of `makeCurrent`.
+enum SwitchOutcome: Sendable, Equatable {
+    case switched(StoredUser)
+    case notLoggedIn(StoredUser)
+    case gone
+}

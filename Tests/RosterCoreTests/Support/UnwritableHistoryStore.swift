@@ -1,0 +1,60 @@
+import Foundation
+import RosterWire
+
+@testable import RosterCore
+
+/// The real SQLite device store, except that the history cannot be written (as on a full
+/// disk): the one fault a real store will not produce on demand.
+struct UnwritableHistoryStore: DeviceStore {
+    let base: SQLiteDeviceStore
+
+    init(directory: URL) throws { base = try SQLiteDeviceStore(directory: directory) }
+
+    func appendHistory(_ entry: HistoryEntry) throws { throw RosterError.storeFailed("disk full") }
+    func history(limit: Int) throws -> [HistoryEntry] { try base.history(limit: limit) }
+
+    var location: String { base.location }
+    var lastOwnRevision: Int? { base.lastOwnRevision }
+    func revision() throws -> Int { try base.revision() }
+    func user(id: String) throws -> StoredUser? { try base.user(id: id) }
+    func users() throws -> [StoredUser] { try base.users() }
+    func knownDeviceId() throws -> String? { try base.knownDeviceId() }
+    func users<T>(_ transform: @Sendable (StoredUser) throws -> T) throws -> [T] { try base.users(transform) }
+    func currentUserId() throws -> String? { try base.currentUserId() }
+    func loggedInAnonymousUser() throws -> StoredUser? { try base.loggedInAnonymousUser() }
+    func makeCurrent(id: String, entry: String, at: Date) throws -> SwitchOutcome { try base.makeCurrent(id: id, entry: entry, at: at) }
+    func clearCurrentUser() throws { try base.clearCurrentUser() }
+    func updateProfile(id: String, entry: String, identities: [Identity], profile: [String: JSONValue]) throws {
+        try base.updateProfile(id: id, entry: entry, identities: identities, profile: profile)
+    }
+
+    func saveLogIn(_ login: LoginRecord, newEntry: String, at: Date) throws -> StoredUser { try base.saveLogIn(login, newEntry: newEntry, at: at) }
+    func storeSession(id: String, entry: String, replacing: Data, sealed: SealedSession, receivedAt: Date?, lifetime: TimeInterval?) throws
+        -> StoredUser?
+    {
+        try base.storeSession(id: id, entry: entry, replacing: replacing, sealed: sealed, receivedAt: receivedAt, lifetime: lifetime)
+    }
+    func endSession(id: String, entry: String, remove: Bool, onlyIfBox: Data?, chooseNext: Bool) throws -> EndedSession? {
+        try base.endSession(id: id, entry: entry, remove: remove, onlyIfBox: onlyIfBox, chooseNext: chooseNext)
+    }
+    func deviceKeyId() throws -> String? { try base.deviceKeyId() }
+    func setDeviceKeyId(_ id: String) throws { try base.setDeviceKeyId(id) }
+    func legacyTokens() throws -> [LegacyTokens] { try base.legacyTokens() }
+    func sealLegacyTokens(id: String, sealed: SealedSession, lifetime: TimeInterval?) throws {
+        try base.sealLegacyTokens(id: id, sealed: sealed, lifetime: lifetime)
+    }
+
+    func beginSecretTry(id: String, entry: String, at: Date, delay: @Sendable (Int) -> TimeInterval?) throws -> SecretTry {
+        try base.beginSecretTry(id: id, entry: entry, at: at, delay: delay)
+    }
+    func clearWrongSecrets(id: String, entry: String) throws { try base.clearWrongSecrets(id: id, entry: entry) }
+
+    func policy() throws -> DevicePolicy { try base.policy() }
+    func applyPolicy(_ policy: DevicePolicy, sessions: [PolicySessionChange]) throws { try base.applyPolicy(policy, sessions: sessions) }
+
+    func queueRevocation(userId: String, entry: String, sealed: SealedSession, at: Date) throws {
+        try base.queueRevocation(userId: userId, entry: entry, sealed: sealed, at: at)
+    }
+    func pendingRevocations() throws -> [QueuedRevocation] { try base.pendingRevocations() }
+    func deleteRevocation(id: Int64) throws { try base.deleteRevocation(id: id) }
+}
