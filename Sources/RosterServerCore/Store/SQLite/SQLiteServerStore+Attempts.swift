@@ -20,15 +20,8 @@ extension SQLiteServerStore {
                 let row = try Row.fetchOne(
                     db, sql: "SELECT in_a_row, hour_started_at, in_hour FROM failed_attempt WHERE app_id = ? AND scope = ? AND key = ?",
                     arguments: [appId, key.storedScope, key.value])
-                var counts = AttemptCounts(key: key, inARow: 1, inHour: 1, hourStartedAt: now, now: now)
-                if let row {
-                    let started: Date = row[1]
-                    counts.inARow = row[0] + 1
-                    if now.timeIntervalSince(started) < 3600 {
-                        counts.hourStartedAt = started
-                        counts.inHour = row[2] + 1
-                    }
-                }
+                let stored = row.map { (inARow: $0[0] as Int, hourStartedAt: $0[1] as Date, inHour: $0[2] as Int) }
+                let counts = AttemptCountRule.counts(after: stored, key: key, now: now)
                 let wait = rule(counts)
                 try db.execute(
                     sql: """
@@ -38,7 +31,7 @@ extension SQLiteServerStore {
                         hour_started_at = excluded.hour_started_at, in_hour = excluded.in_hour, wait_until = excluded.wait_until
                         """,
                     arguments: [appId, key.storedScope, key.value, counts.inARow, counts.hourStartedAt, counts.inHour, wait])
-                if let wait, wait > (latest ?? .distantPast) { latest = wait }
+                latest = AttemptCountRule.later(latest, wait)
             }
             return latest
         }

@@ -90,9 +90,8 @@ extension SQLiteServerStore {
     }
 
     private static func redeemAccountToken(_ db: Database, appId: String, id: String, now: Date) throws -> Bool {
-        guard let token = try AccountTokenRecord.filter(Column("app_id") == appId && Column("id") == id).fetchOne(db),
-            !token.used, token.expiresAt > now
-        else { return false }
+        let token = try AccountTokenRecord.filter(Column("app_id") == appId && Column("id") == id).fetchOne(db)
+        guard let token, AccountTokenRule.redeems(token, at: now) else { return false }
         try db.execute(
             sql: "UPDATE account_token SET used = 1 WHERE app_id = ? AND email = ? AND purpose = ? AND used = 0",
             arguments: [appId, token.email, token.purpose.rawValue])

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import RosterWire
 
 extension SQLiteServerStore {
     package func documentPage(_ scope: DocumentScope, after: String?, count: Int) async throws -> [DocumentRecord] {
@@ -23,16 +22,14 @@ extension SQLiteServerStore {
                 guard stored == body else { return false }
             }
             let owner = try Self.ownerField(db, appId: scope.appId, database: scope.database, collection: scope.collection)
-            for var record in writes.inserts {
-                record.owner = Self.owner(of: record.body, field: owner)
+            for record in writes.inserts.map({ DocumentWriteRule.owned($0, ownerField: owner) }) {
                 do {
                     try record.insert(db)
                 } catch let error as DatabaseError where error.isUniqueViolation {
                     throw DuplicateDocumentId(id: record.id)
                 }
             }
-            for var record in writes.updates {
-                record.owner = Self.owner(of: record.body, field: owner)
+            for record in writes.updates.map({ DocumentWriteRule.owned($0, ownerField: owner) }) {
                 try record.update(db)
             }
             for id in writes.deletes {
@@ -105,11 +102,5 @@ extension SQLiteServerStore {
         try String.fetchOne(
             db.cachedStatement(sql: #"SELECT field FROM document_owner_field WHERE app_id = ? AND "database" = ? AND collection = ?"#),
             arguments: [appId, database, collection])
-    }
-
-    /// The owner column of a body: its owner field's value when that is a string.
-    package static func owner(of body: String, field: String?) -> String? {
-        guard let field, let row = try? JSONValue(parsing: body), case .string(let owner)? = row[field] else { return nil }
-        return owner
     }
 }

@@ -5,7 +5,7 @@ extension SQLiteServerStore {
     package func purge(_ rule: PurgeRule) async throws -> PurgeReport {
         try await pool.write { db in
             var report = PurgeReport()
-            let horizon = rule.now.addingTimeInterval(-rule.retention)
+            let horizon = rule.horizon
             // Anonymous users first, while the sessions that tell when they were last live are
             // still there: only an anon-user identity, older than the horizon, and no session
             // that was live after it.
@@ -44,11 +44,11 @@ extension SQLiteServerStore {
                     DELETE FROM failed_attempt WHERE rowid IN (SELECT rowid FROM failed_attempt WHERE app_id = ?
                     AND hour_started_at <= ? AND (wait_until IS NULL OR wait_until <= ?) LIMIT ?)
                     """,
-                arguments: [rule.appId, rule.now.addingTimeInterval(-3600), rule.now, rule.limit])
+                arguments: [rule.appId, rule.attemptHourOver, rule.now, rule.limit])
             report.attemptCounts = db.changesCount
             try db.execute(
                 sql: "DELETE FROM audit WHERE id IN (SELECT id FROM audit WHERE app_id = ? AND at <= ? ORDER BY id LIMIT ?)",
-                arguments: [rule.appId, rule.now.addingTimeInterval(-rule.auditRetention), rule.limit])
+                arguments: [rule.appId, rule.auditHorizon, rule.limit])
             report.auditEntries = db.changesCount
             try db.execute(
                 sql: """

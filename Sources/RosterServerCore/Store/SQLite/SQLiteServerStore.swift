@@ -92,14 +92,9 @@ package final class SQLiteServerStore: ServerStore {
     /// Replaces the selected document's body (keeping its `_id`), or inserts `record`.
     package static func replaceDocument(_ db: Database, _ selector: DocumentSelector, with record: DocumentRecord) throws {
         let ownerField = try ownerField(db, appId: selector.appId, database: selector.database, collection: selector.collection)
-        if var existing = try document(db, selector) {
-            existing.body = DocumentKey.body(record.body, keeping: existing.id)
-            existing.owner = owner(of: existing.body, field: ownerField)
-            try existing.update(db)
-        } else {
-            var record = record
-            record.owner = owner(of: record.body, field: ownerField)
-            try record.insert(db)
+        switch DocumentWriteRule.replacement(of: try document(db, selector), with: record, ownerField: ownerField) {
+        case .update(let replaced): try replaced.update(db)
+        case .insert(let inserted): try inserted.insert(db)
         }
     }
 

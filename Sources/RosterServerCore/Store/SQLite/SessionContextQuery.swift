@@ -27,14 +27,13 @@ package enum SessionContextQuery {
             sessionId, userId, customData?.appId, customData?.database, customData?.collection, customData?.value, customData?.field,
         ]
         guard let (session, user, ownerField, document) = try row(db, arguments) else { return nil }
-        guard let selector = customData, selector.appId == session.appId else {
-            return SessionContext(session: session, user: user, document: nil)
-        }
-        guard ownerField == selector.field else {
+        switch SessionContextRule.customData(customData, sessionAppId: session.appId, ownerField: ownerField) {
+        case .noDocument: return SessionContext(session: session, user: user, document: nil)
+        case .joined: return SessionContext(session: session, user: user, document: document)
+        case .lookedUp:
             // Another field than the owner's (or none recorded): the general lookup.
-            return SessionContext(session: session, user: user, document: try SQLiteServerStore.document(db, selector))
+            return SessionContext(session: session, user: user, document: try customData.flatMap { try SQLiteServerStore.document(db, $0) })
         }
-        return SessionContext(session: session, user: user, document: document)
     }
 
     /// The statement's row (0 to 11 the session's columns, 12 to 16 the user's, 17 the owner
