@@ -17,7 +17,7 @@ extension SQLiteServerStore {
         try await pool.write { db in
             for (id, body) in expected.sorted(by: { $0.key < $1.key }) {
                 let stored = try String.fetchOne(
-                    db, sql: #"SELECT body FROM document WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
+                    db, sql: #"SELECT body FROM documents WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
                     arguments: [scope.appId, scope.database, scope.collection, id])
                 guard stored == body else { return false }
             }
@@ -34,7 +34,7 @@ extension SQLiteServerStore {
             }
             for id in writes.deletes {
                 try db.execute(
-                    sql: #"DELETE FROM document WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
+                    sql: #"DELETE FROM documents WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
                     arguments: [scope.appId, scope.database, scope.collection, id])
             }
             return true
@@ -48,13 +48,13 @@ extension SQLiteServerStore {
             let path = Self.jsonPath(owner.field)
             try db.execute(
                 sql: """
-                    UPDATE document SET owner = CASE WHEN json_valid(body) AND json_type(body, ?) = 'text'
+                    UPDATE documents SET owner = CASE WHEN json_valid(body) AND json_type(body, ?) = 'text'
                     THEN json_extract(body, ?) END WHERE app_id = ? AND "database" = ? AND collection = ?
                     """,
                 arguments: [path, path, owner.appId, owner.database, owner.collection])
             try db.execute(
                 sql: """
-                    INSERT INTO document_owner_field (app_id, "database", collection, field) VALUES (?, ?, ?, ?)
+                    INSERT INTO document_owner_fields (app_id, "database", collection, field) VALUES (?, ?, ?, ?)
                     ON CONFLICT (app_id, "database", collection) DO UPDATE SET field = excluded.field
                     """,
                 arguments: [owner.appId, owner.database, owner.collection, owner.field])
@@ -76,7 +76,7 @@ extension SQLiteServerStore {
     package static func selection(_ db: Database, _ scope: DocumentScope, after: String? = nil) throws
         -> (sql: String, arguments: StatementArguments)
     {
-        var sql = #"SELECT * FROM document WHERE app_id = ? AND "database" = ? AND collection = ?"#
+        var sql = #"SELECT * FROM documents WHERE app_id = ? AND "database" = ? AND collection = ?"#
         var arguments: StatementArguments = [scope.appId, scope.database, scope.collection]
         if let after {
             sql += " AND id > ?"
@@ -100,7 +100,7 @@ extension SQLiteServerStore {
 
     package static func ownerField(_ db: Database, appId: String, database: String, collection: String) throws -> String? {
         try String.fetchOne(
-            db.cachedStatement(sql: #"SELECT field FROM document_owner_field WHERE app_id = ? AND "database" = ? AND collection = ?"#),
+            db.cachedStatement(sql: #"SELECT field FROM document_owner_fields WHERE app_id = ? AND "database" = ? AND collection = ?"#),
             arguments: [appId, database, collection])
     }
 }

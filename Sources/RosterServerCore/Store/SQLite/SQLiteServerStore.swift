@@ -63,9 +63,9 @@ package final class SQLiteServerStore: ServerStore {
     package func signingSecret(name: String, ifAbsent candidate: [UInt8]) async throws -> [UInt8] {
         try await durableWrite { db in
             try db.execute(
-                sql: "INSERT INTO signing_secret (name, secret) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
+                sql: "INSERT INTO signing_secrets (name, secret) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
                 arguments: [name, Data(candidate)])
-            let stored = try Data.fetchOne(db, sql: "SELECT secret FROM signing_secret WHERE name = ?", arguments: [name])
+            let stored = try Data.fetchOne(db, sql: "SELECT secret FROM signing_secrets WHERE name = ?", arguments: [name])
             return Array(stored ?? Data(candidate))
         }
     }

@@ -8,12 +8,12 @@ import GRDB
 package enum SessionContextQuery {
     package static let sql = """
             SELECT \(RecordColumns.sessionContext)
-            FROM session s
-            LEFT JOIN "user" u ON u.app_id = s.app_id AND u.id = ?2
-            LEFT JOIN document_owner_field f
+            FROM sessions s
+            LEFT JOIN users u ON u.app_id = s.app_id AND u.id = ?2
+            LEFT JOIN document_owner_fields f
                 ON s.app_id = ?3 AND f.app_id = ?3 AND f."database" = ?4 AND f.collection = ?5
-            LEFT JOIN document d ON d.rowid = (
-                SELECT rowid FROM document
+            LEFT JOIN documents d ON d.rowid = (
+                SELECT rowid FROM documents
                 WHERE app_id = ?3 AND "database" = ?4 AND collection = ?5 AND owner = ?6 AND f.field = ?7
                 ORDER BY id LIMIT 1)
             WHERE s.id = ?1
