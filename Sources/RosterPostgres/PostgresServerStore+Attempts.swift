@@ -23,15 +23,11 @@ extension PostgresServerStore {
                     WHERE app_id = \(appId) AND scope = \(key.storedScope) AND key = \(key.value) FOR UPDATE
                     """, logger: logger
                 ).collect().first
-                var counts = AttemptCounts(key: key, inARow: 1, inHour: 1, hourStartedAt: now, now: now)
-                if let row {
+                let stored = try row.map { row in
                     let (inARow, started, inHour) = try row.decode((Int, Date, Int).self)
-                    counts.inARow = inARow + 1
-                    if now.timeIntervalSince(started) < 3600 {
-                        counts.hourStartedAt = started
-                        counts.inHour = inHour + 1
-                    }
+                    return (inARow: inARow, hourStartedAt: started, inHour: inHour)
                 }
+                let counts = AttemptCountRule.counts(after: stored, key: key, now: now)
                 let wait = rule(counts)
                 try await db.query(
                     """
@@ -40,7 +36,7 @@ extension PostgresServerStore {
                     ON CONFLICT (app_id, scope, key) DO UPDATE SET in_a_row = excluded.in_a_row,
                     hour_started_at = excluded.hour_started_at, in_hour = excluded.in_hour, wait_until = excluded.wait_until
                     """, logger: logger)
-                if let wait, wait > (latest ?? .distantPast) { latest = wait }
+                latest = AttemptCountRule.later(latest, wait)
             }
             return latest
         }

@@ -88,11 +88,11 @@ extension PostgresServerStore {
     private static func redeemAccountToken(
         _ db: PostgresConnection, appId: String, id: String, now: Date, logger: Logger
     ) async throws -> Bool {
-        guard let row = try await db.query(
+        let token = try await db.query(
             "SELECT \(unescaped: accountTokenColumns) FROM account_tokens WHERE app_id = \(appId) AND id = \(id) FOR UPDATE",
             logger: logger
-        ).collect().first, let token = try accountToken(row), !token.used, token.expiresAt > now
-        else { return false }
+        ).collect().first.flatMap(accountToken)
+        guard let token, AccountTokenRule.redeems(token, at: now) else { return false }
         try await db.query(
             """
             UPDATE account_tokens SET used = true

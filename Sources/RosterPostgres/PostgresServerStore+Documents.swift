@@ -41,16 +41,14 @@ extension PostgresServerStore {
                 guard stored == body else { return false }
             }
             let owner = try await Self.ownerField(db, appId: scope.appId, database: scope.database, collection: scope.collection, logger: logger)
-            for var record in writes.inserts {
-                record.owner = Self.owner(of: record.body, field: owner)
+            for record in writes.inserts.map({ DocumentWriteRule.owned($0, ownerField: owner) }) {
                 do {
                     try await Self.insert(db, record, logger: logger)
                 } catch let error as PSQLError where error.isUniqueViolation {
                     throw DuplicateDocumentId(id: record.id)
                 }
             }
-            for var record in writes.updates {
-                record.owner = Self.owner(of: record.body, field: owner)
+            for record in writes.updates.map({ DocumentWriteRule.owned($0, ownerField: owner) }) {
                 try await Self.update(db, record, logger: logger)
             }
             for id in writes.deletes {
@@ -99,14 +97,10 @@ extension PostgresServerStore {
     ) async throws {
         let ownerField = try await ownerField(
             db, appId: selector.appId, database: selector.database, collection: selector.collection, logger: logger)
-        if var existing = try await document(db, selector, logger: logger) {
-            existing.body = DocumentKey.body(record.body, keeping: existing.id)
-            existing.owner = owner(of: existing.body, field: ownerField)
-            try await update(db, existing, logger: logger)
-        } else {
-            var record = record
-            record.owner = owner(of: record.body, field: ownerField)
-            try await insert(db, record, logger: logger)
+        let existing = try await document(db, selector, logger: logger)
+        switch DocumentWriteRule.replacement(of: existing, with: record, ownerField: ownerField) {
+        case .update(let replaced): try await update(db, replaced, logger: logger)
+        case .insert(let inserted): try await insert(db, inserted, logger: logger)
         }
     }
 
@@ -172,12 +166,6 @@ extension PostgresServerStore {
             SELECT field FROM document_owner_fields WHERE app_id = \(appId) AND "database" = \(database) AND collection = \(collection)
             """, logger: logger
         ).collect().first?.decode(String.self)
-    }
-
-    /// The owner column of a body: its owner field's value when that is a string.
-    package static func owner(of body: String, field: String?) -> String? {
-        guard let field, let row = try? JSONValue(parsing: body), case .string(let owner)? = row[field] else { return nil }
-        return owner
     }
 
     /// The body as JSONB when it is JSON; nil keeps it out of field queries.

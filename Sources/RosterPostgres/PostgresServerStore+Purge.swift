@@ -8,7 +8,7 @@ extension PostgresServerStore {
         let logger = logger
         return try await write { db in
             var report = PurgeReport()
-            let horizon = rule.now.addingTimeInterval(-rule.retention)
+            let horizon = rule.horizon
             // Anonymous users first, while the sessions that tell when they were last live are
             // still there: only an anon-user identity, older than the horizon, and no session
             // that was live after it.
@@ -42,14 +42,14 @@ extension PostgresServerStore {
             report.attemptCounts = try await db.query(
                 """
                 DELETE FROM failed_attempts WHERE ctid IN (SELECT ctid FROM failed_attempts WHERE app_id = \(rule.appId)
-                AND hour_started_at <= \(rule.now.addingTimeInterval(-3600))
+                AND hour_started_at <= \(rule.attemptHourOver)
                 AND (wait_until IS NULL OR wait_until <= \(rule.now)) LIMIT \(rule.limit)) RETURNING 1
                 """, logger: logger
             ).collect().count
             report.auditEntries = try await db.query(
                 """
                 DELETE FROM audit WHERE id IN (SELECT id FROM audit WHERE app_id = \(rule.appId)
-                AND at <= \(rule.now.addingTimeInterval(-rule.auditRetention)) ORDER BY id LIMIT \(rule.limit)) RETURNING 1
+                AND at <= \(rule.auditHorizon) ORDER BY id LIMIT \(rule.limit)) RETURNING 1
                 """, logger: logger
             ).collect().count
             report.deviceAuthorizations = try await db.query(

@@ -152,32 +152,23 @@ extension PostgresServerStore {
         ).first?.decode(Int.self) ?? 0
     }
 
+    /// The session read `FOR UPDATE` and written in one transaction; `RefreshRotationRule` decides.
     package func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> RefreshRotation.Outcome {
         let logger = logger
         return try await write { db in
-            guard let row = try await db.query(
+            let stored = try await db.query(
                 "SELECT \(unescaped: Self.sessionColumns) FROM sessions WHERE id = \(rotation.sessionId) FOR UPDATE", logger: logger
-            ).collect().first
-            else { return .gone }
-            var session = try Self.session(row)
-            guard !session.revoked else { return .gone }
-            if ConstantTime.equals(session.refreshDigest, rotation.presentedDigest) {
+            ).collect().first.map(Self.session)
+            let decision = RefreshRotationRule.decide(stored, rotation)
+            if let session = decision.write {
                 try await db.query(
                     """
-                    UPDATE sessions SET previous_refresh_digest = refresh_digest, refresh_digest = \(rotation.next.digest),
-                    sealed_refresh = \(rotation.next.sealed), refresh_generation = \(rotation.next.generation),
-                    rotated_at = \(rotation.at) WHERE id = \(session.id)
+                    UPDATE sessions SET refresh_digest = \(session.refreshDigest), previous_refresh_digest = \(session.previousRefreshDigest),
+                    sealed_refresh = \(session.sealedRefresh), refresh_generation = \(session.refreshGeneration),
+                    rotated_at = \(session.rotatedAt), revoked = \(session.revoked) WHERE id = \(session.id)
                     """, logger: logger)
-                return .rotated
             }
-            if let previous = session.previousRefreshDigest, ConstantTime.equals(previous, rotation.presentedDigest),
-                let rotatedAt = session.rotatedAt, rotatedAt >= rotation.graceSince, let sealed = session.sealedRefresh
-            {
-                return .replacedRecently(sealed: sealed)
-            }
-            try await db.query("UPDATE sessions SET revoked = true WHERE id = \(session.id)", logger: logger)
-            session.revoked = true
-            return .reused(session)
+            return decision.outcome
         }
     }
 }

@@ -16,7 +16,7 @@ extension PostgresServerStore {
 
     package func insertWebSignIn(_ record: WebSignInRecord, now: Date) async throws {
         let logger = logger
-        let stale = now.addingTimeInterval(-WebSignInRecord.keptAfterExpiry)
+        let stale = WebSignInRule.clearedBefore(now)
         try await write { db in
             try await db.query("DELETE FROM web_sign_ins WHERE app_id = \(record.appId) AND expires_at < \(stale)", logger: logger)
             try await db.query(
@@ -31,15 +31,11 @@ extension PostgresServerStore {
     package func takeWebSignIn(appId: String?, stateDigest: String, now: Date) async throws -> WebSignInTake {
         let logger = logger
         return try await write { db in
-            guard
-                let row = try await db.query(
-                    "SELECT \(unescaped: Self.webSignInColumns) FROM web_sign_ins WHERE state_digest = \(stateDigest) FOR UPDATE",
-                    logger: logger
-                ).collect().first
-            else { return .unknown }
-            let record = try Self.webSignIn(row)
-            if let appId, record.appId != appId { return .unknown }
-            let take = record.take(at: now)
+            let record = try await db.query(
+                "SELECT \(unescaped: Self.webSignInColumns) FROM web_sign_ins WHERE state_digest = \(stateDigest) FOR UPDATE",
+                logger: logger
+            ).collect().first.map(Self.webSignIn)
+            let take = WebSignInRule.take(record, appId: appId, now: now)
             if case .taken = take {
                 try await db.query("UPDATE web_sign_ins SET used = true WHERE state_digest = \(stateDigest)", logger: logger)
             }

@@ -62,12 +62,11 @@ package struct SessionContextStatement: PostgresPreparedStatement {
     package func decode(_ row: PostgresRow) throws -> Decoded {
         let cells = row.makeRandomAccess()
         let (session, user) = try Self.sessionAndUser(cells)
-        guard let selector = customData, selector.appId == session.appId else {
-            return Decoded(session: session, user: user, document: nil, ownerFieldDiffers: false)
-        }
         let ownerField = Self.ownerFieldColumn
-        guard try cells[ownerField].decode(String?.self) == selector.field else {
-            return Decoded(session: session, user: user, document: nil, ownerFieldDiffers: true)
+        switch SessionContextRule.customData(customData, sessionAppId: session.appId, ownerField: try cells[ownerField].decode(String?.self)) {
+        case .noDocument: return Decoded(session: session, user: user, document: nil, ownerFieldDiffers: false)
+        case .lookedUp: return Decoded(session: session, user: user, document: nil, ownerFieldDiffers: true)
+        case .joined: break
         }
         guard let appId = try cells[ownerField + 1].decode(String?.self) else {
             return Decoded(session: session, user: user, document: nil, ownerFieldDiffers: false)

@@ -124,7 +124,7 @@ import Testing
         case .sqlite:
             let store = try SQLiteServerStore(path: t.databasePath)
             owners = try await store.pool.read { db in
-                try String?.fetchAll(db, sql: #"SELECT owner FROM document WHERE collection = 'users' ORDER BY owner"#)
+                try String?.fetchAll(db, sql: #"SELECT owner FROM documents WHERE collection = 'users' ORDER BY owner"#)
             }
         case .postgres:
             let store = try await PostgresServerStore(url: t.databasePath)

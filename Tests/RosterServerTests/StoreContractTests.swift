@@ -325,7 +325,7 @@ import Testing
             }
             if first {
                 let wrote = (try? other.write { db in
-                    try db.execute(sql: "UPDATE document SET body = ? WHERE collection = 'slow' AND id = 'a'", arguments: [#"{"_id":"a","n":2}"#])
+                    try db.execute(sql: "UPDATE documents SET body = ? WHERE collection = 'slow' AND id = 'a'", arguments: [#"{"_id":"a","n":2}"#])
                 }) != nil
                 otherWrote.withLock { $0 = wrote }
             }

@@ -24,11 +24,11 @@ import Testing
         struct Refused: Error {}
         await #expect(throws: Refused.self) {
             try await store.durableWrite { db in
-                try db.execute(sql: "INSERT INTO signing_secret (name, secret) VALUES ('rolled-back', x'00')")
+                try db.execute(sql: "INSERT INTO signing_secrets (name, secret) VALUES ('rolled-back', x'00')")
                 throw Refused()
             }
         }
-        #expect(try await store.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM signing_secret WHERE name = 'rolled-back'") } == 0)
+        #expect(try await store.pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM signing_secrets WHERE name = 'rolled-back'") } == 0)
         #expect(try await store.pool.write { db in try synchronous(db) } == 1)
     }
 }
@@ -50,7 +50,7 @@ import Testing
         for index in 0..<count {
             try await store.pool.write { db in
                 try db.execute(
-                    sql: "INSERT INTO signing_secret (name, secret) VALUES (?, randomblob(3000))", arguments: ["\(tag)-\(index)"])
+                    sql: "INSERT INTO signing_secrets (name, secret) VALUES (?, randomblob(3000))", arguments: ["\(tag)-\(index)"])
             }
         }
     }
@@ -105,6 +105,6 @@ import Testing
         defer { try? FileManager.default.removeItem(at: copy) }
         try FileManager.default.copyItem(atPath: path, toPath: copy.path)
         let alone = try DatabaseQueue(path: copy.path)
-        #expect(try await alone.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM signing_secret WHERE name LIKE 'page-%'") } == 50)
+        #expect(try await alone.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM signing_secrets WHERE name LIKE 'page-%'") } == 50)
     }
 }

@@ -37,7 +37,7 @@ import Testing
         try await store.insertWebSignIn(record("old", expiresIn: 60), now: start)
         #expect(try await store.takeWebSignIn(appId: "a", stateDigest: "old", now: start.addingTimeInterval(60)) == .expired)
         // Long after, starting another sign-in clears it away.
-        try await store.insertWebSignIn(record("new"), now: start.addingTimeInterval(60 + WebSignInRecord.keptAfterExpiry + 1))
+        try await store.insertWebSignIn(record("new"), now: start.addingTimeInterval(60 + WebSignInRule.keptAfterExpiry + 1))
         #expect(try await store.takeWebSignIn(appId: "a", stateDigest: "old", now: start) == .unknown)
     }
 

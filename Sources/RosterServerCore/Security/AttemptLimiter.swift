@@ -47,11 +47,11 @@ package struct AttemptLimiter: Sendable {
         _ = try await store.recordFailure(appId: app.id, keys: keys, now: now()) { counts in
             switch counts.key.kind {
             case .account:
-                if counts.inHour >= limits.failuresPerAccountPerHour { return counts.hourStartedAt.addingTimeInterval(3600) }
+                if counts.inHour >= limits.failuresPerAccountPerHour { return counts.hourStartedAt.addingTimeInterval(AttemptCountRule.hour) }
                 let delay = limits.delay(afterFailures: counts.inARow)
                 return delay > 0 ? counts.now.addingTimeInterval(TimeInterval(delay)) : nil
             case .address:
-                return counts.inHour >= limits.failuresPerAddressPerHour ? counts.hourStartedAt.addingTimeInterval(3600) : nil
+                return counts.inHour >= limits.failuresPerAddressPerHour ? counts.hourStartedAt.addingTimeInterval(AttemptCountRule.hour) : nil
             }
         }
     }
@@ -60,7 +60,7 @@ package struct AttemptLimiter: Sendable {
     /// `cap` were counted in it.
     package func countHourly(app: ServedApp, key: AttemptKey, cap: Int) async throws {
         _ = try await store.recordFailure(appId: app.id, keys: [key], now: now()) { counts in
-            counts.inHour >= cap ? counts.hourStartedAt.addingTimeInterval(3600) : nil
+            counts.inHour >= cap ? counts.hourStartedAt.addingTimeInterval(AttemptCountRule.hour) : nil
         }
     }
 

@@ -13,7 +13,7 @@ package protocol SessionStore: Sendable {
     /// Decides a refresh of a rotating session in one transaction: the current token is
     /// replaced by `rotation.next`; the previous one, within the grace window, gets the sealed
     /// replacement again; any other token of the session revokes it. Concurrent refreshes with
-    /// one token therefore advance the session once.
+    /// one token therefore advance the session once. `RefreshRotationRule` decides.
     func rotateRefreshToken(_ rotation: RefreshRotation) async throws -> RefreshRotation.Outcome
     /// Revokes every live session of a user; returns how many were live.
     func revokeSessions(appId: String, userId: String) async throws -> Int

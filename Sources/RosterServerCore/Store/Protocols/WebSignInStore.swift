@@ -5,18 +5,7 @@ package protocol WebSignInStore: Sendable {
     /// Keeps a started sign-in, and clears away those of the app that expired an hour before `now`.
     func insertWebSignIn(_ record: WebSignInRecord, now: Date) async throws
     /// Takes the sign-in with this state digest: `.taken` for the one caller that finds it unused
-    /// and unexpired at `now` (it is used from then on), what is wrong with it otherwise.
+    /// and unexpired at `now` (it is used from then on), what is wrong with it otherwise
+    /// (`WebSignInRule`).
     func takeWebSignIn(appId: String?, stateDigest: String, now: Date) async throws -> WebSignInTake
-}
-
-extension WebSignInRecord {
-    /// How long an expired sign-in is kept, so that its state is answered "expired", not "unknown".
-    package static let keptAfterExpiry: TimeInterval = 3600
-
-    /// What taking this record at `now` finds.
-    package func take(at now: Date) -> WebSignInTake {
-        if used { return .alreadyUsed }
-        if expiresAt <= now { return .expired }
-        return .taken(self)
-    }
 }

@@ -19,24 +19,3 @@ public struct PurgeReport: Sendable, Equatable, Codable {
 
     public var total: Int { sessions + accountTokens + anonymousUsers + attemptCounts + auditEntries + deviceAuthorizations }
 }
-
-/// How far one purge goes.
-package struct PurgeRule: Sendable {
-    package var appId: String
-    package var now: Date
-    /// Anonymous users without a live session for this long go; expired sessions are kept as
-    /// long, since they tell when an anonymous user was last live.
-    package var retention: TimeInterval
-    /// Audit entries older than this go.
-    package var auditRetention: TimeInterval
-    /// At most this many records of each kind in one run, so a run holds the store briefly.
-    package var limit: Int
-
-    package init(appId: String, now: Date, retention: TimeInterval, auditRetention: TimeInterval, limit: Int) {
-        self.appId = appId
-        self.now = now
-        self.retention = retention
-        self.auditRetention = auditRetention
-        self.limit = limit
-    }
-}

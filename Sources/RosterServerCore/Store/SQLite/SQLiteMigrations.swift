@@ -181,6 +181,24 @@ package enum SQLiteMigrations {
                 CREATE INDEX IF NOT EXISTS web_sign_in_expiry ON web_sign_in(app_id, expires_at);
                 """)
         }
+        // PostgreSQL's names, so that both drivers keep one schema: plural tables, the same
+        // columns. Renaming keeps every row, and SQLite rewrites the foreign keys that name them.
+        migrator.registerMigration("v9-plural-table-names") { db in
+            try db.execute(sql: """
+                ALTER TABLE signing_secret RENAME TO signing_secrets;
+                ALTER TABLE "user" RENAME TO users;
+                ALTER TABLE identity RENAME TO identities;
+                ALTER TABLE session RENAME TO sessions;
+                ALTER TABLE email_account RENAME TO email_accounts;
+                ALTER TABLE api_key RENAME TO api_keys;
+                ALTER TABLE document RENAME TO documents;
+                ALTER TABLE account_token RENAME TO account_tokens;
+                ALTER TABLE document_owner_field RENAME TO document_owner_fields;
+                ALTER TABLE failed_attempt RENAME TO failed_attempts;
+                ALTER TABLE device_authorization RENAME TO device_authorizations;
+                ALTER TABLE web_sign_in RENAME TO web_sign_ins;
+                """)
+        }
         return migrator
     }
 }

@@ -9,7 +9,7 @@ extension SnakeCaseRecord {
 }
 
 extension UserRecord: SnakeCaseRecord {
-    package static let databaseTableName = "user"
+    package static let databaseTableName = "users"
 
     /// Read column by column: every authorized request reads a user, and decoding through
     /// Codable, converting each key to snake case, cost more than the query.
@@ -19,7 +19,7 @@ extension UserRecord: SnakeCaseRecord {
 }
 
 extension IdentityRecord: SnakeCaseRecord {
-    package static let databaseTableName = "identity"
+    package static let databaseTableName = "identities"
 
     /// Read column by column, for the same reason as `UserRecord`: every profile request reads
     /// the caller's identities.
@@ -31,7 +31,7 @@ extension IdentityRecord: SnakeCaseRecord {
 }
 
 extension SessionRecord: SnakeCaseRecord {
-    package static let databaseTableName = "session"
+    package static let databaseTableName = "sessions"
 
     /// Read column by column, for the same reason as `UserRecord`.
     package init(row: Row) throws {
@@ -43,23 +43,23 @@ extension SessionRecord: SnakeCaseRecord {
 }
 
 extension EmailAccountRecord: SnakeCaseRecord {
-    package static let databaseTableName = "email_account"
+    package static let databaseTableName = "email_accounts"
 }
 
 extension APIKeyRecord: SnakeCaseRecord {
-    package static let databaseTableName = "api_key"
+    package static let databaseTableName = "api_keys"
 }
 
 extension AccountTokenRecord: SnakeCaseRecord {
-    package static let databaseTableName = "account_token"
+    package static let databaseTableName = "account_tokens"
 }
 
 extension WebSignInRecord: SnakeCaseRecord {
-    package static let databaseTableName = "web_sign_in"
+    package static let databaseTableName = "web_sign_ins"
 }
 
 extension DocumentRecord: SnakeCaseRecord {
-    package static let databaseTableName = "document"
+    package static let databaseTableName = "documents"
 
     /// Read column by column, for the same reason as `UserRecord`.
     package init(row: Row) throws {
@@ -69,7 +69,7 @@ extension DocumentRecord: SnakeCaseRecord {
 }
 
 extension DeviceAuthorizationRecord: SnakeCaseRecord {
-    package static let databaseTableName = "device_authorization"
+    package static let databaseTableName = "device_authorizations"
 }
 
 extension DatabaseError {

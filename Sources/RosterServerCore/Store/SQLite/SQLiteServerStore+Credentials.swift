@@ -35,7 +35,7 @@ extension SQLiteServerStore {
     package func confirmEmailAccount(appId: String, email: String) async throws -> Bool {
         try await pool.write { db in
             try db.execute(
-                sql: "UPDATE email_account SET confirmed = 1 WHERE app_id = ? AND email = ? AND confirmed = 0",
+                sql: "UPDATE email_accounts SET confirmed = 1 WHERE app_id = ? AND email = ? AND confirmed = 0",
                 arguments: [appId, email])
             return db.changesCount > 0
         }
@@ -47,13 +47,13 @@ extension SQLiteServerStore {
             guard let account = try EmailAccountRecord.filter(Column("app_id") == reset.appId && Column("email") == reset.email).fetchOne(db)
             else { return false }
             try db.execute(
-                sql: "UPDATE email_account SET password_hash = ? WHERE app_id = ? AND id = ?",
+                sql: "UPDATE email_accounts SET password_hash = ? WHERE app_id = ? AND id = ?",
                 arguments: [reset.passwordHash, reset.appId, account.id])
             if reset.endingSessions {
                 try db.execute(
                     sql: """
-                        UPDATE session SET revoked = 1 WHERE app_id = ? AND revoked = 0 AND user_id IN
-                        (SELECT user_id FROM identity WHERE app_id = ? AND provider_type = 'local-userpass' AND provider_id = ?)
+                        UPDATE sessions SET revoked = 1 WHERE app_id = ? AND revoked = 0 AND user_id IN
+                        (SELECT user_id FROM identities WHERE app_id = ? AND provider_type = 'local-userpass' AND provider_id = ?)
                         """,
                     arguments: [reset.appId, reset.appId, account.id])
             }
@@ -65,9 +65,9 @@ extension SQLiteServerStore {
         try await pool.write { db in
             try db.execute(
                 sql: """
-                    DELETE FROM email_account WHERE app_id = ? AND email = ? AND NOT EXISTS (
-                        SELECT 1 FROM identity WHERE identity.app_id = email_account.app_id
-                        AND identity.provider_type = 'local-userpass' AND identity.provider_id = email_account.id)
+                    DELETE FROM email_accounts WHERE app_id = ? AND email = ? AND NOT EXISTS (
+                        SELECT 1 FROM identities WHERE identities.app_id = email_accounts.app_id
+                        AND identities.provider_type = 'local-userpass' AND identities.provider_id = email_accounts.id)
                     """,
                 arguments: [appId, email])
         }
@@ -90,11 +90,10 @@ extension SQLiteServerStore {
     }
 
     private static func redeemAccountToken(_ db: Database, appId: String, id: String, now: Date) throws -> Bool {
-        guard let token = try AccountTokenRecord.filter(Column("app_id") == appId && Column("id") == id).fetchOne(db),
-            !token.used, token.expiresAt > now
-        else { return false }
+        let token = try AccountTokenRecord.filter(Column("app_id") == appId && Column("id") == id).fetchOne(db)
+        guard let token, AccountTokenRule.redeems(token, at: now) else { return false }
         try db.execute(
-            sql: "UPDATE account_token SET used = 1 WHERE app_id = ? AND email = ? AND purpose = ? AND used = 0",
+            sql: "UPDATE account_tokens SET used = 1 WHERE app_id = ? AND email = ? AND purpose = ? AND used = 0",
             arguments: [appId, token.email, token.purpose.rawValue])
         return true
     }
@@ -132,7 +131,7 @@ extension SQLiteServerStore {
     package func setAPIKeyDisabled(appId: String, userId: String, id: String, disabled: Bool) async throws -> Bool {
         try await durableWrite { db in
             try db.execute(
-                sql: "UPDATE api_key SET disabled = ? WHERE app_id = ? AND user_id = ? AND id = ?",
+                sql: "UPDATE api_keys SET disabled = ? WHERE app_id = ? AND user_id = ? AND id = ?",
                 arguments: [disabled, appId, userId, id])
             return db.changesCount > 0
         }
@@ -140,7 +139,7 @@ extension SQLiteServerStore {
 
     package func deleteAPIKey(appId: String, userId: String, id: String) async throws -> Bool {
         try await durableWrite { db in
-            try db.execute(sql: "DELETE FROM api_key WHERE app_id = ? AND user_id = ? AND id = ?", arguments: [appId, userId, id])
+            try db.execute(sql: "DELETE FROM api_keys WHERE app_id = ? AND user_id = ? AND id = ?", arguments: [appId, userId, id])
             return db.changesCount > 0
         }
     }

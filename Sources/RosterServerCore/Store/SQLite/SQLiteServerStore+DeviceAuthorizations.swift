@@ -6,7 +6,7 @@ extension SQLiteServerStore {
         do {
             return try await pool.write { db in
                 try db.execute(
-                    sql: "DELETE FROM device_authorization WHERE user_code = ? AND expires_at <= ?",
+                    sql: "DELETE FROM device_authorizations WHERE user_code = ? AND expires_at <= ?",
                     arguments: [record.userCode, record.startedAt])
                 try record.insert(db)
                 return true
@@ -30,7 +30,7 @@ extension SQLiteServerStore {
                 .fetchOne(db) else { return .unknown }
             let poll = DevicePollRule.decide(&record, now: now, slowDownStep: slowDownStep)
             try db.execute(
-                sql: "UPDATE device_authorization SET interval_seconds = ?, last_poll_at = ? WHERE id = ?",
+                sql: "UPDATE device_authorizations SET interval_seconds = ?, last_poll_at = ? WHERE id = ?",
                 arguments: [record.intervalSeconds, record.lastPollAt, record.id])
             return poll
         }
@@ -41,7 +41,7 @@ extension SQLiteServerStore {
             let (state, userId, provider) = DevicePollRule.columns(of: decision)
             try db.execute(
                 sql: """
-                    UPDATE device_authorization SET state = ?, user_id = ?, provider = ?
+                    UPDATE device_authorizations SET state = ?, user_id = ?, provider = ?
                     WHERE id = ? AND state = 'pending' AND expires_at > ?
                     """,
                 arguments: [state.rawValue, userId, provider, id, now])
@@ -51,7 +51,7 @@ extension SQLiteServerStore {
 
     package func redeemDeviceAuthorization(id: String, session: SessionRecord?) async throws -> Bool {
         try await durableWrite { db in
-            try db.execute(sql: "UPDATE device_authorization SET state = 'used' WHERE id = ? AND state = 'approved'", arguments: [id])
+            try db.execute(sql: "UPDATE device_authorizations SET state = 'used' WHERE id = ? AND state = 'approved'", arguments: [id])
             guard db.changesCount > 0 else { return false }
             try session?.insert(db)
             return true

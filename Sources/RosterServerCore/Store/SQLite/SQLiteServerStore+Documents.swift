@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import RosterWire
 
 extension SQLiteServerStore {
     package func documentPage(_ scope: DocumentScope, after: String?, count: Int) async throws -> [DocumentRecord] {
@@ -18,26 +17,24 @@ extension SQLiteServerStore {
         try await pool.write { db in
             for (id, body) in expected.sorted(by: { $0.key < $1.key }) {
                 let stored = try String.fetchOne(
-                    db, sql: #"SELECT body FROM document WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
+                    db, sql: #"SELECT body FROM documents WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
                     arguments: [scope.appId, scope.database, scope.collection, id])
                 guard stored == body else { return false }
             }
             let owner = try Self.ownerField(db, appId: scope.appId, database: scope.database, collection: scope.collection)
-            for var record in writes.inserts {
-                record.owner = Self.owner(of: record.body, field: owner)
+            for record in writes.inserts.map({ DocumentWriteRule.owned($0, ownerField: owner) }) {
                 do {
                     try record.insert(db)
                 } catch let error as DatabaseError where error.isUniqueViolation {
                     throw DuplicateDocumentId(id: record.id)
                 }
             }
-            for var record in writes.updates {
-                record.owner = Self.owner(of: record.body, field: owner)
+            for record in writes.updates.map({ DocumentWriteRule.owned($0, ownerField: owner) }) {
                 try record.update(db)
             }
             for id in writes.deletes {
                 try db.execute(
-                    sql: #"DELETE FROM document WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
+                    sql: #"DELETE FROM documents WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
                     arguments: [scope.appId, scope.database, scope.collection, id])
             }
             return true
@@ -51,13 +48,13 @@ extension SQLiteServerStore {
             let path = Self.jsonPath(owner.field)
             try db.execute(
                 sql: """
-                    UPDATE document SET owner = CASE WHEN json_valid(body) AND json_type(body, ?) = 'text'
+                    UPDATE documents SET owner = CASE WHEN json_valid(body) AND json_type(body, ?) = 'text'
                     THEN json_extract(body, ?) END WHERE app_id = ? AND "database" = ? AND collection = ?
                     """,
                 arguments: [path, path, owner.appId, owner.database, owner.collection])
             try db.execute(
                 sql: """
-                    INSERT INTO document_owner_field (app_id, "database", collection, field) VALUES (?, ?, ?, ?)
+                    INSERT INTO document_owner_fields (app_id, "database", collection, field) VALUES (?, ?, ?, ?)
                     ON CONFLICT (app_id, "database", collection) DO UPDATE SET field = excluded.field
                     """,
                 arguments: [owner.appId, owner.database, owner.collection, owner.field])
@@ -79,7 +76,7 @@ extension SQLiteServerStore {
     package static func selection(_ db: Database, _ scope: DocumentScope, after: String? = nil) throws
         -> (sql: String, arguments: StatementArguments)
     {
-        var sql = #"SELECT * FROM document WHERE app_id = ? AND "database" = ? AND collection = ?"#
+        var sql = #"SELECT * FROM documents WHERE app_id = ? AND "database" = ? AND collection = ?"#
         var arguments: StatementArguments = [scope.appId, scope.database, scope.collection]
         if let after {
             sql += " AND id > ?"
@@ -103,13 +100,7 @@ extension SQLiteServerStore {
 
     package static func ownerField(_ db: Database, appId: String, database: String, collection: String) throws -> String? {
         try String.fetchOne(
-            db.cachedStatement(sql: #"SELECT field FROM document_owner_field WHERE app_id = ? AND "database" = ? AND collection = ?"#),
+            db.cachedStatement(sql: #"SELECT field FROM document_owner_fields WHERE app_id = ? AND "database" = ? AND collection = ?"#),
             arguments: [appId, database, collection])
-    }
-
-    /// The owner column of a body: its owner field's value when that is a string.
-    package static func owner(of body: String, field: String?) -> String? {
-        guard let field, let row = try? JSONValue(parsing: body), case .string(let owner)? = row[field] else { return nil }
-        return owner
     }
 }

@@ -22,7 +22,7 @@ extension SQLiteServerStore {
     /// statement: every profile request reads them.
     package func identities(appId: String, userId: String) async throws -> [IdentityRecord] {
         let read = { @Sendable (db: Database) throws -> [IdentityRecord] in
-            let sql = "SELECT * FROM identity WHERE app_id = ? AND user_id = ? ORDER BY created_at, provider_type"
+            let sql = "SELECT * FROM identities WHERE app_id = ? AND user_id = ? ORDER BY created_at, provider_type"
             return try IdentityRecord.fetchAll(db.cachedStatement(sql: sql), arguments: [appId, userId])
         }
         if let identities = try callingThreadReaders.read(read) { return identities }
@@ -66,17 +66,17 @@ extension SQLiteServerStore {
 
     package func updateProfile(appId: String, userId: String, profile: String) async throws {
         try await pool.write { db in
-            try db.execute(sql: "UPDATE user SET profile = ? WHERE app_id = ? AND id = ?", arguments: [profile, appId, userId])
+            try db.execute(sql: "UPDATE users SET profile = ? WHERE app_id = ? AND id = ?", arguments: [profile, appId, userId])
         }
     }
 
     package func setDisabled(appId: String, userId: String, disabled: Bool) async throws -> Bool {
         try await durableWrite { db in
-            try db.execute(sql: "UPDATE user SET disabled = ? WHERE app_id = ? AND id = ?", arguments: [disabled, appId, userId])
+            try db.execute(sql: "UPDATE users SET disabled = ? WHERE app_id = ? AND id = ?", arguments: [disabled, appId, userId])
             guard db.changesCount > 0 else { return false }
             if disabled {
                 try db.execute(
-                    sql: "UPDATE session SET revoked = 1 WHERE app_id = ? AND user_id = ? AND revoked = 0", arguments: [appId, userId])
+                    sql: "UPDATE sessions SET revoked = 1 WHERE app_id = ? AND user_id = ? AND revoked = 0", arguments: [appId, userId])
             }
             return true
         }
@@ -91,29 +91,29 @@ extension SQLiteServerStore {
         // an owner field, and nowhere else.
         try db.execute(
             sql: """
-                DELETE FROM document WHERE app_id = ? AND owner = ? AND EXISTS (
-                    SELECT 1 FROM document_owner_field AS field WHERE field.app_id = document.app_id
-                    AND field."database" = document."database" AND field.collection = document.collection)
+                DELETE FROM documents WHERE app_id = ? AND owner = ? AND EXISTS (
+                    SELECT 1 FROM document_owner_fields AS field WHERE field.app_id = documents.app_id
+                    AND field."database" = documents."database" AND field.collection = documents.collection)
                 """,
             arguments: [appId, userId])
         try db.execute(
             sql: """
-                DELETE FROM account_token WHERE app_id = ? AND email IN (
-                    SELECT email_account.email FROM email_account JOIN identity ON identity.app_id = email_account.app_id
-                    AND identity.provider_type = 'local-userpass' AND identity.provider_id = email_account.id
-                    WHERE identity.app_id = ? AND identity.user_id = ?)
+                DELETE FROM account_tokens WHERE app_id = ? AND email IN (
+                    SELECT email_accounts.email FROM email_accounts JOIN identities ON identities.app_id = email_accounts.app_id
+                    AND identities.provider_type = 'local-userpass' AND identities.provider_id = email_accounts.id
+                    WHERE identities.app_id = ? AND identities.user_id = ?)
                 """,
             arguments: [appId, appId, userId])
         try db.execute(
             sql: """
-                DELETE FROM email_account WHERE app_id = ? AND id IN
-                (SELECT provider_id FROM identity WHERE app_id = ? AND user_id = ? AND provider_type = 'local-userpass')
+                DELETE FROM email_accounts WHERE app_id = ? AND id IN
+                (SELECT provider_id FROM identities WHERE app_id = ? AND user_id = ? AND provider_type = 'local-userpass')
                 """,
             arguments: [appId, appId, userId])
-        try db.execute(sql: "DELETE FROM api_key WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
-        try db.execute(sql: "DELETE FROM session WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
-        try db.execute(sql: "DELETE FROM identity WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
-        try db.execute(sql: "DELETE FROM user WHERE app_id = ? AND id = ?", arguments: [appId, userId])
+        try db.execute(sql: "DELETE FROM api_keys WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
+        try db.execute(sql: "DELETE FROM sessions WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
+        try db.execute(sql: "DELETE FROM identities WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
+        try db.execute(sql: "DELETE FROM users WHERE app_id = ? AND id = ?", arguments: [appId, userId])
         return db.changesCount > 0
     }
 
@@ -129,14 +129,14 @@ extension SQLiteServerStore {
 
     package func revokeSession(id: String) async throws {
         try await durableWrite { db in
-            try db.execute(sql: "UPDATE session SET revoked = 1 WHERE id = ?", arguments: [id])
+            try db.execute(sql: "UPDATE sessions SET revoked = 1 WHERE id = ?", arguments: [id])
         }
     }
 
     package func revokeSessions(appId: String, userId: String) async throws -> Int {
         try await durableWrite { db in
             try db.execute(
-                sql: "UPDATE session SET revoked = 1 WHERE app_id = ? AND user_id = ? AND revoked = 0",
+                sql: "UPDATE sessions SET revoked = 1 WHERE app_id = ? AND user_id = ? AND revoked = 0",
                 arguments: [appId, userId])
             return db.changesCount
         }

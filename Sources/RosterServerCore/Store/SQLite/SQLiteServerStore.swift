@@ -63,9 +63,9 @@ package final class SQLiteServerStore: ServerStore {
     package func signingSecret(name: String, ifAbsent candidate: [UInt8]) async throws -> [UInt8] {
         try await durableWrite { db in
             try db.execute(
-                sql: "INSERT INTO signing_secret (name, secret) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
+                sql: "INSERT INTO signing_secrets (name, secret) VALUES (?, ?) ON CONFLICT(name) DO NOTHING",
                 arguments: [name, Data(candidate)])
-            let stored = try Data.fetchOne(db, sql: "SELECT secret FROM signing_secret WHERE name = ?", arguments: [name])
+            let stored = try Data.fetchOne(db, sql: "SELECT secret FROM signing_secrets WHERE name = ?", arguments: [name])
             return Array(stored ?? Data(candidate))
         }
     }
@@ -92,14 +92,9 @@ package final class SQLiteServerStore: ServerStore {
     /// Replaces the selected document's body (keeping its `_id`), or inserts `record`.
     package static func replaceDocument(_ db: Database, _ selector: DocumentSelector, with record: DocumentRecord) throws {
         let ownerField = try ownerField(db, appId: selector.appId, database: selector.database, collection: selector.collection)
-        if var existing = try document(db, selector) {
-            existing.body = DocumentKey.body(record.body, keeping: existing.id)
-            existing.owner = owner(of: existing.body, field: ownerField)
-            try existing.update(db)
-        } else {
-            var record = record
-            record.owner = owner(of: record.body, field: ownerField)
-            try record.insert(db)
+        switch DocumentWriteRule.replacement(of: try document(db, selector), with: record, ownerField: ownerField) {
+        case .update(let replaced): try replaced.update(db)
+        case .insert(let inserted): try inserted.insert(db)
         }
     }
 

@@ -8,12 +8,12 @@ import GRDB
 package enum SessionContextQuery {
     package static let sql = """
             SELECT \(RecordColumns.sessionContext)
-            FROM session s
-            LEFT JOIN "user" u ON u.app_id = s.app_id AND u.id = ?2
-            LEFT JOIN document_owner_field f
+            FROM sessions s
+            LEFT JOIN users u ON u.app_id = s.app_id AND u.id = ?2
+            LEFT JOIN document_owner_fields f
                 ON s.app_id = ?3 AND f.app_id = ?3 AND f."database" = ?4 AND f.collection = ?5
-            LEFT JOIN document d ON d.rowid = (
-                SELECT rowid FROM document
+            LEFT JOIN documents d ON d.rowid = (
+                SELECT rowid FROM documents
                 WHERE app_id = ?3 AND "database" = ?4 AND collection = ?5 AND owner = ?6 AND f.field = ?7
                 ORDER BY id LIMIT 1)
             WHERE s.id = ?1
@@ -27,14 +27,13 @@ package enum SessionContextQuery {
             sessionId, userId, customData?.appId, customData?.database, customData?.collection, customData?.value, customData?.field,
         ]
         guard let (session, user, ownerField, document) = try row(db, arguments) else { return nil }
-        guard let selector = customData, selector.appId == session.appId else {
-            return SessionContext(session: session, user: user, document: nil)
-        }
-        guard ownerField == selector.field else {
+        switch SessionContextRule.customData(customData, sessionAppId: session.appId, ownerField: ownerField) {
+        case .noDocument: return SessionContext(session: session, user: user, document: nil)
+        case .joined: return SessionContext(session: session, user: user, document: document)
+        case .lookedUp:
             // Another field than the owner's (or none recorded): the general lookup.
-            return SessionContext(session: session, user: user, document: try SQLiteServerStore.document(db, selector))
+            return SessionContext(session: session, user: user, document: try customData.flatMap { try SQLiteServerStore.document(db, $0) })
         }
-        return SessionContext(session: session, user: user, document: document)
     }
 
     /// The statement's row (0 to 11 the session's columns, 12 to 16 the user's, 17 the owner
