@@ -55,6 +55,24 @@ import RosterServerAssembly
         #expect(answered.contains("http.status=401"))
         #expect(!logged.joined().contains("secret-token"))
     }
+
+    /// Why the request log is Roster's own and not Hummingbird's `LogRequestsMiddleware`: a
+    /// reset link carries its token in the query, and only the route pattern may be logged.
+    @Test func aTokenInTheQueryNeverReachesTheLog() async throws {
+        let lines = LogLines()
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-request-id-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let logger = Logger(label: "test") { _ in LogLines.Handler(lines: lines) }
+        let server = try await ServerAssembly.open(
+            databasePath: directory.appendingPathComponent("server.sqlite").path, apps: [TestConfig.app()],
+            environment: ServerEnvironment(logger: logger))
+        let path = AccountPageLink.path(.reset, appId: TestConfig.appId)
+        let response = await server.respond(to: WireRequest(method: .get, path: path + "?token=query-secret-4711&tokenId=abc"))
+        #expect(response.status != 404)
+        let answered = try #require(lines.all.first { $0.contains("request answered") })
+        #expect(answered.contains("http.route=/account/{appId}/reset-password"))
+        #expect(!lines.all.joined().contains("query-secret-4711"))
+    }
 }
 
 /// Log lines kept in memory, with their metadata written `key=value`.

@@ -28,9 +28,9 @@ package struct AccountPageController: Sendable {
     }
 
     package func post(_ purpose: AccountTokenRecord.Purpose, _ request: Request, context: RosterRequestContext) async -> Response {
-        let fields = (try? await request.collectedBody(within: context)).map(HTMLForm.fields) ?? [:]
-        let link = Link(appId: context.parameters.get("appId") ?? "", token: fields["token"] ?? "", tokenId: fields["tokenId"] ?? "")
-        return render(await act(purpose, link, fields: fields, address: context.clientAddress), purpose: purpose, base: context.publicBase)
+        let form = await request.form(AccountPageForm.self, context: context) ?? AccountPageForm()
+        let link = Link(appId: context.parameters.get("appId") ?? "", token: form.token ?? "", tokenId: form.tokenId ?? "")
+        return render(await act(purpose, link, form: form, address: context.clientAddress), purpose: purpose, base: context.publicBase)
     }
 
     /// A message's link: its app, token and token id.
@@ -56,7 +56,7 @@ package struct AccountPageController: Sendable {
 
     /// The form sent: the new password set (every other session ended, as the reset route does),
     /// or the email confirmed.
-    package func act(_ purpose: AccountTokenRecord.Purpose, _ link: Link, fields: [String: String], address: String) async -> Outcome {
+    package func act(_ purpose: AccountTokenRecord.Purpose, _ link: Link, form: AccountPageForm, address: String) async -> Outcome {
         await attempt(link, address: address) { app in
             switch purpose {
             case .reset:
@@ -65,8 +65,8 @@ package struct AccountPageController: Sendable {
                     let email = try await emailPassword.email(holding: link.token, tokenId: link.tokenId, for: .reset, app: app)
                     return Outcome(page: page(.setPassword(email: email), link, message: message), status: .badRequest)
                 }
-                let password = fields["password"] ?? ""
-                guard password == fields["again"] ?? "" else { return try await again("The two passwords differ.") }
+                let password = form.password ?? ""
+                guard password == form.again ?? "" else { return try await again("The two passwords differ.") }
                 let email: String
                 do {
                     email = try await emailPassword.reset(

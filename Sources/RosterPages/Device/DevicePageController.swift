@@ -42,12 +42,12 @@ package struct DevicePageController: Sendable {
     }
 
     package func post(_ request: Request, context: RosterRequestContext) async -> Response {
-        let fields = (try? await request.collectedBody(within: context)).map(HTMLForm.fields) ?? [:]
+        let form = await request.form(DevicePageForm.self, context: context) ?? DevicePageForm()
         let outcome: Outcome
         if let cookie = request.cookies[Self.cookieName]?.value, let state = await tokens.verifyPage(cookie),
-            let csrf = fields["csrf"], ConstantTime.equals(csrf, state.csrf)
+            let csrf = form.csrf, ConstantTime.equals(csrf, state.csrf)
         {
-            outcome = await act(fields, state: state, address: context.clientAddress, base: context.publicBase)
+            outcome = await act(form, state: state, address: context.clientAddress, base: context.publicBase)
         } else {
             let state = freshState()
             outcome = Outcome(
@@ -57,10 +57,10 @@ package struct DevicePageController: Sendable {
     }
 
     /// A form of the page, from a state whose token it repeated.
-    package func act(_ fields: [String: String], state: DevicePageState, address: String, base: PublicURL) async -> Outcome {
-        let action = fields["action"] ?? ""
+    package func act(_ form: DevicePageForm, state: DevicePageState, address: String, base: PublicURL) async -> Outcome {
+        let action = form.action ?? ""
         if action == "code" {
-            return await typedCode(fields["code"] ?? "", state: state, address: address)
+            return await typedCode(form.code ?? "", state: state, address: address)
         }
         guard let id = state.authorizationId else { return invalid(state) }
         let record: DeviceAuthorizationRecord
@@ -73,7 +73,7 @@ package struct DevicePageController: Sendable {
         func page(_ message: DevicePage.Message?, status: HTTPResponse.Status = .ok) -> Outcome {
             Outcome(page: DevicePage(stage: Self.stage(state, summary), csrf: state.csrf, message: message), status: status, state: state)
         }
-        let (email, password) = (fields["email"] ?? "", fields["password"] ?? "")
+        let (email, password) = (form.email ?? "", form.password ?? "")
         do {
             switch action {
             case "signin":

@@ -4,26 +4,28 @@ import Hummingbird
 import Logging
 import RosterServerCore
 
+// Kept instead of Hummingbird's `LogRequestsMiddleware`, which logs each request's raw URI as
+// it arrives (an account page's reset token rides in its query) and never its status or
+// duration; the ids are Hummingbird's `RequestID`.
+
 /// The outermost middleware: gives each request an id that every log line of the request
 /// carries (`request.id`) and that the response answers in `X-Request-Id`, so a client's
 /// complaint and a proxy's log meet the server's. A well-formed id the request brings (a proxy's,
-/// a client's) is kept; any other is replaced by a new one. Each answered request is logged once
-/// with its method, route pattern (never the raw path, which holds ids), status and duration;
-/// no header and no body is ever logged.
+/// a client's) is kept; any other is replaced by a new Hummingbird `RequestID` (a random prefix
+/// drawn once, then a counter: 32 hex digits). Each answered request is logged once with its
+/// method, route pattern (never the raw path or query, which hold ids and tokens), status and
+/// duration; no header and no body is ever logged.
 package struct RequestIdMiddleware: RouterMiddleware {
     package typealias Context = RosterRequestContext
     package static let header = HTTPField.Name("X-Request-Id")!
     package static let maxLength = 128
-    package let ids: RequestIds
 
-    package init(randomBytes: @escaping @Sendable (Int) -> [UInt8]) {
-        ids = RequestIds(randomBytes: randomBytes)
-    }
+    package init() {}
 
     package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
     ) async throws -> Response {
-        let id = request.headers[Self.header].flatMap(Self.wellFormed) ?? ids.next()
+        let id = request.headers[Self.header].flatMap(Self.wellFormed) ?? RequestID().description
         var context = context
         context.logger[metadataKey: "request.id"] = .string(id)
         let started = ContinuousClock.now

@@ -56,7 +56,7 @@ public final class RosterServer: Sendable {
         let services = RouteServices(core: core, metrics: ServerMetrics())
         let router = Router(context: RosterRequestContext.self)
         router.add(middleware: RequestMetricsMiddleware())
-        router.add(middleware: RequestIdMiddleware(randomBytes: environment.randomBytes))
+        router.add(middleware: RequestIdMiddleware())
         router.add(middleware: ProtocolErrorMiddleware(metrics: services.metrics))
         router.add(middleware: RequestBodyMiddleware(limit: configs.map(\.maxRequestBytes).max() ?? 65536))
         AppRoutes.add(to: router, services)
