@@ -16,6 +16,10 @@ struct BenchmarkCommand: AsyncParsableCommand {
             writes only the changed rows; start-up to first paint under 200 ms; memory under 64 MiB. \
             Uses a temporary data directory unless --home is given; the users are kept there for \
             the next run.
+
+            With --against-roster PATH, the start-up is also timed in turns against another \
+            build's roster over copies of the same device, --startups rounds, the order \
+            alternating; the cost is the median of the rounds' ratios (target: at most 7% more).
             """
     )
 
@@ -28,12 +32,17 @@ struct BenchmarkCommand: AsyncParsableCommand {
     @Option(help: "Start-ups to time.")
     var startups = 7
 
+    @Option(help: ArgumentHelp("Time start-ups in turns with another build's roster.", valueName: "path"))
+    var againstRoster: String?
+
     func validate() throws {
         guard (1...100_000).contains(users) else { throw ValidationError("--users must be between 1 and 100000") }
         guard (1...100).contains(startups) else { throw ValidationError("--startups must be between 1 and 100") }
     }
 
     func run() async throws {
+        let other = againstRoster.map { URL(fileURLWithPath: $0) }
+        if let other, !FileManager.default.isExecutableFile(atPath: other.path) { throw BenchmarkFailure("no roster at \(other.path)") }
         let directory = home.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("roster-benchmark-\(UUID().uuidString)")
         defer { if home == nil { try? FileManager.default.removeItem(at: directory) } }
@@ -59,5 +68,18 @@ struct BenchmarkCommand: AsyncParsableCommand {
         let startup = try StartupProbe.measure(roster: roster, home: directory, runs: startups)
         print("  start-up to first paint    \(startup.time.summary)   (a real `roster ui` on a pseudo-terminal, 100x30)")
         print(String(format: "  peak memory at first paint %8.1f MiB (VmHWM of that process)", startup.peakMiB))
+
+        guard let other else { return }
+        let turns = FileManager.default.temporaryDirectory.appendingPathComponent("roster-startup-turns-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: turns) }
+        let compared = try StartupComparison.run(roster: roster, against: other, filled: directory, rounds: startups, in: turns)
+        let met = compared.medianRatio <= StartupComparison.target ? "met" : "MISSED"
+        print("  start-up, this build       \(compared.measured.summary)")
+        print("  start-up, the other build  \(compared.against.summary)")
+        print(
+            String(
+                format: "    this build's start-up over the other's, round by round: %.3f median (%.3f to %.3f), target at most %.2f: %@",
+                compared.medianRatio, compared.ratios.min() ?? 0, compared.ratios.max() ?? 0, StartupComparison.target, met))
+        print(String(format: "  peak memory at first paint %8.1f MiB this build, %.1f MiB the other", compared.measuredPeakMiB, compared.againstPeakMiB))
     }
 }

@@ -20,6 +20,11 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
             side, and every route runs against one and at once against the other, --rounds times, \
             the order alternating; each route's cost with --users users is the median of the rounds' \
             ratios. Target: a million users cost at most 10% more than a thousand.
+
+            With --against-server PATH, the same in turns between two builds: --server (or the one \
+            next to this roster-bench) and PATH, each over a store of its own with --users users \
+            (or --against-users). Target: no route costs this build more than the method's \
+            resolution (7%) over the other.
             """
     )
 
@@ -47,8 +52,14 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("With --db and --against-users: the second store's PostgreSQL database, a fresh one.", valueName: "url"))
     var againstDb: String?
 
-    @Option(help: "With --against-users: how many times each route runs against both stores (default 6).")
+    @Option(help: ArgumentHelp("Compare with another build of roster-server, route by route in turns.", valueName: "path"))
+    var againstServer: String?
+
+    @Option(help: "With --against-users or --against-server: how many times each route runs against both (default 6).")
     var rounds: Int?
+
+    /// Whether two stores are served side by side.
+    private var comparing: Bool { againstUsers != nil || againstServer != nil }
 
     func validate() throws {
         guard (1...10_000_000).contains(users) else { throw ValidationError("--users must be between 1 and 10000000") }
@@ -58,12 +69,14 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
         for url in [db, againstDb].compactMap({ $0 }) where !url.hasPrefix("postgres://") && !url.hasPrefix("postgresql://") {
             throw ValidationError("--db and --against-db take a postgres:// URL")
         }
-        guard againstUsers != nil || againstDb == nil else { throw ValidationError("--against-db needs --against-users") }
-        guard againstUsers != nil || rounds == nil else { throw ValidationError("--rounds needs --against-users") }
-        guard let againstUsers else { return }
-        guard (1...10_000_000).contains(againstUsers) else { throw ValidationError("--against-users must be between 1 and 10000000") }
+        guard comparing || againstDb == nil else { throw ValidationError("--against-db needs --against-users or --against-server") }
+        guard comparing || rounds == nil else { throw ValidationError("--rounds needs --against-users or --against-server") }
+        guard comparing else { return }
+        if let againstUsers, !(1...10_000_000).contains(againstUsers) {
+            throw ValidationError("--against-users must be between 1 and 10000000")
+        }
         guard (1...100).contains(rounds ?? 6) else { throw ValidationError("--rounds must be between 1 and 100") }
-        guard soakSeconds == 0 else { throw ValidationError("--soak-seconds and --against-users cannot be combined") }
+        guard soakSeconds == 0 else { throw ValidationError("--soak-seconds cannot be combined with a comparison") }
         guard (db == nil) == (againstDb == nil) else { throw ValidationError("--db and --against-db go together: one database for each store") }
         if let db, db == againstDb { throw ValidationError("--against-db must name another database than --db") }
     }
@@ -72,14 +85,11 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
         let executable = try LoopbackServer.executable(server)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-http-benchmark-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        if let againstUsers {
-            let rounds = rounds ?? 6
-            let settings = HTTPScaleComparison.Settings(
-                users: users, againstUsers: againstUsers, connections: connections, seconds: seconds, rounds: rounds, database: db,
-                againstDatabase: againstDb)
-            let result = try await Self.reportingFailures { try await HTTPScaleComparison.run(server: executable, settings: settings, in: directory) }
+        if comparing {
+            let settings = try comparison(server: executable)
+            let result = try await Self.reportingFailures { try await HTTPComparison.run(settings, in: directory) }
             print(
-                "Roster HTTP benchmark: \(result.store), \(users) users against \(againstUsers), \(rounds) rounds of \(seconds) s a route on each, \(MachineDescription.current)"
+                "Roster HTTP benchmark: \(result.store), \(settings.measured.label) against \(settings.against.label), \(settings.rounds) rounds of \(seconds) s a route on each, \(MachineDescription.current)"
             )
             for line in Self.report(result) { print(line) }
             return
@@ -88,6 +98,23 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
         let result = try await Self.reportingFailures { try await HTTPBenchmark.run(server: executable, settings: settings, in: directory) }
         print("Roster HTTP benchmark: \(result.store), \(result.users) users, \(seconds) s a route, \(MachineDescription.current)")
         for line in Self.report(result) { print(line) }
+    }
+
+    /// The two sides: this build against another (each with its users), or one store against
+    /// another of a different size.
+    private func comparison(server executable: URL) throws -> HTTPComparison.Settings {
+        let againstUsers = againstUsers ?? users
+        var measured = HTTPComparison.Side(server: executable, users: users, database: db, label: "\(users) users")
+        var against = HTTPComparison.Side(server: executable, users: againstUsers, database: againstDb, label: "\(againstUsers) users")
+        var target = HTTPComparison.usersCostTarget
+        if let againstServer {
+            against.server = try LoopbackServer.executable(againstServer)
+            measured.label = againstUsers == users ? "this build" : "this build, \(users) users"
+            against.label = againstUsers == users ? "the other build" : "the other build, \(againstUsers) users"
+            target = HTTPComparison.buildCostTarget
+        }
+        return HTTPComparison.Settings(
+            measured: measured, against: against, connections: connections, seconds: seconds, rounds: rounds ?? 6, costTarget: target)
     }
 
     /// `body`, with a failure of wrk or of the benchmark said in one line.
@@ -101,33 +128,33 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
         }
     }
 
-    static func report(_ result: HTTPScaleComparison.Result) -> [String] {
-        let larger = result.settings.users
-        let smaller = result.settings.againstUsers
+    static func report(_ result: HTTPComparison.Result) -> [String] {
+        let settings = result.settings
+        let (measured, against) = (settings.measured.label, settings.against.label)
         var lines = [
-            "  route                      " + "\(larger) users: req/s   p99 ms".leftPadded(to: 31) + "\(smaller) users: req/s   p99 ms".leftPadded(to: 31)
-                + "   cost with \(larger) (median, range)"
+            "  route                      " + "\(measured): req/s   p99 ms".leftPadded(to: 31) + "\(against): req/s   p99 ms".leftPadded(to: 31)
+                + "   cost of \(measured) (median, range)"
         ]
         for route in result.routes {
-            let median = { (reports: [WrkRun.Report], figure: (WrkRun.Report) -> Double) in HTTPScaleComparison.median(reports.map(figure)) }
-            let met = route.medianCostRatio <= HTTPScaleComparison.costTarget ? "met" : "MISSED"
+            let median = { (reports: [WrkRun.Report], figure: (WrkRun.Report) -> Double) in HTTPComparison.median(reports.map(figure)) }
+            let met = route.medianCostRatio <= settings.costTarget ? "met" : "MISSED"
             lines.append(
                 "  " + route.name.padding(toLength: 26, withPad: " ", startingAt: 0)
                     + String(
-                        format: "%22.1f  %7.2f%22.1f  %7.2f   %.3f (%.3f to %.3f): %@", median(route.larger, \.requestsPerSecond),
-                        median(route.larger, \.p99), median(route.smaller, \.requestsPerSecond), median(route.smaller, \.p99),
+                        format: "%22.1f  %7.2f%22.1f  %7.2f   %.3f (%.3f to %.3f): %@", median(route.measured, \.requestsPerSecond),
+                        median(route.measured, \.p99), median(route.against, \.requestsPerSecond), median(route.against, \.p99),
                         route.medianCostRatio, route.costRatios.min() ?? 0, route.costRatios.max() ?? 0, met))
         }
         lines.append(
             String(
-                format: "    cost: the smaller store's requests a second over the larger's, round by round (the email/password log-in: each side's log-in median over its hash's); target at most %.2f",
-                HTTPScaleComparison.costTarget))
+                format: "    cost: %@'s requests a second over %@'s, round by round (the email/password log-in: each side's log-in median over its hash's); target at most %.2f",
+                against, measured, settings.costTarget))
         let failed = result.routes.reduce(0) { $0 + $1.failed }
         lines.append("    answers other than 2xx, and socket errors: \(failed)")
         lines.append(
             String(
-                format: "  server memory peak %.1f MiB with %d users, %.1f MiB with %d (VmHWM)", Double(result.largerPeakKiB) / 1024, larger,
-                Double(result.smallerPeakKiB) / 1024, smaller))
+                format: "  server memory peak %.1f MiB with %@, %.1f MiB with %@ (VmHWM)", Double(result.measuredPeakKiB) / 1024, measured,
+                Double(result.againstPeakKiB) / 1024, against))
         return lines
     }
 

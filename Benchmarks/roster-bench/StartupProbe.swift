@@ -20,7 +20,7 @@ enum StartupProbe {
     }
 
     /// One start-up: milliseconds to the first frame, and the process's peak memory (KiB) then.
-    private static func runOnce(executable: String, home: URL) throws -> (Double, Int) {
+    static func runOnce(executable: String, home: URL) throws -> (Double, Int) {
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         defer { terminal.close() }
         let environment = ["TERM=xterm-256color", "LANG=C.UTF-8", "HOME=\(home.path)", "PATH=/usr/bin:/bin"]

@@ -1,0 +1,124 @@
+import Foundation
+
+/// The hot routes of two served stores, measured in turns: two stores that differ in how many
+/// users they hold, or two builds of roster-server over stores of one size (or both). Each
+/// round runs a route against one server and then at once against the other (which goes first
+/// alternates from round to round), and compares the two by their ratio within the round. A
+/// machine whose speed drifts by more than the difference sought (a shared VM's moves by a third
+/// within an hour) cannot tell a 10% difference between two runs minutes apart; the median of
+/// ratios each measured seconds apart can.
+///
+///     let result = try await HTTPComparison.run(settings, in: directory)
+///     for route in result.routes { print(route.name, route.medianCostRatio) }
+enum HTTPComparison {
+    /// One of the two: the roster-server it starts, the users its store holds, its database.
+    struct Side {
+        var server: URL
+        var users: Int
+        /// A `postgres://` URL of a fresh database, or nil for a new SQLite file.
+        var database: String?
+        /// How the report names it: "1000000 users", "this build".
+        var label: String
+    }
+
+    struct Settings {
+        /// The side whose cost is asked, and the side it is measured against.
+        var measured: Side
+        var against: Side
+        var connections = 64
+        var seconds = 5
+        var rounds = 6
+        /// A request may cost the measured side at most this many times what it costs the other.
+        var costTarget = 1.10
+    }
+
+    /// One route over the rounds, each side's figures and their ratio round by round.
+    struct RouteComparison {
+        let name: String
+        /// What a request costs the measured side over what it costs the other, one a round: the
+        /// inverse ratio of requests a second for a route under wrk; for the email/password log-in,
+        /// the ratio of each side's log-in median to its own hash's median.
+        var costRatios: [Double] = []
+        var measured: [WrkRun.Report] = []
+        var against: [WrkRun.Report] = []
+
+        var medianCostRatio: Double { HTTPComparison.median(costRatios) }
+        var failed: Int { (measured + against).reduce(0) { $0 + $1.failedAnswers + $1.socketErrors } }
+    }
+
+    struct Result {
+        let store: String
+        let settings: Settings
+        let routes: [RouteComparison]
+        let measuredPeakKiB: Int
+        let againstPeakKiB: Int
+    }
+
+    /// Users in one store against another, from one build: a request may cost a million users
+    /// at most 10% more than a thousand.
+    static let usersCostTarget = 1.10
+    /// One build against another over stores of one size: no route worse than the method's
+    /// resolution on these machines (about ±7%).
+    static let buildCostTarget = 1.07
+
+    static func run(_ settings: Settings, in directory: URL) async throws -> Result {
+        let measured = try await ServedStore.start(
+            server: settings.measured.server, database: settings.measured.database, users: settings.measured.users,
+            in: directory.appendingPathComponent("measured"))
+        defer { measured.server.stop() }
+        let against = try await ServedStore.start(
+            server: settings.against.server, database: settings.against.database, users: settings.against.users,
+            in: directory.appendingPathComponent("against"))
+        defer { against.server.stop() }
+
+        var routes: [RouteComparison] = []
+        func record(_ name: String, _ measuredReport: WrkRun.Report, _ againstReport: WrkRun.Report, ratio: Double) {
+            let index = routes.firstIndex { $0.name == name } ?? routes.endIndex
+            if index == routes.endIndex { routes.append(RouteComparison(name: name)) }
+            routes[index].costRatios.append(ratio)
+            routes[index].measured.append(measuredReport)
+            routes[index].against.append(againstReport)
+        }
+        /// Measures both sides back to back, the measured one first or the other.
+        func inTurns<T>(measuredFirst: Bool, _ measure: (ServedStore) async throws -> T) async throws -> (measured: T, against: T) {
+            if measuredFirst {
+                let first = try await measure(measured)
+                return (first, try await measure(against))
+            }
+            let first = try await measure(against)
+            return (try await measure(measured), first)
+        }
+        for round in 0..<settings.rounds {
+            let measuredFirst = round % 2 == 0
+            for (index, route) in measured.routes.enumerated() {
+                let (measuredReport, againstReport) = try await inTurns(measuredFirst: measuredFirst) { served in
+                    try await WrkRun.run(
+                        served.routes[index].load, base: served.server.baseURL, connections: settings.connections, seconds: settings.seconds,
+                        in: directory)
+                }
+                record(
+                    route.name, measuredReport, againstReport,
+                    ratio: againstReport.requestsPerSecond / max(measuredReport.requestsPerSecond, 0.001))
+            }
+            // Log-ins one at a time, each after a hash alone: each side's log-in against its own
+            // hashes, so that the hash's drift between the two sides cancels.
+            let (measuredPairs, againstPairs) = try await inTurns(measuredFirst: measuredFirst) { served in
+                try await served.pairedLogIns.run(seconds: settings.seconds, minimumPairs: 2 * settings.seconds)
+            }
+            record(
+                ServedStore.emailPasswordRoute, measuredPairs.report, againstPairs.report,
+                ratio: (measuredPairs.logIns.median / measuredPairs.hash.median) / (againstPairs.logIns.median / againstPairs.hash.median))
+        }
+        return Result(
+            store: measured.storeName, settings: settings, routes: routes, measuredPeakKiB: measured.server.memoryKiB("VmHWM") ?? 0,
+            againstPeakKiB: against.server.memoryKiB("VmHWM") ?? 0)
+    }
+
+    /// The middle value (the mean of the two middle ones for an even count); 0 for none.
+    static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        guard !sorted.isEmpty else { return 0 }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+    }
+}
