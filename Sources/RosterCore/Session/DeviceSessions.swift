@@ -105,6 +105,9 @@ final class DeviceSessions: Sendable {
         ((try? store.users()) ?? []).map(handle(for:))
     }
 
+    // A `User` refers to this hub, so the flows that give out users do not hold it: they hand
+    // back stored rows, or take `handle(for:)` for the one call that needs it.
+
     /// Logs in (see `LoginFlow.login`) and gives the user's handle.
     func login(_ credentials: Credentials, secret: String? = nil) async throws -> User {
         handle(for: try await loginFlow.login(credentials, secret: secret))
