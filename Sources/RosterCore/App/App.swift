@@ -48,7 +48,7 @@ public final class App: Sendable {
     public func logOutAll() async -> [(user: User, report: LogOutReport)] {
         var reports: [(user: User, report: LogOutReport)] = []
         for user in allUsers where user.state == .loggedIn {
-            reports.append((user, await sessions.logOut(user)))
+            reports.append((user, await sessions.logOutFlow.logOut(user)))
         }
         return reports
     }
@@ -71,9 +71,9 @@ public final class App: Sendable {
     public func deactivate() throws {
         let previous = currentUser
         try sessions.store.clearCurrentUser()
-        sessions.keepOnlyUnlocked(entry: nil)
-        sessions.record(.locked, userId: previous?.id, name: previous?.displayName)
-        sessions.publish(.switched, userId: previous?.id ?? "", currentUserId: nil)
+        sessions.keys.keepOnlyUnlocked(entry: nil)
+        sessions.history.record(.locked, userId: previous?.id, name: previous?.displayName)
+        sessions.changes.publish(.switched, userId: previous?.id ?? "", currentUserId: nil)
     }
 
     /// The device's switching policy and idle lock, as every process here obeys them.
@@ -81,7 +81,7 @@ public final class App: Sendable {
         try sessions.store.policy()
     }
 
-    /// Changes the policy; see `DeviceSessions.setPolicy`. `pins` by user id: the new PINs of
+    /// Changes the policy; see `PolicyFlow.setPolicy`. `pins` by user id: the new PINs of
     /// users to keep logged in when tightening, or the PINs of those a loosening would expose.
     /// The names of the users it logged out.
     @discardableResult
@@ -96,14 +96,14 @@ public final class App: Sendable {
 
     /// Writes a line of history the session core cannot see happen (the switcher's idle lock).
     public func recordHistory(_ event: HistoryEntry.Event, user: User?) {
-        sessions.record(event, userId: user?.id, name: user?.displayName)
+        sessions.history.record(event, userId: user?.id, name: user?.displayName)
     }
 
     /// Sends the revocations of log-outs made while the server was unreachable (BEHAVIOURS 48);
     /// log-ins and refreshes send them too. How many were sent.
     @discardableResult
     public func sendPendingRevocations() async -> Int {
-        await sessions.sendPendingRevocations()
+        await sessions.revocations.sendPending()
     }
 
     /// The log-in providers the server enables for this app, for a form to offer. Providers
@@ -153,7 +153,7 @@ extension App {
     ///
     ///     let login = try await app.startDeviceLogin(terminal: "lab-3")
     public func startDeviceLogin(terminal: String? = nil, pin: String? = nil) async throws -> DeviceLogin {
-        try await sessions.startDeviceLogin(terminal: terminal, secret: pin)
+        try await sessions.deviceLoginFlow.start(terminal: terminal, secret: pin)
     }
 
     /// Asks once how a device log-in (or link) stands; approved, the user is logged in and made

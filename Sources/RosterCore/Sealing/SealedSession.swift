@@ -28,3 +28,8 @@ struct SealedSession: Sendable, Equatable {
     var cost: SecretKeyDerivation?
     var check: Data?
 }
+
+extension SealedSession {
+    /// What the user gives to open a session sealed this way.
+    var secretKind: SecretKind { kind == .password ? .password : .pin }
+}

@@ -1,72 +1,87 @@
-import Crypto
 import Foundation
 import Logging
 import RosterWire
 import Synchronization
 
-/// The engine behind `App` and `User`: the users of one app on one device, their store, the
-/// connection to the server and the handles given out. `App` and `User` are thin fronts on it.
+/// The users of one app on one device, behind `App` and `User`: it builds the collaborators
+/// that do the work (`SessionKeys`, `TokenRefresher`, `LoginFlow`, `DeviceLoginFlow`,
+/// `LogOutFlow`, `PolicyFlow`, `Revocations`, `DeviceHistory`), each given only what it needs,
+/// and keeps what belongs to the whole app: the one handle per user, the current user,
+/// switching and the change streams.
 final class DeviceSessions: Sendable {
     let appId: String
     let store: any DeviceStore
     let connection: ServerConnection
     let clock: any RosterClock
-    let directory: URL
-    let refreshMargin: TimeInterval
-    let refreshRetry: RefreshRetryRule
-    let refresher = RefreshCoordinator()
-    let broadcaster = ChangeBroadcaster()
+    let broadcaster: ChangeBroadcaster
     let logger: Logger
-    let sealer: SessionSealer
-    let secretKeyDerivation: SecretKeyDerivation
-    /// Keys of sessions sealed with a PIN or password, by entry: in memory only, and only for
-    /// users this process has been given the secret of (the active one, in the switcher).
-    let unlockedKeys = Mutex<[String: SymmetricKey]>([:])
+
+    let history: DeviceHistory
+    let changes: ChangePublisher
+    let files: UserFiles
+    let revocations: Revocations
+    let keys: SessionKeys
+    let tokens: TokenRefresher
+    let loginFlow: LoginFlow
+    let deviceLoginFlow: DeviceLoginFlow
+    let logOutFlow: LogOutFlow
+    let policyFlow: PolicyFlow
+
     private let handles = Mutex<[String: WeakUser]>([:])
     /// Where the server keeps custom user data, once asked.
-    let customDataLocation = Mutex<CustomUserDataLocation?>(nil)
+    private let customDataLocation = Mutex<CustomUserDataLocation?>(nil)
 
     init(configuration: AppConfiguration, store: any DeviceStore) throws {
         let deviceKey = try DeviceKey.load(
             in: configuration.directory, expectedId: try store.deviceKeyId(), randomBytes: configuration.randomBytes)
         if try store.deviceKeyId() == nil { try store.setDeviceKeyId(deviceKey.id) }
-        sealer = SessionSealer(deviceKey: deviceKey, randomBytes: configuration.randomBytes)
-        secretKeyDerivation = configuration.secretKeyDerivation
+        let sealer = SessionSealer(deviceKey: deviceKey, randomBytes: configuration.randomBytes)
+        let connection = ServerConnection(appId: configuration.appId, transport: configuration.transport)
+        let clock = configuration.clock
+        let logger = configuration.logger
         appId = configuration.appId
         self.store = store
-        connection = ServerConnection(appId: configuration.appId, transport: configuration.transport)
-        clock = configuration.clock
-        directory = configuration.directory
-        refreshMargin = configuration.refreshMargin
-        refreshRetry = RefreshRetryRule(
-            retries: max(0, configuration.refreshRetries), firstDelay: configuration.refreshRetryDelay,
-            budget: configuration.refreshRetryBudget)
-        logger = configuration.logger
-        try sealLegacyTokens()
-    }
+        self.connection = connection
+        self.clock = clock
+        self.logger = logger
+        let broadcaster = ChangeBroadcaster()
+        self.broadcaster = broadcaster
 
-    /// Seals, with the device key, tokens an earlier version of Roster kept in clear.
-    private func sealLegacyTokens() throws {
-        for legacy in try store.legacyTokens() {
-            let sealed = try sealer.seal(
-                legacy.secrets, key: sealer.deviceRowKey(userId: legacy.id), kind: .device, userId: legacy.id, entry: legacy.entry)
-            try store.sealLegacyTokens(id: legacy.id, sealed: sealed, lifetime: Self.lifetime(of: legacy.secrets.accessToken))
-        }
-    }
-
-    /// `exp - iat` of an access token, when it can be read.
-    static func lifetime(of accessToken: String) -> TimeInterval? {
-        guard let claims = try? UnverifiedJWT.claims(AccessTokenClaims.self, of: accessToken) else { return nil }
-        return TimeInterval(claims.exp - claims.iat)
-    }
-
-    /// Writes a line of the device's history; a failure to write it is logged, never thrown.
-    func record(_ event: HistoryEntry.Event, userId: String? = nil, name: String? = nil) {
-        do {
-            try store.appendHistory(HistoryEntry(at: clock.now(), event: event, userId: userId, userName: name))
-        } catch {
-            logger.warning("cannot write the device history", metadata: ["event": "\(event.rawValue)"])
-        }
+        let history = DeviceHistory(store: store, clock: clock, logger: logger)
+        let changes = ChangePublisher(broadcaster: broadcaster, store: store)
+        let files = UserFiles(directory: configuration.directory, logger: logger)
+        let revocations = Revocations(
+            store: store, connection: connection, sealer: sealer, clock: clock, history: history, logger: logger)
+        let keys = SessionKeys(
+            sealer: sealer, secretKeyDerivation: configuration.secretKeyDerivation, store: store, clock: clock,
+            history: history, changes: changes, revocations: revocations,
+            passwordCheck: PasswordCheck(
+                appId: configuration.appId, store: store, connection: connection, revocations: revocations, logger: logger),
+            logger: logger)
+        let tokens = TokenRefresher(
+            store: store, connection: connection, keys: keys, clock: clock, margin: configuration.refreshMargin,
+            retry: RefreshRetryRule(
+                retries: max(0, configuration.refreshRetries), firstDelay: configuration.refreshRetryDelay,
+                budget: configuration.refreshRetryBudget),
+            coordinator: RefreshCoordinator(), revocations: revocations, files: files, changes: changes, logger: logger)
+        let loginFlow = LoginFlow(
+            appId: configuration.appId, store: store, connection: connection, keys: keys, tokens: tokens,
+            revocations: revocations, files: files, clock: clock, history: history, changes: changes, logger: logger)
+        self.history = history
+        self.changes = changes
+        self.files = files
+        self.revocations = revocations
+        self.keys = keys
+        self.tokens = tokens
+        self.loginFlow = loginFlow
+        deviceLoginFlow = DeviceLoginFlow(
+            appId: configuration.appId, store: store, connection: connection, tokens: tokens, loginFlow: loginFlow,
+            clock: clock, logger: logger)
+        logOutFlow = LogOutFlow(
+            store: store, keys: keys, tokens: tokens, revocations: revocations, files: files, history: history,
+            changes: changes, logger: logger)
+        policyFlow = PolicyFlow(store: store, keys: keys, revocations: revocations, files: files, history: history, changes: changes)
+        try keys.sealLegacyTokens()
     }
 
     /// The one handle for this stay of the user on the device.
@@ -90,24 +105,22 @@ final class DeviceSessions: Sendable {
         ((try? store.users()) ?? []).map(handle(for:))
     }
 
-    func publish(_ event: AppChange.Event, userId: String, currentUserId: String? = nil) {
-        let current = currentUserId ?? (try? store.currentUserId()) ?? nil
-        broadcaster.publish(AppChange(event: event, userId: userId, currentUserId: current))
+    // A `User` refers to this hub, so the flows that give out users do not hold it: they hand
+    // back stored rows, or take `handle(for:)` for the one call that needs it.
+
+    /// Logs in (see `LoginFlow.login`) and gives the user's handle.
+    func login(_ credentials: Credentials, secret: String? = nil) async throws -> User {
+        handle(for: try await loginFlow.login(credentials, secret: secret))
     }
 
-    /// Where files of one user live: `directory/users/<id>/`.
-    func userDirectory(_ id: String) -> URL {
-        directory.appendingPathComponent("users", isDirectory: true).appendingPathComponent(id, isDirectory: true)
+    /// Asks once how a device log-in stands (see `DeviceLoginFlow.poll`).
+    func pollDeviceLogin(_ login: DeviceLogin, secret: String?) async throws -> DeviceLoginState {
+        try await deviceLoginFlow.poll(login, secret: secret, handle: handle(for:))
     }
 
-    func deleteUserFiles(_ id: String) {
-        let folder = userDirectory(id)
-        guard FileManager.default.fileExists(atPath: folder.path) else { return }
-        do {
-            try FileManager.default.removeItem(at: folder)
-        } catch {
-            logger.warning("could not delete the files of a removed user", metadata: ["user": "\(id)"])
-        }
+    /// Changes the device's policy (see `PolicyFlow.setPolicy`); the users logged out by it.
+    func setPolicy(_ new: DevicePolicy, pins: [String: String]) async throws -> [String] {
+        try await policyFlow.setPolicy(new, pins: pins, handle: handle(for:))
     }
 
     /// Makes a logged-in user current, without the network (BEHAVIOURS 12, 13). A session sealed
@@ -115,8 +128,8 @@ final class DeviceSessions: Sendable {
     /// keys of everyone else are then dropped, so only the active user's stay in memory.
     func switchUser(to user: User, secret: String) async throws {
         let user = try own(user)
-        if let row = user.load(), row.state == .loggedIn, row.sealed != nil, !isUnlocked(row) {
-            try await unlock(user, secret: secret)
+        if let row = user.load(), row.state == .loggedIn, row.sealed != nil, !keys.isUnlocked(row) {
+            try await keys.unlock(user, secret: secret)
         }
         try switchUser(to: user)
     }
@@ -125,14 +138,14 @@ final class DeviceSessions: Sendable {
     /// under another policy the user whose PIN it was given.
     func switchUser(to user: User) throws {
         let user = try own(user)
-        if let row = user.load(), row.state == .loggedIn, let sealed = row.sealed, !isUnlocked(row) {
-            throw RosterError.locked(user: row.displayName, secret: secretKind(of: sealed))
+        if let row = user.load(), row.state == .loggedIn, let sealed = row.sealed, !keys.isUnlocked(row) {
+            throw RosterError.locked(user: row.displayName, secret: sealed.secretKind)
         }
         switch try store.makeCurrent(id: user.id, entry: user.entry, at: clock.now()) {
         case .switched:
-            keepOnlyUnlocked(entry: user.entry)
-            record(.switched, userId: user.id, name: user.displayName)
-            publish(.switched, userId: user.id, currentUserId: user.id)
+            keys.keepOnlyUnlocked(entry: user.entry)
+            history.record(.switched, userId: user.id, name: user.displayName)
+            changes.publish(.switched, userId: user.id, currentUserId: user.id)
         case .notLoggedIn(let row):
             throw RosterError.userLoggedOut(row.displayName)
         case .gone:
@@ -141,18 +154,20 @@ final class DeviceSessions: Sendable {
         }
     }
 
-    /// This engine's handle for a user, which may come from another `App` over the same device.
+    /// This app's handle for a user, which may come from another `App` over the same device.
     private func own(_ user: User) throws -> User {
         if user.sessions === self { return user }
         guard let row = try store.user(id: user.id) else { throw RosterError.userNotFound(user.id) }
         return handle(for: row)
     }
 
-    /// The stored row of a user that must be logged in, opened: its tokens readable.
-    func loggedInRow(_ user: User) throws -> StoredUser {
-        guard let row = user.load() else { throw RosterError.userRemoved(user.displayName) }
-        guard row.state == .loggedIn, row.sealed != nil else { throw RosterError.userLoggedOut(row.displayName) }
-        return try opened(row)
+    /// Where the server keeps custom user data: asked once, then remembered.
+    func customUserDataLocation() async throws -> CustomUserDataLocation {
+        if let known = customDataLocation.withLock({ $0 }) { return known }
+        let response = try await connection.expectSuccess(.json(.get, Route.customUserData(appId: appId)))
+        let location = try ServerConnection.decode(CustomUserDataLocation.self, from: response, what: "custom user data location")
+        customDataLocation.withLock { $0 = location }
+        return location
     }
 }
 

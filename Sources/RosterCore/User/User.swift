@@ -75,7 +75,7 @@ public final class User: Sendable, Identifiable {
     public var lastActive: Date? { lastKnown.lastActive }
 
     /// The row opened with the key this process holds, or `nil` (logged out, or locked).
-    private var openedRow: StoredUser? { load().flatMap(sessions.openedIfUnlocked) }
+    private var openedRow: StoredUser? { load().flatMap(sessions.keys.openedIfUnlocked) }
 
     /// The `user_data` of the current access token: an object, `{}` when the user has no
     /// document or holds no token (BEHAVIOURS 31, 34, 35), or is locked (`isLocked`).
@@ -102,75 +102,75 @@ public final class User: Sendable, Identifiable {
     /// nothing of it can be read or done until `unlock` (BEHAVIOURS 43, 44).
     public var isLocked: Bool {
         guard let row = load(), row.state == .loggedIn, row.sealed != nil else { return false }
-        return !sessions.isUnlocked(row)
+        return !sessions.keys.isUnlocked(row)
     }
 
     /// What opens this user's session: a PIN, a password, or nothing (`open` policy).
     public var secretKind: SecretKind? {
         guard let sealed = load()?.sealed, sealed.kind.needsSecret else { return nil }
-        return sessions.secretKind(of: sealed)
+        return sealed.secretKind
     }
 
     /// Checks the PIN (or password) and keeps the key in memory for this process; wrong ones
     /// are counted across processes (BEHAVIOURS 45).
     public func unlock(secret: String) async throws {
-        try await sessions.unlock(self, secret: secret)
+        try await sessions.keys.unlock(self, secret: secret)
     }
 
     /// Forgets the key: the session is sealed again for this process.
     public func lock() {
-        sessions.lock(self)
+        sessions.keys.lock(self)
     }
 
     /// Changes the user's PIN; the old one is needed (BEHAVIOURS 46).
     public func changePIN(old: String, new: String) async throws {
-        try await sessions.changePIN(self, old: old, new: new)
+        try await sessions.keys.changePIN(self, old: old, new: new)
     }
 
     /// An access token good for the refresh margin, refreshed first when about to expire.
     public func freshAccessToken() async throws -> String {
-        try await sessions.freshAccessToken(self)
+        try await sessions.tokens.freshAccessToken(self)
     }
 
     /// Fetches a new access token and with it the server's custom data now (BEHAVIOURS 32, 33).
     @discardableResult
     public func refreshCustomData() async throws -> JSONValue {
-        _ = try await sessions.refresh(self)
+        _ = try await sessions.tokens.refresh(self)
         return customData
     }
 
     /// Fetches the profile again and stores it.
     @discardableResult
     public func refreshProfile() async throws -> UserProfile {
-        UserProfile(data: try await sessions.refreshProfile(self).data)
+        UserProfile(data: try await sessions.loginFlow.refreshProfile(self).data)
     }
 
     /// Logs out here first, then tells the server; never fails for want of a network
     /// (BEHAVIOURS 15-20). A no-op on a logged-out or removed user.
     @discardableResult
     public func logOut() async throws -> LogOutReport {
-        await sessions.logOut(self)
+        await sessions.logOutFlow.logOut(self)
     }
 
     /// Takes the user off the device (BEHAVIOURS 21-25).
     public func remove() async throws {
-        try await sessions.remove(self)
+        try await sessions.logOutFlow.remove(self)
     }
 
     /// Deletes the user on the server, and from the device (BEHAVIOURS 38).
     public func delete() async throws {
-        try await sessions.delete(self)
+        try await sessions.logOutFlow.delete(self)
     }
 
     /// Links more credentials to this logged-in user (BEHAVIOURS 36, 37).
     public func linkUser(credentials: Credentials) async throws {
-        try await sessions.link(self, credentials: credentials)
+        try await sessions.loginFlow.link(self, credentials: credentials)
     }
 
     /// Starts a link approved on another device: the identity the person signs in with there is
     /// linked to this user. Poll it with `App.pollDeviceLogin(_:)`.
     public func startDeviceLink(terminal: String? = nil) async throws -> DeviceLogin {
-        try await sessions.startDeviceLink(self, terminal: terminal)
+        try await sessions.deviceLoginFlow.startLink(self, terminal: terminal)
     }
 
     /// Calls a server function (or, with `service: "mongodb-atlas"`, a data-access operation),
@@ -186,7 +186,7 @@ public final class User: Sendable, Identifiable {
         if let service { request.append(.init(key: "service", value: .scalar(.string(service)))) }
         let body = Data(OrderedJSON.object(request).compactText.utf8)
         let path = Route.functionCall(appId: sessions.appId)
-        let response = try await sessions.authorized(self) { token in .json(.post, path, body: body, bearer: token) }
+        let response = try await sessions.tokens.authorized(self) { token in .json(.post, path, body: body, bearer: token) }
         guard response.isSuccess else { throw ServerConnection.error(from: response) }
         guard !response.body.isEmpty else { return .null }
         do {

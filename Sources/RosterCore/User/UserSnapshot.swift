@@ -36,11 +36,11 @@ public struct UserSnapshot: Sendable, Equatable, Identifiable {
         profile = UserProfile(data: row.profile)
         deviceId = row.deviceId
         lastActive = row.lastActive
-        isLocked = row.state == .loggedIn && row.sealed != nil && !sessions.isUnlocked(row)
-        secretKind = row.state == .loggedIn ? row.sealed.flatMap { $0.kind.needsSecret ? sessions.secretKind(of: $0) : nil } : nil
+        isLocked = row.state == .loggedIn && row.sealed != nil && !sessions.keys.isUnlocked(row)
+        secretKind = row.state == .loggedIn ? row.sealed.flatMap { $0.kind.needsSecret ? $0.secretKind : nil } : nil
         // Unsealed material is for the active user only: thousands of other users' sessions
         // stay sealed, and a list of them costs no decryption.
-        let opened = isCurrent ? sessions.openedIfUnlocked(row) : nil
+        let opened = isCurrent ? sessions.keys.openedIfUnlocked(row) : nil
         let claims = opened?.accessToken.flatMap { try? UnverifiedJWT.payloadDocument(of: $0) }
         let data = claims?["user_data"]
         customData = data?.objectValue == nil ? .emptyObject : data!

@@ -1,12 +1,23 @@
 import Foundation
+import Logging
 import RosterWire
 
-extension DeviceSessions {
+/// Log-ins and links approved on another device (RFC 8628): started here, polled until the
+/// person approves, then kept exactly as `LoginFlow` keeps a log-in or a link typed here.
+struct DeviceLoginFlow: Sendable {
+    let appId: String
+    let store: any DeviceUserStore & DevicePolicyStore
+    let connection: ServerConnection
+    let tokens: TokenRefresher
+    let loginFlow: LoginFlow
+    let clock: any RosterClock
+    let logger: Logger
+
     /// Starts a log-in to approve on another device: POST `auth/device/start` with the terminal's
     /// name. Under a policy that seals sessions with a PIN, the PIN is checked here, before anyone
     /// approves anything (BEHAVIOURS 44).
-    func startDeviceLogin(terminal: String?, secret: String?) async throws -> DeviceLogin {
-        try checkDeviceLoginSecret(secret)
+    func start(terminal: String?, secret: String?) async throws -> DeviceLogin {
+        try checkSecret(secret)
         let body = try WireCoding.encode(DeviceLoginRoute.StartRequest(client: "roster", terminal: terminal))
         let response = try await connection.expectSuccess(.json(.post, DeviceLoginRoute.start(appId: appId), body: body))
         return try deviceLogin(from: response, linking: nil)
@@ -14,18 +25,18 @@ extension DeviceSessions {
 
     /// Starts a link to approve on another device: the start carries the user's access token, so
     /// the identity signed in with there is linked to this user (BEHAVIOURS 36).
-    func startDeviceLink(_ user: User, terminal: String?) async throws -> DeviceLogin {
+    func startLink(_ user: User, terminal: String?) async throws -> DeviceLogin {
         let body = try WireCoding.encode(DeviceLoginRoute.StartRequest(client: "roster", terminal: terminal))
         let path = DeviceLoginRoute.start(appId: appId)
-        let response = try await authorized(user) { token in .json(.post, path, body: body, bearer: token) }
+        let response = try await tokens.authorized(user) { token in .json(.post, path, body: body, bearer: token) }
         guard response.isSuccess else { throw ServerConnection.error(from: response) }
         return try deviceLogin(from: response, linking: user.id)
     }
 
     /// Asks the server once how the device log-in stands. Approved, the session is stored exactly
     /// as a log-in typed here (sealed as the policy says, the user made current) or, for a link,
-    /// the user's new token and identity are kept.
-    func pollDeviceLogin(_ login: DeviceLogin, secret: String?) async throws -> DeviceLoginState {
+    /// the user's new token and identity are kept. `handle` gives the one handle of a stored row.
+    func poll(_ login: DeviceLogin, secret: String?, handle: (StoredUser) -> User) async throws -> DeviceLoginState {
         let body = try WireCoding.encode(DeviceLoginRoute.PollRequest(deviceCode: login.deviceCode))
         let response = try await connection.send(.json(.post, DeviceLoginRoute.poll(appId: appId), body: body))
         guard response.isSuccess else { return try Self.pollState(of: response, interval: login.interval) }
@@ -35,23 +46,23 @@ extension DeviceSessions {
         }
         if let userId = login.linkingUserId {
             guard let row = try store.user(id: userId) else { throw RosterError.userRemoved(userId) }
-            let user = handle(for: row)
+            let user = handle(row)
             let linked = try ServerConnection.decode(LinkResponse.self, from: response, what: "device link")
-            try await saveLink(linked, to: user)
+            try await loginFlow.saveLink(linked, to: user)
             logger.debug("linked on another device", metadata: ["user": "\(user.id)", "provider": "\(provider.rawValue)"])
             return .approved(user)
         }
         let answer = try ServerConnection.decode(LoginResponse.self, from: response, what: "device log-in")
         let policy = try store.policy().switching
-        return .approved(try await saveLogin(answer, policy: policy, credentials: nil, provider: provider, secret: secret))
+        return .approved(handle(try await loginFlow.saveLogin(answer, policy: policy, credentials: nil, provider: provider, secret: secret)))
     }
 
     /// The policy's PIN for a session not logged in with a password typed here: required under
     /// `pin` and `password`.
-    private func checkDeviceLoginSecret(_ secret: String?) throws {
+    private func checkSecret(_ secret: String?) throws {
         let policy = try store.policy().switching
         guard policy != .open else { return }
-        guard let secret else { throw RosterError.invalidRequest(Self.pinNeeded(policy)) }
+        guard let secret else { throw RosterError.invalidRequest(SessionKeys.pinNeeded(policy)) }
         if let problem = PINRule.problem(with: secret) { throw RosterError.invalidRequest(problem) }
     }
 

@@ -1,18 +1,26 @@
 import Foundation
+import Logging
 import RosterWire
 
-extension DeviceSessions {
-    /// What the server said of a password, under the `password` policy.
-    enum PasswordCheck {
+/// Asks the server whether an email user's password is still theirs, under the `password`
+/// policy: by logging in again and ending the session that log-in made at once, since only the
+/// answer is wanted. The session on the device stays the one it has.
+struct PasswordCheck: Sendable {
+    /// What the server said of a password.
+    enum Verdict {
         case accepted
         case refused
         /// No answer: the seal on the device is all there is to check against.
         case unreachable
     }
 
-    /// Checks an email user's password by logging in again, and ends the session that log-in
-    /// made at once: only the answer is wanted. The session on the device stays the one it has.
-    func checkPasswordWithServer(email: String, password: String) async throws -> PasswordCheck {
+    let appId: String
+    let store: any DeviceUserStore
+    let connection: ServerConnection
+    let revocations: Revocations
+    let logger: Logger
+
+    func check(email: String, password: String) async throws -> Verdict {
         let credentials = Credentials.emailPassword(email: email, password: password)
         let body = try WireCoding.encode(credentials.loginBody(device: .thisDevice(appId: appId, deviceId: try? store.knownDeviceId())))
         let response: WireResponse
@@ -23,7 +31,7 @@ extension DeviceSessions {
         }
         if response.isSuccess {
             if let login = try? ServerConnection.decode(LoginResponse.self, from: response, what: "log-in"),
-                let problem = await revoke(refreshToken: login.refreshToken)
+                let problem = await revocations.revoke(refreshToken: login.refreshToken)
             {
                 logger.notice("the session of a password check was not ended", metadata: ["why": "\(problem)"])
             }
@@ -31,7 +39,7 @@ extension DeviceSessions {
         }
         let refusal = ServerConnection.error(from: response)
         if refusal.serverCode == .invalidPassword { return .refused }
-        if Self.isWorthRetrying(refusal) { return .unreachable }
+        if Revocations.isWorthRetrying(refusal) { return .unreachable }
         throw refusal
     }
 }

@@ -1,11 +1,56 @@
 import Crypto
 import Foundation
+import Logging
 import RosterWire
+import Synchronization
 
-extension DeviceSessions {
-    /// What the user gives to open a session sealed this way.
-    func secretKind(of sealed: SealedSession) -> SecretKind {
-        sealed.kind == .password ? .password : .pin
+/// The keys that open users' sealed sessions: the device key's row keys, and the PIN (or
+/// password) keys of the users this process was given the secret of, held in memory by entry
+/// (BEHAVIOURS 43-46, 50). It opens rows, seals new tokens, unlocks with wrong tries counted in
+/// the store, and changes PINs.
+///
+///     try await keys.unlock(user, secret: "2468")
+///     let row = try keys.loggedInRow(user) // its tokens readable
+final class SessionKeys: Sendable {
+    let sealer: SessionSealer
+    let secretKeyDerivation: SecretKeyDerivation
+    let store: any DeviceSessionStore & SecretTryStore & DevicePolicyStore
+    let clock: any RosterClock
+    let history: DeviceHistory
+    let changes: ChangePublisher
+    /// Ends the server session of a user locked out by wrong tries.
+    let revocations: Revocations
+    /// The server's word on a password, under the `password` policy.
+    let passwordCheck: PasswordCheck
+    let logger: Logger
+    /// Keys of sessions sealed with a PIN or password, by entry: in memory only, and only for
+    /// users this process has been given the secret of (the active one, in the switcher).
+    private let unlockedKeys = Mutex<[String: SymmetricKey]>([:])
+
+    init(
+        sealer: SessionSealer, secretKeyDerivation: SecretKeyDerivation,
+        store: any DeviceSessionStore & SecretTryStore & DevicePolicyStore, clock: any RosterClock,
+        history: DeviceHistory, changes: ChangePublisher, revocations: Revocations, passwordCheck: PasswordCheck,
+        logger: Logger
+    ) {
+        self.sealer = sealer
+        self.secretKeyDerivation = secretKeyDerivation
+        self.store = store
+        self.clock = clock
+        self.history = history
+        self.changes = changes
+        self.revocations = revocations
+        self.passwordCheck = passwordCheck
+        self.logger = logger
+    }
+
+    /// Seals, with the device key, tokens an earlier version of Roster kept in clear.
+    func sealLegacyTokens() throws {
+        for legacy in try store.legacyTokens() {
+            let sealed = try sealer.seal(
+                legacy.secrets, key: sealer.deviceRowKey(userId: legacy.id), kind: .device, userId: legacy.id, entry: legacy.entry)
+            try store.sealLegacyTokens(id: legacy.id, sealed: sealed, lifetime: IssuedTokens.lifetime(of: legacy.secrets.accessToken))
+        }
     }
 
     /// Whether this process can open the row without asking for anything.
@@ -19,7 +64,7 @@ extension DeviceSessions {
         guard let sealed = row.sealed else { throw RosterError.userLoggedOut(row.displayName) }
         if !sealed.kind.needsSecret { return sealer.deviceRowKey(userId: row.id) }
         guard let key = unlockedKeys.withLock({ $0[row.entry] }) else {
-            throw RosterError.locked(user: row.displayName, secret: secretKind(of: sealed))
+            throw RosterError.locked(user: row.displayName, secret: sealed.secretKind)
         }
         return key
     }
@@ -37,7 +82,7 @@ extension DeviceSessions {
         } catch .wrongSecret {
             // The PIN was changed by another process: the key held here is stale.
             _ = unlockedKeys.withLock { $0.removeValue(forKey: row.entry) }
-            throw RosterError.locked(user: row.displayName, secret: secretKind(of: sealed))
+            throw RosterError.locked(user: row.displayName, secret: sealed.secretKind)
         } catch .damaged {
             throw RosterError.sealUnreadable(user: row.displayName, reason: "it was changed, or moved from another user's row")
         }
@@ -48,6 +93,18 @@ extension DeviceSessions {
     func openedIfUnlocked(_ row: StoredUser) -> StoredUser? {
         guard row.state == .loggedIn, isUnlocked(row) else { return nil }
         return try? opened(row)
+    }
+
+    /// The stored row of a user that must be logged in, opened: its tokens readable.
+    func loggedInRow(_ user: User) throws -> StoredUser {
+        guard let row = user.load() else { throw RosterError.userRemoved(user.displayName) }
+        guard row.state == .loggedIn, row.sealed != nil else { throw RosterError.userLoggedOut(row.displayName) }
+        return try opened(row)
+    }
+
+    /// Holds the key a new session of `entry` was just sealed with.
+    func hold(_ key: SymmetricKey, entry: String) {
+        unlockedKeys.withLock { $0[entry] = key }
     }
 
     /// Drops every held key but that of `entry`: unsealed material stays in memory only while
@@ -70,7 +127,7 @@ extension DeviceSessions {
         guard let row = user.load() else { throw RosterError.userRemoved(user.displayName) }
         guard row.state == .loggedIn, let sealed = row.sealed else { throw RosterError.userLoggedOut(row.displayName) }
         guard sealed.kind.needsSecret else { return }
-        let kind = secretKind(of: sealed)
+        let kind = sealed.secretKind
         let now = clock.now()
         let count: Int
         switch try store.beginSecretTry(id: row.id, entry: row.entry, at: now, delay: { WrongSecretLimits.delay(after: $0) }) {
@@ -83,7 +140,7 @@ extension DeviceSessions {
         // account disabled since is refused even though the seal here would still open.
         var serverAccepted = false
         if sealed.kind == .password, let email = row.profile["email"]?.stringValue {
-            switch try await checkPasswordWithServer(email: email, password: secret) {
+            switch try await passwordCheck.check(email: email, password: secret) {
             case .refused: try await wrongSecret(user, row: row, kind: kind, count: count)
             case .accepted: serverAccepted = true
             case .unreachable: break
@@ -102,7 +159,7 @@ extension DeviceSessions {
             try await wrongSecret(user, row: row, kind: kind, count: count)
         }
         try store.clearWrongSecrets(id: row.id, entry: row.entry)
-        unlockedKeys.withLock { $0[row.entry] = key }
+        hold(key, entry: row.entry)
         // A right key that does not open the box means the row was changed: say so, hold nothing.
         do {
             _ = try opened(row)
@@ -110,12 +167,12 @@ extension DeviceSessions {
             lock(user)
             throw error
         }
-        record(.unlocked, userId: row.id, name: row.displayName)
+        history.record(.unlocked, userId: row.id, name: row.displayName)
     }
 
     /// A try found wrong, already counted as the `count`th: said, and at ten the session ends.
     private func wrongSecret(_ user: User, row: StoredUser, kind: SecretKind, count: Int) async throws -> Never {
-        record(.wrongSecret, userId: row.id, name: row.displayName)
+        history.record(.wrongSecret, userId: row.id, name: row.displayName)
         logger.notice("wrong secret", metadata: ["user": "\(row.id)", "count": "\(count)"])
         if count >= WrongSecretLimits.logOutAfter {
             // The refresh token is sealed with the PIN nobody gave: the server session ends with
@@ -123,11 +180,11 @@ extension DeviceSessions {
             let ended = try store.endSession(id: row.id, entry: row.entry, remove: row.isAnonymous, onlyIfBox: nil, chooseNext: false)
             lock(user)
             if row.isAnonymous { user.markRemoved() }
-            record(.lockedOut, userId: row.id, name: row.displayName)
-            publish(row.isAnonymous ? .removed : .loggedOut, userId: row.id, currentUserId: ended?.currentUserId)
+            history.record(.lockedOut, userId: row.id, name: row.displayName)
+            changes.publish(row.isAnonymous ? .removed : .loggedOut, userId: row.id, currentUserId: ended?.currentUserId)
             if let ended {
                 let unopened = Result<StoredUser, any Error> { throw RosterError.tooManyWrongSecrets(user: row.displayName, secret: kind) }
-                _ = await revokeOrQueue(unopened, row: ended.before)
+                _ = await revocations.revokeOrQueue(unopened, row: ended.before)
             }
             throw RosterError.tooManyWrongSecrets(user: row.displayName, secret: kind)
         }
@@ -176,6 +233,11 @@ extension DeviceSessions {
         try sealer.seal(secrets, key: plan.key, kind: plan.kind, userId: userId, entry: entry, salt: plan.salt, cost: plan.cost)
     }
 
+    /// Seals tokens with the device key alone, as the `open` policy keeps them.
+    func sealWithDeviceKey(_ secrets: SessionSecrets, userId: String, entry: String) throws -> SealedSession {
+        try sealer.seal(secrets, key: sealer.deviceRowKey(userId: userId), kind: .device, userId: userId, entry: entry)
+    }
+
     /// Seals new tokens for a row with the key it is sealed with now (a refresh, a link).
     func reseal(_ row: StoredUser, with secrets: SessionSecrets) throws -> SealedSession {
         guard let sealed = row.sealed else { throw RosterError.userLoggedOut(row.displayName) }
@@ -200,12 +262,12 @@ extension DeviceSessions {
         let resealed = try seal(secrets, plan: plan, userId: row.id, entry: row.entry)
         guard try store.storeSession(id: row.id, entry: row.entry, replacing: sealed.box, sealed: resealed, receivedAt: nil, lifetime: nil) != nil
         else { throw RosterError.invalidRequest("\(row.displayName)'s session changed meanwhile; try again") }
-        unlockedKeys.withLock { $0[row.entry] = plan.key }
-        record(.pinChanged, userId: row.id, name: row.displayName)
+        hold(plan.key, entry: row.entry)
+        history.record(.pinChanged, userId: row.id, name: row.displayName)
     }
 
     /// Runs slow key derivation on a Dispatch thread, not on the cooperative pool.
-    static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    private static func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try work() }) }
         }

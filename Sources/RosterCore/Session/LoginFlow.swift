@@ -1,17 +1,35 @@
 import Foundation
+import Logging
 import RosterWire
 
-extension DeviceSessions {
+/// Logs users in and links more credentials to them: the server's answer checked, the profile
+/// fetched, the tokens sealed as the device's policy says and stored in one transaction
+/// (BEHAVIOURS 5-11, 36, 37, 43, 44). It hands back stored rows; the handles are `DeviceSessions`'.
+///
+///     let row = try await loginFlow.login(.anonymous)
+struct LoginFlow: Sendable {
+    let appId: String
+    let store: any DeviceUserStore & DeviceSessionStore & DevicePolicyStore
+    let connection: ServerConnection
+    let keys: SessionKeys
+    let tokens: TokenRefresher
+    let revocations: Revocations
+    let files: UserFiles
+    let clock: any RosterClock
+    let history: DeviceHistory
+    let changes: ChangePublisher
+    let logger: Logger
+
     /// Logs in: POST login, check both tokens are JWTs, GET the profile with the new access
     /// token, then seal the tokens as the device's policy says, store everything in one
     /// transaction and make the user current (BEHAVIOURS 5-10, 43, 44). Under `pin`, `secret` is
     /// the new user's PIN, checked before the server is asked.
-    func login(_ credentials: Credentials, secret: String? = nil) async throws -> User {
+    func login(_ credentials: Credentials, secret: String? = nil) async throws -> StoredUser {
         let policy = try store.policy().switching
         // Reusing the anonymous user already here would be a switch without its PIN.
         if case .anonymous = credentials, policy == .open, let reused = try reuseAnonymousUser() { return reused }
         if policy == .pin || (policy == .password && credentials.provider != .emailPassword) {
-            guard let secret else { throw RosterError.invalidRequest(Self.pinNeeded(policy)) }
+            guard let secret else { throw RosterError.invalidRequest(SessionKeys.pinNeeded(policy)) }
             if let problem = PINRule.problem(with: secret) { throw RosterError.invalidRequest(problem) }
         }
         let deviceId = try? store.knownDeviceId()
@@ -28,67 +46,50 @@ extension DeviceSessions {
     /// seals an email user's session with its password).
     func saveLogin(
         _ login: LoginResponse, policy: SwitchingPolicy, credentials: Credentials?, provider: ProviderType, secret: String?
-    ) async throws -> User {
-        try Self.checkTokens(access: login.accessToken, refresh: login.refreshToken, userId: login.userId)
+    ) async throws -> StoredUser {
+        try IssuedTokens.check(access: login.accessToken, refresh: login.refreshToken, userId: login.userId)
         if !login.deviceId.isEmpty { try ServerIdentifier.check(login.deviceId, "device id") }
         let receivedAt = clock.now()
         let profile = try await fetchProfile(accessToken: login.accessToken)
         guard profile.userId == login.userId else {
             throw RosterError.malformedResponse("the profile is of another user than the one logged in")
         }
-        let plan = try await sealPlan(userId: login.userId, policy: policy, credentials: credentials, secret: secret)
+        let plan = try await keys.sealPlan(userId: login.userId, policy: policy, credentials: credentials, secret: secret)
         let secrets = SessionSecrets(refreshToken: login.refreshToken, accessToken: login.accessToken)
         let userId = login.userId
         let revocationToken = login.revocationToken
         let loginRecord = LoginRecord(
-            id: userId, seal: { [self] entry in try self.seal(secrets, plan: plan, userId: userId, entry: entry) },
-            sealRevocation: { [sealer] entry in try revocationToken.map { try sealer.sealRevocation($0, userId: userId, entry: entry) } },
-            lifetime: Self.lifetime(of: login.accessToken) ?? 0, receivedAt: receivedAt,
+            id: userId, seal: { [keys] entry in try keys.seal(secrets, plan: plan, userId: userId, entry: entry) },
+            sealRevocation: { [sealer = keys.sealer] entry in
+                try revocationToken.map { try sealer.sealRevocation($0, userId: userId, entry: entry) }
+            },
+            lifetime: IssuedTokens.lifetime(of: login.accessToken) ?? 0, receivedAt: receivedAt,
             deviceId: login.deviceId.isEmpty ? nil : login.deviceId, identities: profile.identities, profile: profile.data)
         let row = try store.saveLogIn(loginRecord, newEntry: UUID().uuidString, at: receivedAt)
-        if plan.kind.needsSecret { unlockedKeys.withLock { $0[row.entry] = plan.key } }
-        keepOnlyUnlocked(entry: row.entry)
-        try? PrivateFiles.makeDirectory(directory.appendingPathComponent("users", isDirectory: true))
-        try? PrivateFiles.makeDirectory(userDirectory(row.id))
+        if plan.kind.needsSecret { keys.hold(plan.key, entry: row.entry) }
+        keys.keepOnlyUnlocked(entry: row.entry)
+        files.make(for: row.id)
         logger.debug("logged in", metadata: ["user": "\(row.id)", "provider": "\(provider.rawValue)"])
-        record(.loggedIn, userId: row.id, name: row.displayName)
-        publish(.loggedIn, userId: row.id, currentUserId: row.id)
-        await sendPendingRevocations()
-        return handle(for: row)
+        history.record(.loggedIn, userId: row.id, name: row.displayName)
+        changes.publish(.loggedIn, userId: row.id, currentUserId: row.id)
+        await revocations.sendPending()
+        return row
     }
 
     /// An anonymous log-in reuses the anonymous user already logged in here (BEHAVIOURS 8).
-    private func reuseAnonymousUser() throws -> User? {
+    private func reuseAnonymousUser() throws -> StoredUser? {
         guard let existing = try store.loggedInAnonymousUser() else { return nil }
         guard case .switched(let row) = try store.makeCurrent(id: existing.id, entry: existing.entry, at: clock.now())
         else { return nil }
-        record(.loggedIn, userId: row.id, name: row.displayName)
-        publish(.loggedIn, userId: row.id, currentUserId: row.id)
-        return handle(for: row)
+        history.record(.loggedIn, userId: row.id, name: row.displayName)
+        changes.publish(.loggedIn, userId: row.id, currentUserId: row.id)
+        return row
     }
 
     /// GET `/auth/profile` with an access token.
     func fetchProfile(accessToken: String) async throws -> ProfileResponse {
         let response = try await connection.expectSuccess(.json(.get, Route.profile, bearer: accessToken))
         return try ServerConnection.decode(ProfileResponse.self, from: response, what: "profile")
-    }
-
-    /// Both tokens must be JWTs whose payloads a client can read (BEHAVIOURS 10).
-    static func checkTokens(access: String, refresh: String?, userId: String?) throws {
-        let claims: AccessTokenClaims
-        do {
-            claims = try UnverifiedJWT.claims(AccessTokenClaims.self, of: access)
-            if let refresh { _ = try UnverifiedJWT.payload(of: refresh) }
-        } catch {
-            throw RosterError.malformedResponse("the server sent a token that is not a readable JWT")
-        }
-        if let userId { try ServerIdentifier.check(userId, "user id") }
-        if let userId, claims.sub != userId {
-            throw RosterError.malformedResponse("the access token is for another user than the one logged in")
-        }
-        guard claims.exp > claims.iat else {
-            throw RosterError.malformedResponse("the access token expires before it was issued")
-        }
     }
 
     /// Links credentials to a logged-in user: same user id, one more identity (BEHAVIOURS 36, 37).
@@ -99,7 +100,7 @@ extension DeviceSessions {
         }
         let body = try WireCoding.encode(credentials.loginBody(device: .thisDevice(appId: appId, deviceId: nil)))
         let path = Route.login(appId: appId, provider: credentials.provider)
-        let response = try await authorized(user) { token in
+        let response = try await tokens.authorized(user) { token in
             .json(.post, path, body: body, bearer: token, query: ["link": "true"])
         }
         guard response.isSuccess else { throw ServerConnection.error(from: response) }
@@ -113,26 +114,26 @@ extension DeviceSessions {
         guard linked.userId == user.id else {
             throw RosterError.malformedResponse("the server linked the credentials to another user")
         }
-        try Self.checkTokens(access: linked.accessToken, refresh: nil, userId: user.id)
-        let row = try loggedInRow(user)
+        try IssuedTokens.check(access: linked.accessToken, refresh: nil, userId: user.id)
+        let row = try keys.loggedInRow(user)
         guard let refreshToken = row.refreshToken, let box = row.sealed?.box else { throw RosterError.userLoggedOut(row.displayName) }
-        let sealed = try reseal(row, with: SessionSecrets(refreshToken: refreshToken, accessToken: linked.accessToken))
+        let sealed = try keys.reseal(row, with: SessionSecrets(refreshToken: refreshToken, accessToken: linked.accessToken))
         guard try store.storeSession(
             id: row.id, entry: row.entry, replacing: box, sealed: sealed, receivedAt: clock.now(),
-            lifetime: Self.lifetime(of: linked.accessToken)) != nil
+            lifetime: IssuedTokens.lifetime(of: linked.accessToken)) != nil
         else { throw RosterError.userLoggedOut(row.displayName) }
         let profile = try await fetchProfile(accessToken: linked.accessToken)
         try store.updateProfile(id: row.id, entry: row.entry, identities: profile.identities, profile: profile.data)
-        publish(.profileChanged, userId: row.id)
+        changes.publish(.profileChanged, userId: row.id)
     }
 
     /// GET `/auth/profile` again and store it.
     func refreshProfile(_ user: User) async throws -> ProfileResponse {
-        let response = try await authorized(user) { token in .json(.get, Route.profile, bearer: token) }
+        let response = try await tokens.authorized(user) { token in .json(.get, Route.profile, bearer: token) }
         guard response.isSuccess else { throw ServerConnection.error(from: response) }
         let profile = try ServerConnection.decode(ProfileResponse.self, from: response, what: "profile")
         try store.updateProfile(id: user.id, entry: user.entry, identities: profile.identities, profile: profile.data)
-        publish(.profileChanged, userId: user.id)
+        changes.publish(.profileChanged, userId: user.id)
         return profile
     }
 }

@@ -1,25 +1,44 @@
 import Foundation
+import Logging
 import RosterWire
 
-extension DeviceSessions {
+/// Keeps users' access tokens fresh: judges expiry in device time, refreshes through one shared
+/// POST `/auth/session` per user with retries (`RefreshRetryRule`), ends a session the server
+/// says is dead, and sends requests authorized by an access token (BEHAVIOURS 26-30).
+///
+///     let response = try await tokens.authorized(user) { token in .json(.get, Route.profile, bearer: token) }
+struct TokenRefresher: Sendable {
+    let store: any DeviceUserStore & DeviceSessionStore & DevicePolicyStore
+    let connection: ServerConnection
+    let keys: SessionKeys
+    let clock: any RosterClock
+    /// How long before expiry a token counts as stale.
+    let margin: TimeInterval
+    let retry: RefreshRetryRule
+    let coordinator: RefreshCoordinator
+    let revocations: Revocations
+    let files: UserFiles
+    let changes: ChangePublisher
+    let logger: Logger
+
     /// Whether the access token must be refreshed before use: it expires (in device time,
     /// received-at plus lifetime) within the refresh margin, or cannot be read (BEHAVIOURS 30).
     func needsRefresh(_ row: StoredUser) -> Bool {
         guard let expiresAt = row.accessTokenExpiresAt else { return true }
-        return expiresAt.timeIntervalSince(clock.now()) <= refreshMargin
+        return expiresAt.timeIntervalSince(clock.now()) <= margin
     }
 
     /// A new access token for the user, through one POST `/auth/session` shared by every caller
     /// that asks while it is in flight (BEHAVIOURS 29). With `replacing`, a caller that found
     /// that token stale gets the token another caller stored meanwhile, without a second POST.
     func refresh(_ user: User, replacing stale: String? = nil) async throws -> StoredUser {
-        try await refresher.refresh(userId: user.id) { [self] in
+        try await coordinator.refresh(userId: user.id) { [self] in
             try await self.performRefresh(user, replacing: stale)
         }
     }
 
     private func performRefresh(_ user: User, replacing stale: String?) async throws -> StoredUser {
-        let row = try loggedInRow(user)
+        let row = try keys.loggedInRow(user)
         if let stale, row.accessToken != stale, !needsRefresh(row) { return row }
         guard let refreshToken = row.refreshToken else { throw RosterError.userLoggedOut(row.displayName) }
         var attempt = 0
@@ -27,12 +46,12 @@ extension DeviceSessions {
         var lostSince: Date?
         while true {
             let sentAt = clock.now()
-            let timeout = refreshRetry.timeout(elapsed: lostSince.map { sentAt.timeIntervalSince($0) } ?? 0)
+            let timeout = retry.timeout(elapsed: lostSince.map { sentAt.timeIntervalSince($0) } ?? 0)
             let failure: RosterError
             var serverDelay: TimeInterval?
             switch try await attemptRefresh(user, row: row, refreshToken: refreshToken, timeout: timeout) {
             case .stored(let stored):
-                await sendPendingRevocations()
+                await revocations.sendPending()
                 return stored
             case .retry(let error, let after):
                 (failure, serverDelay) = (error, after)
@@ -41,7 +60,7 @@ extension DeviceSessions {
             }
             // Network trouble and server errors never log anyone out: wait and try again (28).
             let elapsed = lostSince.map { clock.now().timeIntervalSince($0) }
-            guard let wait = refreshRetry.wait(afterAttempt: attempt, elapsed: elapsed, serverDelay: serverDelay) else {
+            guard let wait = retry.wait(afterAttempt: attempt, elapsed: elapsed, serverDelay: serverDelay) else {
                 throw failure
             }
             logger.notice("refresh failed; retrying", metadata: ["user": "\(row.id)", "attempt": "\(attempt + 1)"])
@@ -93,15 +112,15 @@ extension DeviceSessions {
 
     private func storeRefreshed(_ response: WireResponse, row: StoredUser, usedRefreshToken: String) throws -> StoredUser {
         let session = try ServerConnection.decode(SessionResponse.self, from: response, what: "session")
-        try Self.checkTokens(access: session.accessToken, refresh: session.refreshToken, userId: row.id)
+        try IssuedTokens.check(access: session.accessToken, refresh: session.refreshToken, userId: row.id)
         let secrets = SessionSecrets(refreshToken: session.refreshToken ?? usedRefreshToken, accessToken: session.accessToken)
         guard let box = row.sealed?.box else { throw RosterError.userLoggedOut(row.displayName) }
         if var stored = try store.storeSession(
-            id: row.id, entry: row.entry, replacing: box, sealed: try reseal(row, with: secrets), receivedAt: clock.now(),
-            lifetime: Self.lifetime(of: session.accessToken))
+            id: row.id, entry: row.entry, replacing: box, sealed: try keys.reseal(row, with: secrets), receivedAt: clock.now(),
+            lifetime: IssuedTokens.lifetime(of: session.accessToken))
         {
             stored.secrets = secrets
-            publish(.refreshed, userId: row.id)
+            changes.publish(.refreshed, userId: row.id)
             return stored
         }
         // Another process logged the user out, or in again, meanwhile: its write wins.
@@ -109,7 +128,7 @@ extension DeviceSessions {
             throw RosterError.userRemoved(row.displayName)
         }
         guard now.state == .loggedIn else { throw RosterError.userLoggedOut(now.displayName) }
-        return try opened(now)
+        return try keys.opened(now)
     }
 
     /// The server says the session is dead: log the user out here (anonymous: remove), choose
@@ -118,13 +137,13 @@ extension DeviceSessions {
         let remove = row.isAnonymous
         let chooseNext = !((try? store.policy())?.needsSecret ?? false)
         if let ended = try store.endSession(id: row.id, entry: row.entry, remove: remove, onlyIfBox: row.sealed?.box, chooseNext: chooseNext) {
-            lock(user)
+            keys.lock(user)
             if remove {
                 user.markRemoved()
-                deleteUserFiles(row.id)
+                files.delete(for: row.id)
             }
             logger.debug("session ended by the server", metadata: ["user": "\(row.id)"])
-            publish(remove ? .removed : .loggedOut, userId: row.id, currentUserId: ended.currentUserId)
+            changes.publish(remove ? .removed : .loggedOut, userId: row.id, currentUserId: ended.currentUserId)
         }
         let reason: String
         if case .server(let code, _, _) = failure, code == ErrorCode.userDisabled.rawValue {
@@ -140,7 +159,7 @@ extension DeviceSessions {
     /// expire; on 401 refreshed once and sent once more (BEHAVIOURS 26, 30). At most one
     /// refresh per request.
     func authorized(_ user: User, _ build: @Sendable (String) -> WireRequest) async throws -> WireResponse {
-        var row = try loggedInRow(user)
+        var row = try keys.loggedInRow(user)
         var refreshed = false
         if needsRefresh(row) {
             row = try await refresh(user, replacing: row.accessToken)
@@ -155,7 +174,7 @@ extension DeviceSessions {
     /// An access token valid for at least the refresh margin (when the server's tokens live
     /// that long).
     func freshAccessToken(_ user: User) async throws -> String {
-        var row = try loggedInRow(user)
+        var row = try keys.loggedInRow(user)
         if needsRefresh(row) { row = try await refresh(user, replacing: row.accessToken) }
         guard let token = row.accessToken else { throw RosterError.userLoggedOut(row.displayName) }
         return token

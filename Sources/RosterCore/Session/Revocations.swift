@@ -1,72 +1,17 @@
 import Foundation
+import Logging
 import RosterWire
 
-extension DeviceSessions {
-    /// Logs out: local state first (tokens and custom data gone; anonymous users removed), then
-    /// DELETE `/auth/session` best-effort (BEHAVIOURS 15-20). Under a policy other than `open`,
-    /// nobody becomes active after the active user (BEHAVIOURS 17, 43). A revocation the server
-    /// could not be reached for is queued and sent later (BEHAVIOURS 48).
-    func logOut(_ user: User) async -> LogOutReport {
-        guard let row = user.load(), row.state == .loggedIn, row.sealed != nil else { return LogOutReport() }
-        let remove = row.isAnonymous
-        let opening = Result { try opened(row) }
-        let ended: EndedSession?
-        do {
-            ended = try store.endSession(id: row.id, entry: row.entry, remove: remove, onlyIfBox: nil, chooseNext: try choosesNextUser())
-        } catch {
-            return LogOutReport(revocationError: error as? RosterError ?? .storeFailed("\(error)"))
-        }
-        guard let ended else { return LogOutReport() }
-        lock(user)
-        if remove {
-            user.markRemoved()
-            deleteUserFiles(row.id)
-        }
-        logger.debug("logged out", metadata: ["user": "\(row.id)"])
-        record(remove ? .removed : .loggedOut, userId: row.id, name: row.displayName)
-        publish(remove ? .removed : .loggedOut, userId: row.id, currentUserId: ended.currentUserId)
-        return LogOutReport(revocationError: await revokeOrQueue(opening, row: row))
-    }
-
-    /// Removes a user from the device: its session revoked when it had one, its row and files
-    /// deleted (BEHAVIOURS 21-25).
-    func remove(_ user: User) async throws {
-        let opening = user.load().map { row in Result { try opened(row) } }
-        guard let row = user.load(),
-            let ended = try store.endSession(id: row.id, entry: row.entry, remove: true, onlyIfBox: nil, chooseNext: try choosesNextUser())
-        else {
-            user.markRemoved()
-            throw RosterError.userRemoved(user.displayName)
-        }
-        lock(user)
-        user.markRemoved()
-        deleteUserFiles(row.id)
-        logger.debug("removed", metadata: ["user": "\(row.id)"])
-        record(.removed, userId: row.id, name: row.displayName)
-        publish(.removed, userId: row.id, currentUserId: ended.currentUserId)
-        if ended.before.state == .loggedIn, let opening, let problem = await revokeOrQueue(opening, row: row) {
-            logger.notice("removed, but the session was not revoked", metadata: ["user": "\(row.id)", "why": "\(problem)"])
-        }
-    }
-
-    /// Deletes the user on the server, then removes it from the device (BEHAVIOURS 38).
-    func delete(_ user: User) async throws {
-        let response = try await authorized(user) { token in .json(.delete, Route.delete, bearer: token) }
-        guard response.isSuccess else { throw ServerConnection.error(from: response) }
-        let ended = try store.endSession(id: user.id, entry: user.entry, remove: true, onlyIfBox: nil, chooseNext: try choosesNextUser())
-        lock(user)
-        user.markRemoved()
-        deleteUserFiles(user.id)
-        logger.debug("deleted on the server", metadata: ["user": "\(user.id)"])
-        record(.removed, userId: user.id, name: user.displayName)
-        publish(.removed, userId: user.id, currentUserId: ended?.currentUserId)
-    }
-
-    /// Under `open` the most recently active logged-in user follows the active one out; under
-    /// any other policy that would be a switch without their PIN, so nobody does.
-    func choosesNextUser() throws -> Bool {
-        !(try store.policy().needsSecret)
-    }
+/// Ends sessions on the server: DELETE `/auth/session` with a refresh token, or, when the server
+/// cannot be reached, a revocation queued under the device key and sent later (BEHAVIOURS 48).
+struct Revocations: Sendable {
+    let store: any RevocationQueue
+    let connection: ServerConnection
+    /// Queued revocations and revocation tokens are sealed with the device key only.
+    let sealer: SessionSealer
+    let clock: any RosterClock
+    let history: DeviceHistory
+    let logger: Logger
 
     /// Revokes the session of a row read before its log-out: with its refresh token when this
     /// process could open the row, else with the revocation token kept beside it under the device
@@ -85,7 +30,7 @@ extension DeviceSessions {
             refreshToken = token
         }
         guard let problem = await revoke(refreshToken: refreshToken) else {
-            await sendPendingRevocations()
+            await sendPending()
             return nil
         }
         if Self.isWorthRetrying(problem) {
@@ -116,7 +61,7 @@ extension DeviceSessions {
     /// Sends the revocations queued while the server could not be reached; stops at the first
     /// that still cannot be sent. How many were sent.
     @discardableResult
-    func sendPendingRevocations() async -> Int {
+    func sendPending() async -> Int {
         guard let pending = try? store.pendingRevocations(), !pending.isEmpty else { return 0 }
         var sent = 0
         for queued in pending {
@@ -127,7 +72,7 @@ extension DeviceSessions {
             }
             if let problem = await revoke(refreshToken: secrets.refreshToken), Self.isWorthRetrying(problem) { break }
             try? store.deleteRevocation(id: queued.id)
-            record(.revoked, userId: queued.userId)
+            history.record(.revoked, userId: queued.userId)
             sent += 1
         }
         return sent
