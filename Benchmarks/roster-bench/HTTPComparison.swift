@@ -2,11 +2,11 @@ import Foundation
 
 /// The hot routes of two served stores, measured in turns: two stores that differ in how many
 /// users they hold, or two builds of roster-server over stores of one size (or both). Each
-/// round runs a route against one server and then at once against the other (which goes first
-/// alternates from round to round), and compares the two by their ratio within the round. A
-/// machine whose speed drifts by more than the difference sought (a shared VM's moves by a third
-/// within an hour) cannot tell a 10% difference between two runs minutes apart; the median of
-/// ratios each measured seconds apart can.
+/// round starts both servers afresh and runs a route against one and then at once against the
+/// other (which goes first alternates from round to round), and compares the two by their ratio
+/// within the round. A machine whose speed drifts by more than the difference sought (a shared
+/// VM's moves by a third within an hour) cannot tell a 10% difference between two runs minutes
+/// apart; the median of ratios each measured seconds apart can.
 ///
 ///     let result = try await HTTPComparison.run(settings, in: directory)
 ///     for route in result.routes { print(route.name, route.medianCostRatio) }
@@ -62,11 +62,11 @@ enum HTTPComparison {
     static let buildCostTarget = 1.07
 
     static func run(_ settings: Settings, in directory: URL) async throws -> Result {
-        let measured = try await ServedStore.start(
+        var measured = try await ServedStore.start(
             server: settings.measured.server, database: settings.measured.database, users: settings.measured.users,
             in: directory.appendingPathComponent("measured"))
         defer { measured.server.stop() }
-        let against = try await ServedStore.start(
+        var against = try await ServedStore.start(
             server: settings.against.server, database: settings.against.database, users: settings.against.users,
             in: directory.appendingPathComponent("against"))
         defer { against.server.stop() }
@@ -88,7 +88,14 @@ enum HTTPComparison {
             let first = try await measure(against)
             return (try await measure(measured), first)
         }
+        var peaks = (measured: 0, against: 0)
         for round in 0..<settings.rounds {
+            if round > 0 {
+                // Each round on new processes (see `ServedStore.restarted`).
+                peaks = (max(peaks.measured, measured.server.memoryKiB("VmHWM") ?? 0), max(peaks.against, against.server.memoryKiB("VmHWM") ?? 0))
+                measured = try measured.restarted()
+                against = try against.restarted()
+            }
             let measuredFirst = round % 2 == 0
             for (index, route) in measured.routes.enumerated() {
                 let (measuredReport, againstReport) = try await inTurns(measuredFirst: measuredFirst) { served in
@@ -110,8 +117,9 @@ enum HTTPComparison {
                 ratio: (measuredPairs.logIns.median / measuredPairs.hash.median) / (againstPairs.logIns.median / againstPairs.hash.median))
         }
         return Result(
-            store: measured.storeName, settings: settings, routes: routes, measuredPeakKiB: measured.server.memoryKiB("VmHWM") ?? 0,
-            againstPeakKiB: against.server.memoryKiB("VmHWM") ?? 0)
+            store: measured.storeName, settings: settings, routes: routes,
+            measuredPeakKiB: max(peaks.measured, measured.server.memoryKiB("VmHWM") ?? 0),
+            againstPeakKiB: max(peaks.against, against.server.memoryKiB("VmHWM") ?? 0))
     }
 
     /// The middle value (the mean of the two middle ones for an even count); 0 for none.

@@ -13,7 +13,8 @@ import RosterWire
 /// waits while the server logs in; whatever else runs meanwhile (a flood, in
 /// `benchmark-login-flood`) runs during both.
 struct PairedLogIns {
-    let base: String
+    /// Where the server listens (a restarted one listens elsewhere).
+    var base: String
     let appId: String
     let hashing: PasswordHashingConfig
     /// The generated users' emails to log in, in turn.

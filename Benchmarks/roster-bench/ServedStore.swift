@@ -23,7 +23,10 @@ struct ServedStore {
     /// "SQLite" or "PostgreSQL".
     let storeName: String
     let routes: [RouteLoad]
-    let pairedLogIns: PairedLogIns
+    var pairedLogIns: PairedLogIns
+    /// How the server was started, to start it again.
+    let executable: URL
+    let arguments: [String]
 
     static let emailPasswordRoute = "email/password log-in"
 
@@ -55,7 +58,8 @@ struct ServedStore {
         guard FileManager.default.createFile(atPath: configFile.path, contents: encoded, attributes: [.posixPermissions: 0o600]) else {
             throw HTTPBenchmark.Failure(description: "cannot write \(configFile.path)")
         }
-        let server = try LoopbackServer.start(executable: executable, arguments: ["serve", "--db", path, "--config", configFile.path])
+        let arguments = ["serve", "--db", path, "--config", configFile.path]
+        let server = try LoopbackServer.start(executable: executable, arguments: arguments)
         do {
             let (login, apiKey) = try await credentials(base: server.baseURL, appId: config.appId)
             let json = ["Content-Type": "application/json"]
@@ -82,11 +86,24 @@ struct ServedStore {
                 base: server.baseURL, appId: config.appId, hashing: config.passwordHashing,
                 emails: (0..<min(users, 64)).map { "generated-\($0)@example.invalid" }, password: password)
             return ServedStore(
-                server: server, storeName: database == nil ? "SQLite" : "PostgreSQL", routes: routes, pairedLogIns: pairs)
+                server: server, storeName: database == nil ? "SQLite" : "PostgreSQL", routes: routes, pairedLogIns: pairs,
+                executable: executable, arguments: arguments)
         } catch {
             server.stop()
             throw error
         }
+    }
+
+    /// The same store served by a new process: this one stopped, another started (which
+    /// listens on another port). One process of a build can stay cheaper than another of the
+    /// same build for its whole life, so a comparison of builds starts each afresh every round.
+    func restarted() throws -> ServedStore {
+        server.stop()
+        let server = try LoopbackServer.start(executable: executable, arguments: arguments)
+        var logIns = pairedLogIns
+        logIns.base = server.baseURL
+        return ServedStore(
+            server: server, storeName: storeName, routes: routes, pairedLogIns: logIns, executable: executable, arguments: arguments)
     }
 
     /// The demo users, then generated users up to `users` in all, in batches.

@@ -211,6 +211,8 @@ import RosterServerAssembly
                 + "Content-Length: \(body.utf8.count)\r\n\r\n\(body)"
             socket.write(Array(request.utf8))
             try await Self.until(limiter, running: 1, waiting: 0)
+            // The command has begun (a call admitted may not have started its process yet).
+            for _ in 0..<5000 where scripts.notes("gone-app").isEmpty { try await Task.sleep(for: .milliseconds(2)) }
             socket.close()
             // Given back within the helper's ten seconds; the command would have waited two minutes.
             try await Self.until(limiter, running: 0, waiting: 0)

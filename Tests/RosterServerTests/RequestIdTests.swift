@@ -37,13 +37,7 @@ import RosterServerAssembly
     }
 
     @Test func theRequestsLogLineCarriesTheIdAndNoSecret() async throws {
-        let lines = LogLines()
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-request-id-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let logger = Logger(label: "test") { _ in LogLines.Handler(lines: lines) }
-        let server = try await ServerAssembly.open(
-            databasePath: directory.appendingPathComponent("server.sqlite").path, apps: [TestConfig.app()],
-            environment: ServerEnvironment(logger: logger))
+        let (server, lines) = try await Self.loggingServer()
         let secret = "Bearer eyJ.secret-token.value"
         _ = await server.respond(
             to: WireRequest(
@@ -59,6 +53,17 @@ import RosterServerAssembly
     /// Why the request log is Roster's own and not Hummingbird's `LogRequestsMiddleware`: a
     /// reset link carries its token in the query, and only the route pattern may be logged.
     @Test func aTokenInTheQueryNeverReachesTheLog() async throws {
+        let (server, lines) = try await Self.loggingServer()
+        let path = AccountPageLink.path(.reset, appId: TestConfig.appId)
+        let response = await server.respond(to: WireRequest(method: .get, path: path + "?token=query-secret-4711&tokenId=abc"))
+        #expect(response.status != 404)
+        let answered = try #require(lines.all.first { $0.contains("request answered") })
+        #expect(answered.contains("http.route=/account/{appId}/reset-password"))
+        #expect(!lines.all.joined().contains("query-secret-4711"))
+    }
+
+    /// A server with its pages whose log lines are kept in memory.
+    private static func loggingServer() async throws -> (RosterServer, LogLines) {
         let lines = LogLines()
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-request-id-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -66,12 +71,7 @@ import RosterServerAssembly
         let server = try await ServerAssembly.open(
             databasePath: directory.appendingPathComponent("server.sqlite").path, apps: [TestConfig.app()],
             environment: ServerEnvironment(logger: logger))
-        let path = AccountPageLink.path(.reset, appId: TestConfig.appId)
-        let response = await server.respond(to: WireRequest(method: .get, path: path + "?token=query-secret-4711&tokenId=abc"))
-        #expect(response.status != 404)
-        let answered = try #require(lines.all.first { $0.contains("request answered") })
-        #expect(answered.contains("http.route=/account/{appId}/reset-password"))
-        #expect(!lines.all.joined().contains("query-secret-4711"))
+        return (server, lines)
     }
 }
 
