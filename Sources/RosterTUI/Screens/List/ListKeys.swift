@@ -21,8 +21,3 @@ func filterPagingKey(_ model: inout Model, _ key: Key) -> [Effect] {
     default: []
     }
 }
-
-private func moveSelection(_ model: inout Model, by step: Int) {
-    let last = max(0, model.visibleUsers.count - 1)
-    model.selection = min(max(0, model.selection + step), last)
-}

@@ -165,7 +165,8 @@ private func filterKey(_ model: inout Model, _ key: Key) -> [Effect] {
     return []
 }
 
-private func moveSelection(_ model: inout Model, by step: Int) {
+/// Moves the selection by `step` users, kept on a shown one.
+func moveSelection(_ model: inout Model, by step: Int) {
     model.selection += step
     clampSelection(&model)
 }
