@@ -38,54 +38,38 @@ package enum SessionContextQuery {
 
     /// The statement's row (0 to 11 the session's columns, 12 to 16 the user's, 17 the owner
     /// field, 18 to 23 the document's, as `sql` selects them from `RecordColumns`), read by
-    /// `SessionContextCursor`. The statement is stepped to its end (one row at most: the
+    /// position through GRDB's `Row`. The statement is stepped to its end (one row at most: the
     /// session's id is its key), so it lets go of its snapshot before anything else is read.
-    private static func row(_ db: Database, _ arguments: StatementArguments) throws -> SessionContextCursor.Element? {
-        let cursor = try SessionContextCursor(db.cachedStatement(sql: sql), arguments: arguments)
-        let row = try cursor.next()
-        guard try cursor.next() == nil else {
+    private static func row(_ db: Database, _ arguments: StatementArguments) throws -> (SessionRecord, UserRecord?, String?, DocumentRecord?)? {
+        let rows = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        guard let row = try rows.next() else { return nil }
+        let read = try records(row)
+        guard try rows.next() == nil else {
             throw DatabaseError(resultCode: .SQLITE_MISMATCH, message: "two sessions read for one id", sql: sql)
         }
-        return row
-    }
-}
-
-/// The session context's row read in place from SQLite's columns by position. GRDB's `Row`
-/// builds a table of its column names for every row it reads, and its scoped adapters look
-/// the columns up by name: both cost more than the query.
-private final class SessionContextCursor: DatabaseCursor {
-    package typealias Element = (SessionRecord, UserRecord?, String?, DocumentRecord?)
-    package let _statement: Statement
-    package var _isDone = false
-
-    package init(_ statement: Statement, arguments: StatementArguments) throws {
-        _statement = statement
-        try statement.setArguments(arguments)  // resets the statement, and checks and binds them
+        return read
     }
 
-    package func _element(sqliteStatement row: SQLiteStatement) throws -> Element {
-        func value<T: StatementColumnConvertible>(_ index: CInt) throws -> T {
-            guard let value = T.fromStatement(row, atUncheckedIndex: index) else {
-                throw DatabaseError(
-                    resultCode: .SQLITE_MISMATCH, message: "column \(index) of the session context is not a \(T.self)", sql: _statement.sql)
-            }
-            return value
-        }
-        func optional<T: StatementColumnConvertible>(_ index: CInt) -> T? { T.fromStatement(row, atUncheckedIndex: index) }
+    /// The records in `row`, read while the cursor stands on it.
+    private static func records(_ row: Row) throws -> (SessionRecord, UserRecord?, String?, DocumentRecord?) {
         let session = SessionRecord(
-            id: try value(0), appId: try value(1), userId: try value(2), deviceId: try value(3), refreshDigest: try value(4),
-            createdAt: try value(5), expiresAt: try value(6), revoked: try value(7), refreshGeneration: try value(8),
-            previousRefreshDigest: optional(9), rotatedAt: optional(10), sealedRefresh: optional(11))
+            id: try row.decode(atIndex: 0), appId: try row.decode(atIndex: 1), userId: try row.decode(atIndex: 2),
+            deviceId: try row.decode(atIndex: 3), refreshDigest: try row.decode(atIndex: 4), createdAt: try row.decode(atIndex: 5),
+            expiresAt: try row.decode(atIndex: 6), revoked: try row.decode(atIndex: 7), refreshGeneration: try row.decode(atIndex: 8),
+            previousRefreshDigest: try row.decode(atIndex: 9), rotatedAt: try row.decode(atIndex: 10),
+            sealedRefresh: try row.decode(atIndex: 11))
         var user: UserRecord?
-        if let id: String = optional(12) {
-            user = UserRecord(id: id, appId: try value(13), disabled: try value(14), createdAt: try value(15), profile: try value(16))
+        if let id: String = try row.decode(atIndex: 12) {
+            user = UserRecord(
+                id: id, appId: try row.decode(atIndex: 13), disabled: try row.decode(atIndex: 14), createdAt: try row.decode(atIndex: 15),
+                profile: try row.decode(atIndex: 16))
         }
         var document: DocumentRecord?
-        if let appId: String = optional(18) {
+        if let appId: String = try row.decode(atIndex: 18) {
             document = DocumentRecord(
-                appId: appId, database: try value(19), collection: try value(20), id: try value(21), body: try value(22),
-                owner: optional(23))
+                appId: appId, database: try row.decode(atIndex: 19), collection: try row.decode(atIndex: 20), id: try row.decode(atIndex: 21),
+                body: try row.decode(atIndex: 22), owner: try row.decode(atIndex: 23))
         }
-        return (session, user, optional(17), document)
+        return (session, user, try row.decode(atIndex: 17), document)
     }
 }
