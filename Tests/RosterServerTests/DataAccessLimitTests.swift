@@ -84,7 +84,7 @@ import RosterServerAssembly
         let two = try await ServerAssembly.open(
             databasePath: t.directory.appendingPathComponent("two.sqlite").path,
             apps: [TestConfig.app(), TestConfig.app(appId: "second-app")], environment: ServerEnvironment(hashing: HashingPool()))
-        let memories = two.apps.values.map(\.pipelineMemory)
+        let memories = two.services.apps.values.map(\.pipelineMemory)
         #expect(memories.count == 2 && memories[0] === memories[1])
         #expect(memories[0].limit == ServerEnvironment.defaultPipelineMemory)
     }

@@ -147,7 +147,7 @@ import RosterServerAssembly
             environment: ServerEnvironment())
         let here = TestServer(server: server, directory: scripts.directory, clock: TestClock(), appId: busy.appId)
         let other = TestServer(server: server, directory: scripts.directory, clock: TestClock(), appId: calm.appId)
-        let limiter = try #require(server.apps[busy.appId]?.functions)
+        let limiter = try #require(server.services.apps[busy.appId]?.functions)
         let (ann, bob, cy, dan) = (
             try await here.loggedIn(.anonymous), try await here.loggedIn(.anonymous), try await here.loggedIn(.anonymous),
             try await other.loggedIn(.anonymous)
@@ -177,7 +177,7 @@ import RosterServerAssembly
         }
         // Another app of the same server is not held up.
         let danCall = Task { await call(other, dan) }
-        try await Self.until(try #require(server.apps[calm.appId]?.functions), running: 1, waiting: 0)
+        try await Self.until(try #require(server.services.apps[calm.appId]?.functions), running: 1, waiting: 0)
 
         try scripts.release()
         for admitted in annCalls + [bobCall, danCall] {
@@ -201,7 +201,7 @@ import RosterServerAssembly
         let server = try await ServerAssembly.open(
             databasePath: try await StoreKind.sqlite.newDatabasePath(in: scripts.directory), apps: [config], environment: ServerEnvironment())
         let here = TestServer(server: server, directory: scripts.directory, clock: TestClock(), appId: config.appId)
-        let limiter = try #require(server.apps[config.appId]?.functions)
+        let limiter = try #require(server.services.apps[config.appId]?.functions)
         let ann = try await here.loggedIn(.anonymous)
         try await withLoopbackServer(server) { port in
             let socket = try RawHTTPConnection(port: port, timeoutSeconds: 20)
@@ -234,7 +234,7 @@ import RosterServerAssembly
         let server = try await ServerAssembly.open(
             databasePath: try await kind.newDatabasePath(in: scripts.directory), apps: [config],
             environment: ServerEnvironment(trustedProxies: ["127.0.0.1"]))
-        let limiter = try #require(server.apps[config.appId]?.functions)
+        let limiter = try #require(server.services.apps[config.appId]?.functions)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let serving = Task { try await server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
         defer { serving.cancel() }

@@ -25,9 +25,6 @@ public final class RosterServer: Sendable {
     package let metrics: ServerMetrics
     /// Administrative operations that bypass the client rules.
     public var admin: ServerAdmin { services.admin }
-    /// The apps served, by id.
-    package var apps: [String: ServedApp] { services.apps }
-    package var health: HealthService { services.health }
 
     private init(
         responder: RosterResponder, environment: ServerEnvironment, services: ServerServices, routes: [String],

@@ -25,7 +25,7 @@ extension TestServer {
 
     /// Live sessions of the app: a refusal must leave this as it was.
     func liveSessionCount() async throws -> Int {
-        try await server.health.liveSessions()[appId] ?? 0
+        try await server.services.health.liveSessions()[appId] ?? 0
     }
 
     /// A second handle on the server's store.
