@@ -49,7 +49,7 @@ extension EndToEndTests {
             screen = try session.waitFor("PIN: ********_")
             #expect(!screen.contains("11112222"))
             try session.send("Enter", literal: false)
-            try session.waitFor("wrong PIN for joe@example.com; 9 more wrong tries")
+            try session.waitFor("Wrong PIN for joe@example.com; 9 more wrong tries")
             try session.send(Self.joePIN)
             try session.send("Enter", literal: false)
             try session.waitFor("Switched to joe@example.com")
@@ -94,6 +94,44 @@ extension EndToEndTests {
             for secret in [Self.joePIN, Self.emmaPIN, "11112222", "passw0rd", "pa55word", "green", "eyJ"] {
                 #expect(!all.contains(secret), "\(secret) is left in the terminal")
             }
+        }
+
+        // BEHAVIOURS 46
+        @Test func aPINThatBreaksTheRuleIsAskedForAgainNotTheWholeRun() throws {
+            let home = try CommandRunner.temporaryDirectory("policy-reask")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            for (email, password) in [("joe@example.com", "passw0rd"), ("emma@example.com", "pa55word")] {
+                try expectSuccess(runner.roster(["login", "--email", email, "--password-stdin"], stdin: "\(password)\n"))
+            }
+            // `roster policy pin` on a terminal asks Emma (the most recent), then Joe.
+            let session = try TmuxSession(command: [SwitcherTests.roster, "policy", "pin"], environment: runner.environment)
+            try session.waitFor("New PIN for emma@example.com")
+            try session.send("12")
+            try session.send("Enter", literal: false)
+            try session.waitFor("A PIN has at least 4 digits. New PIN for emma@example.com")
+            try session.send(Self.emmaPIN)
+            try session.send("Enter", literal: false)
+            try session.waitFor("The same PIN again")
+            try session.send("11112222")
+            try session.send("Enter", literal: false)
+            try session.waitFor("The two PINs differ. New PIN for emma@example.com")
+            for _ in 0..<2 {
+                try session.send(Self.emmaPIN)
+                try session.send("Enter", literal: false)
+            }
+            try session.waitFor("New PIN for joe@example.com")
+            for _ in 0..<2 {
+                try session.send(Self.joePIN)
+                try session.send("Enter", literal: false)
+            }
+            let screen = try session.waitFor("[exited 0]")
+            #expect(screen.contains("policy: pin; idle lock: off"), "\(screen)")
+            #expect(!screen.contains(Self.emmaPIN) && !screen.contains(Self.joePIN))
+            // Both kept their sessions, sealed with the PINs finally chosen.
+            #expect(try runner.users().map(\.state) == ["loggedIn", "loggedIn"])
+            #expect(try runner.roster(["token", "joe", "--pin-stdin"], stdin: "\(Self.joePIN)\n").status == 0)
+            #expect(try runner.roster(["token", "emma", "--pin-stdin"], stdin: "\(Self.emmaPIN)\n").status == 0)
         }
 
         private func expectSuccess(_ result: CommandRunner.Result, sourceLocation: SourceLocation = #_sourceLocation) {

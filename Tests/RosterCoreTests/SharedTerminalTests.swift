@@ -230,10 +230,12 @@ struct SharedTerminalTests {
         #expect(refused?.description.contains("emma@example.com") == true)
         #expect(try other.policy().switching == .pin)
         #expect(try #require(other.user(id: emma.id)).isLocked)
-        // A longer idle lock loosens too.
+        // The idle lock's time and action are the terminal's settings: no PIN asked (issue 31).
         try await other.setPolicy(DevicePolicy(switching: .pin, lockAfter: 60))
-        #expect(await rosterError { try await other.setPolicy(DevicePolicy(switching: .pin, lockAfter: 600)) } != nil)
-        #expect(try other.policy().lockAfter == 60)
+        try await other.setPolicy(DevicePolicy(switching: .pin, lockAfter: 600, onIdle: .logoutToNobody))
+        try await other.setPolicy(DevicePolicy(switching: .pin, lockAfter: nil, onIdle: .lock))
+        #expect(try other.policy() == DevicePolicy(switching: .pin))
+        #expect(try #require(other.user(id: emma.id)).isLocked)
 
         try await other.setPolicy(DevicePolicy(switching: .open), pins: [joe.id: Self.joePIN, emma.id: Self.emmaPIN])
         #expect(try other.policy() == DevicePolicy(switching: .open))

@@ -15,12 +15,15 @@ public struct HistoryEntry: Sendable, Equatable {
         case pinChanged = "PIN changed"
         case policyChanged = "policy"
         case revoked = "revoked later"
+        /// The server ended the session (expired, revoked, the account disabled or deleted).
+        case sessionEnded = "session ended"
     }
 
     public var at: Date
     public var event: Event
     public var userId: String?
-    /// The user's name as it was then, or for `policyChanged` the new policy.
+    /// The user's name as it was then, or for `policyChanged` what changed (`pin → open`,
+    /// `lock after 10 s → 15 s`).
     public var userName: String?
 
     public init(at: Date, event: Event, userId: String? = nil, userName: String? = nil) {

@@ -45,15 +45,10 @@ public struct DevicePolicy: Sendable, Equatable {
     /// Whether sessions are sealed with a secret of their user, not only the device key.
     public var needsSecret: Bool { switching != .open }
 
-    /// Whether moving from this policy to `other` exposes anyone more: a weaker switching
-    /// policy, a longer idle time (or none), or locking instead of returning to nobody.
+    /// Whether moving from this policy to `other` exposes anyone more: a weaker switching policy
+    /// (`open` after `pin` or `password`). The idle lock's time and action are the terminal's
+    /// settings, changed without anyone's PIN (BEHAVIOURS 46).
     public func isLoosened(by other: DevicePolicy) -> Bool {
-        if other.switching < switching { return true }
-        switch (lockAfter, other.lockAfter) {
-        case (.some, nil): return true
-        case (.some(let before), .some(let after)) where after > before: return true
-        default: break
-        }
-        return onIdle == .logoutToNobody && other.onIdle == .lock
+        other.switching < switching
     }
 }

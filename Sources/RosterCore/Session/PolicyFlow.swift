@@ -1,7 +1,8 @@
 import Foundation
 
 /// Changes the device's switching policy and idle lock, resealing or logging out the sessions
-/// the change touches, in one transaction (BEHAVIOURS 43, 46).
+/// the change touches, in one transaction, and keeps one history line that says what changed
+/// (BEHAVIOURS 43, 46).
 ///
 ///     let loggedOut = try await policyFlow.setPolicy(tightened, pins: [joe.id: "2468"], handle: handle(for:))
 struct PolicyFlow: Sendable {
@@ -16,8 +17,8 @@ struct PolicyFlow: Sendable {
     /// reseals:
     /// - tightening from `open`: each logged-in user given a PIN in `pins` (by user id) is sealed
     ///   with it; everyone else is logged out, since nobody may stay switchable without a secret;
-    /// - loosening (to `open`, a longer or no idle lock, locking instead of logging out): needs
-    ///   the PIN (or password) of every user it would expose, checked and counted like any other;
+    /// - loosening (to `open`): needs the PIN (or password) of every user it would expose,
+    ///   checked and counted like any other; the idle lock's time and action need none;
     /// - between `pin` and `password`, sessions keep their seals; new log-ins follow the new one.
     /// `handle` gives the one handle of a stored row. Returns the users logged out by it.
     func setPolicy(_ new: DevicePolicy, pins: [String: String], handle: (StoredUser) -> User) async throws -> [String] {
@@ -60,7 +61,7 @@ struct PolicyFlow: Sendable {
         try store.applyPolicy(new, sessions: sessionChanges)
         // Keys for sessions now sealed with a new PIN are not held: each user unlocks anew.
         keys.keepOnlyUnlocked(entry: nil)
-        history.record(.policyChanged, name: new.switching.rawValue)
+        if let changed = PolicyChange.description(from: current, to: new) { history.record(.policyChanged, name: changed) }
         for (opening, row) in toRevoke {
             history.record(.loggedOut, userId: row.id, name: row.displayName)
             if row.isAnonymous { files.delete(for: row.id) }

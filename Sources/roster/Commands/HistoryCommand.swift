@@ -27,7 +27,7 @@ struct HistoryCommand: AsyncParsableCommand {
             let items: [[String: String]] = entries.map { entry in
                 var item = ["at": format.string(from: entry.at), "event": entry.event.rawValue]
                 if let id = entry.userId { item["userId"] = id }
-                if let name = entry.userName { item["user"] = name }
+                if let name = entry.userName { item[entry.event == .policyChanged ? "change" : "user"] = name }
                 return item
             }
             try JSONOutput.print(items)

@@ -15,8 +15,9 @@ struct PolicyCommand: AsyncParsableCommand {
             sealed with it, and switching to them or acting as them asks for it. password: email \
             users give their password, others a PIN.
             Tightening from open asks each logged-in user for a new PIN (an empty one logs that \
-            user out). Loosening asks for the PIN of every user it would expose. With --pin-stdin, \
-            one line per logged-in user, in the order `roster users` lists them.
+            user out; one that breaks the rule is asked for again). Going back to open asks for the \
+            PIN of every user it would expose; the idle lock's time and action need none. With \
+            --pin-stdin, one line per logged-in user, in the order `roster users` lists them.
             """
     )
 

@@ -28,20 +28,34 @@ struct PINOptions: ParsableArguments {
             missing: "no \(kind) given for \(user.displayName)", what: "a \(kind)", flag: "--pin-stdin")
     }
 
-    /// A new PIN: one line of stdin, or asked twice on the terminal. Checked against the rule.
+    /// A new PIN: one line of stdin, or asked twice on the terminal. Checked against the rule:
+    /// on the terminal a PIN that breaks it, or a second entry that differs, is asked for again
+    /// (at most `PINOptions.attempts` times), so one slip does not cancel what is being set up;
+    /// from stdin it is an error that changes nothing.
     func newPIN(_ prompt: String, allowEmpty: Bool = false) throws -> String {
-        let piped = pinStdin || isatty(STDIN_FILENO) == 0
-        let first = piped
-            ? (Terminal.readLineFromStandardInput() ?? "")
-            : try Terminal.promptSecret(prompt, what: "a PIN", flag: "--pin-stdin")
-        if allowEmpty && first.isEmpty { return "" }
-        if let problem = PINRule.problem(with: first) { throw CommandFailure(problem) }
-        if !piped {
-            let again = try Terminal.promptSecret("The same PIN again: ", what: "a PIN", flag: "--pin-stdin")
-            guard again == first else { throw CommandFailure("the two PINs differ; nothing was changed") }
+        if pinStdin || isatty(STDIN_FILENO) == 0 {
+            let line = Terminal.readLineFromStandardInput() ?? ""
+            if allowEmpty && line.isEmpty { return "" }
+            if let problem = PINRule.problem(with: line) { throw CommandFailure(problem) }
+            return line
         }
-        return first
+        var asking = prompt
+        for _ in 0..<Self.attempts {
+            let first = try Terminal.promptSecret(asking, what: "a PIN", flag: "--pin-stdin")
+            if allowEmpty && first.isEmpty { return "" }
+            if let problem = PINRule.problem(with: first) {
+                asking = "\(problem.prefix(1).uppercased() + problem.dropFirst()). \(prompt)"
+                continue
+            }
+            let again = try Terminal.promptSecret("The same PIN again: ", what: "a PIN", flag: "--pin-stdin")
+            if again == first { return first }
+            asking = "The two PINs differ. \(prompt)"
+        }
+        throw CommandFailure("no PIN chosen after \(Self.attempts) tries; nothing was changed")
     }
+
+    /// How many times a new PIN is asked for on the terminal before giving up.
+    static let attempts = 3
 
     /// Under `pin` (and `password`, for providers other than email/password) a new user chooses
     /// a PIN; `nil` when the policy asks for none.
