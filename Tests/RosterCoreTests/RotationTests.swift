@@ -125,7 +125,13 @@ struct RotationTests {
         let joeThere = try #require(other.user(id: joe.id))
         #expect(joeThere.isLocked && joeThere.secretKind == .pin)
         #expect(joeThere.refreshToken == nil)
-        try await other.switchUser(to: joeThere, secret: Self.joePIN)
+        try await joeThere.unlock(secret: Self.joePIN)
         #expect(joeThere.refreshToken == after)
+        // A switch asks the server whether the session lives (BEHAVIOURS 51): a refresh, which
+        // this app rotates, sealed with the PIN as well.
+        try await other.switchUser(to: joeThere, secret: nil)
+        let checked = try #require(joeThere.refreshToken)
+        #expect(checked != after && checked != before)
+        #expect(try await SharedTerminalTests.filesHolding([checked], in: fixture.directory).isEmpty)
     }
 }

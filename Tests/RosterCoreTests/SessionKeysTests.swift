@@ -84,6 +84,9 @@ struct SessionKeysTests {
         for remaining in [9, 8, 7] {
             let error = await rosterError { try await keys.unlock(joe, secret: "1111") }
             #expect(error == .wrongSecret(user: "joe@example.com", secret: .pin, remaining: remaining))
+            // What the PIN box shows: the tries left, and the wait the next try will meet.
+            #expect(error?.wrongTriesLeft == remaining)
+            #expect(error?.secondsBeforeNextTry == (remaining == 7 ? 5 : nil))
         }
         // After three, a try must wait, even the right PIN, even from another process: the count
         // is in the store. A try that waits is not counted.
@@ -94,6 +97,7 @@ struct SessionKeysTests {
         #expect(fourth == .wrongSecret(user: "joe@example.com", secret: .pin, remaining: 6))
         let longer = await rosterError { try await keys.unlock(joe, secret: "2468") }
         #expect(longer == .secretDelayed(user: "joe@example.com", secret: .pin, seconds: 10))
+        #expect(fourth?.secondsBeforeNextTry == 10 && longer?.secondsBeforeNextTry == 10)
 
         // After the wait the right PIN opens it and clears the count.
         clock.advance(by: 10)

@@ -1,5 +1,6 @@
 import Foundation
 import CNCurses
+import RosterCore
 @testable import RosterTUI
 import Testing
 
@@ -125,5 +126,20 @@ import Testing
         #expect(terminal.drawCounts.frames == 3)
         #expect(terminal.drawCounts.rowsWritten > first.rowsWritten)
         #expect(terminal.drawCounts.rowsWritten - first.rowsWritten < 12)
+    }
+}
+
+/// Which failures the PIN box shows as its own refusal: a wrong PIN and one tried too soon,
+/// with their tries left and wait; anything else stays a failure in words.
+@Suite struct SecretRefusalTests {
+    // BEHAVIOURS 45
+    @Test func aWrongOrEarlyPINIsARefusalAndNothingElseIs() throws {
+        let wrong = try #require(SecretRefusal(RosterError.wrongSecret(user: "emma", secret: .pin, remaining: 7)))
+        #expect(wrong.triesLeft == 7 && wrong.waitSeconds == 5)
+        #expect(wrong.message == "wrong PIN for emma; 7 more wrong tries and emma is logged out on this device")
+        let early = try #require(SecretRefusal(RosterError.secretDelayed(user: "emma", secret: .pin, seconds: 40)))
+        #expect(early.triesLeft == nil && early.waitSeconds == 40)
+        #expect(SecretRefusal(RosterError.tooManyWrongSecrets(user: "emma", secret: .pin)) == nil)
+        #expect(SecretRefusal(RosterError.userRemoved("emma")) == nil)
     }
 }

@@ -48,15 +48,74 @@ import Testing
         #expect(sent == [.lock(.unlockAndSwitch(id: Sample.emma.id, Secret("4821")))])
         #expect(!"\(sent)".contains("4821"), "effects print no secret")
         #expect(model.press(.enter).isEmpty, "sent once while it is checked")
-        // A wrong PIN: the box stays, empty, to try again; the error is in words.
-        _ = update(&model, .operationFailed("wrong PIN for emma@example.com; 9 more wrong tries", for: sent[0]))
+        // A wrong PIN: the box stays, empty, to try again; the refusal is in the box, in full.
+        let words = "wrong PIN for emma@example.com; 9 more wrong tries and emma@example.com is logged out on this device"
+        _ = update(&model, .secretRefused(SecretRefusal(message: words, triesLeft: 9), for: sent[0]))
         guard case .secretPrompt(let again) = model.mode else { Issue.record("the box closed on a wrong PIN"); return }
         #expect(again.text.isEmpty && again.sent == nil)
-        #expect(model.screen.last?.contains("wrong PIN for emma@example.com") == true)
+        let box = model.screen.joined(separator: "\n")
+        #expect(box.contains("Wrong PIN for emma@example.com; 9 more wrong tries and") && box.contains("is logged out on this device."), "\(box)")
+        #expect(model.screen.line(containing: "Tries left: 9") != nil)
         model.type("1234")
         let second = model.press(.enter)
         _ = update(&model, .operationFinished("Switched to emma@example.com", for: second[0]))
         #expect(model.mode == .list)
+    }
+
+    // BEHAVIOURS 45
+    @Test func thePINBoxCountsDownTheWaitAndSendsNothingBeforeIt() {
+        var model = Self.pinModel()
+        model.press(.down)
+        model.press(.enter)
+        model.type("1111")
+        let sent = model.press(.enter)
+        let words = "wrong PIN for emma@example.com; 6 more wrong tries and emma@example.com is logged out on this device"
+        _ = update(&model, .secretRefused(SecretRefusal(message: words, triesLeft: 6, waitSeconds: 10), for: sent[0]))
+        #expect(model.screen.line(containing: "Tries left: 6") != nil)
+        #expect(model.screen.line(containing: "Next try in 10 s") != nil)
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(3.2)))
+        #expect(model.screen.line(containing: "Next try in 7 s") != nil)
+        model.type("2222")
+        #expect(model.press(.enter).isEmpty, "nothing is sent before the wait is over")
+        #expect(model.status?.text == "Wait 7 s before the next try")
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(10)))
+        #expect(model.screen.line(containing: "Next try in") == nil)
+        #expect(model.press(.enter) == [.lock(.unlockAndSwitch(id: Sample.emma.id, Secret("2222")))])
+    }
+
+    // BEHAVIOURS 43
+    @Test func aPINBoxTakesDigitsOnlyAndShowsItsKeys() {
+        var model = Self.pinModel()
+        model.press(.down)
+        model.press(.enter)
+        model.type("12!a3")
+        #expect(model.modeSecretText == "123", "! and letters are not PIN digits")
+        _ = update(&model, .key(.paste("4x5\n")))
+        #expect(model.modeSecretText == "12345")
+        model.press(.char("?"))
+        #expect(model.screen.line(containing: "Keys in the PIN box") != nil)
+        #expect(model.screen.line(containing: "after 10 the person is logged out on this") != nil)
+        #expect(!model.screen.joined().contains("…"), "help is wrapped, never cut")
+        model.press(.escape)
+        #expect(model.modeSecretText == "12345" && model.help == nil)
+        model.press(.f1)
+        #expect(model.screen.line(containing: "Keys in the PIN box") != nil)
+        model.press(.f1)
+        #expect(model.screen.line(containing: "F1 keys") != nil)
+    }
+
+    // BEHAVIOURS 47
+    @Test func theLockScreenHasItsHelp() {
+        var model = Self.pinModel()
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(301)))
+        #expect(model.isIdleLocked)
+        #expect(model.screen.line(containing: "? keys") != nil)
+        model.press(.char("?"))
+        #expect(model.screen.line(containing: "Keys on the lock screen") != nil)
+        #expect(!model.screen.joined().contains("favoriteColor"))
+        model.press(.escape)
+        model.press(.f1)
+        #expect(model.screen.line(containing: "Keys on the lock screen") != nil)
     }
 
     // BEHAVIOURS 43, 44

@@ -60,9 +60,11 @@ public final class App: Sendable {
         try sessions.switchUser(to: user)
     }
 
-    /// Checks the user's PIN (or password) first, counting wrong ones (BEHAVIOURS 43, 45), then
-    /// switches. Every other user's key is dropped: only the active user stays open in memory.
-    public func switchUser(to user: User, secret: String) async throws {
+    /// Checks the user's PIN (or password) when one is given and the session is sealed with it,
+    /// counting wrong ones (BEHAVIOURS 43, 45), then asks the server whether the session still
+    /// lives when it can (BEHAVIOURS 51), then switches. Every other user's key is dropped: only
+    /// the active user stays open in memory.
+    public func switchUser(to user: User, secret: String?) async throws {
         try await sessions.switchUser(to: user, secret: secret)
     }
 

@@ -21,6 +21,9 @@ public struct AppConfiguration: Sendable {
     /// at most the grace window of a server that rotates refresh tokens (10 s by default), so a
     /// slow refresh never presents a replaced token (`RefreshRetryRule`).
     public var refreshRetryBudget: TimeInterval
+    /// How long a switch waits for the server to say whether the session still lives
+    /// (BEHAVIOURS 51); past it the switch goes on and the answer, when it comes, still counts.
+    public var sessionCheckWait: TimeInterval
     /// Where the core says what it does: user ids and events, never a token or password.
     /// Routine events are `debug`; retries and failures to clean up are `notice` and above.
     public var logger: Logger
@@ -41,6 +44,7 @@ public struct AppConfiguration: Sendable {
         self.refreshRetries = 3
         self.refreshRetryDelay = 0.5
         self.refreshRetryBudget = 10
+        self.sessionCheckWait = 3
         self.logger = Logger(label: "roster.core")
         self.secretKeyDerivation = .standard
         self.randomBytes = { count in

@@ -63,7 +63,9 @@ final class DeviceSessions: Sendable {
             retry: RefreshRetryRule(
                 retries: max(0, configuration.refreshRetries), firstDelay: configuration.refreshRetryDelay,
                 budget: configuration.refreshRetryBudget),
-            coordinator: RefreshCoordinator(), revocations: revocations, files: files, changes: changes, logger: logger)
+            checkWait: configuration.sessionCheckWait,
+            coordinator: RefreshCoordinator(), revocations: revocations, files: files, changes: changes, history: history,
+            logger: logger)
         let loginFlow = LoginFlow(
             appId: configuration.appId, store: store, connection: connection, keys: keys, tokens: tokens,
             revocations: revocations, files: files, clock: clock, history: history, changes: changes, logger: logger)
@@ -126,11 +128,13 @@ final class DeviceSessions: Sendable {
     /// Makes a logged-in user current, without the network (BEHAVIOURS 12, 13). A session sealed
     /// with a secret needs it, unless this process holds its key already (BEHAVIOURS 43); the
     /// keys of everyone else are then dropped, so only the active user's stay in memory.
-    func switchUser(to user: User, secret: String) async throws {
+    func switchUser(to user: User, secret: String?) async throws {
         let user = try own(user)
-        if let row = user.load(), row.state == .loggedIn, row.sealed != nil, !keys.isUnlocked(row) {
+        if let secret, let row = user.load(), row.state == .loggedIn, row.sealed != nil, !keys.isUnlocked(row) {
             try await keys.unlock(user, secret: secret)
         }
+        // A session the server has ended is not switched to (BEHAVIOURS 51).
+        try await tokens.checkSession(user)
         try switchUser(to: user)
     }
 

@@ -15,10 +15,13 @@ struct TokenRefresher: Sendable {
     /// How long before expiry a token counts as stale.
     let margin: TimeInterval
     let retry: RefreshRetryRule
+    /// How long `checkSession` waits for the server's answer.
+    let checkWait: TimeInterval
     let coordinator: RefreshCoordinator
     let revocations: Revocations
     let files: UserFiles
     let changes: ChangePublisher
+    let history: DeviceHistory
     let logger: Logger
 
     /// Whether the access token must be refreshed before use: it expires (in device time,
@@ -132,10 +135,12 @@ struct TokenRefresher: Sendable {
     }
 
     /// The server says the session is dead: log the user out here (anonymous: remove), choose
-    /// the next current user, and say why (BEHAVIOURS 27). Throws always.
+    /// the next current user, and say why and who is active now, in the error and in history
+    /// (BEHAVIOURS 27). Throws always.
     private func endDeadSession(_ user: User, row: StoredUser, usedRefreshToken: String, failure: RosterError) throws -> Never {
         let remove = row.isAnonymous
         let chooseNext = !((try? store.policy())?.needsSecret ?? false)
+        var nowActive = ""
         if let ended = try store.endSession(id: row.id, entry: row.entry, remove: remove, onlyIfBox: row.sealed?.box, chooseNext: chooseNext) {
             keys.lock(user)
             if remove {
@@ -143,6 +148,15 @@ struct TokenRefresher: Sendable {
                 files.delete(for: row.id)
             }
             logger.debug("session ended by the server", metadata: ["user": "\(row.id)"])
+            history.record(.sessionEnded, userId: row.id, name: row.displayName)
+            if ended.wasCurrent {
+                if let nextId = ended.currentUserId, let next = try? store.user(id: nextId) {
+                    history.record(.switched, userId: next.id, name: next.displayName)
+                    nowActive = "; \(next.displayName) is active now"
+                } else {
+                    nowActive = "; nobody is active now"
+                }
+            }
             changes.publish(remove ? .removed : .loggedOut, userId: row.id, currentUserId: ended.currentUserId)
         }
         let reason: String
@@ -152,7 +166,23 @@ struct TokenRefresher: Sendable {
             reason = "the server ended it: expired, revoked, or the account was disabled or deleted"
         }
         let suffix = remove ? "; this anonymous user has been removed" : ""
-        throw RosterError.sessionExpired(user: row.displayName, reason: reason + suffix)
+        throw RosterError.sessionExpired(user: row.displayName, reason: reason + suffix + nowActive)
+    }
+
+    /// Asks the server whether the user's session still lives, by refreshing its access token
+    /// (BEHAVIOURS 51): a session the server ended is logged out here and throws
+    /// `sessionExpired` (BEHAVIOURS 27); a user logged out or removed meanwhile throws too. An
+    /// unreachable server, any other failure, or no answer within `checkWait` leaves the
+    /// question to later: the refresh goes on by itself (it is never cut short, so a rotated
+    /// token is always stored), and a dead session it finds is ended then, and said.
+    func checkSession(_ user: User) async throws {
+        let row = try keys.loggedInRow(user)
+        let refreshing = Task { [self] in try await self.refresh(user, replacing: row.accessToken) }
+        guard case .answered(.failure(let failure)) = await FirstAnswer.of(refreshing, within: checkWait) else { return }
+        switch failure as? RosterError {
+        case .sessionExpired, .userLoggedOut, .userRemoved, .locked: throw failure
+        default: logger.debug("session not checked", metadata: ["user": "\(row.id)", "why": "\(failure)"])
+        }
     }
 
     /// Sends a request authorized by the user's access token: refreshed first when about to

@@ -1,7 +1,7 @@
 /// The keys of the screen on show, in a box over it (`?`), scrolled when they do not fit.
 public struct HelpBox: Sendable, Equatable {
     public enum Topic: Sendable, Equatable {
-        case list, editor, loginForm, accountForm, apiKeys, history
+        case list, editor, loginForm, accountForm, apiKeys, history, secretPrompt, idleLock
     }
 
     public var topic: Topic

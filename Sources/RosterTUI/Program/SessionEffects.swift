@@ -48,6 +48,7 @@ public struct SessionEffects: EffectRunner {
             }
         } catch {
             if effect == .reload { return [.loadFailed(Self.words(error))] }
+            if case .lock = effect, let refusal = SecretRefusal(error) { return [.secretRefused(refusal, for: effect)] + session.reloaded() }
             // A failed operation may still have changed the device (a session the server ended
             // logs the user out), so the users are read again.
             return [.operationFailed(Self.words(error), for: effect)] + session.reloaded()

@@ -14,6 +14,8 @@ public enum Action: Sendable, Equatable {
     /// that sent it is closed by it.
     case operationFinished(String, for: Effect)
     case operationFailed(String, for: Effect)
+    /// A PIN (or password) the PIN box sent was refused: wrong, or tried too soon.
+    case secretRefused(SecretRefusal, for: Effect)
     /// The device's users could not be read; what is on screen stays.
     case loadFailed(String)
     /// The log-in providers the server enables.

@@ -49,6 +49,12 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         // The screen that sent it may send again, corrected.
         if model.mode.sent == effect { model.mode.sent = nil }
         return []
+    case .secretRefused(let refusal, let effect):
+        model.pendingOperations = max(0, model.pendingOperations - 1)
+        // The box that sent it shows it in full; a box gone since leaves it on the status line.
+        if model.mode.sent == effect { return updateShownScreen(&model, action) }
+        model.status = StatusMessage(refusal.message, isError: true)
+        return []
     case .providersLoaded(let types):
         let choices = types.flatMap(LoginForm.Provider.offered(for:))
         guard !choices.isEmpty else { return [] }

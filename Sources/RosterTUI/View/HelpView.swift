@@ -26,6 +26,10 @@ func helpLines(_ topic: HelpBox.Topic, _ policy: DevicePolicy, width: Int = 76) 
         sections = [("Keys on the API keys screen", ScreenKeys.apiKeys), ("Naming a key", ScreenKeys.textField), ("Deleting a key", ScreenKeys.dialog)]
     case .history:
         sections = [("Keys on the history", ScreenKeys.history)]
+    case .secretPrompt:
+        sections = [("Keys in the PIN box", ScreenKeys.secretPrompt), ("Mending what is typed", ScreenKeys.textField)]
+    case .idleLock:
+        sections = [("Keys on the lock screen", ScreenKeys.idleLock)]
     }
     let keyWidth = sections.flatMap(\.1).map { DisplayWidth.of($0.key) }.max() ?? 8
     var lines: [HelpLine] = []
@@ -33,7 +37,8 @@ func helpLines(_ topic: HelpBox.Topic, _ policy: DevicePolicy, width: Int = 76) 
         if !lines.isEmpty { lines.append(HelpLine(text: "")) }
         lines.append(HelpLine(text: title, isHeading: true))
         for row in rows {
-            for (index, part) in wrap(row.meaning, width: max(10, width - keyWidth - 2)).enumerated() {
+            // The meaning starts 4 columns in and 2 past the widest key (`drawHelpBox`).
+            for (index, part) in wrap(row.meaning, width: max(10, width - keyWidth - 4)).enumerated() {
                 lines.append(HelpLine(key: index == 0 ? row.key : "", text: part, continues: index > 0))
             }
         }

@@ -25,7 +25,7 @@ enum KeyHints {
     /// Every hint of the screen on show, most needed first, `?` and the ways out last.
     static func hints(for model: Model) -> String {
         switch model.mode {
-        case .list where model.isIdleLocked: "Enter unlock · s switch user · q quit"
+        case .list where model.isIdleLocked: "Enter unlock · s switch user · q quit · ? keys"
         case .list where model.isEditingFilter: "type to filter · Enter keep · Esc clear"
         case .list: "Enter switch · n log in · / filter · o log out · x remove · r refresh · ? help · q quit"
         case .confirm(let question): "Tab choose · Enter confirm · y \(question.kind.verb.lowercased()) · Esc cancel"
@@ -39,7 +39,7 @@ enum KeyHints {
         case .apiKeys(let screen) where screen.naming != nil: "type a name · Enter make · Esc cancel"
         case .apiKeys(let screen) where screen.deleting != nil: "Tab choose · Enter answer · y delete · Esc keep"
         case .apiKeys: "↑/↓ move · n new · Space enable/disable · d delete · r read again · Esc back · q quit"
-        case .secretPrompt: "type the PIN · Enter check · Esc cancel"
+        case .secretPrompt: "type the PIN · Enter check · Esc cancel · F1 keys"
         case .history: "Esc back · q quit"
         case .failure: "q quit"
         case .lastMessage: "Esc close · q quit"

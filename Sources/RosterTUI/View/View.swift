@@ -28,7 +28,7 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         drawUsers(model, in: body, &buffer)
     case .secretPrompt(let prompt):
         if model.isIdleLocked { drawIdleLock(model, in: body, &buffer) } else { drawUsers(model, in: body, &buffer) }
-        drawSecretPrompt(prompt, in: body, &buffer)
+        drawSecretPrompt(prompt, now: model.now, in: body, &buffer)
     case .history(let entries):
         drawHistory(entries, now: model.now, in: body, &buffer)
     case .confirm(let question):

@@ -19,12 +19,9 @@ struct SwitchCommand: AsyncParsableCommand {
         guard target.state == .loggedIn else {
             throw CommandFailure("\(target.displayName) is logged out; log in again with `roster login`")
         }
-        if target.isLocked, let kind = target.secretKind {
-            let secret = try pins.secret(for: target, kind: kind)
-            try await CommandFailure.wording { try await app.switchUser(to: target, secret: secret) }
-        } else {
-            try CommandFailure.wording { try app.switchUser(to: target) }
-        }
+        let secret = try target.isLocked ? target.secretKind.map { try pins.secret(for: target, kind: $0) } : nil
+        // The server is asked whether the session still lives; one it ended is not switched to.
+        try await CommandFailure.wording { try await app.switchUser(to: target, secret: secret) }
         print("Switched to \(target.displayName).")
     }
 }

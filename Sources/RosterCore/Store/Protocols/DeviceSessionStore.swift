@@ -54,6 +54,8 @@ struct EndedSession: Sendable {
     var before: StoredUser
     /// The current user after.
     var currentUserId: String?
+    /// Whether the user whose session ended was the current user before.
+    var wasCurrent: Bool
 }
 
 /// Tokens an earlier version of Roster kept in clear.

@@ -59,14 +59,15 @@ extension SQLiteDeviceStore {
             try after.update(db)
         }
         var current = try currentUserId(db)
-        if current == id {
+        let wasCurrent = current == id
+        if wasCurrent {
             current = chooseNext
                 ? try StoredUser.filter(StoredUser.Columns.state == UserState.loggedIn.rawValue)
                     .order(StoredUser.Columns.lastActive.desc).fetchOne(db)?.id
                 : nil
             try setCurrentUserId(current, db)
         }
-        return EndedSession(before: before, currentUserId: current)
+        return EndedSession(before: before, currentUserId: current, wasCurrent: wasCurrent)
     }
 
     func deviceKeyId() throws -> String? {

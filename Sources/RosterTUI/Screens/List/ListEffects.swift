@@ -8,7 +8,7 @@ struct ListEffects {
         switch effect {
         case .switchUser(let id):
             let user = try session.existing(id)
-            try session.app.switchUser(to: user)
+            try await session.app.switchUser(to: user, secret: nil)
             return session.reloaded() + [.selectUser(id: user.id), .operationFinished("Switched to \(user.displayName)", for: sent)]
         case .logOut(let id):
             let user = try session.existing(id)

@@ -29,6 +29,8 @@ struct IdleLockScreen: Screen {
         guard case .key(let key) = action else { return [] }
         return idleLockedKey(&model, key)
     }
+
+    func helpTopic(_ model: Model, typing: Bool) -> HelpBox.Topic? { .idleLock }
 }
 
 private func idleLockedKey(_ model: inout Model, _ key: Key) -> [Effect] {

@@ -1,3 +1,4 @@
+import Foundation
 import RosterCore
 
 /// Asks for one user's PIN (or password) in a modal box: to switch to them, or to unlock the
@@ -15,6 +16,10 @@ public struct SecretPrompt: Sendable, Equatable {
     /// What is typed, with its cursor: it edits as every text field does.
     public var line = LineEditor("", limit: SecretPrompt.maxLength)
     public var sent: Effect? = nil
+    /// The last refusal, shown in the box until the next answer.
+    public var refusal: SecretRefusal? = nil
+    /// When the next try may be sent, after a refusal that asks for a wait.
+    public var nextTryAt: Date? = nil
 
     /// What is typed; setting it puts the cursor at its end.
     public var text: String {
@@ -34,6 +39,17 @@ public struct SecretPrompt: Sendable, Equatable {
     public var title: String {
         let what = kind == .pin ? "PIN" : "Password"
         return purpose == .switchTo ? "\(what) for \(user.name)" : "Locked · \(what) for \(user.name)"
+    }
+
+    /// Whole seconds until the next try may be sent at `now`; nil when it may be sent.
+    public func secondsToWait(at now: Date) -> Int? {
+        guard let nextTryAt, nextTryAt > now else { return nil }
+        return Int(nextTryAt.timeIntervalSince(now).rounded(.up))
+    }
+
+    /// Whether `character` may be typed: a PIN is digits only, so no other key types into it.
+    func accepts(_ character: Character) -> Bool {
+        kind != .pin || (character.isASCII && character.isNumber)
     }
 
     /// The effect of submitting it.
