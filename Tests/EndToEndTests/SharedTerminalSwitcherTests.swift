@@ -96,6 +96,44 @@ extension EndToEndTests {
             }
         }
 
+        // BEHAVIOURS 47, 52
+        @Test func aWindowLeftIdleNeverUndoesASwitchMadeElsewhere() throws {
+            let home = try CommandRunner.temporaryDirectory("two-windows")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            for (email, password) in [("emma@example.com", "pa55word"), ("joe@example.com", "passw0rd")] {
+                try expectSuccess(runner.roster(["login", "--email", email, "--password-stdin"], stdin: "\(password)\n"))
+            }
+            try expectSuccess(runner.roster(["policy", "--lock-after", "4s", "--on-idle", "logout-to-nobody"]))
+            let busy = try TmuxSession(command: [SwitcherTests.roster], environment: runner.environment)
+            let idle = try TmuxSession(command: [SwitcherTests.roster], environment: runner.environment)
+            try busy.waitFor("active: joe@example.com")
+            try idle.waitFor("active: joe@example.com")
+            // One window is used for longer than the idle time while the other sits idle, then
+            // Emma is made active from the command line; the idle window undoes none of it.
+            let started = Date()
+            var switched = false
+            while Date().timeIntervalSince(started) < 9 {
+                try busy.send("j")
+                Thread.sleep(forTimeInterval: 0.5)
+                if !switched, Date().timeIntervalSince(started) > 5 {
+                    try expectSuccess(runner.roster(["switch", "emma"]))
+                    switched = true
+                }
+            }
+            let whoami = try runner.roster(["whoami"])
+            #expect(whoami.stdout.contains("emma@example.com"), "\(whoami.stdout) \(whoami.stderr)")
+            let history = Data(try runner.roster(["history", "--json"]).stdout.utf8)
+            let events = try #require(try JSONSerialization.jsonObject(with: history) as? [[String: String]]).compactMap { $0["event"] }
+            #expect(!events.contains("lock"), "\(events)")
+            // Once nobody touches a key, both windows leave nobody active, with one history line.
+            try busy.waitFor("active: none", timeout: 30)
+            try idle.waitFor("active: none", timeout: 30)
+            let after = Data(try runner.roster(["history", "--json"]).stdout.utf8)
+            let locks = try #require(try JSONSerialization.jsonObject(with: after) as? [[String: String]]).filter { $0["event"] == "lock" }
+            #expect(locks.count == 1, "\(locks)")
+        }
+
         // BEHAVIOURS 46
         @Test func aPINThatBreaksTheRuleIsAskedForAgainNotTheWholeRun() throws {
             let home = try CommandRunner.temporaryDirectory("policy-reask")

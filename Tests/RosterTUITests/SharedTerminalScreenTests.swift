@@ -118,6 +118,36 @@ import Testing
         #expect(model.screen.line(containing: "Keys on the lock screen") != nil)
     }
 
+    // BEHAVIOURS 52
+    @Test func aWindowLeftIdleWaitsForTheWholeDeviceToBeIdle() {
+        var model = Self.pinModel()
+        let elsewhere = Sample.now.addingTimeInterval(250)
+        _ = update(&model, .deviceActivity(DeviceActivity(lastActivityAt: elsewhere)))
+        #expect(update(&model, .tick(Sample.now.addingTimeInterval(301))).isEmpty, "someone was active in another window")
+        #expect(!model.isIdleLocked)
+        #expect(update(&model, .tick(Sample.now.addingTimeInterval(551))) == [.lock(.idleLock(.lock, idleSince: elsewhere))])
+        #expect(model.isIdleLocked)
+        // The session core found someone active since: nothing was locked, the details come back.
+        _ = update(&model, .idleLockLifted(DeviceActivity(lastActivityAt: Sample.now.addingTimeInterval(550))))
+        #expect(!model.isIdleLocked && model.screen.joined().contains("favoriteColor"))
+    }
+
+    // BEHAVIOURS 52
+    @Test func aLockMadeInAnotherWindowIsFollowedAndAnOlderOneIsNot() {
+        var model = Self.pinModel()
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(20)))
+        model.press(.char("j"))  // a key here at +20
+        let before = DeviceActivity(lastActivityAt: Sample.now, lockedAt: Sample.now.addingTimeInterval(10), lockedUserId: Sample.joe.id)
+        #expect(update(&model, .deviceActivity(before)).isEmpty, "a lock older than this window's last key")
+        #expect(!model.isIdleLocked)
+        let after = DeviceActivity(lastActivityAt: Sample.now, lockedAt: Sample.now.addingTimeInterval(30), lockedUserId: Sample.joe.id)
+        #expect(update(&model, .deviceActivity(after)) == [.lock(.followLock)])
+        #expect(model.isIdleLocked)
+        let locked = model.screen.joined(separator: "\n")
+        #expect(locked.contains("Locked in another window") && !locked.contains("favoriteColor"))
+        #expect(update(&model, .deviceActivity(after)).isEmpty, "followed once")
+    }
+
     // BEHAVIOURS 43, 44
     @Test func aSealedUsersDataIsNeitherShownNorActedOn() {
         var model = Self.pinModel()
@@ -138,7 +168,7 @@ import Testing
         #expect(update(&model, .tick(Sample.now.addingTimeInterval(200))).isEmpty)
         model.press(.char("j"))  // a key: the idle time starts again
         #expect(update(&model, .tick(Sample.now.addingTimeInterval(450))).isEmpty)
-        #expect(update(&model, .tick(Sample.now.addingTimeInterval(520))) == [.lock(.idleLock(.lock))])
+        #expect(update(&model, .tick(Sample.now.addingTimeInterval(520))) == [.lock(.idleLock(.lock, idleSince: model.lastInputAt))])
         #expect(model.isIdleLocked)
         let locked = model.screen.joined(separator: "\n")
         #expect(locked.contains("Locked") && locked.contains("Active: joe@example.com"))
@@ -159,7 +189,7 @@ import Testing
         var model = Self.pinModel()
         model.policy.onIdle = .logoutToNobody
         model.fillLogIn(email: "zoe@example.com", password: "half-typed")
-        #expect(update(&model, .tick(Sample.now.addingTimeInterval(301))) == [.lock(.idleLock(.logoutToNobody))])
+        #expect(update(&model, .tick(Sample.now.addingTimeInterval(301))) == [.lock(.idleLock(.logoutToNobody, idleSince: Sample.now))])
         #expect(model.mode == .list && !model.isIdleLocked)
         #expect(!model.screen.joined().contains("half-typed"))
     }

@@ -73,6 +73,11 @@ public final class App: Sendable {
     public func deactivate() throws {
         let previous = currentUser
         try sessions.store.clearCurrentUser()
+        afterDeactivating(previous)
+    }
+
+    /// Drops every key, and says that `previous` is no longer active.
+    func afterDeactivating(_ previous: User?) {
         sessions.keys.keepOnlyUnlocked(entry: nil)
         sessions.history.record(.locked, userId: previous?.id, name: previous?.displayName)
         sessions.changes.publish(.switched, userId: previous?.id ?? "", currentUserId: nil)

@@ -90,6 +90,8 @@ public struct Model: Sendable, Equatable {
     public var lastInputAt: Date
     /// The idle lock is on: the active user's details are hidden until their PIN is given.
     public var isIdleLocked: Bool
+    /// The device's idle clock, shared by every switcher on it (BEHAVIOURS 52).
+    public var deviceActivity = DeviceActivity()
     /// Whether the detail pane has the keys, and how far it is scrolled.
     public var detail = DetailPane()
     /// The keys of the screen on show, in a box over it (`?`).

@@ -7,4 +7,12 @@ public protocol EffectRunner: Sendable {
     /// Actions that come without a key: changes to the device made by this or another process.
     /// The program stops listening when it quits.
     func changes() -> AsyncStream<[Action]>
+
+    /// Someone pressed a key: the device's idle clock starts again (BEHAVIOURS 52). The program
+    /// says so at most once a second.
+    func noteActivity() async
+}
+
+extension EffectRunner {
+    public func noteActivity() async {}
 }

@@ -42,6 +42,7 @@ final class ProgramLoop {
     private let now: @Sendable () -> Date
     private let inbox = Inbox()
     private var lastTick = Date.distantPast
+    private var lastActivityNoted = Date.distantPast
 
     init(model: Model, backend: any TerminalBackend, effects: any EffectRunner, now: @escaping @Sendable () -> Date) {
         self.model = model
@@ -78,9 +79,18 @@ final class ProgramLoop {
             }
             if let key = backend.nextKey(waitingAtMost: Program.keyWait) {
                 needsDraw = true
+                noteActivity(at: now())
                 if apply(.key(key)) { return model }
             }
         }
+    }
+
+    /// Tells the device's idle clock that someone is here, at most once a second.
+    private func noteActivity(at time: Date) {
+        guard abs(time.timeIntervalSince(lastActivityNoted)) >= 1 else { return }
+        lastActivityNoted = time
+        let effects = effects
+        Task.detached { await effects.noteActivity() }
     }
 
     /// Updates the model and starts its effects; true when the program should end.

@@ -60,9 +60,27 @@ public struct SessionEffects: EffectRunner {
         (error as? RosterError)?.description ?? String(describing: error)
     }
 
+    /// Someone pressed a key here: the device's idle clock starts again.
+    public func noteActivity() async {
+        try? app.recordActivity()
+    }
+
+    /// How often the device's idle clock is read for a lock made in another switcher.
+    static let activityInterval: TimeInterval = 0.5
+
     public func changes() -> AsyncStream<[Action]> {
         let effects = self
         return AsyncStream { continuation in
+            let activity = Task {
+                var known: DeviceActivity?
+                while !Task.isCancelled {
+                    if let read = try? effects.app.deviceActivity(), read != known {
+                        known = read
+                        continuation.yield([.deviceActivity(read)])
+                    }
+                    try? await Task.sleep(for: .milliseconds(Int(Self.activityInterval * 1000)))
+                }
+            }
             let task = Task {
                 for await change in effects.app.changes(watchingOtherProcessesEvery: effects.watchInterval) {
                     do {
@@ -76,7 +94,10 @@ public struct SessionEffects: EffectRunner {
                 }
                 continuation.finish()
             }
-            continuation.onTermination = { _ in task.cancel() }
+            continuation.onTermination = { _ in
+                task.cancel()
+                activity.cancel()
+            }
         }
     }
 }

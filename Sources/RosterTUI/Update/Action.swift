@@ -28,6 +28,10 @@ public enum Action: Sendable, Equatable {
     case tick(Date)
     /// The device's policy, read with the users.
     case policyLoaded(DevicePolicy)
+    /// The device's idle clock and last lock, read every second (BEHAVIOURS 52).
+    case deviceActivity(DeviceActivity)
+    /// The idle lock found someone active on the device meanwhile: nothing was locked.
+    case idleLockLifted(DeviceActivity)
     /// The device's history, newest first.
     case historyLoaded([HistoryEntry])
     /// How a log-in on another device stands, and the effect that asked: a result for a log-in

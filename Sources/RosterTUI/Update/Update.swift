@@ -71,6 +71,16 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
     case .policyLoaded(let policy):
         model.policy = policy
         return []
+    case .deviceActivity(let activity):
+        model.deviceActivity = activity
+        return followLockMadeElsewhere(&model)
+    case .idleLockLifted(let activity):
+        model.deviceActivity = activity
+        if model.isIdleLocked, case .list = model.mode {
+            model.isIdleLocked = false
+            model.status = StatusMessage("Someone is using Roster in another window; not locked")
+        }
+        return []
     case .apiKeysLoaded, .apiKeyCreated, .historyLoaded, .deviceLogin:
         return updateShownScreen(&model, action)
     }

@@ -51,6 +51,12 @@ struct UnwritableHistoryStore: DeviceStore {
 
     func policy() throws -> DevicePolicy { try base.policy() }
     func applyPolicy(_ policy: DevicePolicy, sessions: [PolicySessionChange]) throws { try base.applyPolicy(policy, sessions: sessions) }
+    func activity() throws -> DeviceActivity { try base.activity() }
+    func recordActivity(at: Date) throws { try base.recordActivity(at: at) }
+    func markIdleLocked(userId: String?, at: Date, idleSince: Date) throws -> IdleLockOutcome {
+        try base.markIdleLocked(userId: userId, at: at, idleSince: idleSince)
+    }
+    func clearCurrentUserIfIdle(since idleSince: Date) throws -> IdleLockOutcome { try base.clearCurrentUserIfIdle(since: idleSince) }
 
     func queueRevocation(userId: String, entry: String, sealed: SealedSession, at: Date) throws {
         try base.queueRevocation(userId: userId, entry: entry, sealed: sealed, at: at)

@@ -6,7 +6,7 @@ import RosterWire
 protocol DeviceSessionStore: Sendable {
     /// Stores a log-in: inserts the user with `newEntry`, or updates its row (same entry), seals
     /// its tokens for that entry, clears its wrong-PIN count and makes it current with
-    /// `lastActive = at`.
+    /// `lastActive = at` (the device's idle clock too).
     func saveLogIn(_ login: LoginRecord, newEntry: String, at: Date) throws -> StoredUser
 
     /// Stores a newly sealed session (a refreshed access token, a new PIN), only if the user

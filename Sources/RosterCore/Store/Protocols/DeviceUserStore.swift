@@ -30,7 +30,7 @@ protocol DeviceUserStore: Sendable {
     /// The most recently active logged-in anonymous user, if any.
     func loggedInAnonymousUser() throws -> StoredUser?
 
-    /// Makes a logged-in user current and bumps its last-active time.
+    /// Makes a logged-in user current and bumps its last-active time and the device's idle clock.
     func makeCurrent(id: String, entry: String, at: Date) throws -> SwitchOutcome
 
     /// Leaves nobody current; the users stay as they are.

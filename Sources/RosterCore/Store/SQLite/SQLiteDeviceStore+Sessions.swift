@@ -19,6 +19,7 @@ extension SQLiteDeviceStore {
             user.secretRetryAt = nil
             try user.save(db)
             try Self.setCurrentUserId(login.id, db)
+            try Self.recordActivity(at: at, db)  // someone is at the device (BEHAVIOURS 52)
             return user
         }
     }

@@ -55,6 +55,7 @@ extension SQLiteDeviceStore {
             user.lastActive = at
             try user.update(db)
             try Self.setCurrentUserId(id, db)
+            try Self.recordActivity(at: at, db)  // someone is at the device (BEHAVIOURS 52)
             return .switched(user)
         }
     }

@@ -47,7 +47,7 @@ final class SQLiteDeviceStore: DeviceStore {
         PrivateFiles.restrict([file, URL(fileURLWithPath: file.path + "-wal"), URL(fileURLWithPath: file.path + "-shm")])
     }
 
-    private static func reason(_ error: any Error) -> String {
+    static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError { return error.message ?? "SQLite error \(error.resultCode)" }
         return "\(error)"
     }

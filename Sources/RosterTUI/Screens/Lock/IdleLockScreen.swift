@@ -1,23 +1,42 @@
 import Foundation
 import RosterCore
 
-/// The idle lock (BEHAVIOURS 47): after the policy's time without a key, the active user's
-/// details are hidden and its key dropped (`lock`), or nobody is left active (kiosk). Open
-/// forms are closed first, so nothing half typed waits on the screen.
+/// The idle lock (BEHAVIOURS 47): after the policy's time without a key on the whole device
+/// (this window's keys and the device's idle clock, BEHAVIOURS 52), the active user's details
+/// are hidden and its key dropped (`lock`), or nobody is left active (kiosk); the session core
+/// checks the device's clock again before it does either. Open forms are closed first, so
+/// nothing half typed waits on the screen.
 func idleLockIfDue(_ model: inout Model) -> [Effect] {
+    let deviceActivity = model.deviceActivity.lastActivityAt
     guard let after = model.policy.lockAfter, !model.isIdleLocked, let current = model.currentUser,
-        model.now.timeIntervalSince(model.lastInputAt) >= after
+        IdleRule.isDue(lockAfter: after, lastInput: model.lastInputAt, deviceActivity: deviceActivity, now: model.now)
     else { return [] }
+    let idleSince = max(model.lastInputAt, deviceActivity ?? .distantPast)
     model.mode = .list
     model.isEditingFilter = false
     model.filter = ""
     if model.policy.onIdle == .logoutToNobody {
         model.status = StatusMessage("Idle: nobody is active now; choose who is next")
-        return [.lock(.idleLock(.logoutToNobody))]
+        return [.lock(.idleLock(.logoutToNobody, idleSince: idleSince))]
     }
     model.isIdleLocked = true
     model.status = StatusMessage("Locked after \(Int(after / 60) > 0 ? "\(Int(after / 60)) min" : "\(Int(after)) s") without a key; \(current.displayName) is active")
-    return [.lock(.idleLock(.lock))]
+    return [.lock(.idleLock(.lock, idleSince: idleSince))]
+}
+
+/// A lock another switcher made after this window's last key locks this one too, within the
+/// second it takes to read the device's clock (BEHAVIOURS 52).
+func followLockMadeElsewhere(_ model: inout Model) -> [Effect] {
+    let activity = model.deviceActivity
+    guard model.policy.onIdle == .lock, !model.isIdleLocked, let current = model.currentUser, activity.lockedUserId == current.id,
+        IdleRule.followsLock(lockedAt: activity.lockedAt, lastInput: model.lastInputAt)
+    else { return [] }
+    model.mode = .list
+    model.isEditingFilter = false
+    model.filter = ""
+    model.isIdleLocked = true
+    model.status = StatusMessage("Locked in another window; \(current.displayName) is active")
+    return [.lock(.followLock)]
 }
 
 /// The list under the idle lock: Enter asks for the active user's PIN, `s` shows the list to

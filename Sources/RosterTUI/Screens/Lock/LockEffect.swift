@@ -1,3 +1,4 @@
+import Foundation
 import RosterCore
 
 /// What the PIN box and the idle lock ask of the session core.
@@ -6,6 +7,9 @@ public enum LockEffect: Sendable, Equatable {
     case unlockAndSwitch(id: String, Secret)
     /// Check the active user's PIN after the idle lock.
     case unlock(id: String, Secret)
-    /// The idle lock: drop the active user's key (`lock`), or leave nobody active (kiosk).
-    case idleLock(IdleAction)
+    /// The idle lock: drop the active user's key (`lock`), or leave nobody active (kiosk), if
+    /// nothing happened on the device since `idleSince` (BEHAVIOURS 52).
+    case idleLock(IdleAction, idleSince: Date)
+    /// Follow the idle lock another switcher made: drop the active user's key here too.
+    case followLock
 }

@@ -15,13 +15,14 @@ struct LockEffects {
             let user = try session.existing(id)
             try await user.unlock(secret: secret.value)
             return session.reloaded() + [.operationFinished("Unlocked; \(user.displayName) is active", for: sent)]
-        case .idleLock(.lock):
-            let current = app.currentUser
-            current?.lock()
-            app.recordHistory(.locked, user: current)
+        case .idleLock(.lock, let idleSince):
+            guard try app.idleLock(idleSince: idleSince) != .someoneActive else { return [.idleLockLifted(try app.deviceActivity())] }
             return session.reloaded()
-        case .idleLock(.logoutToNobody):
-            try app.deactivate()
+        case .idleLock(.logoutToNobody, let idleSince):
+            guard try app.deactivate(ifIdleSince: idleSince) != .someoneActive else { return [.idleLockLifted(try app.deviceActivity())] }
+            return session.reloaded()
+        case .followLock:
+            app.followIdleLock()
             return session.reloaded()
         }
     }
