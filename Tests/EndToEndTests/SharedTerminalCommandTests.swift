@@ -185,12 +185,16 @@ extension EndToEndTests {
             _ = try device.succeeds(["login", "--anonymous", "--pin-stdin"], stdin: "\(SharedTerminal.anonymousPIN)\n")
             _ = try device.succeeds(["switch", "emma", "--pin-stdin"], stdin: "\(SharedTerminal.emmaPIN)\n")
             // Under pin, nobody follows the active user out: that would be a switch without a PIN.
-            _ = try device.succeeds(["logout"])
+            // This process does not hold Emma's key: her PIN is asked for (BEHAVIOURS 53).
+            try device.fails(["logout"], stdin: "", mentioning: "no PIN given for emma@example.com")
+            _ = try device.succeeds(["logout", "--pin-stdin"], stdin: "\(SharedTerminal.emmaPIN)\n")
             #expect(try device.current() == nil)
             #expect(try device.runner.users().filter { $0.state == "loggedIn" }.count == 2)
 
             _ = try device.succeeds(["switch", "joe", "--pin-stdin"], stdin: "\(SharedTerminal.joePIN)\n")
-            let all = try device.succeeds(["logout", "--all"])
+            try device.fails(["logout", "--all", "--pin-stdin"], stdin: "\(SharedTerminal.joePIN)\n", mentioning: "no PIN given")
+            #expect(try device.runner.users().filter { $0.state == "loggedIn" }.count == 2, "nobody was logged out")
+            let all = try device.succeeds(["logout", "--all", "--pin-stdin"], stdin: "\(SharedTerminal.joePIN)\n\(SharedTerminal.anonymousPIN)\n")
             #expect(all.stdout.hasPrefix("Logged out 2 users; nobody is active."), "\(all.stdout)")
             #expect(try device.succeeds(["whoami", "--json"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "null")
             let users = try device.runner.users()

@@ -17,7 +17,7 @@ struct LogOutFlowTests {
         let refreshToken = try #require(joe.refreshToken)
         fixture.transport.offline = true
 
-        let report = await app.sessions.logOutFlow.logOut(joe)
+        let report = try await app.sessions.logOutFlow.logOut(joe)
         #expect(report.revocationError?.isNetwork == true)
         #expect(joe.state == .loggedOut)
         #expect(try app.sessions.store.pendingRevocations().count == 1)
@@ -39,13 +39,13 @@ struct LogOutFlowTests {
         let app = try fixture.makeApp()
         let joe = try await app.login(credentials: Fixture.joe)
         let refreshToken = try #require(joe.refreshToken)
-        let report = await app.sessions.logOutFlow.logOut(joe)
+        let report = try await app.sessions.logOutFlow.logOut(joe)
         #expect(report.revocationError == nil)
         #expect(try app.sessions.store.pendingRevocations().isEmpty)
         #expect(await fixture.refreshStatus(refreshToken) == 401)
         // A second log-out of the same user does nothing at all.
         fixture.transport.reset()
-        #expect(await app.sessions.logOutFlow.logOut(joe).revocationError == nil)
+        #expect(try await app.sessions.logOutFlow.logOut(joe).revocationError == nil)
         #expect(fixture.transport.requests.isEmpty)
     }
 
@@ -61,7 +61,7 @@ struct LogOutFlowTests {
         try await app.setPolicy(DevicePolicy(switching: .pin), pins: [joe.id: "2468", emma.id: "1357"])
         #expect(try !flow.choosesNextUser())
         try await app.switchUser(to: emma, secret: "1357")
-        _ = await flow.logOut(emma)
+        _ = try await flow.logOut(emma)
         #expect(app.currentUser == nil)
         #expect(joe.state == .loggedIn)
     }

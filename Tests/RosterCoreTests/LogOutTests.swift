@@ -133,7 +133,7 @@ struct LogOutTests {
         try await emma.logOut()
         let sessions = [try #require(joe.refreshToken), try #require(anonymous.refreshToken)]
         #expect(await fixture.refreshStatus(sessions[0]) == 200)
-        let reports = await app.logOutAll()
+        let reports = try await app.logOutAll()
         #expect(Set(reports.map(\.user.id)) == [joe.id, anonymous.id], "only the logged-in users")
         #expect(reports.allSatisfy { $0.report.revocationError == nil })
         #expect(app.currentUser == nil)

@@ -23,6 +23,29 @@ struct SharedTerminalTests {
         return (fixture, app, joe, emma)
     }
 
+    // BEHAVIOURS 53
+    @Test func nobodyLogsOutOrRemovesSomebodyElseWithoutTheirPIN() async throws {
+        let (fixture, app, joe, emma) = try await pinDevice()
+        // Emma is active and unlocked in the process that logged her in; Joe is not.
+        await #expect(throws: RosterError.locked(user: "joe@example.com", secret: .pin)) { try await joe.logOut() }
+        await #expect(throws: RosterError.locked(user: "joe@example.com", secret: .pin)) { try await joe.remove() }
+        #expect(joe.state == .loggedIn)
+        let other = try fixture.makeApp()
+        let emmaThere = try #require(other.user(id: emma.id))
+        await #expect(throws: RosterError.locked(user: "emma@example.com", secret: .pin)) { try await emmaThere.logOut() }
+        let everyone = await rosterError { try await other.logOutAll() }
+        #expect(everyone?.description.contains("joe@example.com, emma@example.com") == true || everyone?.description.contains("emma@example.com, joe@example.com") == true, "\(String(describing: everyone))")
+        #expect(try other.userSnapshots().filter { $0.state == .loggedIn }.count == 2, "nobody was logged out")
+        // With the PIN given, the process holds the key and may act.
+        try await joe.unlock(secret: Self.joePIN)
+        try await joe.logOut()
+        #expect(joe.state == .loggedOut)
+        // The active user unlocked here logs out without asking again.
+        try await emma.logOut()
+        #expect(emma.state == .loggedOut)
+        _ = app
+    }
+
     // BEHAVIOURS 43
     @Test func underPinSwitchingAndActingAsSomeoneNeedsTheirPIN() async throws {
         let (fixture, _, joe, _) = try await pinDevice()
@@ -78,6 +101,7 @@ struct SharedTerminalTests {
             try #require(joe.refreshToken), try #require(joe.accessToken), "green", "purple", Self.joePIN, Self.emmaPIN,
         ]
         _ = try await joe.refreshCustomData()
+        try await emma.unlock(secret: Self.emmaPIN)  // her key went with the switch (BEHAVIOURS 53)
         _ = try await emma.logOut()
         #expect(try await Self.filesHolding(secrets + [try #require(joe.accessToken)], in: fixture.directory).isEmpty)
         // Names, providers and states stay readable, for the switcher to show who is there.
@@ -152,8 +176,8 @@ struct SharedTerminalTests {
         #expect(guessers[1].load()?.wrongSecrets == 0)
     }
 
-    // BEHAVIOURS 45, 48
-    @Test func aLockOutOrALockedLogOutEndsTheServerSessionWithoutThePIN() async throws {
+    // BEHAVIOURS 45, 48, 53
+    @Test func aLockOutEndsTheServerSessionWithoutThePINAndALogOutNeedsIt() async throws {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()
         try await app.setPolicy(DevicePolicy(switching: .pin))
@@ -174,14 +198,17 @@ struct SharedTerminalTests {
         let emmaThere = try #require(other.user(id: emma.id))
         #expect(emmaThere.isLocked)
         #expect(await fixture.refreshStatus(emmaRefresh) == 200)
+        await #expect(throws: RosterError.locked(user: "emma@example.com", secret: .pin)) { try await emmaThere.logOut() }
+        #expect(await fixture.refreshStatus(emmaRefresh) == 200)
+        try await emmaThere.unlock(secret: Self.emmaPIN)
         let report = try await emmaThere.logOut()
         #expect(report.revocationError == nil)
         #expect(await fixture.refreshStatus(emmaRefresh) == 401)
         #expect(try other.history().contains { $0.event == .loggedOut && $0.userId == emma.id })
     }
 
-    // BEHAVIOURS 48
-    @Test func aLockedLogOutWhileOfflineIsQueuedAndSentLater() async throws {
+    // BEHAVIOURS 48, 53
+    @Test func aLogOutWhileOfflineIsQueuedAndSentLater() async throws {
         let (fixture, app, joe, _) = try await pinDevice()
         try await app.switchUser(to: joe, secret: Self.joePIN)
         let joeRefresh = try #require(joe.refreshToken)
@@ -189,6 +216,7 @@ struct SharedTerminalTests {
         let joeThere = try #require(other.user(id: joe.id))
         #expect(joeThere.isLocked)
         fixture.transport.offline = true
+        try await joeThere.unlock(secret: Self.joePIN)  // the PIN opens the seal here, without the server
         #expect(try await joeThere.logOut().revocationError?.isNetwork == true)
         #expect(await fixture.refreshStatus(joeRefresh) == 200)
         fixture.transport.offline = false

@@ -148,6 +148,33 @@ import Testing
         #expect(update(&model, .deviceActivity(after)).isEmpty, "followed once")
     }
 
+    // BEHAVIOURS 53
+    @Test func loggingOutOrRemovingASealedPersonAsksForTheirPIN() {
+        var model = Self.pinModel()
+        model.press(.down)  // Emma, sealed with her PIN, not held here
+        #expect(model.press(.char("o")).isEmpty)
+        guard case .secretPrompt(let prompt) = model.mode else { Issue.record("no PIN box: \(model.mode)"); return }
+        #expect(prompt.purpose == .logOut)
+        #expect(model.screen.line(containing: "Logging emma@example.com out needs their PIN.") != nil)
+        model.type("4821")
+        let sent = model.press(.enter)
+        #expect(sent == [.lock(.unlockAndLogOut(id: Sample.emma.id, Secret("4821")))])
+        _ = update(&model, .secretRefused(SecretRefusal(message: "wrong PIN for emma@example.com", triesLeft: 9), for: sent[0]))
+        model.press(.escape)
+        #expect(model.mode == .list)
+        model.press(.char("x"))
+        guard case .confirm = model.mode else { Issue.record("no question: \(model.mode)"); return }
+        model.press(.char("y"))
+        guard case .secretPrompt(let removal) = model.mode else { Issue.record("no PIN box after yes: \(model.mode)"); return }
+        #expect(removal.purpose == .remove)
+        model.type("4821")
+        #expect(model.press(.enter) == [.lock(.unlockAndRemove(id: Sample.emma.id, Secret("4821")))])
+
+        // Joe, the active user, is not sealed away from this switcher: `o` logs him out at once.
+        var open = Self.pinModel()
+        #expect(open.press(.char("o")) == [.list(.logOut(id: Sample.joe.id))])
+    }
+
     // BEHAVIOURS 43, 44
     @Test func aSealedUsersDataIsNeitherShownNorActedOn() {
         var model = Self.pinModel()

@@ -43,14 +43,11 @@ public final class App: Sendable {
 
     /// Logs every logged-in user on the device out (anonymous users are removed), so that nobody
     /// is active afterwards (BEHAVIOURS 49); each user's report, by user, for those the server
-    /// could not be told about.
+    /// could not be told about. Under `pin` or `password`, only once this process was given the
+    /// PIN of each (BEHAVIOURS 53).
     @discardableResult
-    public func logOutAll() async -> [(user: User, report: LogOutReport)] {
-        var reports: [(user: User, report: LogOutReport)] = []
-        for user in allUsers where user.state == .loggedIn {
-            reports.append((user, await sessions.logOutFlow.logOut(user)))
-        }
-        return reports
+    public func logOutAll() async throws -> [(user: User, report: LogOutReport)] {
+        try await sessions.logOutFlow.logOutEveryone(allUsers.filter { $0.state == .loggedIn })
     }
 
     /// Makes a logged-in user current, without the network (BEHAVIOURS 12-14). Under a policy

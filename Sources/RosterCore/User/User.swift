@@ -146,13 +146,15 @@ public final class User: Sendable, Identifiable {
     }
 
     /// Logs out here first, then tells the server; never fails for want of a network
-    /// (BEHAVIOURS 15-20). A no-op on a logged-out or removed user.
+    /// (BEHAVIOURS 15-20). A no-op on a logged-out or removed user. Under `pin` or `password`,
+    /// `RosterError.locked` unless this process holds the user's key (BEHAVIOURS 53).
     @discardableResult
     public func logOut() async throws -> LogOutReport {
-        await sessions.logOutFlow.logOut(self)
+        try await sessions.logOutFlow.logOut(self)
     }
 
-    /// Takes the user off the device (BEHAVIOURS 21-25).
+    /// Takes the user off the device (BEHAVIOURS 21-25); a logged-in user sealed with their PIN
+    /// only from a process that holds their key (BEHAVIOURS 53).
     public func remove() async throws {
         try await sessions.logOutFlow.remove(self)
     }

@@ -25,7 +25,9 @@ struct LogoutCommand: AsyncParsableCommand {
     func run() async throws {
         let app = try await connection.openApp()
         if all {
-            let reports = await app.logOutAll()
+            // Each sealed user's PIN, one line each in `roster users` order (BEHAVIOURS 53).
+            for user in app.allUsers where user.state == .loggedIn { try await pins.unlock(user) }
+            let reports = try await CommandFailure.wording { try await app.logOutAll() }
             print(reports.isEmpty ? "Nobody was logged in." : "Logged out \(reports.count) user\(reports.count == 1 ? "" : "s"); nobody is active.")
             for (user, report) in reports {
                 if let problem = report.revocationError {
@@ -36,8 +38,9 @@ struct LogoutCommand: AsyncParsableCommand {
         }
         let target = try UserResolver.namedOrCurrent(user, in: app)
         let name = target.displayName
-        // Anyone may log a user out here; revoking a session sealed with a PIN needs the PIN.
-        if pins.pinStdin { try await pins.unlock(target) }
+        // Under pin or password, nobody logs somebody else out: their PIN is asked for
+        // (BEHAVIOURS 53). `--all` logs everyone out.
+        try await pins.unlock(target)
         let report: LogOutReport
         do {
             report = try await target.logOut()

@@ -11,10 +11,14 @@ struct RemoveCommand: AsyncParsableCommand {
     @Argument(help: "An id, an email, or a unique prefix of either.")
     var user: String
 
+    @OptionGroup var pins: PINOptions
+
     func run() async throws {
         let app = try await connection.openApp()
         let target = try UserResolver(users: app.allUsers).resolve(user)
         let name = target.displayName
+        // A logged-in user sealed with their PIN is removed only with it (BEHAVIOURS 53).
+        if target.state == .loggedIn { try await pins.unlock(target) }
         do {
             try await target.remove()
         } catch {

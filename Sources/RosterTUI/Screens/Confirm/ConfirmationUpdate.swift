@@ -31,12 +31,14 @@ private func confirmed(_ model: inout Model, _ question: Confirmation) -> [Effec
     let name = model.user(id: question.userId)?.displayName ?? question.userId
     switch question.kind {
     case .remove:
+        if let user = model.user(id: question.userId), askForTheirPIN(&model, user, .remove) { return [] }
         model.status = StatusMessage("Removing \(name)…")
         return [.list(.remove(id: question.userId))]
     case .delete:
         model.status = StatusMessage("Deleting the account of \(name)…")
         return [.list(.delete(id: question.userId))]
     case .logOutAnonymous:
+        if let user = model.user(id: question.userId), askForTheirPIN(&model, user, .logOut) { return [] }
         model.status = StatusMessage("Logging out \(name)…")
         return [.list(.logOut(id: question.userId))]
     }

@@ -83,6 +83,7 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
             model.mode = .confirm(Confirmation(.logOutAnonymous, userId: user.id))
             return []
         }
+        if askForTheirPIN(&model, user, .logOut) { return [] }
         model.status = StatusMessage("Logging out \(user.displayName)…")
         return [.list(.logOut(id: user.id))]
     case .char("x"):
@@ -108,6 +109,16 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
     default: return listPagingKey(&model, key)
     }
     return []
+}
+
+/// Nobody acts for somebody else (BEHAVIOURS 53): logging out or removing a logged-in person
+/// whose session is sealed with a PIN this switcher does not hold asks for it first. True when
+/// the PIN box is now on show.
+func askForTheirPIN(_ model: inout Model, _ user: UserRow, _ purpose: SecretPrompt.Purpose) -> Bool {
+    guard user.isLoggedIn, user.isLocked, let kind = user.secretKind else { return false }
+    model.mode = .secretPrompt(SecretPrompt(purpose: purpose, user: UserTarget(id: user.id, name: user.displayName), kind: kind))
+    model.status = nil
+    return true
 }
 
 private func switchToSelected(_ model: inout Model) -> [Effect] {

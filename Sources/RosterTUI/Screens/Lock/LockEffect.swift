@@ -7,6 +7,9 @@ public enum LockEffect: Sendable, Equatable {
     case unlockAndSwitch(id: String, Secret)
     /// Check the active user's PIN after the idle lock.
     case unlock(id: String, Secret)
+    /// Check a person's PIN, then log them out, or remove them (BEHAVIOURS 53).
+    case unlockAndLogOut(id: String, Secret)
+    case unlockAndRemove(id: String, Secret)
     /// The idle lock: drop the active user's key (`lock`), or leave nobody active (kiosk), if
     /// nothing happened on the device since `idleSince` (BEHAVIOURS 52).
     case idleLock(IdleAction, idleSince: Date)

@@ -11,6 +11,17 @@ struct LockEffects {
             let user = try session.existing(id)
             try await app.switchUser(to: user, secret: secret.value)
             return session.reloaded() + [.selectUser(id: user.id), .operationFinished("Switched to \(user.displayName)", for: sent)]
+        case .unlockAndLogOut(let id, let secret):
+            let user = try session.existing(id)
+            try await user.unlock(secret: secret.value)
+            let report = try await user.logOut()
+            let told = report.revocationError.map { "; the server was not told: \($0)" } ?? ""
+            return session.reloaded() + [.operationFinished("Logged out \(user.displayName)\(told)", for: sent)]
+        case .unlockAndRemove(let id, let secret):
+            let user = try session.existing(id)
+            try await user.unlock(secret: secret.value)
+            try await user.remove()
+            return session.reloaded() + [.operationFinished("Removed \(user.displayName)", for: sent)]
         case .unlock(let id, let secret):
             let user = try session.existing(id)
             try await user.unlock(secret: secret.value)

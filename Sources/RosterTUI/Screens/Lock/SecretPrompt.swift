@@ -8,6 +8,10 @@ public struct SecretPrompt: Sendable, Equatable {
     public enum Purpose: Sendable, Equatable {
         case switchTo
         case unlock
+        /// Logging out, or removing, a person other than the unlocked active one needs their
+        /// PIN (BEHAVIOURS 53).
+        case logOut
+        case remove
     }
 
     public var purpose: Purpose
@@ -38,7 +42,17 @@ public struct SecretPrompt: Sendable, Equatable {
     /// "PIN for emma@example.com", "Password for …".
     public var title: String {
         let what = kind == .pin ? "PIN" : "Password"
-        return purpose == .switchTo ? "\(what) for \(user.name)" : "Locked · \(what) for \(user.name)"
+        return purpose == .unlock ? "Locked · \(what) for \(user.name)" : "\(what) for \(user.name)"
+    }
+
+    /// What the box is for, in a sentence.
+    public var reason: String {
+        switch purpose {
+        case .switchTo: "Switching to \(user.name) needs their \(kind)."
+        case .unlock: "Give the \(kind) of \(user.name) to unlock."
+        case .logOut: "Logging \(user.name) out needs their \(kind)."
+        case .remove: "Removing \(user.name) from this device needs their \(kind)."
+        }
     }
 
     /// Whole seconds until the next try may be sent at `now`; nil when it may be sent.
@@ -55,7 +69,12 @@ public struct SecretPrompt: Sendable, Equatable {
     /// The effect of submitting it.
     func request() -> Effect {
         let secret = Secret(text)
-        return .lock(purpose == .switchTo ? .unlockAndSwitch(id: user.id, secret) : .unlock(id: user.id, secret))
+        switch purpose {
+        case .switchTo: return .lock(.unlockAndSwitch(id: user.id, secret))
+        case .unlock: return .lock(.unlock(id: user.id, secret))
+        case .logOut: return .lock(.unlockAndLogOut(id: user.id, secret))
+        case .remove: return .lock(.unlockAndRemove(id: user.id, secret))
+        }
     }
 }
 

@@ -10,8 +10,7 @@ func secretPromptLines(_ prompt: SecretPrompt, now: Date, width: Int) -> [String
     } else {
         typed = String(repeating: "*", count: prompt.text.count) + (prompt.line.cursor == prompt.text.count ? "_" : "")
     }
-    let purpose = prompt.purpose == .switchTo ? "Switching to \(prompt.user.name) needs their \(prompt.kind)." : "Give the \(prompt.kind) of \(prompt.user.name) to unlock."
-    var lines = [prompt.title, "", purpose, "", secretPromptLabel(prompt) + typed]
+    var lines = [prompt.title, "", prompt.reason, "", secretPromptLabel(prompt) + typed]
     if let refusal = prompt.refusal {
         lines.append("")
         lines += wrap(refusal.message.prefix(1).uppercased() + refusal.message.dropFirst() + ".", width: width)
