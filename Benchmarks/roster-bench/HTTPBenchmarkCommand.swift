@@ -23,8 +23,10 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
 
             With --against-server PATH, the same in turns between two builds: --server (or the one \
             next to this roster-bench) and PATH, each over a store of its own with --users users \
-            (or --against-users). Target: no route costs this build more than the method's \
-            resolution (7%) over the other.
+            (or --against-users), which each build fills itself (roster-server admin create-user, \
+            one process a user: a second or so each; the log-ins use the first 64), since two \
+            builds may keep their stores differently. Target: no route costs this build more than \
+            the method's resolution (7%) over the other.
             """
     )
 

@@ -62,13 +62,15 @@ enum HTTPComparison {
     static let buildCostTarget = 1.07
 
     static func run(_ settings: Settings, in directory: URL) async throws -> Result {
+        // Two builds may keep their stores differently: each fills its own, the same way.
+        let twoBuilds = settings.measured.server != settings.against.server
         var measured = try await ServedStore.start(
             server: settings.measured.server, database: settings.measured.database, users: settings.measured.users,
-            in: directory.appendingPathComponent("measured"))
+            in: directory.appendingPathComponent("measured"), fillThroughServer: twoBuilds)
         defer { measured.server.stop() }
         var against = try await ServedStore.start(
             server: settings.against.server, database: settings.against.database, users: settings.against.users,
-            in: directory.appendingPathComponent("against"))
+            in: directory.appendingPathComponent("against"), fillThroughServer: twoBuilds)
         defer { against.server.stop() }
 
         var routes: [RouteComparison] = []

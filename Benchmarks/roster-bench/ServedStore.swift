@@ -38,7 +38,12 @@ struct ServedStore {
 
     /// Fills `database` (a `postgres://` URL, or a new SQLite file in `directory` when nil) and
     /// starts the server on it; `directory` holds the app's configuration and the SQLite file.
-    static func start(server executable: URL, database: String?, users: Int, in directory: URL) async throws -> ServedStore {
+    /// With `fillThroughServer`, the users are made by `executable` itself (`roster-server admin
+    /// create-user`, one process a user), so that a build whose store differs from this one's
+    /// (another schema) opens a store it made; otherwise they are written in this process.
+    static func start(
+        server executable: URL, database: String?, users: Int, in directory: URL, fillThroughServer: Bool = false
+    ) async throws -> ServedStore {
         try WrkRun.requireInstalled()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var config = try AppConfig.demo()
@@ -48,8 +53,6 @@ struct ServedStore {
         // measured, not the limit that stops one address.
         config.limits.anonymousUsersPerAddressPerHour = Int(Int32.max)
         let path = database ?? directory.appendingPathComponent("server.sqlite").path
-        try await fill(path, config: config, users: users)
-
         let configFile = directory.appendingPathComponent("app.json")
         let encoded = try JSONEncoder().encode(config)
         guard try AppConfig.parse(encoded, source: configFile.path) == config else {
@@ -57,6 +60,11 @@ struct ServedStore {
         }
         guard FileManager.default.createFile(atPath: configFile.path, contents: encoded, attributes: [.posixPermissions: 0o600]) else {
             throw HTTPBenchmark.Failure(description: "cannot write \(configFile.path)")
+        }
+        if fillThroughServer {
+            try fill(path, configFile: configFile, users: users, with: executable)
+        } else {
+            try await fill(path, config: config, users: users)
         }
         let arguments = ["serve", "--db", path, "--config", configFile.path]
         let server = try LoopbackServer.start(executable: executable, arguments: arguments)
@@ -104,6 +112,29 @@ struct ServedStore {
         logIns.base = server.baseURL
         return ServedStore(
             server: server, storeName: storeName, routes: routes, pairedLogIns: logIns, executable: executable, arguments: arguments)
+    }
+
+    /// `users` generated users made by `executable` (`admin create-user`, the password on stdin).
+    private static func fill(_ database: String, configFile: URL, users: Int, with executable: URL) throws {
+        for index in 0..<users {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = [
+                "admin", "--db", database, "--config", configFile.path, "create-user", "--email", "generated-\(index)@example.invalid",
+                "--password-stdin",
+            ]
+            let input = Pipe()
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            input.fileHandleForWriting.write(Data("\(password)\n".utf8))
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw HTTPBenchmark.Failure(description: "\(executable.path) admin create-user failed (\(process.terminationStatus))")
+            }
+        }
     }
 
     /// The demo users, then generated users up to `users` in all, in batches.

@@ -15,12 +15,9 @@ struct RosterServerCommand: AsyncParsableCommand {
 
     /// Exit codes: 0 done, 1 failure (one line on stderr), 2 usage error, 64 unusable settings.
     static func main() async {
-        // swift-log's own handler: one line a request on standard error, unbuffered.
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = ServerLogLevel.current
-            return handler
-        }
+        // One line a request: written through a buffer, and flushed on the way out.
+        LoggingSystem.bootstrap { ServerLogHandler(label: $0, output: .standardError, logLevel: ServerLogLevel.current) }
+        LogOutput.flushAtExit()
         do {
             var command = try parseAsRoot()
             if var command = command as? any AsyncParsableCommand {
@@ -29,6 +26,7 @@ struct RosterServerCommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
+            LogOutput.standardError.flush()  // the log's lines come before the failure's
             let code = exitCode(for: error)
             if code == .success {
                 print(fullMessage(for: error))

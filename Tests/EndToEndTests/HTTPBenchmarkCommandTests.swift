@@ -54,15 +54,20 @@ extension EndToEndTests {
             #expect(lines.contains { $0.contains("MiB with 120 users") && $0.contains("MiB with 30 users (VmHWM)") }, "\(run.stdout)")
         }
 
-        /// Two builds in turns, each over a store of its own: here the same roster-server twice,
-        /// so every route runs on both sides and is judged against the method's resolution; the
-        /// second round runs on servers started afresh.
+        /// Two builds in turns, each over a store of its own that it fills itself (`admin
+        /// create-user`): here the same roster-server under a second path, so every route runs on
+        /// both sides and is judged against the method's resolution; the second round runs on
+        /// servers started afresh.
         @Test func aComparisonOfTwoBuildsMeasuresEveryRouteOnBoth() throws {
             let home = try CommandRunner.temporaryDirectory("http-benchmark-builds")
             defer { try? FileManager.default.removeItem(at: home) }
-            let other = CommandRunner.binaries.appendingPathComponent("roster-server").path
+            let other = home.appendingPathComponent("other-build")
+            try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(
+                at: other.appendingPathComponent("roster-server"), withDestinationURL: CommandRunner.binaries.appendingPathComponent("roster-server"))
             let run = try CommandRunner(home: home).rosterBench([
-                "http", "--users", "40", "--against-server", other, "--rounds", "2", "--seconds", "1", "--connections", "4",
+                "http", "--users", "4", "--against-server", other.appendingPathComponent("roster-server").path, "--rounds", "2",
+                "--seconds", "1", "--connections", "4",
             ])
             #expect(run.status == 0, "\(run.stderr)")
             let lines = run.stdout.split(separator: "\n").map(String.init)

@@ -84,7 +84,7 @@ import FoundationNetworking
         #expect(result.stderr.contains("--metrics-port takes a port from 0 to 65535"))
     }
 
-    /// The request in flight is answered and logged before the process exits.
+    /// The log is written through a buffer (`LogOutput`): what it kept is written on the way out.
     @Test func sigtermFinishesTheRequestInFlightThenExitsZero() async throws {
         let home = try CommandRunner.temporaryDirectory("ops-graceful")
         let started = home.appendingPathComponent("function-started")

@@ -52,7 +52,7 @@ public final class RosterServer: Sendable {
         let core = try await ServerServices.open(store: store, apps: configs, environment: environment)
         let services = RouteServices(core: core, metrics: ServerMetrics())
         let router = Router(context: RosterRequestContext.self)
-        router.add(middleware: MetricsMiddleware())
+        router.add(middleware: RequestMetricsMiddleware())
         router.add(middleware: RequestIdMiddleware())
         router.add(middleware: ProtocolErrorMiddleware(metrics: services.metrics))
         router.add(middleware: RequestBodyMiddleware(limit: configs.map(\.maxRequestBytes).max() ?? 65536))

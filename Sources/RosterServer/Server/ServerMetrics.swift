@@ -3,7 +3,7 @@ import Foundation
 import RosterServerCore
 import RosterWire
 
-/// What the server counts beyond requests (which Hummingbird's `MetricsMiddleware` counts by
+/// What the server counts beyond requests (which `RequestMetricsMiddleware` counts by
 /// route pattern and status, with their durations): log-ins by provider and result, refreshes
 /// by result, refusals that ask the client to retry later, and the live sessions. Recorded
 /// through swift-metrics: the process bootstraps the backend (Prometheus in `roster-server`);
