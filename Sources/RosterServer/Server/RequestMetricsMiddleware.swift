@@ -1,8 +1,7 @@
-// Kept instead of Hummingbird's `MetricsMiddleware` (as `ServerLogHandler` is kept instead of
-// swift-log's `StreamLogHandler`): with both framework pieces in their place the server cost
-// 1.29 times this build's on the ceiling route (1.20 to 1.37), 1.27 on a refresh and 1.18 on
-// the profile (SQLite, 6 rounds of `roster-bench http --against-server`, 2026-11-29,
-// docs/BENCHMARKS.md); the two are not yet measured apart.
+// Kept instead of Hummingbird's `MetricsMiddleware`: with it in this one's place (the log handler
+// kept) the server cost 1.136 times the build before the reshaping on the ceiling route (1.07 to
+// 1.24), 1.122 on a refresh and 1.121 on the profile (SQLite, 6 rounds of `roster-bench http
+// --against-server`, 2026-11-29, docs/BENCHMARKS.md); with this one, 0.97, 1.02 and 1.03.
 
 import Hummingbird
 import Metrics
