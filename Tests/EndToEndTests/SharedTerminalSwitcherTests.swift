@@ -101,9 +101,7 @@ extension EndToEndTests {
             let home = try CommandRunner.temporaryDirectory("two-windows")
             defer { try? FileManager.default.removeItem(at: home) }
             let runner = CommandRunner(home: home)
-            for (email, password) in [("emma@example.com", "pa55word"), ("joe@example.com", "passw0rd")] {
-                try expectSuccess(runner.roster(["login", "--email", email, "--password-stdin"], stdin: "\(password)\n"))
-            }
+            try logIn(["emma@example.com", "joe@example.com"], on: runner)
             try expectSuccess(runner.roster(["policy", "--lock-after", "4s", "--on-idle", "logout-to-nobody"]))
             let busy = try TmuxSession(command: [SwitcherTests.roster], environment: runner.environment)
             let idle = try TmuxSession(command: [SwitcherTests.roster], environment: runner.environment)
@@ -139,9 +137,7 @@ extension EndToEndTests {
             let home = try CommandRunner.temporaryDirectory("policy-reask")
             defer { try? FileManager.default.removeItem(at: home) }
             let runner = CommandRunner(home: home)
-            for (email, password) in [("joe@example.com", "passw0rd"), ("emma@example.com", "pa55word")] {
-                try expectSuccess(runner.roster(["login", "--email", email, "--password-stdin"], stdin: "\(password)\n"))
-            }
+            try logIn(["joe@example.com", "emma@example.com"], on: runner)
             // `roster policy pin` on a terminal asks Emma (the most recent), then Joe.
             let session = try TmuxSession(command: [SwitcherTests.roster, "policy", "pin"], environment: runner.environment)
             try session.waitFor("New PIN for emma@example.com")
@@ -170,6 +166,15 @@ extension EndToEndTests {
             #expect(try runner.users().map(\.state) == ["loggedIn", "loggedIn"])
             #expect(try runner.roster(["token", "joe", "--pin-stdin"], stdin: "\(Self.joePIN)\n").status == 0)
             #expect(try runner.roster(["token", "emma", "--pin-stdin"], stdin: "\(Self.emmaPIN)\n").status == 0)
+        }
+
+        /// Logs the demo users in with their passwords on stdin, in this order, under `open`.
+        private func logIn(_ emails: [String], on runner: CommandRunner, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let passwords = ["joe@example.com": "passw0rd", "emma@example.com": "pa55word"]
+            for email in emails {
+                let result = try runner.roster(["login", "--email", email, "--password-stdin"], stdin: "\(passwords[email] ?? "")\n")
+                expectSuccess(result, sourceLocation: sourceLocation)
+            }
         }
 
         private func expectSuccess(_ result: CommandRunner.Result, sourceLocation: SourceLocation = #_sourceLocation) {

@@ -14,6 +14,8 @@ struct DeviceActivityTests {
         #expect(IdleRule.isDue(lockAfter: 60, lastInput: start, deviceActivity: nil, now: start.addingTimeInterval(60)))
         #expect(!IdleRule.isDue(lockAfter: 60, lastInput: start, deviceActivity: start.addingTimeInterval(30), now: start.addingTimeInterval(60)))
         #expect(IdleRule.isDue(lockAfter: 60, lastInput: start.addingTimeInterval(30), deviceActivity: start, now: start.addingTimeInterval(90)))
+        #expect(IdleRule.idleSince(lastInput: start, deviceActivity: start.addingTimeInterval(30)) == start.addingTimeInterval(30))
+        #expect(IdleRule.idleSince(lastInput: start, deviceActivity: nil) == start)
         #expect(IdleRule.followsLock(lockedAt: start.addingTimeInterval(1), lastInput: start))
         #expect(!IdleRule.followsLock(lockedAt: start, lastInput: start))
         #expect(!IdleRule.followsLock(lockedAt: nil, lastInput: start))

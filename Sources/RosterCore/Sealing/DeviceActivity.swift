@@ -35,8 +35,13 @@ public enum IdleLockOutcome: Sendable, Equatable {
 public enum IdleRule {
     public static func isDue(lockAfter: TimeInterval?, lastInput: Date?, deviceActivity: Date?, now: Date) -> Bool {
         guard let lockAfter else { return false }
-        let last = [lastInput, deviceActivity].compactMap { $0 }.max() ?? .distantPast
-        return now.timeIntervalSince(last) >= lockAfter
+        return now.timeIntervalSince(idleSince(lastInput: lastInput, deviceActivity: deviceActivity)) >= lockAfter
+    }
+
+    /// Since when the device has been idle: the later of this window's last key and the
+    /// device's last activity.
+    public static func idleSince(lastInput: Date?, deviceActivity: Date?) -> Date {
+        [lastInput, deviceActivity].compactMap { $0 }.max() ?? .distantPast
     }
 
     /// Whether a lock made elsewhere at `lockedAt` applies to a window whose last key was at

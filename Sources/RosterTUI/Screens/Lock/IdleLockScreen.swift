@@ -11,7 +11,7 @@ func idleLockIfDue(_ model: inout Model) -> [Effect] {
     guard let after = model.policy.lockAfter, !model.isIdleLocked, let current = model.currentUser,
         IdleRule.isDue(lockAfter: after, lastInput: model.lastInputAt, deviceActivity: deviceActivity, now: model.now)
     else { return [] }
-    let idleSince = max(model.lastInputAt, deviceActivity ?? .distantPast)
+    let idleSince = IdleRule.idleSince(lastInput: model.lastInputAt, deviceActivity: deviceActivity)
     model.mode = .list
     model.isEditingFilter = false
     model.filter = ""
