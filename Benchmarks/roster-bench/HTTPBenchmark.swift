@@ -1,9 +1,9 @@
 import Foundation
 
-/// The server's hot routes under wrk on loopback: the cheapest route (`/location`) as the
-/// ceiling, then refresh, profile, and the log-ins (anonymous, API key, email/password), over a
-/// store filled with `users` users, on SQLite or PostgreSQL. Optionally a long refresh run that
-/// watches the server's memory.
+/// The server's routes under wrk on loopback: the cheapest route (`/location`) as the ceiling,
+/// then every route a client calls again and again (`ServedStore.routes`), and email/password
+/// log-ins paired with a hash, over a store filled with `users` users, on SQLite or PostgreSQL.
+/// Optionally a long refresh run that watches the server's memory.
 enum HTTPBenchmark {
     struct Settings {
         var users = 1_000

@@ -6,11 +6,13 @@ import Foundation
 struct HTTPBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "http",
-        abstract: "Measure the server's hot routes with wrk (build with -c release; needs wrk).",
+        abstract: "Measure the server's routes with wrk (build with -c release; needs wrk).",
         discussion: """
             Starts roster-server on a free loopback port over a store holding the demo users and \
-            generated ones, then runs wrk against /location (the ceiling), refresh, profile, and the \
-            anonymous and API-key log-ins; then email/password log-ins one at a time, each after one \
+            generated ones, then runs wrk against /location (the ceiling), refresh, profile, the \
+            providers, custom user data (where it lives, and an update), data access (find, insertOne), \
+            the API keys, the anonymous and API-key log-ins, a device log-in's poll and page, and \
+            /health; then email/password log-ins one at a time, each after one \
             password hash computed alone in this process. Targets: a refresh at a third of the ceiling \
             on SQLite (a fifth on PostgreSQL) with p99 under 10 ms; an email/password log-in within 10% \
             of the password hash alone; with --soak-seconds, memory at the end within 10% of memory \

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The hot routes of two served stores, measured in turns: two stores that differ in how many
+/// The routes of two served stores, measured in turns: two stores that differ in how many
 /// users they hold, or two builds of roster-server over stores of one size (or both). Each
 /// round starts both servers afresh and runs a route against one and then at once against the
 /// other (which goes first alternates from round to round), and compares the two by their ratio

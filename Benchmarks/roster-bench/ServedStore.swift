@@ -6,9 +6,9 @@ import RosterServerCore
 import RosterWire
 
 /// A store filled with the demo users and `users` generated ones, served by a `roster-server`
-/// process on loopback, with what each hot route sends: the ceiling (`/location`), refresh,
-/// profile, and the anonymous and API-key log-ins under wrk, and email/password log-ins in pairs
-/// with a hash alone.
+/// process on loopback, with what each route sends under wrk (`routes(appId:_:)`: the ceiling,
+/// `/location`, then refresh, profile, data access, the log-ins, the device log-in and its page),
+/// and email/password log-ins in pairs with a hash alone.
 ///
 ///     let served = try await ServedStore.start(server: url, database: nil, users: 1_000, in: directory)
 ///     defer { served.server.stop() }
@@ -52,6 +52,8 @@ struct ServedStore {
         // wrk is one client making anonymous users as fast as it can: the route's cost is
         // measured, not the limit that stops one address.
         config.limits.anonymousUsersPerAddressPerHour = Int(Int32.max)
+        // Inserts go to a collection nothing else reads, so that the other routes do not slow as it grows.
+        config.rules.append(DataRule(database: "bench", collection: "notes", read: .own, write: .own, userIdField: "owner"))
         let path = database ?? directory.appendingPathComponent("server.sqlite").path
         let configFile = directory.appendingPathComponent("app.json")
         let encoded = try JSONEncoder().encode(config)
@@ -69,27 +71,8 @@ struct ServedStore {
         let arguments = ["serve", "--db", path, "--config", configFile.path]
         let server = try LoopbackServer.start(executable: executable, arguments: arguments)
         do {
-            let (login, apiKey) = try await credentials(base: server.baseURL, appId: config.appId)
-            let json = ["Content-Type": "application/json"]
-            // The ceiling first, then the refresh (`refresh` is routes[1]).
-            let routes = [
-                RouteLoad(name: "location (the ceiling)", load: .init(method: "GET", path: Route.location(appId: config.appId))),
-                RouteLoad(
-                    name: "refresh",
-                    load: .init(method: "POST", path: Route.session, headers: ["Authorization": "Bearer \(login.refreshToken)"])),
-                RouteLoad(
-                    name: "profile",
-                    load: .init(method: "GET", path: Route.profile, headers: ["Authorization": "Bearer \(login.accessToken)"])),
-                RouteLoad(
-                    name: "anonymous log-in",
-                    load: .init(
-                        method: "POST", path: Route.login(appId: config.appId, provider: .anonymous), headers: json, bodies: ["{}"])),
-                RouteLoad(
-                    name: "API-key log-in",
-                    load: .init(
-                        method: "POST", path: Route.login(appId: config.appId, provider: .apiKey), headers: json,
-                        bodies: [JSONValue.object(["key": .string(apiKey)]).compactText])),
-            ]
+            let credentials = try await Credentials.obtain(base: server.baseURL, appId: config.appId)
+            let routes = Self.routes(appId: config.appId, credentials)
             let pairs = PairedLogIns(
                 base: server.baseURL, appId: config.appId, hashing: config.passwordHashing,
                 emails: (0..<min(users, 64)).map { "generated-\($0)@example.invalid" }, password: password)
@@ -147,25 +130,8 @@ struct ServedStore {
         }
     }
 
-    /// A log-in of the first generated user, and an API key of its.
-    private static func credentials(base: String, appId: String) async throws -> (LoginResponse, String) {
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup)
-        do {
-            let login = try await call(
-                client, base + Route.login(appId: appId, provider: .emailPassword),
-                body: ["username": "generated-0@example.invalid", "password": .string(password)], as: LoginResponse.self)
-            let key = try await call(client, base + Route.apiKeys, body: ["name": "benchmark"], bearer: login.refreshToken, as: APIKeyResponse.self)
-            try await client.shutdown()
-            guard let apiKey = key.key else { throw HTTPBenchmark.Failure(description: "the API key was created without its key") }
-            return (login, apiKey)
-        } catch {
-            try? await client.shutdown()
-            throw error
-        }
-    }
-
     /// POSTs `body` (with a Bearer token) and decodes a 2xx answer.
-    private static func call<T: Decodable>(
+    static func call<T: Decodable>(
         _ client: HTTPClient, _ url: String, body: JSONValue, bearer: String? = nil, as type: T.Type
     ) async throws -> T {
         var request = HTTPClientRequest(url: url)

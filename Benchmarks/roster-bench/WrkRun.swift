@@ -16,6 +16,10 @@ enum WrkRun {
         var bodies: [String] = []
         /// Counts the answers by status (`Report.statuses`), at some cost to wrk itself.
         var countsStatuses = false
+        /// The one status every answer should have, for a route whose right answer is a refusal
+        /// (a device poll's 400 while nobody has approved): answers are counted by status, and
+        /// only those with another status count as failed.
+        var expectedStatus: Int?
     }
 
     /// What wrk reported: throughput, latency percentiles in milliseconds, and the answers that
@@ -62,8 +66,11 @@ enum WrkRun {
             throw Failure(description: notInstalled)
         }
         let output = result.standardOutput
-        guard result.terminationStatus.isSuccess, let report = parse(output) else {
+        guard result.terminationStatus.isSuccess, var report = parse(output) else {
             throw Failure(description: "wrk failed (\(result.terminationStatus)): \(result.standardError + output)")
+        }
+        if let expected = load.expectedStatus {
+            report.failedAnswers = report.statuses.filter { $0.key != expected }.values.reduce(0, +)
         }
         return report
     }
@@ -95,7 +102,7 @@ enum WrkRun {
             "  table.insert(started, thread)",
             "end",
         ]
-        if load.countsStatuses {
+        if load.countsStatuses || load.expectedStatus != nil {
             // Each thread counts its answers by status; `done` prints the sums as "status N COUNT".
             lines += [
                 "counts = {}",

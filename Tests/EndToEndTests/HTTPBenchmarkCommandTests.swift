@@ -2,10 +2,18 @@ import Foundation
 import Testing
 
 /// `roster-bench http` fills a store, starts a real roster-server and runs wrk against every
-/// hot route; every request is answered 2xx; bad options and a missing wrk are said in words.
+/// route a client calls again and again; every request is answered as it should be (2xx, and
+/// 400 for a device poll nobody approved); bad options and a missing wrk are said in words.
 extension EndToEndTests {
     @Suite("roster-bench http end to end")
     struct HTTPBenchmarkCommandTests {
+        /// Every route the benchmark loads, in its order.
+        static let routes = [
+            "location (the ceiling)", "refresh", "profile", "providers", "custom data location", "custom data update", "data find",
+            "data insertOne", "API key list", "anonymous log-in", "API-key log-in", "device log-in poll", "device page",
+            "health", "email/password log-in",
+        ]
+
         @Test func aShortRunLoadsEveryRouteAndEveryAnswerIsASuccess() throws {
             let home = try CommandRunner.temporaryDirectory("http-benchmark")
             defer { try? FileManager.default.removeItem(at: home) }
@@ -13,7 +21,7 @@ extension EndToEndTests {
             #expect(run.status == 0, "\(run.stderr)")
             let lines = run.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first?.hasPrefix("Roster HTTP benchmark: SQLite, 200 users, 1 s a route") == true, "\(run.stdout)")
-            for route in ["location (the ceiling)", "refresh", "profile", "anonymous log-in", "API-key log-in", "email/password log-in"] {
+            for route in Self.routes {
                 let row = try #require(lines.first { $0.hasPrefix("  " + route + " ") }, "\(route) missing from \(run.stdout)")
                 let figures = row.dropFirst(2 + route.count).split(separator: " ").compactMap { Double($0) }
                 #expect(figures.count == 5, "\(row)")
@@ -37,7 +45,7 @@ extension EndToEndTests {
             #expect(run.status == 0, "\(run.stderr)")
             let lines = run.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first?.hasPrefix("Roster HTTP benchmark: SQLite, 120 users against 30 users, 1 rounds of 1 s a route on each") == true, "\(run.stdout)")
-            for route in ["location (the ceiling)", "refresh", "profile", "anonymous log-in", "API-key log-in", "email/password log-in"] {
+            for route in Self.routes {
                 let row = try #require(lines.first { $0.hasPrefix("  " + route + " ") }, "\(route) missing from \(run.stdout)")
                 let figures = row.dropFirst(2 + route.count).split(whereSeparator: { " ():".contains($0) }).compactMap { Double($0) }
                 // larger req/s, p99; smaller req/s, p99; cost, its lowest and highest round
@@ -72,7 +80,7 @@ extension EndToEndTests {
             #expect(run.status == 0, "\(run.stderr)")
             let lines = run.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first?.hasPrefix("Roster HTTP benchmark: SQLite, this build against the other build, 2 rounds") == true, "\(run.stdout)")
-            for route in ["location (the ceiling)", "refresh", "profile", "anonymous log-in", "API-key log-in", "email/password log-in"] {
+            for route in Self.routes {
                 let row = try #require(lines.first { $0.hasPrefix("  " + route + " ") }, "\(route) missing from \(run.stdout)")
                 let figures = row.dropFirst(2 + route.count).split(whereSeparator: { " ():".contains($0) }).compactMap { Double($0) }
                 #expect(figures.count == 7 && figures[0] > 0 && figures[2] > 0, "\(row)")
