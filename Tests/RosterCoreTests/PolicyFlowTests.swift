@@ -16,7 +16,7 @@ struct PolicyFlowTests {
         let emma = try await app.login(credentials: Fixture.emma)
         let flow = app.sessions.policyFlow
         let loggedOut = try await flow.setPolicy(
-            DevicePolicy(switching: .pin), pins: [joe.id: "2468"], handle: app.sessions.handle(for:))
+            DevicePolicy(switching: .pin), pins: [joe.id: "2468"], admin: nil, handle: app.sessions.handle(for:))
         #expect(loggedOut == ["emma@example.com"])
         #expect(try app.policy().switching == .pin)
         #expect(joe.load()?.sealed?.kind == .pin)
@@ -35,10 +35,10 @@ struct PolicyFlowTests {
         let app = try fixture.makeApp()
         let joe = try await app.login(credentials: Fixture.joe)
         let flow = app.sessions.policyFlow
-        _ = try await flow.setPolicy(DevicePolicy(switching: .pin, lockAfter: 10), pins: [joe.id: "2468"], handle: app.sessions.handle(for:))
+        _ = try await flow.setPolicy(DevicePolicy(switching: .pin, lockAfter: 10), pins: [joe.id: "2468"], admin: nil, handle: app.sessions.handle(for:))
         let sealed = try #require(joe.load()?.sealed)
         let loggedOut = try await flow.setPolicy(
-            DevicePolicy(switching: .pin, lockAfter: 15, onIdle: .logoutToNobody), pins: [:], handle: app.sessions.handle(for:))
+            DevicePolicy(switching: .pin, lockAfter: 15, onIdle: .logoutToNobody), pins: [:], admin: nil, handle: app.sessions.handle(for:))
         #expect(loggedOut.isEmpty)
         #expect(try app.policy() == DevicePolicy(switching: .pin, lockAfter: 15, onIdle: .logoutToNobody))
         #expect(joe.load()?.sealed == sealed)
@@ -46,7 +46,7 @@ struct PolicyFlowTests {
         #expect(changes.contains("open → pin, lock after never → 10 s"))
         #expect(changes.contains("lock after 10 s → 15 s, on idle lock → logout-to-nobody"))
         // The same policy again changes nothing and adds no line.
-        _ = try await flow.setPolicy(try app.policy(), pins: [:], handle: app.sessions.handle(for:))
+        _ = try await flow.setPolicy(try app.policy(), pins: [:], admin: nil, handle: app.sessions.handle(for:))
         #expect(try app.history().filter { $0.event == .policyChanged }.count == changes.count)
     }
 
@@ -56,15 +56,15 @@ struct PolicyFlowTests {
         let app = try fixture.makeApp()
         let joe = try await app.login(credentials: Fixture.joe)
         let flow = app.sessions.policyFlow
-        _ = try await flow.setPolicy(DevicePolicy(switching: .pin), pins: [joe.id: "2468"], handle: app.sessions.handle(for:))
+        _ = try await flow.setPolicy(DevicePolicy(switching: .pin), pins: [joe.id: "2468"], admin: nil, handle: app.sessions.handle(for:))
         let sealed = try #require(joe.load()?.sealed)
         await #expect(throws: RosterError.self) {
-            try await flow.setPolicy(DevicePolicy(switching: .open), pins: [:], handle: app.sessions.handle(for:))
+            try await flow.setPolicy(DevicePolicy(switching: .open), pins: [:], admin: nil, handle: app.sessions.handle(for:))
         }
         #expect(try app.policy().switching == .pin)
         #expect(joe.load()?.sealed == sealed)
         // With the PIN, the session goes back under the device key.
-        _ = try await flow.setPolicy(DevicePolicy(switching: .open), pins: [joe.id: "2468"], handle: app.sessions.handle(for:))
+        _ = try await flow.setPolicy(DevicePolicy(switching: .open), pins: [joe.id: "2468"], admin: nil, handle: app.sessions.handle(for:))
         #expect(try app.policy().switching == .open)
         #expect(joe.load()?.sealed?.kind.needsSecret == false)
     }

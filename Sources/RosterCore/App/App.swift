@@ -44,10 +44,10 @@ public final class App: Sendable {
     /// Logs every logged-in user on the device out (anonymous users are removed), so that nobody
     /// is active afterwards (BEHAVIOURS 49); each user's report, by user, for those the server
     /// could not be told about. Under `pin` or `password`, only once this process was given the
-    /// PIN of each (BEHAVIOURS 53).
+    /// PIN of each (BEHAVIOURS 53), or given the admin PIN's `admin` grant (BEHAVIOURS 54).
     @discardableResult
-    public func logOutAll() async throws -> [(user: User, report: LogOutReport)] {
-        try await sessions.logOutFlow.logOutEveryone(allUsers.filter { $0.state == .loggedIn })
+    public func logOutAll(admin: AdminGrant? = nil) async throws -> [(user: User, report: LogOutReport)] {
+        try await sessions.logOutFlow.logOutEveryone(allUsers.filter { $0.state == .loggedIn }, admin: admin)
     }
 
     /// Makes a logged-in user current, without the network (BEHAVIOURS 12-14). Under a policy
@@ -87,10 +87,29 @@ public final class App: Sendable {
 
     /// Changes the policy; see `PolicyFlow.setPolicy`. `pins` by user id: the new PINs of
     /// users to keep logged in when tightening, or the PINs of those a loosening would expose.
-    /// The names of the users it logged out.
+    /// The names of the users it logged out. A kiosk's policy changes only with `admin`, the
+    /// admin PIN's grant (BEHAVIOURS 54).
     @discardableResult
-    public func setPolicy(_ policy: DevicePolicy, pins: [String: String] = [:]) async throws -> [String] {
-        try await sessions.setPolicy(policy, pins: pins)
+    public func setPolicy(_ policy: DevicePolicy, pins: [String: String] = [:], admin: AdminGrant? = nil) async throws -> [String] {
+        try await sessions.setPolicy(policy, pins: pins, admin: admin)
+    }
+
+    /// Whether the device has an admin PIN (BEHAVIOURS 54).
+    public func hasAdminPIN() throws -> Bool {
+        try sessions.adminPINs.isSet()
+    }
+
+    /// Sets the device's admin PIN (at least 4 digits); changing one already set takes the
+    /// grant of the current one (`checkAdminPIN`).
+    public func setAdminPIN(_ pin: String, admin: AdminGrant? = nil) async throws {
+        try await sessions.adminPINs.set(pin, grant: admin)
+    }
+
+    /// Checks the admin PIN given for `what` ("leaving the kiosk", kept in history), each try
+    /// counted like a user's PIN: `RosterError.wrongAdminPIN` or `.secretDelayed` when it is
+    /// refused, `.adminPINNeeded` when none is set.
+    public func checkAdminPIN(_ pin: String, for what: String) async throws -> AdminGrant {
+        try await sessions.adminPINs.check(pin, for: what)
     }
 
     /// The device's history, newest first: switches, log-ins, log-outs, wrong PINs, locks.

@@ -17,6 +17,8 @@ extension RosterError {
             return WrongSecretLimits.delay(after: WrongSecretLimits.logOutAfter - remaining).map { Int($0.rounded(.up)) }
         case .secretDelayed(_, _, let seconds):
             return seconds
+        case .wrongAdminPIN(let seconds):
+            return seconds
         default:
             return nil
         }

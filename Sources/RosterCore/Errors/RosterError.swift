@@ -38,6 +38,12 @@ public enum RosterError: Error, CustomStringConvertible, Equatable, Sendable {
     case sealUnreadable(user: String, reason: String)
     /// The device key file is missing or is not this device's.
     case deviceKeyUnusable(path: String, reason: String)
+    /// What was asked takes the device's admin PIN (leaving a kiosk, changing its policy,
+    /// acting for somebody else without their PIN); `isSet` false when none is set yet.
+    case adminPINNeeded(String, isSet: Bool)
+    /// The admin PIN given is wrong; the next try waits this many seconds (none for the first
+    /// three wrong ones).
+    case wrongAdminPIN(secondsBeforeNextTry: Int?)
 
     public var description: String {
         switch self {
@@ -79,6 +85,10 @@ public enum RosterError: Error, CustomStringConvertible, Equatable, Sendable {
             return "\(name)'s sealed session cannot be opened (\(reason)); it was kept as it is, for inspection"
         case .deviceKeyUnusable(let path, let reason):
             return "the device key \(path) cannot be used: \(reason); nothing was changed"
+        case .adminPINNeeded(let what, let isSet):
+            return isSet ? "\(what) takes the admin PIN" : "\(what) takes an admin PIN, and none is set: roster policy --admin-pin"
+        case .wrongAdminPIN(let seconds):
+            return seconds.map { "wrong admin PIN; the next try in \(RosterError.duration($0))" } ?? "wrong admin PIN"
         }
     }
 

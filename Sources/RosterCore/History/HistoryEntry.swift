@@ -17,6 +17,11 @@ public struct HistoryEntry: Sendable, Equatable {
         case revoked = "revoked later"
         /// The server ended the session (expired, revoked, the account disabled or deleted).
         case sessionEnded = "session ended"
+        /// The device's admin PIN was set or changed.
+        case adminPINSet = "admin PIN set"
+        /// The admin PIN was given; the next line says what it was given for.
+        case adminPINUsed = "admin PIN"
+        case wrongAdminPIN = "wrong admin PIN"
     }
 
     public var at: Date

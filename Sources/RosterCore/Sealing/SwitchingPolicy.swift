@@ -35,11 +35,15 @@ public struct DevicePolicy: Sendable, Equatable {
     /// Lock after this long without a key; `nil` never.
     public var lockAfter: TimeInterval?
     public var onIdle: IdleAction
+    /// Kiosk: the switcher is the only thing on the terminal; leaving it, or changing this
+    /// policy, takes the device's admin PIN (BEHAVIOURS 54).
+    public var kiosk: Bool
 
-    public init(switching: SwitchingPolicy = .open, lockAfter: TimeInterval? = nil, onIdle: IdleAction = .lock) {
+    public init(switching: SwitchingPolicy = .open, lockAfter: TimeInterval? = nil, onIdle: IdleAction = .lock, kiosk: Bool = false) {
         self.switching = switching
         self.lockAfter = lockAfter
         self.onIdle = onIdle
+        self.kiosk = kiosk
     }
 
     /// Whether sessions are sealed with a secret of their user, not only the device key.
@@ -50,5 +54,11 @@ public struct DevicePolicy: Sendable, Equatable {
     /// settings, changed without anyone's PIN (BEHAVIOURS 46).
     public func isLoosened(by other: DevicePolicy) -> Bool {
         other.switching < switching
+    }
+
+    /// Whether changing this policy to `other` takes the admin PIN: any change of a kiosk's
+    /// (BEHAVIOURS 54).
+    public func needsAdminPIN(toBecome other: DevicePolicy) -> Bool {
+        kiosk && other != self
     }
 }

@@ -5,7 +5,7 @@ import Synchronization
 
 /// The users of one app on one device, behind `App` and `User`: it builds the collaborators
 /// that do the work (`SessionKeys`, `TokenRefresher`, `LoginFlow`, `DeviceLoginFlow`,
-/// `LogOutFlow`, `PolicyFlow`, `Revocations`, `DeviceHistory`), each given only what it needs,
+/// `LogOutFlow`, `PolicyFlow`, `AdminPINs`, `Revocations`, `DeviceHistory`), each given only what it needs,
 /// and keeps what belongs to the whole app: the one handle per user, the current user,
 /// switching and the change streams.
 final class DeviceSessions: Sendable {
@@ -26,6 +26,7 @@ final class DeviceSessions: Sendable {
     let deviceLoginFlow: DeviceLoginFlow
     let logOutFlow: LogOutFlow
     let policyFlow: PolicyFlow
+    let adminPINs: AdminPINs
 
     private let handles = Mutex<[String: WeakUser]>([:])
     /// Where the server keeps custom user data, once asked.
@@ -83,6 +84,8 @@ final class DeviceSessions: Sendable {
             store: store, keys: keys, tokens: tokens, revocations: revocations, files: files, history: history,
             changes: changes, logger: logger)
         policyFlow = PolicyFlow(store: store, keys: keys, revocations: revocations, files: files, history: history, changes: changes)
+        adminPINs = AdminPINs(
+            store: store, sealer: sealer, cost: configuration.secretKeyDerivation, clock: clock, history: history, logger: logger)
         try keys.sealLegacyTokens()
     }
 
@@ -121,8 +124,8 @@ final class DeviceSessions: Sendable {
     }
 
     /// Changes the device's policy (see `PolicyFlow.setPolicy`); the users logged out by it.
-    func setPolicy(_ new: DevicePolicy, pins: [String: String]) async throws -> [String] {
-        try await policyFlow.setPolicy(new, pins: pins, handle: handle(for:))
+    func setPolicy(_ new: DevicePolicy, pins: [String: String], admin: AdminGrant?) async throws -> [String] {
+        try await policyFlow.setPolicy(new, pins: pins, admin: admin, handle: handle(for:))
     }
 
     /// Makes a logged-in user current, without the network (BEHAVIOURS 12, 13). A session sealed

@@ -21,19 +21,21 @@ struct LogOutFlow: Sendable {
     /// DELETE `/auth/session` best-effort (BEHAVIOURS 15-20). Under a policy other than `open`,
     /// nobody becomes active after the active user (BEHAVIOURS 17, 43). A revocation the server
     /// could not be reached for is queued and sent later (BEHAVIOURS 48).
-    func logOut(_ user: User) async throws -> LogOutReport {
+    func logOut(_ user: User, admin: AdminGrant? = nil) async throws -> LogOutReport {
         guard let row = user.load(), row.state == .loggedIn, row.sealed != nil else { return LogOutReport() }
-        try ownKeyHeld(row)
+        try ownKeyHeld(row, admin: admin)
         return await endSession(row, user: user)
     }
 
     /// Logs every logged-in user out (BEHAVIOURS 49), only when this process holds the key of
-    /// each one sealed with their secret (BEHAVIOURS 53): otherwise nobody is logged out.
-    func logOutEveryone(_ users: [User]) async throws -> [(user: User, report: LogOutReport)] {
-        let missing = users.compactMap { $0.load() }.filter { (try? ownKeyHeld($0)) == nil }
+    /// each one sealed with their secret, or was given the admin PIN (BEHAVIOURS 53, 54):
+    /// otherwise nobody is logged out.
+    func logOutEveryone(_ users: [User], admin: AdminGrant? = nil) async throws -> [(user: User, report: LogOutReport)] {
+        let missing = users.compactMap { $0.load() }.filter { (try? ownKeyHeld($0, admin: admin)) == nil }
         guard missing.isEmpty else {
             let names = missing.map(\.displayName).joined(separator: ", ")
-            throw RosterError.invalidRequest("logging everyone out needs the PIN (or password) of \(names); nobody was logged out")
+            throw RosterError.invalidRequest(
+                "logging everyone out needs the PIN (or password) of \(names), or the admin PIN; nobody was logged out")
         }
         var reports: [(user: User, report: LogOutReport)] = []
         for user in users {
@@ -45,9 +47,10 @@ struct LogOutFlow: Sendable {
 
     /// Nobody acts for somebody else (BEHAVIOURS 53): under `pin` or `password`, a logged-in
     /// user sealed with their secret is logged out or removed only by a process given that
-    /// secret (the active user unlocked here, or a PIN just given for them).
-    private func ownKeyHeld(_ row: StoredUser) throws {
-        guard row.state == .loggedIn, let sealed = row.sealed, sealed.kind.needsSecret, !keys.isUnlocked(row) else { return }
+    /// secret (the active user unlocked here, or a PIN just given for them), or the admin PIN
+    /// (BEHAVIOURS 54).
+    private func ownKeyHeld(_ row: StoredUser, admin: AdminGrant?) throws {
+        guard admin == nil, row.state == .loggedIn, let sealed = row.sealed, sealed.kind.needsSecret, !keys.isUnlocked(row) else { return }
         throw RosterError.locked(user: row.displayName, secret: sealed.secretKind)
     }
 
@@ -74,8 +77,8 @@ struct LogOutFlow: Sendable {
 
     /// Removes a user from the device: its session revoked when it had one, its row and files
     /// deleted (BEHAVIOURS 21-25).
-    func remove(_ user: User) async throws {
-        if let row = user.load() { try ownKeyHeld(row) }
+    func remove(_ user: User, admin: AdminGrant? = nil) async throws {
+        if let row = user.load() { try ownKeyHeld(row, admin: admin) }
         let opening = user.load().map { row in Result { try keys.opened(row) } }
         guard let row = user.load(),
             let ended = try store.endSession(id: row.id, entry: row.entry, remove: true, onlyIfBox: nil, chooseNext: try choosesNextUser())

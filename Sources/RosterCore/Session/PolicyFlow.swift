@@ -4,9 +4,9 @@ import Foundation
 /// the change touches, in one transaction, and keeps one history line that says what changed
 /// (BEHAVIOURS 43, 46).
 ///
-///     let loggedOut = try await policyFlow.setPolicy(tightened, pins: [joe.id: "2468"], handle: handle(for:))
+///     let loggedOut = try await policyFlow.setPolicy(tightened, pins: [joe.id: "2468"], admin: nil, handle: handle(for:))
 struct PolicyFlow: Sendable {
-    let store: any DeviceUserStore & DevicePolicyStore
+    let store: any DeviceUserStore & DevicePolicyStore & AdminPINStore
     let keys: SessionKeys
     let revocations: Revocations
     let files: UserFiles
@@ -19,10 +19,18 @@ struct PolicyFlow: Sendable {
     ///   with it; everyone else is logged out, since nobody may stay switchable without a secret;
     /// - loosening (to `open`): needs the PIN (or password) of every user it would expose,
     ///   checked and counted like any other; the idle lock's time and action need none;
-    /// - between `pin` and `password`, sessions keep their seals; new log-ins follow the new one.
+    /// - between `pin` and `password`, sessions keep their seals; new log-ins follow the new one;
+    /// - a kiosk's policy changes only with the admin PIN's `admin` grant, and a policy becomes
+    ///   a kiosk only once an admin PIN is set (BEHAVIOURS 54).
     /// `handle` gives the one handle of a stored row. Returns the users logged out by it.
-    func setPolicy(_ new: DevicePolicy, pins: [String: String], handle: (StoredUser) -> User) async throws -> [String] {
+    func setPolicy(_ new: DevicePolicy, pins: [String: String], admin: AdminGrant?, handle: (StoredUser) -> User) async throws -> [String] {
         let current = try store.policy()
+        if current.needsAdminPIN(toBecome: new), admin == nil {
+            throw RosterError.adminPINNeeded("changing a kiosk's policy", isSet: try store.adminPIN() != nil)
+        }
+        if new.kiosk, !current.kiosk, try store.adminPIN() == nil {
+            throw RosterError.adminPINNeeded("a kiosk", isSet: false)
+        }
         let rows = try store.users().filter { $0.state == .loggedIn && $0.sealed != nil }
         let sealedWithSecret = rows.filter { $0.sealed?.kind.needsSecret == true }
         if current.isLoosened(by: new) {

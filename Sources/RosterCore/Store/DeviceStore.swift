@@ -2,5 +2,5 @@
 /// concerns. Every method that changes more than one thing does it in one transaction, so a
 /// crash or a second process never sees half a change. Drivers: `SQLiteDeviceStore`; a test
 /// that needs a store to fail in one way passes its own to `App(configuration:store:)`.
-typealias DeviceStore = DeviceUserStore & DeviceSessionStore & SecretTryStore & DevicePolicyStore & DeviceHistoryStore & RevocationQueue
+typealias DeviceStore = DeviceUserStore & DeviceSessionStore & SecretTryStore & DevicePolicyStore & AdminPINStore & DeviceHistoryStore & RevocationQueue
     & DeviceActivityStore

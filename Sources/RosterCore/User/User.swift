@@ -147,16 +147,18 @@ public final class User: Sendable, Identifiable {
 
     /// Logs out here first, then tells the server; never fails for want of a network
     /// (BEHAVIOURS 15-20). A no-op on a logged-out or removed user. Under `pin` or `password`,
-    /// `RosterError.locked` unless this process holds the user's key (BEHAVIOURS 53).
+    /// `RosterError.locked` unless this process holds the user's key (BEHAVIOURS 53) or is
+    /// given the admin PIN's `admin` grant (BEHAVIOURS 54).
     @discardableResult
-    public func logOut() async throws -> LogOutReport {
-        try await sessions.logOutFlow.logOut(self)
+    public func logOut(admin: AdminGrant? = nil) async throws -> LogOutReport {
+        try await sessions.logOutFlow.logOut(self, admin: admin)
     }
 
     /// Takes the user off the device (BEHAVIOURS 21-25); a logged-in user sealed with their PIN
-    /// only from a process that holds their key (BEHAVIOURS 53).
-    public func remove() async throws {
-        try await sessions.logOutFlow.remove(self)
+    /// only from a process that holds their key (BEHAVIOURS 53), or with the admin PIN's
+    /// `admin` grant (BEHAVIOURS 54).
+    public func remove(admin: AdminGrant? = nil) async throws {
+        try await sessions.logOutFlow.remove(self, admin: admin)
     }
 
     /// Deletes the user on the server, and from the device (BEHAVIOURS 38).

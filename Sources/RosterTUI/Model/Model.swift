@@ -86,6 +86,8 @@ public struct Model: Sendable, Equatable {
     public var outbox: String?
     /// The device's switching policy and idle lock, read with the users.
     public var policy: DevicePolicy
+    /// Kiosk mode asked for on the command line (`roster ui --kiosk`), whatever the policy says.
+    public var kioskFromCommandLine = false
     /// When a key was last pressed, in device time, for the idle lock.
     public var lastInputAt: Date
     /// The idle lock is on: the active user's details are hidden until their PIN is given.
@@ -123,6 +125,9 @@ public struct Model: Sendable, Equatable {
     }
 
     public var isBusy: Bool { pendingOperations > 0 }
+
+    /// Whether no key leaves the switcher (BEHAVIOURS 54): the policy's kiosk, or `--kiosk`.
+    public var isKiosk: Bool { policy.kiosk || kioskFromCommandLine }
 
     private static func providerColumnWidth(_ users: [UserRow]) -> Int {
         Set(users.map(\.provider)).map { DisplayWidth.of($0?.displayName ?? "unknown") }.max() ?? 0

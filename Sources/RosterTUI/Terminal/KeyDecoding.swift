@@ -31,6 +31,8 @@ enum KeyDecoding {
         case 21: return .ctrlU
         case 23: return .ctrlW
         case 18: return .ctrlR
+        case 26: return .ctrlZ
+        case 28: return .ctrlBackslash
         case 9: return .tab
         case 10, 13: return .enter
         case 8, 127: return .backspace

@@ -60,13 +60,13 @@ public final class NCursesBackend: TerminalBackend {
     /// Characters go through the paste decoder: once it holds part of a marker or a paste, the
     /// rest is read at once (a terminal sends a paste in one go), giving up after a short wait.
     public func nextKey(waitingAtMost milliseconds: Int) -> Key? {
-        if TerminalGuard.isQuitRequested { return .ctrlC }
+        if TerminalGuard.isQuitRequested { return .terminate }
         if !decoded.isEmpty { return decoded.removeFirst() }
         var wait = milliseconds
         while decoded.isEmpty {
             switch read(waitingAtMost: wait) {
             case nil:
-                if TerminalGuard.isQuitRequested { return .ctrlC }
+                if TerminalGuard.isQuitRequested { return .terminate }
                 guard decoder.isWaiting else { return nil }
                 decoded += decoder.inputPaused()
                 if decoded.isEmpty { return nil }

@@ -16,6 +16,8 @@ public enum Action: Sendable, Equatable {
     case operationFailed(String, for: Effect)
     /// A PIN (or password) the PIN box sent was refused: wrong, or tried too soon.
     case secretRefused(SecretRefusal, for: Effect)
+    /// The admin PIN was right: the kiosk's switcher ends (BEHAVIOURS 54).
+    case kioskLeft(for: Effect)
     /// The device's users could not be read; what is on screen stays.
     case loadFailed(String)
     /// The log-in providers the server enables.

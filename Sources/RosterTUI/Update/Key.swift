@@ -13,6 +13,12 @@ public enum Key: Sendable, Equatable {
     case ctrlA, ctrlE, ctrlU, ctrlW, ctrlD
     case resize(width: Int, height: Int)
     case ctrlC
+    /// Ctrl-Z and Ctrl-\: a shell's suspend and quit, which the switcher's raw terminal reads as
+    /// keys; they never leave a kiosk.
+    case ctrlZ, ctrlBackslash
+    /// The process was asked to end by a signal (SIGTERM, SIGHUP, SIGINT from `kill`): it ends,
+    /// kiosk or not, restoring the terminal.
+    case terminate
     /// Shows or hides the focused secret field of a form.
     case ctrlR
     /// Text pasted in one piece (bracketed paste), as the terminal sent it: it goes whole into

@@ -3,11 +3,17 @@ import Foundation
 /// Applies an action to the model and returns the effects to run. Pure: no clock, no store,
 /// no terminal. What concerns every screen (the terminal's size, time, the users read, the end
 /// of an operation) is handled here; a key, and a result meant for a screen, go to the screen
-/// on show (`Screen`), which ignores what is not its own. Ctrl-C quits from every screen.
+/// on show (`Screen`), which ignores what is not its own. Ctrl-C quits from every screen, but in
+/// a kiosk no key leaves (`Kiosk.gate`).
 public func update(_ model: inout Model, _ action: Action) -> [Effect] {
     switch action {
-    case .key(.ctrlC):
+    case .key(.terminate):
         return [.quit]
+    case .key(.ctrlC):
+        return Kiosk.gate(&model, [.quit])
+    case .key(.ctrlZ), .key(.ctrlBackslash):
+        if model.isKiosk { model.status = StatusMessage(Kiosk.notice) }
+        return []
     case .key(.resize(let width, let height)):
         model.size = TerminalSize(width: max(0, width), height: max(0, height))
         return []
@@ -20,9 +26,9 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         model.lastInputAt = model.now
         let status = StatusLine.beforeKey(&model)
         defer { StatusLine.afterKey(&model, status) }
-        if var help = model.help { return helpBoxKey(&model, &help, key) }
+        if var help = model.help { return Kiosk.gate(&model, helpBoxKey(&model, &help, key)) }
         if openHelp(&model, key) { return [] }
-        let effects = updateShownScreen(&model, action)
+        let effects = Kiosk.gate(&model, updateShownScreen(&model, action))
         model.pendingOperations += effects.filter(\.isOperation).count
         return effects
     case .usersLoaded(let rows):
@@ -55,6 +61,9 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         if model.mode.sent == effect { return updateShownScreen(&model, action) }
         model.status = StatusMessage(refusal.message, isError: true)
         return []
+    case .kioskLeft:
+        model.pendingOperations = max(0, model.pendingOperations - 1)
+        return [.quit]
     case .providersLoaded(let types):
         let choices = types.flatMap(LoginForm.Provider.offered(for:))
         guard !choices.isEmpty else { return [] }

@@ -14,13 +14,16 @@ enum KeyHints {
     /// dropped from the least needed (the last) on, but the way to help and out (`?`, F1, `q`, Esc)
     /// always stays.
     static func line(for model: Model, width: Int) -> String {
-        var hints = self.hints(for: model).split(separator: " · ").map(String.init)
+        var hints = self.hints(for: model).split(separator: " · ").map { model.isKiosk && $0 == "q quit" ? kioskQuit : String($0) }
         func joined() -> String { hints.joined(separator: " · ") }
         while DisplayWidth.of(joined()) > width, let drop = hints.lastIndex(where: { !isKept($0) }) {
             hints.remove(at: drop)
         }
         return joined()
     }
+
+    /// What `q` does in a kiosk (BEHAVIOURS 54).
+    static let kioskQuit = "q leave (admin PIN)"
 
     /// Every hint of the screen on show, most needed first, `?` and the ways out last.
     static func hints(for model: Model) -> String {

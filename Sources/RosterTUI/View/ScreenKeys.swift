@@ -74,13 +74,14 @@ enum ScreenKeys {
         ("0-9", "type the PIN, shown as one * a digit (a password takes any character)"),
         ("Enter", "check it; each wrong one is counted: after 3 the next try waits (5 s, then doubling), after 10 the person is logged out on this device and logs in again"),
         ("Esc", "cancel; nobody is switched to or unlocked"),
+        ("Tab", "logging out or removing somebody: give the device's admin PIN instead of theirs (and back)"),
         ("F1 ?", "these keys (? in a PIN box only: a password may hold it)"),
     ]
 
     static let idleLock: [Row] = [
         ("Enter", "give the active person's PIN (or password) to unlock"),
         ("s", "choose who is next; switching to them asks for their PIN"),
-        ("q", "quit"),
+        ("q", "quit (in a kiosk, only with the admin PIN)"),
         ("? F1", "these keys"),
     ]
 

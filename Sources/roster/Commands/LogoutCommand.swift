@@ -18,6 +18,8 @@ struct LogoutCommand: AsyncParsableCommand {
 
     @OptionGroup var pins: PINOptions
 
+    @OptionGroup var adminPIN: AdminPINOption
+
     func validate() throws {
         if all && user != nil { throw ValidationError("give a user or --all, not both") }
     }
@@ -25,9 +27,13 @@ struct LogoutCommand: AsyncParsableCommand {
     func run() async throws {
         let app = try await connection.openApp()
         if all {
-            // Each sealed user's PIN, one line each in `roster users` order (BEHAVIOURS 53).
-            for user in app.allUsers where user.state == .loggedIn { try await pins.unlock(user) }
-            let reports = try await CommandFailure.wording { try await app.logOutAll() }
+            // Each sealed user's PIN, one line each in `roster users` order (BEHAVIOURS 53), or
+            // the admin PIN (BEHAVIOURS 54).
+            let grant = try await adminPIN.grantIfAsked(app, for: "logging everyone out", pins: pins)
+            if grant == nil {
+                for user in app.allUsers where user.state == .loggedIn { try await pins.unlock(user) }
+            }
+            let reports = try await CommandFailure.wording { try await app.logOutAll(admin: grant) }
             print(reports.isEmpty ? "Nobody was logged in." : "Logged out \(reports.count) user\(reports.count == 1 ? "" : "s"); nobody is active.")
             for (user, report) in reports {
                 if let problem = report.revocationError {
@@ -39,11 +45,12 @@ struct LogoutCommand: AsyncParsableCommand {
         let target = try UserResolver.namedOrCurrent(user, in: app)
         let name = target.displayName
         // Under pin or password, nobody logs somebody else out: their PIN is asked for
-        // (BEHAVIOURS 53). `--all` logs everyone out.
-        try await pins.unlock(target)
+        // (BEHAVIOURS 53), or with --admin the admin PIN (BEHAVIOURS 54).
+        let grant = try await adminPIN.grantIfAsked(app, for: "logging out \(name)", pins: pins)
+        if grant == nil { try await pins.unlock(target) }
         let report: LogOutReport
         do {
-            report = try await target.logOut()
+            report = try await target.logOut(admin: grant)
         } catch {
             throw CommandFailure(error)
         }

@@ -2,12 +2,12 @@ import ArgumentParser
 import Foundation
 import RosterCore
 
-/// `roster policy [open|pin|password]`: who may make a logged-in user active on this device, and
-/// the idle lock. Without arguments, prints them.
+/// `roster policy [open|pin|password]`: who may make a logged-in user active on this device, the
+/// idle lock, kiosk mode and the admin PIN. Without arguments, prints them.
 struct PolicyCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "policy",
-        abstract: "Show or set the switching policy (open, pin, password) and the idle lock.",
+        abstract: "Show or set the switching policy (open, pin, password), the idle lock, kiosk mode and the admin PIN.",
         discussion: """
             open (the default): anyone at the terminal may make any logged-in user active, as the \
             SDKs do; sessions are sealed with the device key, which protects copies of the store, \
@@ -18,6 +18,12 @@ struct PolicyCommand: AsyncParsableCommand {
             user out; one that breaks the rule is asked for again). Going back to open asks for the \
             PIN of every user it would expose; the idle lock's time and action need none. With \
             --pin-stdin, one line per logged-in user, in the order `roster users` lists them.
+            --kiosk on makes `roster ui` the only thing on the terminal: q, Ctrl-C, Ctrl-Z and \
+            Ctrl-\\ do not leave it, and leaving it, changing the policy, or logging out or \
+            removing somebody without their PIN takes the admin PIN. --admin-pin sets it (at least \
+            4 digits), or changes it after asking for the current one; a kiosk needs one set first. \
+            With --pin-stdin, the current admin PIN comes first (when one is asked for), then the new \
+            admin PIN, then the users' PINs.
             """
     )
 
@@ -34,6 +40,12 @@ struct PolicyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("On idle: lock (hide the active user until their PIN), or logout-to-nobody (kiosk).", valueName: "action"))
     var onIdle: String?
 
+    @Option(help: ArgumentHelp("Kiosk mode: on (the switcher cannot be left without the admin PIN) or off.", valueName: "on|off"))
+    var kiosk: String?
+
+    @Flag(name: .customLong("admin-pin"), help: "Set the device's admin PIN, or change it (the current one is asked for first).")
+    var setAdminPIN = false
+
     func validate() throws {
         if let switching, SwitchingPolicy(rawValue: switching) == nil {
             throw ValidationError("the policy is open, pin or password, not '\(switching)'")
@@ -44,12 +56,15 @@ struct PolicyCommand: AsyncParsableCommand {
         if let lockAfter {
             do { _ = try IdleTime.parse(lockAfter) } catch { throw ValidationError(CommandFailure(error).message) }
         }
+        if let kiosk, !["on", "off"].contains(kiosk) {
+            throw ValidationError("--kiosk is on or off, not '\(kiosk)'")
+        }
     }
 
     func run() async throws {
         let app = try await connection.openApp()
         let current = try CommandFailure.wording { try app.policy() }
-        guard switching != nil || lockAfter != nil || onIdle != nil else {
+        guard switching != nil || lockAfter != nil || onIdle != nil || kiosk != nil || setAdminPIN else {
             print(Self.describe(current))
             return
         }
@@ -57,6 +72,20 @@ struct PolicyCommand: AsyncParsableCommand {
         if let switching { next.switching = SwitchingPolicy(rawValue: switching) ?? current.switching }
         if let lockAfter { next.lockAfter = try IdleTime.parse(lockAfter) }
         if let onIdle { next.onIdle = IdleAction(rawValue: onIdle) ?? current.onIdle }
+        if let kiosk { next.kiosk = kiosk == "on" }
+        // One admin PIN asked for once: to change the admin PIN, and a kiosk's policy.
+        var grant: AdminGrant?
+        let hasAdminPIN = try CommandFailure.wording { try app.hasAdminPIN() }
+        if (setAdminPIN && hasAdminPIN) || current.needsAdminPIN(toBecome: next) {
+            let what = setAdminPIN && hasAdminPIN ? "changing the admin PIN" : "changing a kiosk's policy"
+            grant = try await AdminPINOption.grant(app, for: what, pins: pins, prompt: "Current admin PIN: ")
+        }
+        if setAdminPIN {
+            let pin = try pins.newPIN("New admin PIN (at least \(PINRule.minimumDigits) digits): ")
+            try await CommandFailure.wording { try await app.setAdminPIN(pin, admin: grant) }
+            print("The admin PIN is \(hasAdminPIN ? "changed" : "set").")
+            guard next != current else { return }
+        }
         let loggedIn = app.allUsers.filter { $0.state == .loggedIn }
         var given: [String: String] = [:]
         if current.isLoosened(by: next) {
@@ -70,13 +99,13 @@ struct PolicyCommand: AsyncParsableCommand {
                 if !pin.isEmpty { given[user.id] = pin }
             }
         }
-        let loggedOut = try await CommandFailure.wording { try await app.setPolicy(next, pins: given) }
+        let loggedOut = try await CommandFailure.wording { try await app.setPolicy(next, pins: given, admin: grant) }
         print(Self.describe(next))
         if !loggedOut.isEmpty { print("Logged out (no PIN given): \(loggedOut.joined(separator: ", ")).") }
     }
 
     static func describe(_ policy: DevicePolicy) -> String {
         let idle = policy.lockAfter.map { "after \(IdleTime.text($0)) without a key, \(policy.onIdle == .lock ? "lock" : "return to nobody active")" } ?? "off"
-        return "policy: \(policy.switching.rawValue); idle lock: \(idle)"
+        return "policy: \(policy.switching.rawValue); idle lock: \(idle)" + (policy.kiosk ? "; kiosk: on" : "")
     }
 }

@@ -13,14 +13,18 @@ struct RemoveCommand: AsyncParsableCommand {
 
     @OptionGroup var pins: PINOptions
 
+    @OptionGroup var adminPIN: AdminPINOption
+
     func run() async throws {
         let app = try await connection.openApp()
         let target = try UserResolver(users: app.allUsers).resolve(user)
         let name = target.displayName
-        // A logged-in user sealed with their PIN is removed only with it (BEHAVIOURS 53).
-        if target.state == .loggedIn { try await pins.unlock(target) }
+        // A logged-in user sealed with their PIN is removed only with it (BEHAVIOURS 53), or
+        // with --admin the admin PIN (BEHAVIOURS 54).
+        let grant = try await adminPIN.grantIfAsked(app, for: "removing \(name)", pins: pins)
+        if grant == nil, target.state == .loggedIn { try await pins.unlock(target) }
         do {
-            try await target.remove()
+            try await target.remove(admin: grant)
         } catch {
             throw CommandFailure(error)
         }

@@ -14,7 +14,10 @@ struct SwitcherCommand: AsyncParsableCommand {
             Keys: arrows or j/k move, Enter switches, n logs in, o logs out, x removes, r refreshes \
             custom data, / filters, ? lists every key, q quits. Set NO_COLOR or pass --no-color \
             for a monochrome screen. Without a terminal, the user list is printed instead; a \
-            terminal that cannot move its cursor (TERM=dumb) gets a one-line refusal and exit code 1.
+            terminal that cannot move its cursor (TERM=dumb) gets a one-line refusal and exit code 1. \
+            With --kiosk (or `roster policy --kiosk on`) the switcher is the only thing on the \
+            terminal: q, Ctrl-C, Ctrl-Z and Ctrl-\\ do not leave it; q asks for the device's admin \
+            PIN (`roster policy --admin-pin`), which must be set first.
             """
     )
 
@@ -26,12 +29,20 @@ struct SwitcherCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Leave the mouse to the terminal (selecting text without Shift); keys do everything.")
     var noMouse = false
 
+    @Flag(name: .long, help: "Kiosk mode: no key leaves the switcher without the device's admin PIN.")
+    var kiosk = false
+
     func run() async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             try UsersCommand.print(try await connection.openApp(), json: false)
             return
         }
         if let refusal = SwitcherTerminal.refusal(term: ProcessInfo.processInfo.environment["TERM"]) { throw refusal }
+        // A kiosk nobody could leave is refused before the screen is taken (an unreadable store
+        // is said on the screen below).
+        if let app = try? await connection.openApp(), kiosk || (try? app.policy().kiosk) == true, (try? app.hasAdminPIN()) == false {
+            throw CommandFailure(RosterError.adminPINNeeded("a kiosk", isSet: false))
+        }
         // The screen is the switcher's only output: log lines would tear it. Errors reach the
         // person on the status line instead.
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
@@ -45,6 +56,7 @@ struct SwitcherCommand: AsyncParsableCommand {
             var model = Model(users: try effects.rows(), now: Date())
             model.outbox = try? connection.outboxDescription()
             model.policy = try effects.app.policy()
+            model.kioskFromCommandLine = kiosk
             _ = try await Program.run(model, backend: backend, effects: effects, startingWith: [.loginForm(.loadProviders)])
         } catch let failure as NCursesBackend.OpenError {
             throw CommandFailure(failure.description)

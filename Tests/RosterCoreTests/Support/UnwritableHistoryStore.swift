@@ -51,6 +51,10 @@ struct UnwritableHistoryStore: DeviceStore {
 
     func policy() throws -> DevicePolicy { try base.policy() }
     func applyPolicy(_ policy: DevicePolicy, sessions: [PolicySessionChange]) throws { try base.applyPolicy(policy, sessions: sessions) }
+    func adminPIN() throws -> AdminPINRecord? { try base.adminPIN() }
+    func setAdminPIN(_ record: AdminPINRecord?, replacing: AdminPINRecord?) throws { try base.setAdminPIN(record, replacing: replacing) }
+    func beginAdminPINTry(at: Date, delay: @Sendable (Int) -> TimeInterval?) throws -> SecretTry { try base.beginAdminPINTry(at: at, delay: delay) }
+    func clearAdminPINTries() throws { try base.clearAdminPINTries() }
     func activity() throws -> DeviceActivity { try base.activity() }
     func recordActivity(at: Date) throws { try base.recordActivity(at: at) }
     func markIdleLocked(userId: String?, at: Date, idleSince: Date) throws -> IdleLockOutcome {

@@ -7,7 +7,8 @@ extension SQLiteDeviceStore {
             let switching = try Self.metadata(Self.policyKey, db).flatMap(SwitchingPolicy.init(rawValue:)) ?? .open
             let lockAfter = try Self.metadata(Self.lockAfterKey, db).flatMap(TimeInterval.init)
             let onIdle = try Self.metadata(Self.onIdleKey, db).flatMap(IdleAction.init(rawValue:)) ?? .lock
-            return DevicePolicy(switching: switching, lockAfter: lockAfter, onIdle: onIdle)
+            let kiosk = try Self.metadata(Self.kioskKey, db) == "on"
+            return DevicePolicy(switching: switching, lockAfter: lockAfter, onIdle: onIdle, kiosk: kiosk)
         }
     }
 
@@ -28,6 +29,7 @@ extension SQLiteDeviceStore {
             }
             try Self.setMetadata(Self.policyKey, policy.switching.rawValue, db)
             try Self.setMetadata(Self.onIdleKey, policy.onIdle.rawValue, db)
+            try Self.setMetadata(Self.kioskKey, policy.kiosk ? "on" : "off", db)
             if let lockAfter = policy.lockAfter {
                 try Self.setMetadata(Self.lockAfterKey, String(lockAfter), db)
             } else {

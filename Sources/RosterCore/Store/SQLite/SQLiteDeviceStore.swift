@@ -15,6 +15,7 @@ final class SQLiteDeviceStore: DeviceStore {
     static let policyKey = "policy"
     static let lockAfterKey = "lock_after"
     static let onIdleKey = "on_idle"
+    static let kioskKey = "kiosk"
     static let deviceKeyIdKey = "device_key_id"
 
     let pool: DatabasePool

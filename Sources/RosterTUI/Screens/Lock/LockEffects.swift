@@ -1,6 +1,6 @@
 import RosterCore
 
-/// Performs the PIN box's and the idle lock's effects with the session core.
+/// Performs the PIN box's, the idle lock's and the kiosk's effects with the session core.
 struct LockEffects {
     let session: SessionAccess
 
@@ -22,6 +22,20 @@ struct LockEffects {
             try await user.unlock(secret: secret.value)
             try await user.remove()
             return session.reloaded() + [.operationFinished("Removed \(user.displayName)", for: sent)]
+        case .adminLogOut(let id, let secret):
+            let user = try session.existing(id)
+            let grant = try await app.checkAdminPIN(secret.value, for: "logging out \(user.displayName)")
+            let report = try await user.logOut(admin: grant)
+            let told = report.revocationError.map { "; the server was not told: \($0)" } ?? ""
+            return session.reloaded() + [.operationFinished("Logged out \(user.displayName) with the admin PIN\(told)", for: sent)]
+        case .adminRemove(let id, let secret):
+            let user = try session.existing(id)
+            let grant = try await app.checkAdminPIN(secret.value, for: "removing \(user.displayName)")
+            try await user.remove(admin: grant)
+            return session.reloaded() + [.operationFinished("Removed \(user.displayName) with the admin PIN", for: sent)]
+        case .leaveKiosk(let secret):
+            _ = try await app.checkAdminPIN(secret.value, for: "leaving the kiosk")
+            return [.kioskLeft(for: sent)]
         case .unlock(let id, let secret):
             let user = try session.existing(id)
             try await user.unlock(secret: secret.value)

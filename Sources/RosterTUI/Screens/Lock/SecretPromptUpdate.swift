@@ -25,12 +25,13 @@ extension SecretPrompt: Screen {
 
     /// F1, and `?` where it cannot be typed (a PIN is digits only): the box's keys.
     func helpTopic(_ model: Model, typing: Bool) -> HelpBox.Topic? {
-        typing && kind != .pin ? nil : .secretPrompt
+        typing && typedKind != .pin ? nil : .secretPrompt
     }
 }
 
 /// Keys in the PIN (or password) box: it edits as a `LineEditor` (readline keys; a PIN takes
-/// digits only), Enter sends once and not before the wait a refusal asked for, Esc goes back.
+/// digits only), Enter sends once and not before the wait a refusal asked for, Esc goes back;
+/// Tab, when acting for somebody else, asks for the admin PIN instead (and back).
 private func secretPromptKey(_ model: inout Model, _ prompt: inout SecretPrompt, _ key: Key) -> [Effect] {
     switch key {
     case .escape:
@@ -39,10 +40,17 @@ private func secretPromptKey(_ model: inout Model, _ prompt: inout SecretPrompt,
         model.mode = .list
         model.status = nil
         return []
+    case .tab where prompt.offersAdminPIN:
+        guard prompt.sent == nil else { return stillWorking(&model) }
+        prompt.asAdmin.toggle()
+        prompt.text = ""
+        prompt.refusal = nil
+        prompt.nextTryAt = nil
+        return []
     case .enter:
         guard prompt.sent == nil else { return stillWorking(&model) }
         guard !prompt.text.isEmpty else {
-            model.status = StatusMessage("Type the \(prompt.kind) of \(prompt.user.name)", isError: true)
+            model.status = StatusMessage("Type \(prompt.whose)", isError: true)
             return []
         }
         if let wait = prompt.secondsToWait(at: model.now) {
@@ -53,7 +61,7 @@ private func secretPromptKey(_ model: inout Model, _ prompt: inout SecretPrompt,
         prompt.sent = request
         // The typed secret leaves the model with the request: nothing of it stays on screen.
         prompt.text = ""
-        model.status = StatusMessage("Checking the \(prompt.kind) of \(prompt.user.name)…")
+        model.status = StatusMessage("Checking \(prompt.whose)…")
         return [request]
     case .char(let character) where !prompt.accepts(character):
         return []

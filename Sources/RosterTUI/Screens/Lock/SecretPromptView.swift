@@ -21,11 +21,12 @@ func secretPromptLines(_ prompt: SecretPrompt, now: Date, width: Int) -> [String
             lines.append("Next try in \(wait) s")
         }
     }
-    return lines + ["", "Enter check · Esc cancel · F1 keys"]
+    let tab = prompt.offersAdminPIN ? (prompt.asAdmin ? " · Tab their \(prompt.kind)" : " · Tab admin PIN") : ""
+    return lines + ["", "Enter check · Esc cancel\(tab) · F1 keys"]
 }
 
 private func secretPromptLabel(_ prompt: SecretPrompt) -> String {
-    prompt.kind == .pin ? "PIN: " : "Password: "
+    prompt.asAdmin ? "Admin PIN: " : prompt.kind == .pin ? "PIN: " : "Password: "
 }
 
 /// The box, and the cursor on the star of its character when it is not at the end.
