@@ -147,7 +147,8 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
                     + String(
                         format: "%22.1f  %7.2f%22.1f  %7.2f   %.3f (%.3f to %.3f): %@", median(route.measured, \.requestsPerSecond),
                         median(route.measured, \.p99), median(route.against, \.requestsPerSecond), median(route.against, \.p99),
-                        route.medianCostRatio, route.costRatios.min() ?? 0, route.costRatios.max() ?? 0, met))
+                        route.medianCostRatio, route.costRatios.min() ?? 0, route.costRatios.max() ?? 0, met)
+                    + (route.failed > 0 ? " (\(route.failed) answers other than 2xx, or socket errors)" : ""))
         }
         lines.append(
             String(

@@ -93,6 +93,16 @@ package enum PostgresMigrations {
                 "CREATE INDEX web_sign_ins_expiry ON web_sign_ins (app_id, expires_at)",
             ]
         ),
+        (
+            "v4-unlock-keys",
+            [
+                """
+                CREATE TABLE unlock_keys (id_digest text PRIMARY KEY, app_id text NOT NULL, user_id text NOT NULL,
+                session_id text NOT NULL UNIQUE REFERENCES sessions (id) ON DELETE CASCADE, server_half bytea NOT NULL,
+                proof_digest bytea NOT NULL, wrong_proofs integer NOT NULL DEFAULT 0, created_at timestamptz NOT NULL)
+                """
+            ]
+        ),
     ]
 
     /// Applies the migrations the database has not seen yet.

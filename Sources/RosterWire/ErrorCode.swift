@@ -23,6 +23,9 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case tooManyRequests = "TooManyRequests"
     /// Roster's: the server is at capacity for this work (password hashing); with `Retry-After`.
     case serviceUnavailable = "ServiceUnavailable"
+    /// Roster's: no such unlock key (never made, replaced, erased after wrong PINs, or its
+    /// session ended): the person logs in again.
+    case unlockKeyNotFound = "UnlockKeyNotFound"
     case internalServerError = "InternalServerError"
 
     /// The HTTP status a server answers with for this code.
@@ -33,7 +36,7 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
         case .userAlreadyConfirmed, .userNotFound, .userpassTokenInvalid, .badRequest,
             .invalidParameter, .missingParameter:
             400
-        case .apiKeyNotFound, .authProviderNotFound, .appNotFound, .routeNotFound, .functionNotFound: 404
+        case .apiKeyNotFound, .authProviderNotFound, .appNotFound, .routeNotFound, .functionNotFound, .unlockKeyNotFound: 404
         case .functionExecutionError, .noMatchingRuleFound: 403
         case .methodNotAllowed: 405
         case .payloadTooLarge: 413

@@ -28,6 +28,10 @@ public enum Route {
     public static let session = "\(base)/auth/session"
     public static let delete = "\(base)/auth/delete"
     public static let apiKeys = "\(base)/auth/api_keys"
+    /// Roster's server-assisted unlock (docs/PROTOCOL-ADDITIONS.md): the session's unlock key
+    /// (POST makes it, DELETE forgets it), and a PIN proof against it.
+    public static let unlockKeys = "\(base)/auth/unlock_keys"
+    public static let unlock = "\(base)/auth/unlock_keys/unlock"
 
     public static func apiKey(_ id: String) -> String { "\(apiKeys)/\(id)" }
     public static func enableAPIKey(_ id: String) -> String { "\(apiKeys)/\(id)/enable" }

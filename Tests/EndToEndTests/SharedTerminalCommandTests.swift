@@ -203,6 +203,44 @@ extension EndToEndTests {
             try device.fails(["switch", "joe", "--pin-stdin"], stdin: "\(SharedTerminal.joePIN)\n", mentioning: "logged out")
         }
 
+        // BEHAVIOURS 54
+        @Test func theAdminPINActsForSomebodyElseAndGuardsAKiosk() throws {
+            let device = try SharedTerminal("admin-pin")
+            defer { device.cleanUp() }
+            try device.logInJoeAndEmma()
+            let admin = SharedTerminal.adminPIN
+            // No admin PIN yet: --admin and a kiosk are refused, and say how to set one.
+            try device.fails(["logout", "joe", "--admin", "--pin-stdin"], stdin: "\(admin)\n", mentioning: "roster policy --admin-pin")
+            try device.fails(["policy", "--kiosk", "on"], stdin: "", mentioning: "a kiosk takes an admin PIN, and none is set")
+            try device.fails(["policy", "--admin-pin", "--pin-stdin"], stdin: "12\n", mentioning: "a PIN has at least 4 digits")
+            #expect(try device.succeeds(["policy", "--admin-pin", "--pin-stdin"], stdin: "\(admin)\n").stdout == "The admin PIN is set.\n")
+            // Changing it asks for the current one first.
+            try device.fails(["policy", "--admin-pin", "--pin-stdin"], stdin: "11112222\n33334444\n", mentioning: "wrong admin PIN")
+            _ = try device.succeeds(["policy", "--admin-pin", "--pin-stdin"], stdin: "\(admin)\n\(SharedTerminal.newAdminPIN)\n")
+            let newAdmin = SharedTerminal.newAdminPIN
+
+            // Joe is not unlocked in any process: his own PIN, or the admin PIN with --admin.
+            try device.fails(["logout", "joe", "--admin", "--pin-stdin"], stdin: "\(admin)\n", mentioning: "wrong admin PIN")
+            #expect(try device.runner.users().first { $0.email == "joe@example.com" }?.state == "loggedIn", "a refusal changes nothing")
+            let out = try device.succeeds(["logout", "joe", "--admin", "--pin-stdin"], stdin: "\(newAdmin)\n")
+            #expect(out.stdout.hasPrefix("Logged out joe@example.com."), "\(out.stdout)")
+            _ = try device.succeeds(["remove", "emma", "--admin", "--pin-stdin"], stdin: "\(newAdmin)\n")
+            #expect(try device.runner.users().map(\.email) == ["joe@example.com"])
+
+            // A kiosk: set with the admin PIN present; changing it takes the admin PIN.
+            #expect(try device.succeeds(["policy", "--kiosk", "on"]).stdout == "policy: pin; idle lock: off; kiosk: on\n")
+            try device.fails(["policy", "--lock-after", "5m", "--pin-stdin"], stdin: "\n", mentioning: "no admin PIN given")
+            try device.fails(["policy", "--kiosk", "off", "--pin-stdin"], stdin: "\(admin)\n", mentioning: "wrong admin PIN")
+            #expect(try device.succeeds(["policy"]).stdout == "policy: pin; idle lock: off; kiosk: on\n", "nothing was changed")
+            #expect(try device.succeeds(["policy", "--kiosk", "off", "--pin-stdin"], stdin: "\(newAdmin)\n").stdout == "policy: pin; idle lock: off\n")
+            let history = try device.succeeds(["history", "--limit", "12"]).stdout
+            for line in ["kiosk on → off", "kiosk off → on", "wrong admin PIN", "admin PIN set", "admin PIN", "removing emma@example.com"] {
+                #expect(history.contains(line), "history lacks \(line): \(history)")
+            }
+            // `roster ui --kiosk` on a terminal needs an admin PIN set: refused in one line before
+            // the screen is taken (the tmux tests drive it with one).
+        }
+
         /// Secrets come only from stdin: every command above goes through `SharedTerminal.roster`,
         /// which checks that no argument holds a PIN or password, and options that would take one
         /// do not exist.
@@ -231,8 +269,10 @@ private struct SharedTerminal {
     static let joeNewPIN = "50286417"
     static let emmaPIN = "26048173"
     static let anonymousPIN = "84630912"
+    static let adminPIN = "31907264"
+    static let newAdminPIN = "64028135"
     /// Everything the tests give only on stdin.
-    static let secrets = ["passw0rd", "pa55word", joePIN, joeNewPIN, emmaPIN, anonymousPIN]
+    static let secrets = ["passw0rd", "pa55word", joePIN, joeNewPIN, emmaPIN, anonymousPIN, adminPIN, newAdminPIN]
 
     let home: URL
     let runner: CommandRunner

@@ -168,6 +168,49 @@ extension EndToEndTests {
             #expect(try runner.roster(["token", "emma", "--pin-stdin"], stdin: "\(Self.emmaPIN)\n").status == 0)
         }
 
+        /// Kiosk mode under a real terminal: no key a person knows leaves it, q asks for the admin
+        /// PIN, a wrong one is said and counted, the right one ends it; without an admin PIN set,
+        /// a kiosk is refused before the screen is taken.
+        // BEHAVIOURS 54
+        @Test func nobodyWalksOutOfAKiosk() throws {
+            let home = try CommandRunner.temporaryDirectory("kiosk")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            try logIn(["joe@example.com"], on: runner)
+            let refused = try TmuxSession(command: [SwitcherTests.roster, "ui", "--kiosk"], environment: runner.environment)
+            var screen = try refused.waitFor("[exited 1]")
+            #expect(screen.contains("a kiosk takes an admin PIN, and none is set: roster policy --admin-pin"), "\(screen)")
+
+            let adminPIN = "31907264"
+            expectSuccess(try runner.roster(["policy", "--admin-pin", "--pin-stdin"], stdin: "\(adminPIN)\n"))
+            let session = try TmuxSession(command: [SwitcherTests.roster, "ui", "--kiosk"], environment: runner.environment)
+            screen = try session.waitFor("q leave (admin PIN)")
+            #expect(screen.contains("* joe@example.com"))
+            // Ctrl-Z and Ctrl-\ say so and stay; Ctrl-C and q open the admin PIN box.
+            for key in ["C-z", "C-\\"] {
+                try session.send(key, literal: false)
+                try session.waitFor("This terminal is a kiosk: q, then the admin PIN, leaves Roster")
+                try session.send("j")
+            }
+            try session.send("C-c", literal: false)
+            try session.waitFor("Kiosk · Admin PIN")
+            try session.send("Escape", literal: false)
+            try session.waitUntilGone("Kiosk · Admin PIN")
+            try session.send("q")
+            try session.waitFor("leaving Roster needs the admin PIN")
+            try session.send("q1111")
+            screen = try session.waitFor("Admin PIN: ****_")
+            try session.send("Enter", literal: false)
+            screen = try session.waitFor("Wrong admin PIN")
+            #expect(!screen.contains("[exited"), "a wrong PIN leaves nothing")
+            try session.send(adminPIN)
+            try session.send("Enter", literal: false)
+            screen = try session.waitFor("[exited 0]")
+            #expect(!screen.contains(adminPIN))
+            let history = try runner.roster(["history"]).stdout
+            #expect(history.contains("wrong admin PIN") && history.contains("leaving the kiosk"), "\(history)")
+        }
+
         /// Logs the demo users in with their passwords on stdin, in this order, under `open`.
         private func logIn(_ emails: [String], on runner: CommandRunner, sourceLocation: SourceLocation = #_sourceLocation) throws {
             let passwords = ["joe@example.com": "passw0rd", "emma@example.com": "pa55word"]

@@ -223,3 +223,59 @@ extension StoreContractTests {
         #expect(try await store.user(appId: appId, id: "seed3") == nil)
     }
 }
+
+extension StoreContractTests {
+    // Server-assisted unlock: proofs sent at once are each counted, the tenth wrong one in a row
+    // erases the key, a right one releases the half; a key goes with its session.
+    @Test(arguments: StoreKind.allCases) func unlockKeyProofsAreEachCountedAndTheTenthErases(_ kind: StoreKind) async throws {
+        let store = try await kind.makeStore()
+        _ = try await store.findOrCreateUser(identity: identity("anon-user", "a", user: ""), newUser: user("u"))
+        try await store.insertSession(session("s", user: "u"))
+        let record = UnlockKeyRecord(
+            idDigest: "k1", appId: appId, userId: "u", sessionId: "s", serverHalf: Data(repeating: 1, count: 32),
+            proofDigest: Data(repeating: 2, count: 32), wrongProofs: 0, createdAt: now)
+        try await store.insertUnlockKey(record)
+        let wrong = Data(repeating: 3, count: 32)
+        #expect(try await store.tryUnlockKey(idDigest: "k1", proofDigest: record.proofDigest) == .released(serverHalf: record.serverHalf, record.owner))
+        let answers = try await withThrowingTaskGroup(of: UnlockKeyTry.self) { group in
+            for _ in 0..<9 { group.addTask { try await store.tryUnlockKey(idDigest: "k1", proofDigest: wrong) } }
+            return try await group.reduce(into: [UnlockKeyTry]()) { $0.append($1) }
+        }
+        let left = answers.compactMap { answer -> Int? in
+            if case .wrong(let left, _) = answer { return left }
+            return nil
+        }
+        #expect(left.sorted() == Array(1...9), "\(answers)")
+        #expect(try await store.tryUnlockKey(idDigest: "k1", proofDigest: wrong) == .erased(record.owner))
+        #expect(try await store.tryUnlockKey(idDigest: "k1", proofDigest: record.proofDigest) == .unknown)
+
+        // A new key replaces the session's last; it goes when the session's user does.
+        var second = record
+        second.idDigest = "k2"
+        try await store.insertUnlockKey(second)
+        var third = record
+        third.idDigest = "k3"
+        try await store.insertUnlockKey(third)
+        #expect(try await store.tryUnlockKey(idDigest: "k2", proofDigest: record.proofDigest) == .unknown)
+        #expect(try await store.deleteUnlockKey(sessionId: "s"))
+        #expect(try await store.deleteUnlockKey(sessionId: "s") == false)
+        try await store.insertUnlockKey(second)
+        #expect(try await store.deleteUser(appId: appId, userId: "u"))
+        #expect(try await store.tryUnlockKey(idDigest: "k2", proofDigest: record.proofDigest) == .unknown)
+    }
+
+    @Test func theUnlockRuleComparesWholeDigests() {
+        let record = UnlockKeyRecord(
+            idDigest: "k", appId: "a", userId: "u", sessionId: "s", serverHalf: Data(count: 32), proofDigest: Data(repeating: 7, count: 32),
+            wrongProofs: 8, createdAt: Date(timeIntervalSince1970: 0))
+        #expect(UnlockKeyRule.decide(record, proofDigest: Data(repeating: 7, count: 31)).1 == .setWrongProofs(9))
+        #expect(UnlockKeyRule.decide(record, proofDigest: Data(repeating: 7, count: 32)).1 == .setWrongProofs(0))
+        var cleared = record
+        cleared.wrongProofs = 0
+        #expect(UnlockKeyRule.decide(cleared, proofDigest: Data(repeating: 7, count: 32)).1 == .nothing)
+        var last = record
+        last.wrongProofs = 9
+        #expect(UnlockKeyRule.decide(last, proofDigest: Data(count: 32)).1 == .delete)
+        #expect(UnlockKeyRule.decide(nil, proofDigest: Data(count: 32)).0 == .unknown)
+    }
+}

@@ -287,7 +287,7 @@ import Testing
     }
 }
 
-private extension Model {
+extension Model {
     /// What the PIN box holds, for checking an edit (the screen shows only stars).
     var modeSecretText: String? {
         guard case .secretPrompt(let prompt) = mode else { return nil }

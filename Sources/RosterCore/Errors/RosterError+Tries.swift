@@ -1,6 +1,15 @@
 import Foundation
 
 extension RosterError {
+    /// Whether a PIN (or password, or the admin PIN) given was refused as wrong, or too soon
+    /// after wrong ones: the box that asked says so and stays open.
+    public var refusesSecret: Bool {
+        switch self {
+        case .wrongSecret, .secretDelayed, .wrongAdminPIN: true
+        default: false
+        }
+    }
+
     /// For a wrong PIN (or password), how many more wrong tries end the user's session on this
     /// device; nil for any other error.
     public var wrongTriesLeft: Int? {

@@ -15,6 +15,7 @@ package struct RouteServices: Sendable {
     package var accounts: AccountService { core.accounts }
     package var health: HealthService { core.health }
     package var webSignIn: WebSignInService { core.webSignIn }
+    package var unlockKeys: UnlockKeyService { core.unlockKeys }
     package var device: DeviceLoginService { core.device }
     /// The limits the account routes count against (`AccountRouteLimits`).
     package var limiter: AttemptLimiter { core.limiter }

@@ -61,6 +61,7 @@ public final class RosterServer: Sendable {
         WebSignInRoutes.add(to: router, services)
         HealthRoutes.add(to: router, services.health)
         DeviceRoutes.add(to: router, services)
+        UnlockKeyRoutes.add(to: router, services)
         for addition in additions { addition.add(to: router, services) }
         return RosterServer(
             responder: RosterResponder(router: router.buildResponder()), environment: environment, services: core,

@@ -19,6 +19,8 @@ package struct ServerServices: Sendable {
     package let accounts: AccountService
     package let health: HealthService
     package let webSignIn: WebSignInService
+    /// Sessions' unlock keys: server-assisted unlock.
+    package let unlockKeys: UnlockKeyService
     /// Device log-in: the terminal's start and poll.
     package let device: DeviceLoginService
     /// Device log-in: the person's approval on the page.
@@ -66,6 +68,7 @@ package struct ServerServices: Sendable {
             accounts: AccountService(store: store, audit: audit),
             health: HealthService(store: store, now: environment.now, logger: environment.logger),
             webSignIn: WebSignInService(store: store, ids: ids, now: environment.now),
+            unlockKeys: UnlockKeyService(store: store, audit: audit, ids: ids, now: environment.now),
             device: DeviceLoginService(
                 store: store, login: login, audit: audit, ids: ids, randomBytes: environment.randomBytes, now: environment.now),
             deviceApprovals: DeviceApprovalService(
@@ -73,7 +76,7 @@ package struct ServerServices: Sendable {
             admin: admin, seeder: DemoSeeder(store: store, admin: admin, ids: ids))
     }
 
-    package init(environment: ServerEnvironment, apps: [String: ServedApp], audit: AuditTrail, tokens: TokenService, login: LoginService, sessions: SessionService, apiKeys: APIKeyService, emailPassword: EmailPasswordService, functions: FunctionCallService, accounts: AccountService, health: HealthService, webSignIn: WebSignInService, device: DeviceLoginService, deviceApprovals: DeviceApprovalService, admin: ServerAdmin, seeder: DemoSeeder) {
+    package init(environment: ServerEnvironment, apps: [String: ServedApp], audit: AuditTrail, tokens: TokenService, login: LoginService, sessions: SessionService, apiKeys: APIKeyService, emailPassword: EmailPasswordService, functions: FunctionCallService, accounts: AccountService, health: HealthService, webSignIn: WebSignInService, unlockKeys: UnlockKeyService, device: DeviceLoginService, deviceApprovals: DeviceApprovalService, admin: ServerAdmin, seeder: DemoSeeder) {
         self.environment = environment
         self.apps = apps
         self.audit = audit
@@ -86,6 +89,7 @@ package struct ServerServices: Sendable {
         self.accounts = accounts
         self.health = health
         self.webSignIn = webSignIn
+        self.unlockKeys = unlockKeys
         self.device = device
         self.deviceApprovals = deviceApprovals
         self.admin = admin

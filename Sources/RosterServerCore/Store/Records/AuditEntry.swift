@@ -24,6 +24,10 @@ public struct AuditEntry: Sendable, Equatable, Codable {
         /// A person approved a device log-in on the approval page.
         case deviceApproved = "device-approve"
         case deviceDenied = "device-deny"
+        /// A wrong PIN proof against a session's unlock key; its detail is the tries left.
+        case unlockRefused = "unlock-refused"
+        /// The tenth wrong proof in a row: the unlock key erased, the session ended.
+        case unlockKeyErased = "unlock-key-erased"
     }
 
     public var at: Date

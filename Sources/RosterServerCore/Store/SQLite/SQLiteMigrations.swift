@@ -199,6 +199,21 @@ package enum SQLiteMigrations {
                 ALTER TABLE web_sign_in RENAME TO web_sign_ins;
                 """)
         }
+        // Sessions' unlock keys, the server's half: gone with their session.
+        migrator.registerMigration("v10-unlock-keys") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS unlock_keys (
+                    id_digest TEXT PRIMARY KEY NOT NULL,
+                    app_id TEXT NOT NULL,
+                    user_id TEXT NOT NULL,
+                    session_id TEXT NOT NULL UNIQUE REFERENCES sessions(id) ON DELETE CASCADE,
+                    server_half BLOB NOT NULL,
+                    proof_digest BLOB NOT NULL,
+                    wrong_proofs INTEGER NOT NULL DEFAULT 0,
+                    created_at DATETIME NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

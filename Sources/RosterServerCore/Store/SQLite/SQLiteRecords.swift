@@ -58,6 +58,10 @@ extension WebSignInRecord: SnakeCaseRecord {
     package static let databaseTableName = "web_sign_ins"
 }
 
+extension UnlockKeyRecord: SnakeCaseRecord {
+    package static let databaseTableName = "unlock_keys"
+}
+
 extension DocumentRecord: SnakeCaseRecord {
     package static let databaseTableName = "documents"
 

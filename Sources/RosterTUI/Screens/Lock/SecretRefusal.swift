@@ -14,9 +14,10 @@ public struct SecretRefusal: Sendable, Equatable {
         self.waitSeconds = waitSeconds
     }
 
-    /// The refusal of a wrong or too early PIN; nil for any other failure.
+    /// The refusal of a wrong or too early PIN (a person's or the admin PIN); nil for any other
+    /// failure.
     init?(_ error: any Error) {
-        guard let error = error as? RosterError, error.wrongTriesLeft != nil || error.secondsBeforeNextTry != nil else { return nil }
+        guard let error = error as? RosterError, error.refusesSecret else { return nil }
         self.init(message: error.description, triesLeft: error.wrongTriesLeft, waitSeconds: error.secondsBeforeNextTry)
     }
 }

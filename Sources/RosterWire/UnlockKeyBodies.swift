@@ -1,0 +1,80 @@
+import Foundation
+
+/// Roster's server-assisted unlock (docs/PROTOCOL-ADDITIONS.md, "Unlock keys"): the bodies of
+/// `POST /auth/unlock_keys` (with the session's access token) and `POST /auth/unlock_keys/unlock`
+/// (with no token: the unlock id and the proof are the credentials). Binary values are standard
+/// base64 of 32 bytes; the unlock id is 64 hexadecimal characters and travels only in bodies,
+/// never in a path that a log could keep.
+public struct UnlockKeyRequest: Codable, Sendable, Equatable {
+    /// SHA-256 of the PIN proof, base64.
+    public var proofDigest: String
+
+    public init(proofDigest: String) { self.proofDigest = proofDigest }
+
+    public enum CodingKeys: String, CodingKey { case proofDigest = "proof_digest" }
+}
+
+/// The made key: its id (a secret the device keeps) and the server's half, which the device uses
+/// once to seal and then forgets.
+public struct UnlockKeyCreated: Codable, Sendable, Equatable {
+    public var unlockId: String
+    public var serverHalf: String
+
+    public init(unlockId: String, serverHalf: String) {
+        self.unlockId = unlockId
+        self.serverHalf = serverHalf
+    }
+
+    public enum CodingKeys: String, CodingKey {
+        case unlockId = "unlock_id"
+        case serverHalf = "server_half"
+    }
+}
+
+/// A PIN proof against an unlock key.
+public struct UnlockRequest: Codable, Sendable, Equatable {
+    public var unlockId: String
+    /// The proof, base64.
+    public var proof: String
+
+    public init(unlockId: String, proof: String) {
+        self.unlockId = unlockId
+        self.proof = proof
+    }
+
+    public enum CodingKeys: String, CodingKey {
+        case unlockId = "unlock_id"
+        case proof
+    }
+}
+
+/// The answer to a right proof: the server's half.
+public struct UnlockReleased: Codable, Sendable, Equatable {
+    public var serverHalf: String
+
+    public init(serverHalf: String) { self.serverHalf = serverHalf }
+
+    public enum CodingKeys: String, CodingKey { case serverHalf = "server_half" }
+}
+
+/// The answer to a wrong proof (401): the protocol's error body, and how many more wrong proofs
+/// erase the server's half and end the session.
+public struct UnlockRefused: Codable, Sendable, Equatable {
+    public var error: String
+    public var errorCode: String
+    public var triesLeft: Int
+
+    public init(triesLeft: Int) {
+        error = "wrong PIN"
+        errorCode = Self.code
+        self.triesLeft = triesLeft
+    }
+
+    public static let code = "WrongUnlockProof"
+
+    public enum CodingKeys: String, CodingKey {
+        case error
+        case errorCode = "error_code"
+        case triesLeft = "tries_left"
+    }
+}
