@@ -42,6 +42,24 @@ import Testing
         #expect(nobody.status?.text == "Nobody is active now (changed elsewhere)")
     }
 
+    /// Reads finish out of order: a read begun before a switch, answered after the switch's own,
+    /// is dropped, so the list never shows the person before as active again.
+    @Test func aReadOlderThanTheOneShownIsDropped() {
+        var model = Sample.model()
+        var switched = Sample.all
+        switched[0].isCurrent = false
+        switched[1].isCurrent = true
+        _ = update(&model, .usersLoaded(switched, revision: 8))
+        #expect(model.currentUser?.id == Sample.emma.id)
+        _ = update(&model, .usersChangedElsewhere(Sample.all, revision: 7))
+        _ = update(&model, .usersLoaded(Sample.all, revision: 7))
+        #expect(model.currentUser?.id == Sample.emma.id, "the older reads changed nothing")
+        #expect(model.status == nil)
+        _ = update(&model, .usersLoaded(Sample.all, revision: 9))
+        #expect(model.currentUser?.id == Sample.joe.id)
+        #expect(model.usersRevision == 9)
+    }
+
     @Test func severalChangesAreAllTold() {
         let model = Self.changed {
             $0[1].state = .loggedOut

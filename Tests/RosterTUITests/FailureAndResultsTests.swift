@@ -97,8 +97,11 @@ import Testing
         #expect(KeyDecoding.key(forKeyCode: KEY_DC) == .delete)
         #expect(KeyDecoding.key(forKeyCode: KEY_HOME) == .home)
         #expect(KeyDecoding.key(forKeyCode: KEY_NPAGE) == .pageDown)
-        // Other controls (Ctrl-G, Ctrl-Z, C1) mean nothing.
-        for value: UInt32 in [7, 26, 0x85, 0x9B] {
+        // Ctrl-Z and Ctrl-\ are keys in the raw terminal, so a kiosk can refuse them (BEHAVIOURS 54).
+        #expect(KeyDecoding.key(forCharacter: 26) == .ctrlZ)
+        #expect(KeyDecoding.key(forCharacter: 28) == .ctrlBackslash)
+        // Other controls (Ctrl-G, C1) mean nothing.
+        for value: UInt32 in [7, 0x85, 0x9B] {
             #expect(KeyDecoding.key(forCharacter: value) == nil)
         }
         #expect(KeyDecoding.key(forCharacter: UInt32(("ë" as Unicode.Scalar).value)) == .char("ë"))

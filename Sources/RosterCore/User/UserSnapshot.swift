@@ -51,6 +51,12 @@ public struct UserSnapshot: Sendable, Equatable, Identifiable {
 }
 
 extension App {
+    /// The device store's revision: it grows with every change of the users, so a reader can
+    /// tell which of two reads is newer.
+    public func storeRevision() throws -> Int {
+        try sessions.store.revision()
+    }
+
     /// Every user on the device, read from the store in one pass. Throws when the store cannot
     /// be read, so a screen can say so instead of showing nobody.
     public func userSnapshots() throws -> [UserSnapshot] {

@@ -86,6 +86,8 @@ public struct Model: Sendable, Equatable {
     public var outbox: String?
     /// The device's switching policy and idle lock, read with the users.
     public var policy: DevicePolicy
+    /// The store revision of the users shown (`Action.usersLoaded`).
+    public var usersRevision = 0
     /// Kiosk mode asked for on the command line (`roster ui --kiosk`), whatever the policy says.
     public var kioskFromCommandLine = false
     /// When a key was last pressed, in device time, for the idle lock.

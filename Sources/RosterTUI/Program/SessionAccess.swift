@@ -10,10 +10,16 @@ struct SessionAccess: Sendable {
         try app.userSnapshots().map(UserRow.init(snapshot:))
     }
 
+    /// The users as `Action.usersLoaded` carries them: with the store's revision, read first.
+    func loaded() throws -> (rows: [UserRow], revision: Int) {
+        let revision = try app.storeRevision()
+        return (try rows(), revision)
+    }
+
     /// The users read again, or nothing when the store cannot be read just now (the change
     /// stream reports that).
     func reloaded() -> [Action] {
-        (try? rows()).map { [.usersLoaded($0)] } ?? []
+        (try? loaded()).map { [.usersLoaded($0.rows, revision: $0.revision)] } ?? []
     }
 
     func existing(_ id: String) throws -> User {

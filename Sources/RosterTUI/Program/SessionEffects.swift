@@ -43,7 +43,9 @@ public struct SessionEffects: EffectRunner {
             case .keys(let keys): return try await KeysScreenEffects(session: session).perform(keys, sent: effect)
             case .account(let request): return try await AccountFormEffects(session: session).perform(request, sent: effect)
             case .loadHistory: return try HistoryEffects(session: session).load()
-            case .reload: return [.usersLoaded(try rows()), .policyLoaded(try app.policy())]
+            case .reload:
+                let read = try session.loaded()
+                return [.usersLoaded(read.rows, revision: read.revision), .policyLoaded(try app.policy())]
             case .quit: return []
             }
         } catch {
@@ -84,9 +86,11 @@ public struct SessionEffects: EffectRunner {
             let task = Task {
                 for await change in effects.app.changes(watchingOtherProcessesEvery: effects.watchInterval) {
                     do {
-                        let rows = try effects.rows()
+                        let (rows, revision) = try effects.session.loaded()
                         // Only another process's writes are told as news; this one's own say so themselves.
-                        let loaded: Action = change.event == .storeChanged ? .usersChangedElsewhere(rows) : .usersLoaded(rows)
+                        let loaded: Action =
+                            change.event == .storeChanged
+                            ? .usersChangedElsewhere(rows, revision: revision) : .usersLoaded(rows, revision: revision)
                         continuation.yield([loaded, .policyLoaded(try effects.app.policy())])
                     } catch {
                         continuation.yield([.loadFailed(Self.words(error))])

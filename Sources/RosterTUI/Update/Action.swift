@@ -5,9 +5,12 @@ import RosterWire
 /// Everything that can change the model: keys, and results of effects.
 public enum Action: Sendable, Equatable {
     case key(Key)
-    case usersLoaded([UserRow])
+    /// The users as read at the store's `revision` (read first: the rows are that new or newer).
+    /// A read that started before one already shown is dropped, so a slow read never undoes a
+    /// switch it did not see; `nil` for rows read outside the store (tests, the first frame).
+    case usersLoaded([UserRow], revision: Int? = nil)
     /// The users read again after another process changed the device: what changed is told.
-    case usersChangedElsewhere([UserRow])
+    case usersChangedElsewhere([UserRow], revision: Int? = nil)
     /// Put the selection on this user (the one just logged in or switched to), if shown.
     case selectUser(id: String)
     /// An effect is done: what happened, in words, and the effect, so that only the screen

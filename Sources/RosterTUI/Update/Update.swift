@@ -31,12 +31,17 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         let effects = Kiosk.gate(&model, updateShownScreen(&model, action))
         model.pendingOperations += effects.filter(\.isOperation).count
         return effects
-    case .usersLoaded(let rows):
+    case .usersLoaded(let rows, let revision):
+        if let revision {
+            guard revision >= model.usersRevision else { return [] }
+            model.usersRevision = revision
+        }
         usersLoaded(&model, rows)
         return updateShownScreen(&model, action)
-    case .usersChangedElsewhere(let rows):
+    case .usersChangedElsewhere(let rows, let revision):
+        if let revision, revision < model.usersRevision { return [] }
         let notice = ChangesElsewhere.notice(from: model.users, to: rows)
-        let effects = update(&model, .usersLoaded(rows))
+        let effects = update(&model, .usersLoaded(rows, revision: revision))
         if let notice { model.status = StatusMessage(notice) }
         return effects
     case .selectUser(let id):
