@@ -1,7 +1,7 @@
 import Foundation
 
 /// Roster's server-assisted unlock (docs/PROTOCOL-ADDITIONS.md, "Unlock keys"): the bodies of
-/// `POST /auth/unlock_keys` (with the session's access token) and `POST /auth/unlock_keys/unlock`
+/// `POST /auth/unlock_keys` (with the session's refresh token) and `POST /auth/unlock_keys/unlock`
 /// (with no token: the unlock id and the proof are the credentials). Binary values are standard
 /// base64 of 32 bytes; the unlock id is 64 hexadecimal characters and travels only in bodies,
 /// never in a path that a log could keep.

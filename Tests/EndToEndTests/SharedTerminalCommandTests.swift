@@ -241,6 +241,34 @@ extension EndToEndTests {
             // the screen is taken (the tmux tests drive it with one).
         }
 
+        /// Against a real roster-server over HTTP, `pin` checks PINs with the server by default
+        /// (BEHAVIOURS 55): the session is sealed so, a right PIN opens it, and with the server
+        /// gone nothing does, in words.
+        // BEHAVIOURS 55
+        @Test func withARemoteServerPINsAreCheckedThere() throws {
+            let home = try CommandRunner.temporaryDirectory("server-unlock")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let database = home.appendingPathComponent("server.sqlite").path
+            var server: ServerProcess? = try ServerProcess(database: database, home: home)
+            defer { server?.stop() }
+            let runner = CommandRunner(
+                home: home.appendingPathComponent("client"),
+                extra: ["ROSTER_SERVER_URL": server?.baseURL ?? "", "ROSTER_APP_ID": "roster-demo"])
+            let policy = try runner.roster(["policy", "pin"])
+            #expect(policy.status == 0 && policy.stdout == "policy: pin; idle lock: off; PINs checked with the server\n", "\(policy.stdout)\(policy.stderr)")
+            let pin = "638201"
+            let login = try runner.roster(["login", "--email", "joe@example.com", "--password-stdin", "--pin-stdin"], stdin: "passw0rd\n\(pin)\n")
+            #expect(login.status == 0, "\(login.stderr)")
+            let wrong = try runner.roster(["token", "joe", "--pin-stdin"], stdin: "111111\n")
+            #expect(wrong.status == 1 && wrong.stderr.contains("wrong PIN for joe@example.com; 9 more wrong tries"), "\(wrong.stderr)")
+            #expect(try runner.roster(["token", "joe", "--pin-stdin"], stdin: "\(pin)\n").status == 0)
+            server?.stop()
+            server = nil
+            let away = try runner.roster(["token", "joe", "--pin-stdin"], stdin: "\(pin)\n")
+            #expect(away.status == 1 && away.stderr.contains("the server holds half of the key to joe@example.com's session and cannot be reached"), "\(away.stderr)")
+            #expect(away.stdout.isEmpty)
+        }
+
         /// Secrets come only from stdin: every command above goes through `SharedTerminal.roster`,
         /// which checks that no argument holds a PIN or password, and options that would take one
         /// do not exist.

@@ -1,11 +1,12 @@
 import Foundation
 
 extension RosterError {
-    /// Whether a PIN (or password, or the admin PIN) given was refused as wrong, or too soon
-    /// after wrong ones: the box that asked says so and stays open.
+    /// Whether a PIN (or password, or the admin PIN) given was refused as wrong, too soon after
+    /// wrong ones, or could not be checked for want of the server: the box that asked says so
+    /// and stays open.
     public var refusesSecret: Bool {
         switch self {
-        case .wrongSecret, .secretDelayed, .wrongAdminPIN: true
+        case .wrongSecret, .secretDelayed, .wrongAdminPIN, .unlockUnreachable: true
         default: false
         }
     }

@@ -41,6 +41,9 @@ public enum RosterError: Error, CustomStringConvertible, Equatable, Sendable {
     /// What was asked takes the device's admin PIN (leaving a kiosk, changing its policy,
     /// acting for somebody else without their PIN); `isSet` false when none is set yet.
     case adminPINNeeded(String, isSet: Bool)
+    /// The session is sealed with a key whose other half only the server holds (BEHAVIOURS 55),
+    /// and the server cannot be reached: nothing was checked, and nothing else opens it.
+    case unlockUnreachable(user: String, reason: String)
     /// The admin PIN given is wrong; the next try waits this many seconds (none for the first
     /// three wrong ones).
     case wrongAdminPIN(secondsBeforeNextTry: Int?)
@@ -87,6 +90,8 @@ public enum RosterError: Error, CustomStringConvertible, Equatable, Sendable {
             return "the device key \(path) cannot be used: \(reason); nothing was changed"
         case .adminPINNeeded(let what, let isSet):
             return isSet ? "\(what) takes the admin PIN" : "\(what) takes an admin PIN, and none is set: roster policy --admin-pin"
+        case .unlockUnreachable(let name, let reason):
+            return "the server holds half of the key to \(name)'s session and cannot be reached (\(reason)); nothing was checked, try again when it can"
         case .wrongAdminPIN(let seconds):
             return seconds.map { "wrong admin PIN; the next try in \(RosterError.duration($0))" } ?? "wrong admin PIN"
         }

@@ -13,6 +13,7 @@ public enum PolicyChange {
         if old.switching != new.switching { parts.append("\(old.switching.rawValue) → \(new.switching.rawValue)") }
         if old.lockAfter != new.lockAfter { parts.append("lock after \(lockText(old.lockAfter)) → \(lockText(new.lockAfter))") }
         if old.onIdle != new.onIdle { parts.append("on idle \(old.onIdle.rawValue) → \(new.onIdle.rawValue)") }
+        if old.unlock != new.unlock { parts.append("unlock \(old.unlock.rawValue) → \(new.unlock.rawValue)") }
         if old.kiosk != new.kiosk { parts.append("kiosk \(old.kiosk ? "on" : "off") → \(new.kiosk ? "on" : "off")") }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }

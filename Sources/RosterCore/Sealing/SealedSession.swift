@@ -8,6 +8,9 @@ enum SealKind: String, Sendable, Equatable {
     case pin
     /// A key derived from the user's password and the device key (`password` policy, email users).
     case password
+    /// Server-assisted unlock: a key from the user's PIN, the device key and a half that only the
+    /// server holds, given to a right proof of the PIN (`--unlock server`; BEHAVIOURS 55).
+    case serverPIN = "pin-server"
 
     /// Whether opening it needs something the user knows.
     var needsSecret: Bool { self != .device }
@@ -27,6 +30,9 @@ struct SealedSession: Sendable, Equatable {
     var salt: Data?
     var cost: SecretKeyDerivation?
     var check: Data?
+    /// For `serverPIN`: the unlock id the server knows the key by (a secret: with it, wrong
+    /// proofs could be sent to end the session).
+    var unlockId: String? = nil
 }
 
 extension SealedSession {

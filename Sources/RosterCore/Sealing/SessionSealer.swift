@@ -43,6 +43,27 @@ struct SessionSealer: Sendable {
 
     func newSalt() -> Data { Data(randomBytes(Self.saltBytes)) }
 
+    /// Server-assisted unlock (BEHAVIOURS 55): from scrypt(PIN, the row's salt), the PIN's half of
+    /// the key and the proof the server checks, neither of which tells anything of the other.
+    /// The salt never leaves the device, so the proof, or its digest, alone gives the server
+    /// nothing to guess the PIN with.
+    func unlockMaterial(_ pin: String, salt: Data, cost: SecretKeyDerivation) throws -> UnlockMaterial {
+        let stretched = try cost.derive(pin, salt: salt)
+        let half = HKDF<SHA256>.deriveKey(inputKeyMaterial: stretched, info: Data("roster unlock key v1".utf8), outputByteCount: 32)
+        let proof = HKDF<SHA256>.deriveKey(inputKeyMaterial: stretched, info: Data("roster unlock proof v1".utf8), outputByteCount: 32)
+        return UnlockMaterial(pinHalf: half, proof: proof.withUnsafeBytes { Data($0) })
+    }
+
+    /// The key of a `serverPIN` seal: the PIN's half and the server's, with the device key as
+    /// HKDF salt, so neither the server's tables nor a guessed PIN alone open the row.
+    func serverUnlockKey(pinHalf: SymmetricKey, serverHalf: Data, userId: String) -> SymmetricKey {
+        let material = pinHalf.withUnsafeBytes { Data($0) } + serverHalf
+        let deviceBytes = deviceKey.key.withUnsafeBytes { Data($0) }
+        return HKDF<SHA256>.deriveKey(
+            inputKeyMaterial: SymmetricKey(data: material), salt: deviceBytes, info: Data("roster server seal v1 \(userId)".utf8),
+            outputByteCount: 32)
+    }
+
     func seal(
         _ secrets: SessionSecrets, key: SymmetricKey, kind: SealKind, userId: String, entry: String,
         salt: Data? = nil, cost: SecretKeyDerivation? = nil

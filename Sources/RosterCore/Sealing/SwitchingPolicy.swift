@@ -29,6 +29,16 @@ public enum IdleAction: String, Sendable, Equatable, CaseIterable {
     case logoutToNobody = "logout-to-nobody"
 }
 
+/// Where the key of a session sealed with a PIN is checked (BEHAVIOURS 55).
+public enum UnlockMode: String, Sendable, Equatable, CaseIterable {
+    /// On the device: the PIN, a salt and the device key make the key. Someone who copies the
+    /// device folder can guess the PIN offline.
+    case device
+    /// With the server: the key also needs a half the server gives only to a right proof of the
+    /// PIN, counting wrong ones; nothing on the device lets a guess be checked offline.
+    case server
+}
+
 /// The device's shared-terminal settings, kept in the device store so every process obeys them.
 public struct DevicePolicy: Sendable, Equatable {
     public var switching: SwitchingPolicy
@@ -38,12 +48,18 @@ public struct DevicePolicy: Sendable, Equatable {
     /// Kiosk: the switcher is the only thing on the terminal; leaving it, or changing this
     /// policy, takes the device's admin PIN (BEHAVIOURS 54).
     public var kiosk: Bool
+    /// Where new PIN seals are checked; sessions already sealed keep theirs until resealed.
+    public var unlock: UnlockMode
 
-    public init(switching: SwitchingPolicy = .open, lockAfter: TimeInterval? = nil, onIdle: IdleAction = .lock, kiosk: Bool = false) {
+    public init(
+        switching: SwitchingPolicy = .open, lockAfter: TimeInterval? = nil, onIdle: IdleAction = .lock, kiosk: Bool = false,
+        unlock: UnlockMode = .device
+    ) {
         self.switching = switching
         self.lockAfter = lockAfter
         self.onIdle = onIdle
         self.kiosk = kiosk
+        self.unlock = unlock
     }
 
     /// Whether sessions are sealed with a secret of their user, not only the device key.

@@ -58,7 +58,7 @@ final class DeviceSessions: Sendable {
             history: history, changes: changes, revocations: revocations,
             passwordCheck: PasswordCheck(
                 appId: configuration.appId, store: store, connection: connection, revocations: revocations, logger: logger),
-            logger: logger)
+            unlockKeys: UnlockKeys(connection: connection), logger: logger)
         let tokens = TokenRefresher(
             store: store, connection: connection, keys: keys, clock: clock, margin: configuration.refreshMargin,
             retry: RefreshRetryRule(

@@ -54,7 +54,17 @@ struct LoginFlow: Sendable {
         guard profile.userId == login.userId else {
             throw RosterError.malformedResponse("the profile is of another user than the one logged in")
         }
-        let plan = try await keys.sealPlan(userId: login.userId, policy: policy, credentials: credentials, secret: secret)
+        let unsealed = try await keys.sealPlan(
+            userId: login.userId, policy: policy, credentials: credentials, secret: secret, unlock: try store.policy().unlock)
+        // Under server-assisted unlock the new session's unlock key is made before anything is
+        // stored (BEHAVIOURS 55); a session that cannot have one is ended, not left behind.
+        let plan: SessionKeys.SealPlan
+        do {
+            plan = try await keys.withServerHalf(unsealed, userId: login.userId, refreshToken: login.refreshToken)
+        } catch {
+            _ = await revocations.revoke(refreshToken: login.refreshToken)
+            throw error
+        }
         let secrets = SessionSecrets(refreshToken: login.refreshToken, accessToken: login.accessToken)
         let userId = login.userId
         let revocationToken = login.revocationToken

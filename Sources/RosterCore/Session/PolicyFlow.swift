@@ -56,7 +56,9 @@ struct PolicyFlow: Sendable {
             } else if new.switching != .open, !sealed.kind.needsSecret {
                 if let pin = pins[row.id] {
                     guard let secrets = try keys.opened(row).secrets else { continue }
-                    let plan = try await keys.sealPlan(userId: row.id, policy: .pin, credentials: nil, secret: pin)
+                    let plan = try await keys.withServerHalf(
+                        try await keys.sealPlan(userId: row.id, policy: .pin, credentials: nil, secret: pin, unlock: new.unlock),
+                        userId: row.id, refreshToken: secrets.refreshToken)
                     let resealed = try keys.seal(secrets, plan: plan, userId: row.id, entry: row.entry)
                     sessionChanges.append(PolicySessionChange(id: row.id, entry: row.entry, replacing: sealed.box, sealed: resealed))
                 } else {

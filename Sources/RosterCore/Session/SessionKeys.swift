@@ -22,6 +22,8 @@ final class SessionKeys: Sendable {
     let revocations: Revocations
     /// The server's word on a password, under the `password` policy.
     let passwordCheck: PasswordCheck
+    /// The server's half of `serverPIN` seals (BEHAVIOURS 55).
+    let unlockKeys: UnlockKeys
     let logger: Logger
     /// Keys of sessions sealed with a PIN or password, by entry: in memory only, and only for
     /// users this process has been given the secret of (the active one, in the switcher).
@@ -31,7 +33,7 @@ final class SessionKeys: Sendable {
         sealer: SessionSealer, secretKeyDerivation: SecretKeyDerivation,
         store: any DeviceSessionStore & SecretTryStore & DevicePolicyStore, clock: any RosterClock,
         history: DeviceHistory, changes: ChangePublisher, revocations: Revocations, passwordCheck: PasswordCheck,
-        logger: Logger
+        unlockKeys: UnlockKeys, logger: Logger
     ) {
         self.sealer = sealer
         self.secretKeyDerivation = secretKeyDerivation
@@ -41,6 +43,7 @@ final class SessionKeys: Sendable {
         self.changes = changes
         self.revocations = revocations
         self.passwordCheck = passwordCheck
+        self.unlockKeys = unlockKeys
         self.logger = logger
     }
 
@@ -149,7 +152,12 @@ final class SessionKeys: Sendable {
         guard let salt = sealed.salt, let cost = sealed.cost else {
             throw RosterError.sealUnreadable(user: row.displayName, reason: "its key derivation is missing")
         }
-        let key = try await Self.offThePool { [sealer] in try sealer.secretKey(secret, salt: salt, cost: cost, userId: row.id) }
+        let key: SymmetricKey
+        if sealed.kind == .serverPIN {
+            key = try await serverKey(user, row: row, sealed: sealed, secret: secret, count: count)
+        } else {
+            key = try await Self.offThePool { [sealer] in try sealer.secretKey(secret, salt: salt, cost: cost, userId: row.id) }
+        }
         guard sealer.matches(sealed, key: key) else {
             if serverAccepted {
                 try store.clearWrongSecrets(id: row.id, entry: row.entry)
@@ -168,6 +176,40 @@ final class SessionKeys: Sendable {
             throw error
         }
         history.record(.unlocked, userId: row.id, name: row.displayName)
+    }
+
+    /// The key of a `serverPIN` seal (BEHAVIOURS 55): the PIN's half from the PIN, and the
+    /// server's, which it gives only to a right proof and counts wrong ones of. The server's count
+    /// is the one that matters (a copy of this device counts there too): its tenth wrong proof
+    /// erases its half and ends the session, and the person logs in again. A server that cannot
+    /// be reached opens nothing: there is no other way in.
+    private func serverKey(_ user: User, row: StoredUser, sealed: SealedSession, secret: String, count: Int) async throws -> SymmetricKey {
+        guard let salt = sealed.salt, let cost = sealed.cost, let unlockId = sealed.unlockId else {
+            throw RosterError.sealUnreadable(user: row.displayName, reason: "its unlock key is missing")
+        }
+        let material = try await Self.offThePool { [sealer] in try sealer.unlockMaterial(secret, salt: salt, cost: cost) }
+        let answer: UnlockKeys.Answer
+        do {
+            answer = try await unlockKeys.release(unlockId: unlockId, proof: material.proof)
+        } catch let error as RosterError {
+            guard case .network(let why) = error else { throw error }
+            throw RosterError.unlockUnreachable(user: row.displayName, reason: why)
+        }
+        switch answer {
+        case .released(let serverHalf):
+            return sealer.serverUnlockKey(pinHalf: material.pinHalf, serverHalf: serverHalf, userId: row.id)
+        case .wrong(let triesLeft):
+            try await wrongSecret(user, row: row, kind: .pin, count: max(count, WrongSecretLimits.logOutAfter - triesLeft))
+        case .erased:
+            try await wrongSecret(user, row: row, kind: .pin, count: WrongSecretLimits.logOutAfter)
+        case .unknown:
+            let ended = try store.endSession(id: row.id, entry: row.entry, remove: row.isAnonymous, onlyIfBox: nil, chooseNext: false)
+            lock(user)
+            if row.isAnonymous { user.markRemoved() }
+            history.record(.sessionEnded, userId: row.id, name: row.displayName)
+            changes.publish(row.isAnonymous ? .removed : .loggedOut, userId: row.id, currentUserId: ended?.currentUserId)
+            throw RosterError.sessionExpired(user: row.displayName, reason: "the server no longer holds the other half of its key")
+        }
     }
 
     /// A try found wrong, already counted as the `count`th: said, and at ten the session ends.
@@ -195,14 +237,21 @@ final class SessionKeys: Sendable {
     /// key material, made before anything is stored (scrypt is slow; no transaction waits on it).
     struct SealPlan: Sendable {
         var kind: SealKind
+        /// For a `serverPIN` plan, only once `withServerHalf` has made it.
         var key: SymmetricKey
         var salt: Data?
         var cost: SecretKeyDerivation?
+        /// For a `serverPIN` plan: the PIN's half and proof, until the server gives its half.
+        var pending: UnlockMaterial? = nil
+        var unlockId: String? = nil
     }
 
     /// The seal for a user's new session under `policy`: the device key under `open`; the user's
-    /// password for email users under `password`; a PIN otherwise, which must then be given.
-    func sealPlan(userId: String, policy: SwitchingPolicy, credentials: Credentials?, secret: String?) async throws -> SealPlan {
+    /// password for email users under `password`; a PIN otherwise, which must then be given, and
+    /// with `unlock: .server` also the server's half (`withServerHalf`, once the session exists).
+    func sealPlan(
+        userId: String, policy: SwitchingPolicy, credentials: Credentials?, secret: String?, unlock: UnlockMode = .device
+    ) async throws -> SealPlan {
         var kind: SealKind = .device
         var material = secret
         switch policy {
@@ -221,8 +270,24 @@ final class SessionKeys: Sendable {
         if kind == .pin, let problem = PINRule.problem(with: material) { throw RosterError.invalidRequest(problem) }
         let salt = sealer.newSalt()
         let cost = secretKeyDerivation
+        if kind == .pin, unlock == .server {
+            let pending = try await Self.offThePool { [sealer] in try sealer.unlockMaterial(material, salt: salt, cost: cost) }
+            return SealPlan(kind: .serverPIN, key: pending.pinHalf, salt: salt, cost: cost, pending: pending)
+        }
         let key = try await Self.offThePool { [sealer] in try sealer.secretKey(material, salt: salt, cost: cost, userId: userId) }
         return SealPlan(kind: kind, key: key, salt: salt, cost: cost)
+    }
+
+    /// A `serverPIN` plan made whole: the session's unlock key made on the server (with its
+    /// refresh token), and the seal's key from both halves. Other plans as they are.
+    func withServerHalf(_ plan: SealPlan, userId: String, refreshToken: String) async throws -> SealPlan {
+        guard let pending = plan.pending else { return plan }
+        let made = try await unlockKeys.create(proofDigest: pending.proofDigest, refreshToken: refreshToken)
+        var whole = plan
+        whole.key = sealer.serverUnlockKey(pinHalf: pending.pinHalf, serverHalf: made.serverHalf, userId: userId)
+        whole.unlockId = made.unlockId
+        whole.pending = nil
+        return whole
     }
 
     static func pinNeeded(_ policy: SwitchingPolicy) -> String {
@@ -230,7 +295,10 @@ final class SessionKeys: Sendable {
     }
 
     func seal(_ secrets: SessionSecrets, plan: SealPlan, userId: String, entry: String) throws -> SealedSession {
-        try sealer.seal(secrets, key: plan.key, kind: plan.kind, userId: userId, entry: entry, salt: plan.salt, cost: plan.cost)
+        guard plan.pending == nil else { throw RosterError.invalidRequest("the server's half of the key was not asked for") }
+        var sealed = try sealer.seal(secrets, key: plan.key, kind: plan.kind, userId: userId, entry: entry, salt: plan.salt, cost: plan.cost)
+        sealed.unlockId = plan.unlockId
+        return sealed
     }
 
     /// Seals tokens with the device key alone, as the `open` policy keeps them.
@@ -241,8 +309,10 @@ final class SessionKeys: Sendable {
     /// Seals new tokens for a row with the key it is sealed with now (a refresh, a link).
     func reseal(_ row: StoredUser, with secrets: SessionSecrets) throws -> SealedSession {
         guard let sealed = row.sealed else { throw RosterError.userLoggedOut(row.displayName) }
-        return try sealer.seal(
+        var resealed = try sealer.seal(
             secrets, key: try rowKey(row), kind: sealed.kind, userId: row.id, entry: row.entry, salt: sealed.salt, cost: sealed.cost)
+        resealed.unlockId = sealed.unlockId
+        return resealed
     }
 
     /// Changes a user's PIN: the old one first (counted like any other), then a new seal
@@ -252,13 +322,18 @@ final class SessionKeys: Sendable {
         guard let before = user.load(), before.state == .loggedIn, let sealed = before.sealed else {
             throw RosterError.userLoggedOut(user.displayName)
         }
-        guard sealed.kind == .pin else {
+        guard sealed.kind == .pin || sealed.kind == .serverPIN else {
             throw RosterError.invalidRequest("\(before.displayName) has no PIN on this device (policy: \(try store.policy().switching.rawValue))")
         }
         try await unlock(user, secret: old)
         let row = try loggedInRow(user)
         guard let secrets = row.secrets else { throw RosterError.userLoggedOut(row.displayName) }
-        let plan = try await sealPlan(userId: row.id, policy: .pin, credentials: nil, secret: new)
+        // The new PIN is checked where the device's policy says now (a new unlock key replaces
+        // the last on the server): changing one's PIN is how a session moves to `--unlock server`.
+        let unlock = try store.policy().unlock
+        let plan = try await withServerHalf(
+            try await sealPlan(userId: row.id, policy: .pin, credentials: nil, secret: new, unlock: unlock), userId: row.id,
+            refreshToken: secrets.refreshToken)
         let resealed = try seal(secrets, plan: plan, userId: row.id, entry: row.entry)
         guard try store.storeSession(id: row.id, entry: row.entry, replacing: sealed.box, sealed: resealed, receivedAt: nil, lifetime: nil) != nil
         else { throw RosterError.invalidRequest("\(row.displayName)'s session changed meanwhile; try again") }

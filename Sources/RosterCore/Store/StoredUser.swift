@@ -86,6 +86,7 @@ extension StoredUser: FetchableRecord, PersistableRecord {
         static let sealSalt = Column("seal_salt")
         static let sealCost = Column("seal_cost")
         static let sealCheck = Column("seal_check")
+        static let sealUnlockId = Column("seal_unlock_id")
         static let wrongSecrets = Column("wrong_secrets")
         static let secretRetryAt = Column("secret_retry_at")
         static let revocationBox = Column("revocation_box")
@@ -101,7 +102,7 @@ extension StoredUser: FetchableRecord, PersistableRecord {
         Columns.id, Columns.entry, Columns.state, Columns.sealedBox, Columns.sealKind,
         Columns.accessTokenReceivedAt, Columns.deviceId, Columns.identities, Columns.profile, Columns.lastActive,
         Columns.sealedBy, Columns.sealSalt, Columns.sealCost, Columns.sealCheck, Columns.accessTokenLifetime,
-        Columns.wrongSecrets, Columns.secretRetryAt, Columns.revocationBox,
+        Columns.wrongSecrets, Columns.secretRetryAt, Columns.revocationBox, Columns.sealUnlockId,
     ] }
 
     init(row: Row) throws {
@@ -115,7 +116,7 @@ extension StoredUser: FetchableRecord, PersistableRecord {
             let costText: String? = row[12]
             sealed = SealedSession(
                 box: box, kind: kind, sealedBy: sealedBy, salt: row[11], cost: costText.flatMap(SecretKeyDerivation.init(text:)),
-                check: row[13])
+                check: row[13], unlockId: row[18])
         }
         accessTokenReceivedAt = (row[5] as Double?).map(Date.init(timeIntervalSince1970:))
         deviceId = row[6]
@@ -147,6 +148,7 @@ extension StoredUser: FetchableRecord, PersistableRecord {
         container[Columns.sealSalt] = sealed?.salt
         container[Columns.sealCost] = sealed?.cost?.text
         container[Columns.sealCheck] = sealed?.check
+        container[Columns.sealUnlockId] = sealed?.unlockId
         container[Columns.accessTokenReceivedAt] = accessTokenReceivedAt?.timeIntervalSince1970
         container[Columns.accessTokenLifetime] = accessTokenLifetime
         container[Columns.wrongSecrets] = wrongSecrets

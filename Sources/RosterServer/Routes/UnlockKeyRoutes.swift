@@ -3,7 +3,7 @@ import RosterServerCore
 import RosterWire
 
 /// Server-assisted unlock (docs/PROTOCOL-ADDITIONS.md, "Unlock keys"): `POST /auth/unlock_keys`
-/// and `DELETE /auth/unlock_keys` with the session's access token make and forget its unlock
+/// and `DELETE /auth/unlock_keys` with the session's refresh token make and forget its unlock
 /// key; `POST /auth/unlock_keys/unlock` takes a PIN proof with no token (the device's session is
 /// sealed until it gets an answer), the unlock id in the body, never in the path.
 package enum UnlockKeyRoutes {
@@ -18,7 +18,9 @@ package enum UnlockKeyRoutes {
                 throw ErrorResponse.invalidSession("too many wrong PINs: the unlock key is erased and the session ended; log in again")
             }
         }
-        let keys = router.group().add(middleware: SessionAuthenticator(sessions: services.sessions, token: .access))
+        // Managed with the refresh token, as API keys are: a device always has it, and a PIN is
+        // often chosen or changed long after the last access token expired.
+        let keys = router.group().add(middleware: SessionAuthenticator(sessions: services.sessions, token: .refresh))
         keys.post(RouterPath(Route.unlockKeys)) { request, context -> RouteReply in
             let made = try WireBody.decode(UnlockKeyRequest.self, from: try await request.collectedBody(within: context))
             return try .json(try await service.create(for: try context.caller(), made), status: 201)

@@ -23,7 +23,11 @@ struct PolicyCommand: AsyncParsableCommand {
             removing somebody without their PIN takes the admin PIN. --admin-pin sets it (at least \
             4 digits), or changes it after asking for the current one; a kiosk needs one set first. \
             With --pin-stdin, the current admin PIN comes first (when one is asked for), then the new \
-            admin PIN, then the users' PINs.
+            admin PIN, then the users' PINs. --unlock server makes each PIN's key need a half that \
+            only the server holds, given only to a right PIN and erased after 10 wrong ones, so a \
+            copy of the device folder cannot be guessed offline; it is the default with --server. \
+            --unlock device (the default on the embedded server) checks PINs on the device alone. \
+            It applies to PINs chosen from then on (a log-in, `roster pin`).
             """
     )
 
@@ -43,6 +47,11 @@ struct PolicyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Kiosk mode: on (the switcher cannot be left without the admin PIN) or off.", valueName: "on|off"))
     var kiosk: String?
 
+    @Option(help: ArgumentHelp(
+        "Where PINs are checked: server (a copied device cannot be guessed offline; the default with --server) or device (the default on the embedded server).",
+        valueName: "server|device"))
+    var unlock: String?
+
     @Flag(name: .customLong("admin-pin"), help: "Set the device's admin PIN, or change it (the current one is asked for first).")
     var setAdminPIN = false
 
@@ -59,12 +68,15 @@ struct PolicyCommand: AsyncParsableCommand {
         if let kiosk, !["on", "off"].contains(kiosk) {
             throw ValidationError("--kiosk is on or off, not '\(kiosk)'")
         }
+        if let unlock, UnlockMode(rawValue: unlock) == nil {
+            throw ValidationError("--unlock is server or device, not '\(unlock)'")
+        }
     }
 
     func run() async throws {
         let app = try await connection.openApp()
         let current = try CommandFailure.wording { try app.policy() }
-        guard switching != nil || lockAfter != nil || onIdle != nil || kiosk != nil || setAdminPIN else {
+        guard switching != nil || lockAfter != nil || onIdle != nil || kiosk != nil || unlock != nil || setAdminPIN else {
             print(Self.describe(current))
             return
         }
@@ -73,12 +85,21 @@ struct PolicyCommand: AsyncParsableCommand {
         if let lockAfter { next.lockAfter = try IdleTime.parse(lockAfter) }
         if let onIdle { next.onIdle = IdleAction(rawValue: onIdle) ?? current.onIdle }
         if let kiosk { next.kiosk = kiosk == "on" }
+        if let unlock {
+            next.unlock = UnlockMode(rawValue: unlock) ?? current.unlock
+        } else if !current.needsSecret, next.needsSecret {
+            // PINs chosen now are checked with a remote server, whose store is out of this
+            // account's reach; the embedded server's files sit beside the device's and add nothing.
+            next.unlock = connection.usesEmbeddedServer() ? .device : .server
+        }
         // One admin PIN asked for once: to change the admin PIN, and a kiosk's policy.
         var grant: AdminGrant?
         let hasAdminPIN = try CommandFailure.wording { try app.hasAdminPIN() }
         if (setAdminPIN && hasAdminPIN) || current.needsAdminPIN(toBecome: next) {
-            let what = setAdminPIN && hasAdminPIN ? "changing the admin PIN" : "changing a kiosk's policy"
-            grant = try await AdminPINOption.grant(app, for: what, pins: pins, prompt: "Current admin PIN: ")
+            let changing = setAdminPIN && hasAdminPIN
+            grant = try await AdminPINOption.grant(
+                app, for: changing ? "changing the admin PIN" : "changing a kiosk's policy", pins: pins,
+                prompt: changing ? "Current admin PIN: " : "Admin PIN: ")
         }
         if setAdminPIN {
             let pin = try pins.newPIN("New admin PIN (at least \(PINRule.minimumDigits) digits): ")
@@ -106,6 +127,7 @@ struct PolicyCommand: AsyncParsableCommand {
 
     static func describe(_ policy: DevicePolicy) -> String {
         let idle = policy.lockAfter.map { "after \(IdleTime.text($0)) without a key, \(policy.onIdle == .lock ? "lock" : "return to nobody active")" } ?? "off"
-        return "policy: \(policy.switching.rawValue); idle lock: \(idle)" + (policy.kiosk ? "; kiosk: on" : "")
+        let unlock = policy.needsSecret && policy.unlock == .server ? "; PINs checked with the server" : ""
+        return "policy: \(policy.switching.rawValue); idle lock: \(idle)" + (policy.kiosk ? "; kiosk: on" : "") + unlock
     }
 }

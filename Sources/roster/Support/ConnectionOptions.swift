@@ -20,6 +20,12 @@ struct ConnectionOptions: ParsableArguments {
     @Flag(name: .long, help: "Talk plain http:// to a server that is not on this machine (passwords and tokens then cross the network readable).")
     var allowInsecureHTTP = false
 
+    /// Whether Roster talks to a server of its own process (no `--server`, no `ROSTER_SERVER_URL`),
+    /// whose files sit in the same account as the device's.
+    func usesEmbeddedServer(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        (server ?? environment["ROSTER_SERVER_URL"].flatMap { $0.isEmpty ? nil : $0 }) == nil
+    }
+
     /// Opens the app: over HTTP to `--server`, or on the embedded default.
     func openApp(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> App {
         let paths = try self.paths(environment)

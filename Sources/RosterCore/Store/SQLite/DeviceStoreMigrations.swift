@@ -55,6 +55,9 @@ enum DeviceStoreMigrations {
         migrator.registerMigration("v3: revocation tokens") { db in
             try db.alter(table: "user") { table in table.add(column: "revocation_box", .blob) }
         }
+        migrator.registerMigration("v4: server-assisted unlock") { db in
+            try db.alter(table: "user") { table in table.add(column: "seal_unlock_id", .text) }
+        }
         return migrator
     }
 }

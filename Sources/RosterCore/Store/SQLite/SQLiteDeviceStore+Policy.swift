@@ -8,7 +8,8 @@ extension SQLiteDeviceStore {
             let lockAfter = try Self.metadata(Self.lockAfterKey, db).flatMap(TimeInterval.init)
             let onIdle = try Self.metadata(Self.onIdleKey, db).flatMap(IdleAction.init(rawValue:)) ?? .lock
             let kiosk = try Self.metadata(Self.kioskKey, db) == "on"
-            return DevicePolicy(switching: switching, lockAfter: lockAfter, onIdle: onIdle, kiosk: kiosk)
+            let unlock = try Self.metadata(Self.unlockKey, db).flatMap(UnlockMode.init(rawValue:)) ?? .device
+            return DevicePolicy(switching: switching, lockAfter: lockAfter, onIdle: onIdle, kiosk: kiosk, unlock: unlock)
         }
     }
 
@@ -30,6 +31,7 @@ extension SQLiteDeviceStore {
             try Self.setMetadata(Self.policyKey, policy.switching.rawValue, db)
             try Self.setMetadata(Self.onIdleKey, policy.onIdle.rawValue, db)
             try Self.setMetadata(Self.kioskKey, policy.kiosk ? "on" : "off", db)
+            try Self.setMetadata(Self.unlockKey, policy.unlock.rawValue, db)
             if let lockAfter = policy.lockAfter {
                 try Self.setMetadata(Self.lockAfterKey, String(lockAfter), db)
             } else {

@@ -16,6 +16,7 @@ final class SQLiteDeviceStore: DeviceStore {
     static let lockAfterKey = "lock_after"
     static let onIdleKey = "on_idle"
     static let kioskKey = "kiosk"
+    static let unlockKey = "unlock"
     static let deviceKeyIdKey = "device_key_id"
 
     let pool: DatabasePool
