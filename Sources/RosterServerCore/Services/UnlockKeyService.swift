@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import RosterWire
 
-/// Server-assisted unlock (issue 31; docs/PROTOCOL-ADDITIONS.md, "Unlock keys"): a session's
+/// Server-assisted unlock (docs/PROTOCOL-ADDITIONS.md, "Unlock keys"): a session's
 /// key is made of a half the device derives from the person's PIN and a half only this server
 /// holds, released only to a right proof of the PIN. Wrong proofs are counted per key; the tenth
 /// in a row erases the half and ends the session, so a copied device folder gives a guesser ten

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The server's half of a session's unlock key (issue 31, server-assisted unlock): released only
+/// The server's half of a session's unlock key (server-assisted unlock): released only
 /// to a proof of the person's PIN, whose SHA-256 is all the server keeps. The device keeps the
 /// other half (from the PIN, a salt only it has, and its device key); neither opens the session
 /// alone. Wrong proofs are counted; at `UnlockKeyRule.wrongProofLimit` the half is erased and the
