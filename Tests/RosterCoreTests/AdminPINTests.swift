@@ -125,6 +125,20 @@ struct AdminPINTests {
         #expect(other.allUsers.allSatisfy { $0.state != .loggedIn })
     }
 
+    // BEHAVIOURS 45, 54: one rule counts a person's PIN and the admin PIN.
+    @Test func theTryRuleWaitsThenCountsAndSetsTheNextWait() {
+        let now = Date(timeIntervalSince1970: 1_000)
+        let delay: (Int) -> TimeInterval? = { WrongSecretLimits.delay(after: $0) }
+        let waiting = SecretTryRule.begin(.init(wrong: 4, retryAt: now.addingTimeInterval(3)), at: now, delay: delay)
+        #expect(waiting.0 == .waiting(until: now.addingTimeInterval(3)) && waiting.1 == nil)
+        let second = SecretTryRule.begin(.init(wrong: 1, retryAt: nil), at: now, delay: delay)
+        #expect(second.0 == .counted(2) && second.1 == .init(wrong: 2, retryAt: nil))
+        let third = SecretTryRule.begin(.init(wrong: 2, retryAt: nil), at: now, delay: delay)
+        #expect(third.0 == .counted(3) && third.1 == .init(wrong: 3, retryAt: now.addingTimeInterval(5)))
+        let afterWait = SecretTryRule.begin(.init(wrong: 3, retryAt: now), at: now, delay: delay)
+        #expect(afterWait.1 == .init(wrong: 4, retryAt: now.addingTimeInterval(10)))
+    }
+
     @Test func anAdminPINRecordReadsBackAndRefusesWhatIsNotOne() throws {
         let record = AdminPINRecord(text: "v1$ln=10,r=8,p=1$c2FsdA==$" + Data(repeating: 7, count: 32).base64EncodedString())
         #expect(record?.cost == SecretKeyDerivation(logN: 10, r: 8, p: 1))

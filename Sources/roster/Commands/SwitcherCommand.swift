@@ -38,11 +38,6 @@ struct SwitcherCommand: AsyncParsableCommand {
             return
         }
         if let refusal = SwitcherTerminal.refusal(term: ProcessInfo.processInfo.environment["TERM"]) { throw refusal }
-        // A kiosk nobody could leave is refused before the screen is taken (an unreadable store
-        // is said on the screen below).
-        if let app = try? await connection.openApp(), kiosk || (try? app.policy().kiosk) == true, (try? app.hasAdminPIN()) == false {
-            throw CommandFailure(RosterError.adminPINNeeded("a kiosk", isSet: false))
-        }
         // The screen is the switcher's only output: log lines would tear it. Errors reach the
         // person on the status line instead.
         LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
@@ -57,7 +52,11 @@ struct SwitcherCommand: AsyncParsableCommand {
             model.outbox = try? connection.outboxDescription()
             model.policy = try effects.app.policy()
             model.kioskFromCommandLine = kiosk
+            // A kiosk nobody could leave is refused before the screen is taken.
+            if model.isKiosk, try !effects.app.hasAdminPIN() { throw KioskWithoutAdminPIN() }
             _ = try await Program.run(model, backend: backend, effects: effects, startingWith: [.loginForm(.loadProviders)])
+        } catch is KioskWithoutAdminPIN {
+            throw CommandFailure(RosterError.adminPINNeeded("a kiosk", isSet: false))
         } catch let failure as NCursesBackend.OpenError {
             throw CommandFailure(failure.description)
         } catch let failure as CommandFailure {
@@ -85,3 +84,6 @@ private struct NoEffects: EffectRunner {
     func perform(_ effect: Effect) async -> [Action] { [] }
     func changes() -> AsyncStream<[Action]> { AsyncStream { $0.finish() } }
 }
+
+/// A kiosk asked for with no admin PIN to leave it by: said in one line, without a screen.
+private struct KioskWithoutAdminPIN: Error {}

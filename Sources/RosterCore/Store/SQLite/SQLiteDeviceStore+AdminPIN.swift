@@ -34,17 +34,18 @@ extension SQLiteDeviceStore {
     func beginAdminPINTry(at: Date, delay: @Sendable (Int) -> TimeInterval?) throws -> SecretTry {
         try write { db in
             guard try Self.adminPIN(db) != nil else { return .gone }
-            if let retryAt = try Self.metadata(Self.adminRetryAtKey, db).flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:)),
-                retryAt > at
-            {
-                return .waiting(until: retryAt)
+            let known = SecretTryRule.Counter(
+                wrong: try Self.metadata(Self.adminWrongTriesKey, db).flatMap(Int.init) ?? 0,
+                retryAt: try Self.metadata(Self.adminRetryAtKey, db).flatMap(TimeInterval.init).map(Date.init(timeIntervalSince1970:)))
+            let (answer, counter) = SecretTryRule.begin(known, at: at, delay: delay)
+            guard let counter else { return answer }
+            try Self.setMetadata(Self.adminWrongTriesKey, String(counter.wrong), db)
+            if let retryAt = counter.retryAt {
+                try Self.setMetadata(Self.adminRetryAtKey, String(retryAt.timeIntervalSince1970), db)
+            } else {
+                try db.execute(sql: "DELETE FROM metadata WHERE key = ?", arguments: [Self.adminRetryAtKey])
             }
-            let count = (try Self.metadata(Self.adminWrongTriesKey, db).flatMap(Int.init) ?? 0) + 1
-            try Self.setMetadata(Self.adminWrongTriesKey, String(count), db)
-            if let wait = delay(count) {
-                try Self.setMetadata(Self.adminRetryAtKey, String(at.addingTimeInterval(wait).timeIntervalSince1970), db)
-            }
-            return .counted(count)
+            return answer
         }
     }
 

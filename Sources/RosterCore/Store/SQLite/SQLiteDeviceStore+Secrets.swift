@@ -5,11 +5,13 @@ extension SQLiteDeviceStore {
     func beginSecretTry(id: String, entry: String, at: Date, delay: @Sendable (Int) -> TimeInterval?) throws -> SecretTry {
         try write { db in
             guard var user = try StoredUser.fetchOne(db, key: id), user.entry == entry else { return .gone }
-            if let retryAt = user.secretRetryAt, retryAt > at { return .waiting(until: retryAt) }
-            user.wrongSecrets += 1
-            user.secretRetryAt = delay(user.wrongSecrets).map { at.addingTimeInterval($0) }
-            try user.update(db)
-            return .counted(user.wrongSecrets)
+            let (answer, counter) = SecretTryRule.begin(.init(wrong: user.wrongSecrets, retryAt: user.secretRetryAt), at: at, delay: delay)
+            if let counter {
+                user.wrongSecrets = counter.wrong
+                user.secretRetryAt = counter.retryAt
+                try user.update(db)
+            }
+            return answer
         }
     }
 

@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 
 /// What a proof against an unlock key decides, the same for every store driver: the right proof
@@ -18,19 +17,11 @@ package enum UnlockKeyRule {
 
     package static func decide(_ record: UnlockKeyRecord?, proofDigest: Data) -> (UnlockKeyTry, Write) {
         guard let record else { return (.unknown, .nothing) }
-        if matches(record.proofDigest, proofDigest) {
+        if ConstantTime.equals(record.proofDigest, proofDigest) {
             return (.released(serverHalf: record.serverHalf, record.owner), record.wrongProofs == 0 ? .nothing : .setWrongProofs(0))
         }
         let count = record.wrongProofs + 1
         guard count < wrongProofLimit else { return (.erased(record.owner), .delete) }
         return (.wrong(triesLeft: wrongProofLimit - count, record.owner), .setWrongProofs(count))
-    }
-
-    /// Whether two digests are equal, in time that does not depend on where they differ.
-    static func matches(_ stored: Data, _ given: Data) -> Bool {
-        guard stored.count == given.count else { return false }
-        var difference: UInt8 = 0
-        for (a, b) in zip(stored, given) { difference |= a ^ b }
-        return difference == 0
     }
 }
