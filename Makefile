@@ -30,7 +30,7 @@ build:
 test:
 	@scripts/install-packages build test
 	$(SWIFT) build --build-tests
-	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=12 $(SWIFT) test
+	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=12 scripts/tests-with-summary $(SWIFT) test
 	bash .ci/fuzz
 
 fuzz:

@@ -62,6 +62,9 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
     @Option(help: "With --against-users or --against-server: how many times each route runs against both (default 6).")
     var rounds: Int?
 
+    @Option(name: .customLong("route"), help: ArgumentHelp("With a comparison: only the routes whose names contain this (repeat for several).", valueName: "text"))
+    var routeNames: [String] = []
+
     /// Whether two stores are served side by side.
     private var comparing: Bool { againstUsers != nil || againstServer != nil }
 
@@ -75,6 +78,7 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
         }
         guard comparing || againstDb == nil else { throw ValidationError("--against-db needs --against-users or --against-server") }
         guard comparing || rounds == nil else { throw ValidationError("--rounds needs --against-users or --against-server") }
+        guard comparing || routeNames.isEmpty else { throw ValidationError("--route needs --against-users or --against-server") }
         guard comparing else { return }
         if let againstUsers, !(1...10_000_000).contains(againstUsers) {
             throw ValidationError("--against-users must be between 1 and 10000000")
@@ -92,6 +96,7 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
         if comparing {
             let settings = try comparison(server: executable)
             let result = try await Self.reportingFailures { try await HTTPComparison.run(settings, in: directory) }
+            guard !result.routes.isEmpty else { throw BenchmarkFailure("no route's name contains \(routeNames.joined(separator: " or "))") }
             print(
                 "Roster HTTP benchmark: \(result.store), \(settings.measured.label) against \(settings.against.label), \(settings.rounds) rounds of \(seconds) s a route on each, \(MachineDescription.current)"
             )
@@ -118,7 +123,8 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
             target = HTTPComparison.buildCostTarget
         }
         return HTTPComparison.Settings(
-            measured: measured, against: against, connections: connections, seconds: seconds, rounds: rounds ?? 6, costTarget: target)
+            measured: measured, against: against, connections: connections, seconds: seconds, rounds: rounds ?? 6, costTarget: target,
+            routeNames: routeNames)
     }
 
     /// `body`, with a failure of wrk or of the benchmark said in one line.

@@ -30,6 +30,10 @@ enum HTTPComparison {
         var rounds = 6
         /// A request may cost the measured side at most this many times what it costs the other.
         var costTarget = 1.10
+        /// Only the routes whose names contain one of these (every route when empty).
+        var routeNames: [String] = []
+
+        func includes(_ route: String) -> Bool { routeNames.isEmpty || routeNames.contains { route.contains($0) } }
     }
 
     /// One route over the rounds, each side's figures and their ratio round by round.
@@ -99,7 +103,7 @@ enum HTTPComparison {
                 against = try against.restarted()
             }
             let measuredFirst = round % 2 == 0
-            for (index, route) in measured.routes.enumerated() {
+            for (index, route) in measured.routes.enumerated() where settings.includes(route.name) {
                 let (measuredReport, againstReport) = try await inTurns(measuredFirst: measuredFirst) { served in
                     try await WrkRun.run(
                         served.routes[index].load, base: served.server.baseURL, connections: settings.connections, seconds: settings.seconds,
@@ -111,6 +115,7 @@ enum HTTPComparison {
             }
             // Log-ins one at a time, each after a hash alone: each side's log-in against its own
             // hashes, so that the hash's drift between the two sides cancels.
+            guard settings.includes(ServedStore.emailPasswordRoute) else { continue }
             let (measuredPairs, againstPairs) = try await inTurns(measuredFirst: measuredFirst) { served in
                 try await served.pairedLogIns.run(seconds: settings.seconds, minimumPairs: 2 * settings.seconds)
             }

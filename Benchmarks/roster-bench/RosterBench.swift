@@ -4,8 +4,8 @@ import Logging
 
 /// `roster-bench`: measures Roster against the targets in docs/BENCHMARKS.md, driving real
 /// processes (a served store under wrk, log-in floods, data calls under abuse, the switcher's
-/// start-up). Build with `swift build -c release`; it runs the `roster` and `roster-server`
-/// next to it.
+/// start-up, a switch with a PIN). Build with `swift build -c release`; it runs the `roster` and
+/// `roster-server` next to it.
 @main
 struct RosterBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -13,7 +13,7 @@ struct RosterBench: AsyncParsableCommand {
         abstract: "Measure Roster against its targets (build with -c release).",
         subcommands: [
             BenchmarkCommand.self, DataBenchmarkCommand.self, LoginFloodBenchmarkCommand.self, DataAbuseBenchmarkCommand.self,
-            HTTPBenchmarkCommand.self,
+            HTTPBenchmarkCommand.self, PINSwitchBenchmarkCommand.self,
         ]
     )
 
