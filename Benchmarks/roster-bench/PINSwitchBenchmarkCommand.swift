@@ -13,10 +13,10 @@ struct PINSwitchBenchmarkCommand: ParsableCommand {
         discussion: """
             Two devices under `pin`, one with `--unlock device` on the embedded default and one with \
             `--unlock server` against a `roster-server serve --demo` on loopback (the one beside \
-            roster-bench, or --server), two people on each. Each round times scrypt at the sealing \
-            cost once, then a switch on each device in a fresh `roster ui` on a 100x30 \
-            pseudo-terminal (the order turning round by round); the figure is the median of the \
-            rounds' ratios. Uses a temporary directory, removed afterwards.
+            roster-bench, or --server), two people on each. Each round times a switch on each device in \
+            a fresh `roster ui` on a 100x30 pseudo-terminal (the order turning round by round), \
+            and scrypt at the sealing cost just before and just after them; the figure is the \
+            median of the rounds' ratios. Uses a temporary directory, removed afterwards.
             """
     )
 
@@ -59,10 +59,16 @@ struct PINSwitchBenchmarkCommand: ParsableCommand {
             // Emma is active after the warm-up's switch to Joe, then they take turns.
             let person = PINSwitchProbe.people[(round + 1) % 2]
             let order = round % 2 == 0 ? devices : devices.reversed()
-            let derivation = try Self.timeKeyDerivation(pin: person.pin)
-            kdf.append(derivation)
+            // The derivation just before and just after the switches, so that the machine's
+            // drift within the round moves both sides of its ratios alike.
+            let before = try Self.timeKeyDerivation(pin: person.pin)
+            var measured: [(mode: String, milliseconds: Double)] = []
             for (mode, device) in order {
-                let milliseconds = try PINSwitchProbe.switchOnce(roster: roster, device: device, to: person)
+                measured.append((mode, try PINSwitchProbe.switchOnce(roster: roster, device: device, to: person)))
+            }
+            let derivation = (before + (try Self.timeKeyDerivation(pin: person.pin))) / 2
+            kdf.append(derivation)
+            for (mode, milliseconds) in measured {
                 switches[mode, default: []].append(milliseconds)
                 ratios[mode, default: []].append(milliseconds / max(derivation, 0.001))
             }

@@ -102,7 +102,10 @@ public enum DocumentUpdate: Sendable {
             return .replace(update.value.objectValue ?? [:])
         }
         guard operatorCount == fields.count else {
-            throw .invalid("an update is either operators ($set, …) or a whole document, not both")
+            let anOperator = fields.first { $0.key.hasPrefix("$") }?.key ?? ""
+            let aField = fields.first { !$0.key.hasPrefix("$") }?.key ?? ""
+            throw .invalid(
+                "an update is either operators ($set, …) or a whole document, not both: '\(anOperator.prefix(32))' beside the field '\(aField.prefix(64))'")
         }
         let parser = UpdateParser(filters: filters, orderKnown: orderKnown)
         var operations: [Operation] = []

@@ -177,6 +177,22 @@ extension EndToEndTests {
             #expect(serverBytes.values.contains { $0.range(of: Data("ultramarine-otter".utf8)) != nil })
         }
 
+        /// Under `pin` each anonymous log-in is a person of its own; each is known by the end of
+        /// its id, where ids made close together differ, and named so in `switch`.
+        @Test func anonymousUsersAreKnownByTheEndOfTheirIds() throws {
+            let device = try SharedTerminal("anonymous-names")
+            defer { device.cleanUp() }
+            for _ in 0..<2 { _ = try device.succeeds(["login", "--anonymous", "--pin-stdin"], stdin: "\(SharedTerminal.anonymousPIN)\n") }
+            let ids = try device.runner.users().map(\.id)
+            #expect(ids.count == 2 && Set(ids.map { $0.suffix(8) }).count == 2, "\(ids)")
+            let listed = try device.succeeds(["users"]).stdout
+            for id in ids { #expect(listed.contains("anonymous user \(id.suffix(8))"), "\(listed)") }
+            let other = try #require(try device.runner.users().first { !$0.current }).id
+            let switched = try device.succeeds(["switch", String(other.suffix(8)), "--pin-stdin"], stdin: "\(SharedTerminal.anonymousPIN)\n")
+            #expect(switched.stdout.contains("anonymous user \(other.suffix(8))"), "\(switched.stdout)")
+            #expect(try device.runner.users().first { $0.current }?.id == other)
+        }
+
         // BEHAVIOURS 17, 43, 49
         @Test func logOutAllUnderPINLeavesNobodyActive() throws {
             let device = try SharedTerminal("pin-logout")

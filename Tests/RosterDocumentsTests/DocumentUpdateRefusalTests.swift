@@ -11,7 +11,9 @@ import Testing
         #expect(UpdateFixture.refusal("text") == "an update must be a JSON object")
         #expect(UpdateFixture.refusal([["$set": ["a": 1]]]) == "pipeline-style updates (an array of stages) are not supported")
         #expect(UpdateFixture.refusal([:]) == "an update must change something")
-        #expect(UpdateFixture.refusal(["$set": ["a": 1], "b": 2]) == "an update is either operators ($set, …) or a whole document, not both")
+        #expect(
+            UpdateFixture.refusal(["$set": ["a": 1], "b": 2])
+                == "an update is either operators ($set, …) or a whole document, not both: '$set' beside the field 'b'")
         #expect(UpdateFixture.refusal(["$set": 1]) == "$set takes an object of fields, as {\"$set\": {\"<field>\": …}}")
         // An empty operand is no change (MongoDB 5.0 and later).
         #expect(try UpdateFixture.apply(["$set": [:]], to: ["a": 1]) == ["a": 1])

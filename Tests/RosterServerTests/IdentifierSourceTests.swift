@@ -3,28 +3,47 @@ import Testing
 @testable import RosterServer
 @testable import RosterServerCore
 
-/// Object ids are made as MongoDB's are: the seconds they were made at, then random bytes.
+/// Object ids are made as MongoDB's are: the seconds they were made at, a random value chosen
+/// once, then a counter.
 @Suite struct IdentifierSourceTests {
-    @Test func anObjectIdIsItsSecondsThenEightRandomBytes() {
+    @Test func anObjectIdIsItsSecondsTheServersRandomValueThenACounter() {
         let ids = IdentifierSource(
             randomBytes: { Array(repeating: 0xab, count: $0) },
             now: { Date(timeIntervalSince1970: 1_795_000_000.75) })
-        // 1,795,000,000 = 0x6afd_86c0.
+        // 1,795,000,000 = 0x6afd_86c0; the counter starts at the random 0xababab.
         #expect(ids.objectId() == "6afd86c0abababababababab")
+        #expect(ids.objectId() == "6afd86c0abababababababac")
+        let copy = ids
+        #expect(copy.objectId() == "6afd86c0abababababababad", "copies of one source share its counter")
     }
 
-    @Test func idsMadeLaterSortAfterEarlierOnesWhateverTheirRandomBytes() {
-        let clock = TestClock()
+    @Test func idsMadeInOneSecondIncreaseAndDifferInTheirLastBytes() {
         let random = SeededBytes()
-        let ids = IdentifierSource(randomBytes: { random.next($0) }, now: { clock.now })
-        var made: [String] = []
-        for _ in 0..<50 {
-            made.append(ids.objectId())
-            clock.advance(by: 1)
-        }
-        #expect(made == made.sorted())
-        #expect(Set(made.map { $0.suffix(16) }).count == 50, "the random part differs id by id")
+        let ids = IdentifierSource(randomBytes: { random.next($0) }, now: { Date(timeIntervalSince1970: 1_795_000_000) })
+        let made = (0..<1_000).map { _ in ids.objectId() }
+        #expect(made == made.sorted(), "natural order is the order they were made in")
+        #expect(Set(made).count == made.count)
+        #expect(Set(made.map { $0.prefix(18) }).count == 1, "one second, one server: only the counter differs")
         #expect(made.allSatisfy { $0.count == 24 && $0.allSatisfy(\.isHexDigit) })
+    }
+
+    @Test func idsMadeLaterSortAfterEarlierOnesAndTheCounterWrapsAt24Bits() {
+        let clock = TestClock()
+        let ids = IdentifierSource(randomBytes: { Array(repeating: 0xff, count: $0) }, now: { clock.now })
+        let first = ids.objectId()
+        clock.advance(by: 1)
+        let second = ids.objectId()
+        #expect(first.hasSuffix("ffffffffffffff"))
+        #expect(second.hasSuffix("ffffffffff000000"), "the counter wraps from ffffff to 000000")
+        #expect(first < second, "a later second sorts after, whatever the counter")
+    }
+
+    @Test func twoServersMakeDifferentIdsInTheSameSecond() {
+        let random = SeededBytes()
+        let now = { @Sendable in Date(timeIntervalSince1970: 1_795_000_000) }
+        let one = IdentifierSource(randomBytes: { random.next($0) }, now: now)
+        let other = IdentifierSource(randomBytes: { random.next($0) }, now: now)
+        #expect(one.objectId().dropFirst(8).prefix(10) != other.objectId().dropFirst(8).prefix(10))
     }
 }
 

@@ -52,12 +52,17 @@ struct StoredUser: Sendable, Equatable {
     }
 
     /// How people know this user in messages: email, name, or "anonymous user …", or the id.
+    /// An anonymous user is known by the end of their id: ids made in one second by one server
+    /// differ there (their counter), never in their first digits (the second they were made).
     var displayName: String {
         if let email = profile["email"]?.stringValue, !email.isEmpty { return email }
         if let name = profile["name"]?.stringValue, !name.isEmpty { return name }
-        if isAnonymous { return "anonymous user \(id.prefix(8))" }
+        if isAnonymous { return "anonymous user \(Self.shortId(id))" }
         return "user \(id)"
     }
+
+    /// The last 8 characters of an id: the part that tells apart ids made close together.
+    static func shortId(_ id: String) -> String { String(id.suffix(8)) }
 
     /// The same user without anything secret, as a removed handle keeps it.
     var withoutSession: StoredUser {

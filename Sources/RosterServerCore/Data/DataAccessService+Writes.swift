@@ -37,13 +37,14 @@ extension DataAccessService {
         return many ? ["insertedIds": .array(insertedIds)] : ["insertedId": insertedIds[0]]
     }
 
-    /// updateOne and updateMany, with upsert: `{matchedCount, modifiedCount, upsertedId?}`.
+    /// updateOne and updateMany, with upsert: `{matchedCount, modifiedCount, upsertedId?}`. An
+    /// update without operators replaces every document it matches but `_id`, as App Services
+    /// does in both (an upsert's new document is then `_id` and the replacement alone).
     package func update(_ request: DataAccessRequest, in namespace: DocumentScope, _ access: DataRuleAccess) async throws -> JSONValue {
         let many = request.operation == .updateMany
         let (scope, query) = try access.scoped(try request.query("query"), namespace, writing: true)
         let update = try DocumentUpdate.parse(ordered: request.ordered["update"], arrayFilters: request.fields["arrayFilters"])
         let replacing = update.isReplacement
-        if many && replacing { throw ErrorResponse.invalidParameter("updateMany takes update operators ($set, …), not a whole document") }
         let upsert = try request.flag("upsert")
         let newId = ids.objectId()
         let time = now()
@@ -80,8 +81,9 @@ extension DataAccessService {
 
     /// findOneAndUpdate, findOneAndReplace and findOneAndDelete: the first match in `sort`
     /// order, changed, and answered as it was (or, with `returnNewDocument`, as it is now);
-    /// `null` when nothing matched. A findOneAndReplace with no `update` deletes, as realm-web
-    /// sends its findOneAndDelete.
+    /// `null` when nothing matched. findOneAndUpdate with a document without operators replaces,
+    /// as App Services does. A findOneAndReplace with no `update` deletes, as realm-web sends
+    /// its findOneAndDelete.
     package func findAndModify(_ request: DataAccessRequest, in namespace: DocumentScope, _ access: DataRuleAccess) async throws -> JSONValue {
         let (scope, query) = try access.scoped(try request.query("filter"), namespace, writing: true)
         let sort = try request.sort("sort")
@@ -95,9 +97,6 @@ extension DataAccessService {
             if request.operation == .findOneAndReplace, !parsed.isReplacement {
                 throw ErrorResponse.invalidParameter("findOneAndReplace takes a whole document, not update operators")
             }
-            if request.operation == .findOneAndUpdate, parsed.isReplacement {
-                throw ErrorResponse.invalidParameter("findOneAndUpdate takes update operators ($set, …); use findOneAndReplace for a whole document")
-            }
             update = parsed
         }
         let upsert = try request.flag("upsert")
@@ -105,7 +104,7 @@ extension DataAccessService {
         if request.operation == .findOneAndDelete, upsert || returnNew {
             throw ErrorResponse.invalidParameter("findOneAndDelete can neither upsert nor return a new document")
         }
-        let replacing = request.operation == .findOneAndReplace
+        let replacing = update?.isReplacement ?? false
         let newId = ids.objectId()
         let time = now()
         return try await store.changeDocuments(

@@ -2,7 +2,8 @@ import Foundation
 import RosterCore
 
 /// Finds the user a person means by `USER`: an exact id or email first, then a unique prefix
-/// of an id or email. Unknown and ambiguous names fail with a line that says which.
+/// of an id, email or name, or the end of an id as an anonymous user's name shows it
+/// (`anonymous user 0a1b2c3d`). Unknown and ambiguous names fail with a line that says which.
 struct UserResolver {
     let users: [User]
 
@@ -23,7 +24,8 @@ struct UserResolver {
             return exact
         }
         let matches = users.filter { user in
-            user.id.hasPrefix(needle) || (user.profile.email?.lowercased().hasPrefix(lowered) ?? false)
+            user.id.hasPrefix(needle) || (needle.count >= 4 && user.id.hasSuffix(lowered))
+                || (user.profile.email?.lowercased().hasPrefix(lowered) ?? false)
                 || (user.profile.name?.lowercased().hasPrefix(lowered) ?? false)
         }
         switch matches.count {
