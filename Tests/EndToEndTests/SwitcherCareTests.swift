@@ -32,6 +32,79 @@ extension EndToEndTests {
             #expect(try session.waitFor("[end]").contains("[exited 0]"))
         }
 
+        /// Text another process writes over the switcher stays until Ctrl-L draws the screen
+        /// again, as in a shell, on the list and in a form alike.
+        @Test func ctrlLDrawsTheScreenAgain() throws {
+            let home = try CommandRunner.temporaryDirectory("switcher-redraw")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            let session = try TmuxSession(command: [SwitcherTests.roster], environment: runner.environment)
+            _ = try session.waitFor("q quit")
+            try session.writeToTerminal("\u{1b}[5;10HSCRIBBLE ON THE LIST")
+            _ = try session.waitFor("SCRIBBLE ON THE LIST")
+            try session.send("C-l", literal: false)
+            _ = try session.waitUntilGone("SCRIBBLE")
+            _ = try session.waitFor("q quit")
+
+            try session.send("n")
+            try session.send("joe@example.com")
+            _ = try session.waitFor("joe@example.com")
+            try session.writeToTerminal("\u{1b}[8;4HSCRIBBLE IN THE FORM")
+            _ = try session.waitFor("SCRIBBLE IN THE FORM")
+            try session.send("C-l", literal: false)
+            let redrawn = try session.waitUntilGone("SCRIBBLE")
+            #expect(redrawn.contains("joe@example.com"), "what was typed stays:\n\(redrawn)")
+            try session.send("C-c", literal: false)
+            #expect(try session.waitFor("[end]").contains("[exited 0]"))
+        }
+
+        /// Ctrl-Z stops the switcher as a shell's job stops, with the terminal given back; `fg`
+        /// brings it back, drawn whole.
+        @Test func ctrlZSuspendsToTheShellAndFgBringsItBack() throws {
+            let home = try CommandRunner.temporaryDirectory("switcher-suspend")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            // A shell with job control: the switcher is its foreground job.
+            let script = "set -m; \(SwitcherTests.roster); echo SUSPENDED-TO-THE-SHELL; stty -a | grep -o -- '-icanon'; fg; echo BACK-AND-DONE"
+            let session = try TmuxSession(command: ["bash", "--norc", "--noprofile", "-c", script], environment: runner.environment)
+            _ = try session.waitFor("q quit")
+            try session.send("C-z", literal: false)
+            let shell = try session.waitFor("SUSPENDED-TO-THE-SHELL")
+            #expect(!shell.contains("-icanon"), "the terminal is back in the shell's mode while stopped:\n\(shell)")
+            // `fg` continues it: the whole screen is drawn again, and keys work.
+            _ = try session.waitFor("q quit")
+            try session.send("q")
+            let end = try session.waitFor("[end]")
+            #expect(end.contains("BACK-AND-DONE") && end.contains("[exited 0]"), "\(end)")
+        }
+
+        /// The history screen scrolls with the list's keys, says where it is, and shows what
+        /// another process does on the device while it is open.
+        @Test func theHistoryScrollsAndStaysCurrent() throws {
+            let home = try CommandRunner.temporaryDirectory("switcher-history")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            for (email, password) in [("joe@example.com", "passw0rd"), ("emma@example.com", "pa55word")] {
+                #expect(try runner.roster(["login", "--email", email, "--password-stdin"], stdin: "\(password)\n").status == 0)
+            }
+            for turn in 0..<30 { #expect(try runner.roster(["switch", turn % 2 == 0 ? "joe" : "emma"]).status == 0) }
+            let session = try TmuxSession(command: [SwitcherTests.roster], environment: runner.environment, width: 100, height: 24)
+            _ = try session.waitFor("q quit")
+            try session.send("h")
+            let first = try session.waitFor("of 32 · ↓ more")
+            #expect(!first.contains("log-in"), "the oldest lines are below the screen:\n\(first)")
+            try session.send("G")
+            let last = try session.waitFor("of 32 · ↑ newer")
+            #expect(last.contains("log-in") && !last.contains("↓ more"), "\(last)")
+            try session.send("g")
+            _ = try session.waitFor("1–")
+            // Another process switches: the open history shows it.
+            #expect(try runner.roster(["switch", "joe"]).status == 0)
+            _ = try session.waitFor("of 33 · ↓ more")
+            try session.send("q")
+            #expect(try session.waitFor("[end]").contains("[exited 0]"))
+        }
+
         @Test func terminationAndCrashSignalsGiveTheTerminalBack() throws {
             let home = try CommandRunner.temporaryDirectory("switcher-signals")
             defer { try? FileManager.default.removeItem(at: home) }

@@ -88,6 +88,15 @@ final class TmuxSession {
         return child
     }
 
+    /// Writes `text` straight to the pane's terminal device, as another process sharing the
+    /// terminal would (a background job, `wall`): the program on the pane is not told.
+    func writeToTerminal(_ text: String) throws {
+        let path = try tmux(["display-message", "-p", "-t", name, "#{pane_tty}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let terminal = FileHandle(forWritingAtPath: path) else { throw Failure(description: "cannot open the pane's terminal \(path)") }
+        defer { try? terminal.close() }
+        try terminal.write(contentsOf: Data(text.utf8))
+    }
+
     /// Resizes the terminal, as a person dragging the window would.
     func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", name, "-x", "\(width)", "-y", "\(height)"])

@@ -14,7 +14,7 @@ import Testing
         var keys = Sample.model()
         keys.mode = .apiKeys(KeysScreen(owner: UserTarget(id: Sample.joe.id, name: Sample.joe.displayName)))
         var history = Sample.model()
-        history.mode = .history([])
+        history.mode = .history(HistoryScreen(entries: []))
         return [
             ("Keys on the user list", Sample.model()), ("Keys in the custom data editor", editor), ("Keys on the log-in form", login),
             ("Keys on the account form", account), ("Keys on the API keys screen", keys), ("Keys on the history", history),

@@ -15,8 +15,8 @@ public enum Mode: Sendable, Equatable {
     case dataEditor(DataEditor)
     /// A user's PIN (or password), to switch to them or unlock after the idle lock.
     case secretPrompt(SecretPrompt)
-    /// The device's history, newest first (`nil` until read).
-    case history([HistoryEntry]?)
+    /// The device's history, newest first, as far as it is scrolled.
+    case history(HistoryScreen)
     /// Roster cannot go on (the device store cannot be read): the reason, and a way out.
     case failure(String)
     /// The last message of the status line in full, over the list (`!`).

@@ -80,7 +80,11 @@ final class ProgramLoop {
             if let key = backend.nextKey(waitingAtMost: Program.keyWait) {
                 needsDraw = true
                 noteActivity(at: now())
-                if apply(.key(key)) { return model }
+                if key == .ctrlL {
+                    backend.redrawAll()
+                } else if apply(.key(key)) {
+                    return model
+                }
             }
         }
     }
@@ -96,7 +100,8 @@ final class ProgramLoop {
     /// Updates the model and starts its effects; true when the program should end.
     private func apply(_ action: Action) -> Bool {
         let requested = update(&model, action)
-        start(requested.filter { $0 != .quit })
+        start(requested.filter { $0 != .quit && $0 != .suspend })
+        if requested.contains(.suspend) { backend.suspend() }
         return requested.contains(.quit)
     }
 

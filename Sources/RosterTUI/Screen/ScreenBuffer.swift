@@ -85,6 +85,13 @@ public struct ScreenBuffer: Sendable, Equatable {
         }
     }
 
+    /// Takes `row` from `other`, a buffer of the same size.
+    mutating func copyRow(_ row: Int, from other: ScreenBuffer) {
+        guard other.width == width, other.height == height, row >= 0, row < height else { return }
+        let range = row * width..<(row + 1) * width
+        cells[range] = other.cells[range]
+    }
+
     private mutating func put(_ cell: Cell, row: Int, column: Int) {
         guard column < width else { return }
         let index = row * width + column

@@ -31,6 +31,7 @@ enum KeyDecoding {
         case 21: return .ctrlU
         case 23: return .ctrlW
         case 18: return .ctrlR
+        case 12: return .ctrlL
         case 26: return .ctrlZ
         case 28: return .ctrlBackslash
         case 9: return .tab

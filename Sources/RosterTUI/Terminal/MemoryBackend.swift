@@ -7,8 +7,12 @@ public final class MemoryBackend: TerminalBackend, Sendable {
     private struct State {
         var size: TerminalSize
         var keys: [Key] = []
+        /// What the terminal shows: the frames drawn, and whatever else wrote on it since.
         var screen: ScreenBuffer
+        /// The last frame drawn: a draw writes only the rows that differ from it, as curses does.
+        var drawn: ScreenBuffer?
         var frames = 0
+        var suspensions = 0
         var rowsWritten = 0
         var closed = false
     }
@@ -62,11 +66,34 @@ public final class MemoryBackend: TerminalBackend, Sendable {
 
     public func draw(_ buffer: ScreenBuffer) {
         state.withLock {
-            $0.rowsWritten += buffer.diff(from: $0.screen).count
+            let rows = buffer.diff(from: $0.drawn ?? ScreenBuffer(width: $0.screen.width, height: $0.screen.height))
+            if $0.screen.width != buffer.width || $0.screen.height != buffer.height {
+                $0.screen = buffer
+            } else {
+                for row in rows { $0.screen.copyRow(row, from: buffer) }
+            }
+            $0.rowsWritten += rows.count
             $0.frames += 1
-            $0.screen = buffer
+            $0.drawn = buffer
         }
     }
+
+    public func redrawAll() { state.withLock { $0.drawn = nil } }
+
+    /// Counts the suspension; a memory terminal does not stop.
+    public func suspend() {
+        state.withLock {
+            $0.suspensions += 1
+            $0.drawn = nil
+        }
+    }
+
+    /// How many times the program suspended itself.
+    public var suspensions: Int { state.withLock { $0.suspensions } }
+
+    /// Writes `text` on the terminal at `row` behind the program's back, as another process
+    /// writing to the same terminal would.
+    public func scribble(_ text: String, row: Int) { state.withLock { _ = $0.screen.write(text, row: row, column: 0) } }
 
     public func close() { state.withLock { $0.closed = true } }
 }

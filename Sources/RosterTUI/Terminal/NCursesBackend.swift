@@ -21,6 +21,8 @@ public final class NCursesBackend: TerminalBackend {
     private let palette: Palette
     private var shown: ScreenBuffer?
     private var isOpen = true
+    /// Whether the mouse was asked for, to ask again after a suspension.
+    private let mouse: Bool
     /// Collects bracketed pastes; keys it has decoded wait in `decoded`.
     private var decoder = BracketedPasteDecoder()
     private var decoded: [Key] = []
@@ -37,6 +39,7 @@ public final class NCursesBackend: TerminalBackend {
         }
         screenHandle = handle
         window = roster_stdscr()
+        self.mouse = mouse
         TerminalGuard.install()
         raw()
         noecho()
@@ -136,6 +139,39 @@ public final class NCursesBackend: TerminalBackend {
         shown = buffer
         wnoutrefresh(window)
         doupdate()
+    }
+
+    public func suspend() {
+        guard isOpen else { return }
+        curs_set(1)
+        if mouse { _ = roster_set_mouse(0, Int32(Self.doubleClickInterval)) }
+        roster_set_bracketed_paste(0)
+        endwin()
+        // Stop as a job does, with the signal's own action for the moment. It goes to the
+        // process, not this thread (which blocks it, as the runtime's threads do): a thread
+        // that does not block it takes it within moments, and the whole process stops there
+        // until `fg`. A process the shell does not control (an orphaned process group) is not
+        // stopped, and goes straight on.
+        var stop = sigaction()
+        stop.__sigaction_handler.sa_handler = SIG_DFL
+        sigemptyset(&stop.sa_mask)
+        var previous = sigaction()
+        sigaction(SIGTSTP, &stop, &previous)
+        kill(getpid(), SIGTSTP)
+        usleep(100_000)
+        sigaction(SIGTSTP, &previous, nil)
+        // Continued: the next draw takes the terminal back (curses' mode with it) and writes it all.
+        roster_set_bracketed_paste(1)
+        if mouse { _ = roster_set_mouse(1, Int32(Self.doubleClickInterval)) }
+        curs_set(0)
+        redrawAll()
+    }
+
+    public func redrawAll() {
+        guard isOpen else { return }
+        // The next refresh clears the terminal and writes every cell; the next draw every row.
+        clearok(window, true)
+        shown = nil
     }
 
     private func drawRow(_ row: Int, of buffer: ScreenBuffer) {

@@ -10,6 +10,13 @@ public protocol TerminalBackend: AnyObject {
     /// Shows `buffer`, writing only the rows that differ from the last one drawn.
     func draw(_ buffer: ScreenBuffer)
 
+    /// Makes the next `draw` clear the terminal and write every row, whatever it shows now.
+    func redrawAll()
+
+    /// Gives the terminal back as it was found and stops the process, as Ctrl-Z stops a shell's
+    /// job; returns when it is continued (`fg`), the next `draw` writing the whole screen.
+    func suspend()
+
     /// Gives the terminal back as it was found. Safe to call more than once.
     func close()
 }

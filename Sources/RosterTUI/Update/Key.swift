@@ -21,6 +21,9 @@ public enum Key: Sendable, Equatable {
     case terminate
     /// Shows or hides the focused secret field of a form.
     case ctrlR
+    /// Draws the whole screen again, over whatever else wrote on the terminal (Ctrl-L, as in a
+    /// shell or lazygit); the program takes it on every screen, the update never sees it.
+    case ctrlL
     /// Text pasted in one piece (bracketed paste), as the terminal sent it: it goes whole into
     /// the focused text field, and is never read as keys.
     case paste(String)

@@ -31,7 +31,7 @@ extension Model {
         case .account(let form): form
         case .dataEditor(let editor): editor
         case .secretPrompt(let prompt): prompt
-        case .history(let entries): HistoryScreen(entries: entries)
+        case .history(let screen): screen
         case .failure(let reason): FailureScreen(reason: reason)
         case .lastMessage(let message): LastMessageScreen(message: message)
         }

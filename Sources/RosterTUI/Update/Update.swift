@@ -3,14 +3,16 @@ import Foundation
 /// Applies an action to the model and returns the effects to run. Pure: no clock, no store,
 /// no terminal. What concerns every screen (the terminal's size, time, the users read, the end
 /// of an operation) is handled here; a key, and a result meant for a screen, go to the screen
-/// on show (`Screen`), which ignores what is not its own. Ctrl-C quits from every screen, but in
-/// a kiosk no key leaves (`Kiosk.gate`).
+/// on show (`Screen`), which ignores what is not its own. Ctrl-C quits from every screen and
+/// Ctrl-Z suspends, but in a kiosk no key leaves (`Kiosk.gate`).
 public func update(_ model: inout Model, _ action: Action) -> [Effect] {
     switch action {
     case .key(.terminate):
         return [.quit]
     case .key(.ctrlC):
         return Kiosk.gate(&model, [.quit])
+    case .key(.ctrlZ) where !model.isKiosk:
+        return [.suspend]
     case .key(.ctrlZ), .key(.ctrlBackslash):
         if model.isKiosk { model.status = StatusMessage(Kiosk.notice) }
         return []

@@ -7,7 +7,8 @@ enum KeyHints {
         ("p", "password reset and email confirmation"), ("h", "the device's history (log-ins, switches, wrong PINs, locks)"), ("r", "refresh custom data"), ("e", "edit the user's custom data (add, change, remove fields; s saves)"),
         ("/", "filter by name, email or id; provider:text by provider too (Esc clears)"), ("!", "the last message in full"),
         ("mouse", "click selects, double click switches, the wheel moves or scrolls the pane under it"), ("?", "this help"), ("q", "quit"),
-        ("Ctrl-C", "quit from any screen"),
+        ("Ctrl-C", "quit from any screen"), ("Ctrl-L", "draw the screen again"),
+        ("Ctrl-Z", "suspend to the shell; fg brings the switcher back"),
     ]
 
     /// The hint line of the screen on show, as much as fits in `width` columns: hints are
@@ -43,7 +44,7 @@ enum KeyHints {
         case .apiKeys(let screen) where screen.deleting != nil: "Tab choose · Enter answer · y delete · Esc keep"
         case .apiKeys: "↑/↓ move · n new · Space enable/disable · d delete · r read again · Esc back · q quit"
         case .secretPrompt: "type the PIN · Enter check · Esc cancel · F1 keys"
-        case .history: "Esc back · q quit"
+        case .history: "j/k scroll · Esc back · q quit"
         case .failure: "q quit"
         case .lastMessage: "Esc close · q quit"
         }

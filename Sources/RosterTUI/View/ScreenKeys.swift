@@ -65,6 +65,10 @@ enum ScreenKeys {
     ]
 
     static let history: [Row] = [
+        ("↑/↓ j/k", "scroll a line"),
+        ("PgUp/PgDn Space", "scroll a page"),
+        ("Ctrl-D/Ctrl-U", "scroll half a page"),
+        ("g/G Home/End", "the newest, the oldest"),
         ("Esc h Enter", "back to the users"),
         ("q", "quit"),
         ("?", "these keys"),

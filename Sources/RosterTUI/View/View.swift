@@ -29,8 +29,8 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
     case .secretPrompt(let prompt):
         if model.isIdleLocked { drawIdleLock(model, in: body, &buffer) } else { drawUsers(model, in: body, &buffer) }
         drawSecretPrompt(prompt, now: model.now, in: body, &buffer)
-    case .history(let entries):
-        drawHistory(entries, now: model.now, in: body, &buffer)
+    case .history(let screen):
+        drawHistory(screen, now: model.now, in: body, &buffer)
     case .confirm(let question):
         drawUsers(model, in: body, &buffer)
         let user = model.user(id: question.userId)

@@ -39,7 +39,7 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
         form.policy = model.policy.switching
         model.mode = .loginForm(form)
     case .char("h"):
-        model.mode = .history(nil)
+        model.mode = .history(HistoryScreen())
         return [.loadHistory]
     case .char("e"):
         guard let user = model.selectedUser else { return noUser(&model) }
