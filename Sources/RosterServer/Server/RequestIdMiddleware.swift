@@ -12,7 +12,8 @@ import RosterServerCore
 /// carries (`request.id`) and that the response answers in `X-Request-Id`, so a client's
 /// complaint and a proxy's log meet the server's. A well-formed id the request brings (a proxy's,
 /// a client's) is kept; any other is replaced by a new Hummingbird `RequestID` (a random prefix
-/// drawn once, then a counter: 32 hex digits). Each answered request is logged once with its
+/// drawn once a process, written without leading zeros, then a 16-digit counter: 17 to 32 hex
+/// digits). Each answered request is logged once with its
 /// method, route pattern (never the raw path or query, which hold ids and tokens), status and
 /// duration; no header and no body is ever logged.
 package struct RequestIdMiddleware: RouterMiddleware {
