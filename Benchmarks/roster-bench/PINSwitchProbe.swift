@@ -34,32 +34,11 @@ enum PINSwitchProbe {
             var environment = ["ROSTER_HOME": home.path, "HOME": home.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
             if let server { environment.merge(["ROSTER_SERVER_URL": server, "ROSTER_APP_ID": "roster-demo"]) { _, new in new } }
             self.environment = environment
-            try run(roster, ["policy", "pin", "--unlock", unlock])
+            try ChildCommand.run(roster, ["policy", "pin", "--unlock", unlock], environment: environment)
             for person in PINSwitchProbe.people {
-                try run(
-                    roster, ["login", "--email", person.email, "--password-stdin", "--pin-stdin"],
+                try ChildCommand.run(
+                    roster, ["login", "--email", person.email, "--password-stdin", "--pin-stdin"], environment: environment,
                     stdin: "\(person.password)\n\(person.pin)\n")
-            }
-        }
-
-        /// Runs a `roster` subcommand to its end; a failure with its words if it fails.
-        private func run(_ roster: URL, _ arguments: [String], stdin text: String = "") throws {
-            let process = Process()
-            process.executableURL = roster
-            process.arguments = arguments
-            process.environment = environment
-            let input = Pipe()
-            let errors = Pipe()
-            process.standardInput = input
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = errors
-            try process.run()
-            input.fileHandleForWriting.write(Data(text.utf8))
-            try input.fileHandleForWriting.close()
-            let said = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw BenchmarkFailure("roster \(arguments.first ?? "") exited \(process.terminationStatus): \(String(decoding: said, as: UTF8.self))")
             }
         }
     }

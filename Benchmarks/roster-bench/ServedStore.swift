@@ -103,23 +103,10 @@ struct ServedStore {
     /// `users` generated users made by `executable` (`admin create-user`, the password on stdin).
     private static func fill(_ database: String, configFile: URL, users: Int, with executable: URL) throws {
         for index in 0..<users {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = [
-                "admin", "--db", database, "--config", configFile.path, "create-user", "--email", "generated-\(index)@example.invalid",
-                "--password-stdin",
-            ]
-            let input = Pipe()
-            process.standardInput = input
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            input.fileHandleForWriting.write(Data("\(password)\n".utf8))
-            try input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            guard process.terminationStatus == 0 else {
-                throw HTTPBenchmark.Failure(description: "\(executable.path) admin create-user failed (\(process.terminationStatus))")
-            }
+            try ChildCommand.run(
+                executable,
+                ["admin", "--db", database, "--config", configFile.path, "create-user", "--email", "generated-\(index)@example.invalid", "--password-stdin"],
+                stdin: "\(password)\n")
         }
     }
 
