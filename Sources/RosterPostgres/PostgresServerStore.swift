@@ -21,6 +21,7 @@ package final class PostgresServerStore: ServerStore {
     package let leaseTimeout: Duration
     package let logger: Logger
     package let outage = DatabaseOutage()
+    package let changes = DocumentChangeHub()
     private let running: Task<Void, Never>
 
     /// How long a request waits for a connection while the database is known to be gone: long

@@ -23,6 +23,15 @@ package enum AppRoutes {
                 let call = try FunctionCall(body: try await request.collectedBody(within: context))
                 return .json(try await services.functions.call(call, caller: try context.caller()))
             }
+        // A change stream (`watch`): the call in the query, the token in the header or, as
+        // realm-core sends it, in `baas_at`.
+        app.group("functions/call").add(middleware: SessionAuthenticator(sessions: services.sessions, token: .access, queryToken: "baas_at"))
+            .get { request, context -> Response in
+                let caller = try context.caller()
+                let call = try ChangeStreamRequest.call(
+                    fromQuery: request.uri.queryParameters.get("baas_request"), limit: caller.app.config.maxRequestBytes)
+                return EventStreamReply.response(try await services.changeStreams.open(call, caller: caller))
+            }
         app.group("auth/providers/:provider/login")
             .add(middleware: EnabledProviderMiddleware(login: services.login))
             .add(middleware: SessionAuthenticator(sessions: services.sessions, token: .access, applies: SessionAuthenticator.linking))

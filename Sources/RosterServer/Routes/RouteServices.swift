@@ -12,6 +12,7 @@ package struct RouteServices: Sendable {
     package var apiKeys: APIKeyService { core.apiKeys }
     package var emailPassword: EmailPasswordService { core.emailPassword }
     package var functions: FunctionCallService { core.functions }
+    package var changeStreams: ChangeStreamService { core.changeStreams }
     package var accounts: AccountService { core.accounts }
     package var health: HealthService { core.health }
     package var webSignIn: WebSignInService { core.webSignIn }

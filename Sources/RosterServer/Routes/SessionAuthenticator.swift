@@ -21,10 +21,18 @@ package struct SessionAuthenticator: AuthenticatorMiddleware {
     package let token: Token
     /// Whether a request is authenticated at all: a log-in only when it links credentials.
     package var applies: @Sendable (Request) -> Bool = { _ in true }
+    /// A query parameter that may carry the token instead of the header (a change stream's
+    /// `baas_at`, which realm-core sends); nil: the header only.
+    package var queryToken: String?
 
     package func authenticate(request: Request, context: Context) async throws -> AuthorizedSession? {
         guard applies(request) else { return nil }
-        let bearer = try BearerToken.value(in: request.headers)
+        let bearer: String
+        if request.headers[.authorization] == nil, let name = queryToken, let token = request.uri.queryParameters.get(name), !token.isEmpty {
+            bearer = token
+        } else {
+            bearer = try BearerToken.value(in: request.headers)
+        }
         let caller =
             switch token {
             case .access: try await sessions.authorize(accessToken: bearer)
@@ -43,9 +51,12 @@ package struct SessionAuthenticator: AuthenticatorMiddleware {
         return try await next(request, context)
     }
 
-    package init(sessions: SessionService, token: Token, applies: @escaping @Sendable (Request) -> Bool = { _ in true }) {
+    package init(
+        sessions: SessionService, token: Token, queryToken: String? = nil, applies: @escaping @Sendable (Request) -> Bool = { _ in true }
+    ) {
         self.sessions = sessions
         self.token = token
+        self.queryToken = queryToken
         self.applies = applies
     }
 }

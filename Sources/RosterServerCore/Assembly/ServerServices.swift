@@ -16,6 +16,8 @@ package struct ServerServices: Sendable {
     package let apiKeys: APIKeyService
     package let emailPassword: EmailPasswordService
     package let functions: FunctionCallService
+    /// `watch`: change streams of the apps' collections.
+    package let changeStreams: ChangeStreamService
     package let accounts: AccountService
     package let health: HealthService
     package let webSignIn: WebSignInService
@@ -65,6 +67,7 @@ package struct ServerServices: Sendable {
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
             emailPassword: emailPassword,
             functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)),
+            changeStreams: ChangeStreamService(changes: store.changes, sessions: sessions, sessionCheck: environment.changeStreamSessionCheck),
             accounts: AccountService(store: store, audit: audit),
             health: HealthService(store: store, now: environment.now, logger: environment.logger),
             webSignIn: WebSignInService(store: store, ids: ids, now: environment.now),
@@ -76,7 +79,7 @@ package struct ServerServices: Sendable {
             admin: admin, seeder: DemoSeeder(store: store, admin: admin, ids: ids))
     }
 
-    package init(environment: ServerEnvironment, apps: [String: ServedApp], audit: AuditTrail, tokens: TokenService, login: LoginService, sessions: SessionService, apiKeys: APIKeyService, emailPassword: EmailPasswordService, functions: FunctionCallService, accounts: AccountService, health: HealthService, webSignIn: WebSignInService, unlockKeys: UnlockKeyService, device: DeviceLoginService, deviceApprovals: DeviceApprovalService, admin: ServerAdmin, seeder: DemoSeeder) {
+    package init(environment: ServerEnvironment, apps: [String: ServedApp], audit: AuditTrail, tokens: TokenService, login: LoginService, sessions: SessionService, apiKeys: APIKeyService, emailPassword: EmailPasswordService, functions: FunctionCallService, changeStreams: ChangeStreamService, accounts: AccountService, health: HealthService, webSignIn: WebSignInService, unlockKeys: UnlockKeyService, device: DeviceLoginService, deviceApprovals: DeviceApprovalService, admin: ServerAdmin, seeder: DemoSeeder) {
         self.environment = environment
         self.apps = apps
         self.audit = audit
@@ -86,6 +89,7 @@ package struct ServerServices: Sendable {
         self.apiKeys = apiKeys
         self.emailPassword = emailPassword
         self.functions = functions
+        self.changeStreams = changeStreams
         self.accounts = accounts
         self.health = health
         self.webSignIn = webSignIn

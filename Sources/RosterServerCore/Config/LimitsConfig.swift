@@ -40,6 +40,11 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
     public var dataCallSeconds: Int
     /// How many data calls one user may have in flight at once.
     public var dataCallsPerUser: Int
+    /// How many change streams (`watch`) one user may have open at once on one server; past it
+    /// a new one is answered 429.
+    public var changeStreamsPerUser: Int
+    /// How often an idle change stream sends a comment, so that proxies keep it open, in seconds.
+    public var changeStreamKeepAliveSeconds: Int
     public var functionsPerApp: Int
     public var functionsPerCaller: Int
     public var functionWaitSeconds: Int
@@ -57,7 +62,7 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         failuresPerAddressPerHour: Int = 1000, registrationsPerAddressPerHour: Int = 20,
         accountMessagesPerEmailPerHour: Int = 5, accountMessagesPerAddressPerHour: Int = 100,
         anonymousUsersPerAddressPerHour: Int = 100, wrongTokensPerAddressPerHour: Int = 20,
-        dataCallSeconds: Int = 10, dataCallsPerUser: Int = 4,
+        dataCallSeconds: Int = 10, dataCallsPerUser: Int = 4, changeStreamsPerUser: Int = 10, changeStreamKeepAliveSeconds: Int = 20,
         functionsPerApp: Int = LimitsConfig.defaultFunctionsPerApp, functionsPerCaller: Int = 2, functionWaitSeconds: Int = 2,
         limitedLoginHoldMilliseconds: Int = 2000, resetSendHoldMilliseconds: Int = 250
     ) {
@@ -72,6 +77,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         self.wrongTokensPerAddressPerHour = wrongTokensPerAddressPerHour
         self.dataCallSeconds = dataCallSeconds
         self.dataCallsPerUser = dataCallsPerUser
+        self.changeStreamsPerUser = changeStreamsPerUser
+        self.changeStreamKeepAliveSeconds = changeStreamKeepAliveSeconds
         self.functionsPerApp = functionsPerApp
         self.functionsPerCaller = functionsPerCaller
         self.functionWaitSeconds = functionWaitSeconds
@@ -83,6 +90,7 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         case freeFailures, maxDelaySeconds, failuresPerAccountPerHour, failuresPerAddressPerHour
         case registrationsPerAddressPerHour, accountMessagesPerEmailPerHour, accountMessagesPerAddressPerHour
         case anonymousUsersPerAddressPerHour, wrongTokensPerAddressPerHour, dataCallSeconds, dataCallsPerUser
+        case changeStreamsPerUser, changeStreamKeepAliveSeconds
         case functionsPerApp, functionsPerCaller, functionWaitSeconds, limitedLoginHoldMilliseconds, resetSendHoldMilliseconds
     }
 
@@ -107,6 +115,9 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
             try container.decodeIfPresent(Int.self, forKey: .wrongTokensPerAddressPerHour) ?? defaults.wrongTokensPerAddressPerHour
         dataCallSeconds = try container.decodeIfPresent(Int.self, forKey: .dataCallSeconds) ?? defaults.dataCallSeconds
         dataCallsPerUser = try container.decodeIfPresent(Int.self, forKey: .dataCallsPerUser) ?? defaults.dataCallsPerUser
+        changeStreamsPerUser = try container.decodeIfPresent(Int.self, forKey: .changeStreamsPerUser) ?? defaults.changeStreamsPerUser
+        changeStreamKeepAliveSeconds =
+            try container.decodeIfPresent(Int.self, forKey: .changeStreamKeepAliveSeconds) ?? defaults.changeStreamKeepAliveSeconds
         functionsPerApp = try container.decodeIfPresent(Int.self, forKey: .functionsPerApp) ?? defaults.functionsPerApp
         functionsPerCaller = try container.decodeIfPresent(Int.self, forKey: .functionsPerCaller) ?? defaults.functionsPerCaller
         functionWaitSeconds = try container.decodeIfPresent(Int.self, forKey: .functionWaitSeconds) ?? defaults.functionWaitSeconds
@@ -152,6 +163,10 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         }
         guard (1...300).contains(dataCallSeconds) else { throw fail("dataCallSeconds must be between 1 and 300") }
         guard (1...100).contains(dataCallsPerUser) else { throw fail("dataCallsPerUser must be between 1 and 100") }
+        guard (1...1000).contains(changeStreamsPerUser) else { throw fail("changeStreamsPerUser must be between 1 and 1000") }
+        guard (1...300).contains(changeStreamKeepAliveSeconds) else {
+            throw fail("changeStreamKeepAliveSeconds must be between 1 and 300")
+        }
         guard (1...1000).contains(functionsPerApp) else { throw fail("functionsPerApp must be between 1 and 1000") }
         guard (1...functionsPerApp).contains(functionsPerCaller) else {
             throw fail("functionsPerCaller must be between 1 and functionsPerApp")

@@ -22,6 +22,8 @@ public struct ServerEnvironment: Sendable {
     public var hashing: HashingPool
     /// What the pipelines of every app's data calls may hold at once, in bytes.
     public var pipelineMemoryBytes = ServerEnvironment.defaultPipelineMemory
+    /// How often an open change stream looks whether its session still stands.
+    public var changeStreamSessionCheck: Duration = .seconds(5)
     /// The addresses of reverse proxies whose forwarded header (`forwardedHeader`) is believed
     /// for the client's address. From anyone else it is ignored.
     public var trustedProxies: Set<String>

@@ -9,6 +9,8 @@ package struct DataAccessRequest: Sendable {
         case find, findOne, count, aggregate
         case insertOne, insertMany, updateOne, updateMany, deleteOne, deleteMany
         case findOneAndUpdate, findOneAndReplace, findOneAndDelete
+        /// A change stream: served only as one (`GET …/functions/call?baas_request=…`).
+        case watch
 
         /// What the operation takes besides database and collection.
         package var arguments: Set<String> {
@@ -24,6 +26,7 @@ package struct DataAccessRequest: Sendable {
             case .findOneAndUpdate, .findOneAndReplace: ["filter", "update", "sort", "projection", "upsert", "returnNewDocument"]
             // realm-core sends `upsert` and `returnNewDocument` with any find-and-modify when they are true.
             case .findOneAndDelete: ["filter", "sort", "projection", "upsert", "returnNewDocument"]
+            case .watch: ["ids", "filter"]
             }
         }
     }

@@ -50,7 +50,7 @@ extension DataAccessService {
         let time = now()
         return try await store.changeDocuments(scope, limit: many ? Self.maximumDocuments + 1 : 1, select: selector(query)) { selected in
             let matched = try Self.bounded(selected, "the update matches")
-            var writes = DocumentWrites()
+            var writes = DocumentWrites(replacing: replacing)
             for (key, before) in matched {
                 var after = try update.apply(to: before, query: query, inserting: false, now: time)
                 after["_id"] = before["_id"]
@@ -128,7 +128,7 @@ extension DataAccessService {
             try access.checkLimits(after)
             let answer = try Self.answer(returnNew ? after : before, projection)
             guard !JSONValue.object(after).sameValue(as: .object(before)) else { return (DocumentWrites(), answer) }
-            return (DocumentWrites(updates: [record(after, id: key, in: namespace)]), answer)
+            return (DocumentWrites(updates: [record(after, id: key, in: namespace)], replacing: replacing), answer)
         }
     }
 

@@ -38,6 +38,7 @@ package struct DataAccessService: Sendable {
             case .updateOne, .updateMany: return try await update(request, in: namespace, access)
             case .deleteOne, .deleteMany: return try await delete(request, in: namespace, access)
             case .findOneAndUpdate, .findOneAndReplace, .findOneAndDelete: return try await findAndModify(request, in: namespace, access)
+            case .watch: throw ErrorResponse.invalidParameter(ChangeStreamService.notAStream)
             }
         } catch let refused as DocumentError where refused.kind == .busy {
             throw PipelinesBusy(message: refused.message)

@@ -17,6 +17,8 @@ package final class ServedApp: Sendable {
     package let functions: FunctionLimiter
     /// The deadline and per-user count of data calls.
     package let dataCalls: DataCallGate
+    /// How many change streams each user has open here.
+    package let changeStreams: ConcurrencyLimit<String>
     /// What the server's pipelines may hold at once, all calls of all apps together.
     package let pipelineMemory: PipelineMemory
 
@@ -27,6 +29,7 @@ package final class ServedApp: Sendable {
         self.config = config
         functions = FunctionLimiter(limits: config.limits)
         dataCalls = DataCallGate(limits: config.limits)
+        changeStreams = ConcurrencyLimit(width: Int(Int32.max), perOwner: config.limits.changeStreamsPerUser, queueLimit: 0, waitLimit: .zero)
         self.pipelineMemory = pipelineMemory ?? PipelineMemory(limit: environment.pipelineMemoryBytes)
         hasher = PasswordHasher(cost: config.passwordHashing, randomBytes: environment.randomBytes, pool: environment.hashing)
         if let command = config.outbox?.command {

@@ -147,6 +147,23 @@ package struct SessionService: Sendable {
         return try live(context)
     }
 
+    /// Whether `caller`'s session still stands: not logged out, revoked or expired, its user
+    /// neither deleted nor disabled. A store that cannot be read answers yes: a stream is not
+    /// ended for an outage.
+    package func isLive(_ caller: AuthorizedSession) async -> Bool {
+        do {
+            guard let context = try await store.sessionContext(id: caller.session.id, userId: caller.user.id, customData: nil),
+                context.session.userId == caller.user.id, !context.session.revoked
+            else { return false }
+            _ = try live(context)
+            return true
+        } catch is ErrorResponse {
+            return false
+        } catch {
+            return true
+        }
+    }
+
     /// The caller of a session read with its user: the session unexpired, its app served here,
     /// the user there and enabled.
     package func live(_ context: SessionContext) throws(ErrorResponse) -> AuthorizedSession {

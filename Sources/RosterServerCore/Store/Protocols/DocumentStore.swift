@@ -15,6 +15,9 @@ package protocol DocumentStore: Sendable {
     /// Keeps `owner` of the collection's documents as the value of `field`: recorded once, and
     /// every document re-read when the field changes (a configuration that names another).
     func indexOwners(_ owner: OwnerField) async throws
+    /// Every committed document change, for change streams: an insert, update or delete of
+    /// `applyDocumentWrites`, a replacement of `replaceDocument`, published once committed.
+    var changes: DocumentChangeHub { get }
 }
 
 extension DocumentStore {

@@ -82,11 +82,15 @@ package struct DocumentWrites: Sendable, Equatable {
     package var inserts: [DocumentRecord] = []
     package var updates: [DocumentRecord] = []
     package var deletes: [String] = []
+    /// The updates are whole new bodies (a replacement) rather than operators' work, which
+    /// change streams tell apart.
+    package var replacing = false
 
-    package init(inserts: [DocumentRecord] = [], updates: [DocumentRecord] = [], deletes: [String] = []) {
+    package init(inserts: [DocumentRecord] = [], updates: [DocumentRecord] = [], deletes: [String] = [], replacing: Bool = false) {
         self.inserts = inserts
         self.updates = updates
         self.deletes = deletes
+        self.replacing = replacing
     }
 }
 

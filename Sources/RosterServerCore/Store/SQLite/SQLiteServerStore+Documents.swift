@@ -14,7 +14,8 @@ extension SQLiteServerStore {
     package func applyDocumentWrites(_ scope: DocumentScope, expecting expected: [String: String], _ writes: DocumentWrites) async throws
         -> Bool
     {
-        try await pool.write { db in
+        let hub = changes
+        return try await pool.write { db in
             for (id, body) in expected.sorted(by: { $0.key < $1.key }) {
                 let stored = try String.fetchOne(
                     db, sql: #"SELECT body FROM documents WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
@@ -37,6 +38,9 @@ extension SQLiteServerStore {
                     sql: #"DELETE FROM documents WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
                     arguments: [scope.appId, scope.database, scope.collection, id])
             }
+            let changes = DocumentChangeRule.changes(scope, expected: expected, writes, at: hub.now())
+            // Called on the writer, in commit order, once the transaction is committed.
+            db.afterNextTransaction { _ in hub.publish(changes) }
             return true
         }
     }

@@ -12,6 +12,9 @@ package final class SQLiteServerStore: ServerStore {
     package let checkpointer: WALCheckpointer
     /// Read the session behind each authorized request on the request's own thread.
     package let callingThreadReaders: CallingThreadReaders
+    /// Document changes, published after each commit (within this process: change streams
+    /// over SQLite see the writes of this server).
+    package let changes = DocumentChangeHub()
 
     /// Opens (creating and migrating) the database at `path`; its log is checkpointed every
     /// `checkpointEvery`.
@@ -77,7 +80,11 @@ package final class SQLiteServerStore: ServerStore {
     }
 
     package func replaceDocument(_ selector: DocumentSelector, with record: DocumentRecord) async throws {
-        try await pool.write { db in try Self.replaceDocument(db, selector, with: record) }
+        let hub = changes
+        try await pool.write { db in
+            let change = try Self.replaceDocument(db, selector, with: record, at: hub.now())
+            db.afterNextTransaction { _ in hub.publish([change]) }
+        }
     }
 
     /// The first document whose field holds the value (custom user data, behind every log-in
@@ -90,12 +97,19 @@ package final class SQLiteServerStore: ServerStore {
     }
 
     /// Replaces the selected document's body (keeping its `_id`), or inserts `record`.
-    package static func replaceDocument(_ db: Database, _ selector: DocumentSelector, with record: DocumentRecord) throws {
+    /// Answers the change it made.
+    @discardableResult
+    package static func replaceDocument(_ db: Database, _ selector: DocumentSelector, with record: DocumentRecord, at time: Date = Date())
+        throws -> DocumentChange
+    {
         let ownerField = try ownerField(db, appId: selector.appId, database: selector.database, collection: selector.collection)
-        switch DocumentWriteRule.replacement(of: try document(db, selector), with: record, ownerField: ownerField) {
+        let existing = try document(db, selector)
+        let replacement = DocumentWriteRule.replacement(of: existing, with: record, ownerField: ownerField)
+        switch replacement {
         case .update(let replaced): try replaced.update(db)
         case .insert(let inserted): try inserted.insert(db)
         }
+        return DocumentChangeRule.change(replacement, replacing: existing, at: time)
     }
 
     /// A JSON path naming one top-level field, quoted so any field name is safe.

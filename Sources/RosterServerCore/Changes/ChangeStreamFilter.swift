@@ -1,0 +1,52 @@
+import RosterDocuments
+import RosterWire
+
+/// Which changes one watcher sees: those of documents its read rule lets it read (with `own`,
+/// documents whose user-id field is the watcher's id, judged on the document after the change,
+/// or before a delete), narrowed to the `_id`s of `ids` and to the events `filter` matches (a
+/// query over the change event, as `$match` in a MongoDB change stream).
+///
+///     let filter = try ChangeStreamFilter(request, rule: rule, userId: "65f0…")
+///     filter.admits(change) // true or false
+package struct ChangeStreamFilter: Sendable {
+    /// The keys (`DocumentKey`) of the documents watched; nil: all.
+    package var keys: Set<String>?
+    package var query: DocumentQuery?
+    /// With `own`: the user-id field and the watcher's id.
+    package var owner: (field: String, userId: String)?
+
+    package init(_ request: DataAccessRequest, rule: DataRule, userId: String) throws(ErrorResponse) {
+        if let ids = request.fields["ids"] {
+            guard let list = ids.arrayValue else { throw .invalidParameter("'ids' must be an array of _id values") }
+            var keys = Set<String>()
+            for id in list { keys.insert(try DocumentKey.key(of: id)) }
+            self.keys = keys
+        }
+        do {
+            query = request.fields["filter"] == nil ? nil : try request.query("filter")
+        } catch {
+            throw ErrorResponse(error)
+        }
+        switch rule.read {
+        case .none: throw .noMatchingRule("users may not read \(rule.database).\(rule.collection)")
+        case .all: owner = nil
+        case .own: owner = (rule.userIdField ?? "userId", userId)
+        }
+    }
+
+    package func admits(_ published: PublishedChange) -> Bool {
+        let change = published.change
+        if let keys, !keys.contains(change.key) { return false }
+        guard owner != nil || query != nil else { return true }
+        let read = published.documents
+        if let owner {
+            let document = change.operation == .delete ? read.before : read.after
+            guard case .string(owner.userId)? = document?[owner.field] else { return false }
+        }
+        if let query {
+            // A filter that cannot be applied to this event (a type it compares badly) does not match it.
+            guard (try? query.matches(read.event)) == true else { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import RosterWire
+
+/// `watch` on an app's data service: a change stream of one collection, answered to
+/// `GET …/functions/call?baas_request=…` as `text/event-stream`. The watcher sees the changes
+/// committed from the moment it is opened, those its read rule and its `ids` and `filter` let
+/// through (`ChangeStreamFilter`), in commit order. Its session is looked at every
+/// `sessionCheck`: once it has ended (a log-out, a revocation, the user deleted or disabled) the
+/// stream says so and ends. Each user has at most `changeStreamsPerUser` open on one server.
+///
+///     let stream = try await service.open(call, caller: caller)
+///     for await item in stream { … }
+package struct ChangeStreamService: Sendable {
+    package let changes: DocumentChangeHub
+    package let sessions: SessionService
+    package let sessionCheck: Duration
+
+    /// What a `watch` sent as an ordinary call is told.
+    package static let notAStream =
+        "watch is a change stream: send it as GET …/functions/call?baas_request=<the call as base64 JSON>, which answers text/event-stream"
+
+    package init(changes: DocumentChangeHub, sessions: SessionService, sessionCheck: Duration = .seconds(5)) {
+        self.changes = changes
+        self.sessions = sessions
+        self.sessionCheck = sessionCheck
+    }
+
+    /// Opens the stream `call` asks for; refused (and nothing opened) unless it is a `watch` of a
+    /// collection the caller may read.
+    package func open(_ call: FunctionCall, caller: AuthorizedSession) async throws -> ChangeStream {
+        let services = caller.app.config.dataServices
+        guard let service = call.service, services.contains(service) else {
+            throw ErrorResponse.invalidParameter(
+                "only the data service's watch is served as a stream (this app's data service: \(services.joined(separator: ", ")))")
+        }
+        guard call.name == DataAccessRequest.Operation.watch.rawValue else {
+            throw ErrorResponse.invalidParameter("only watch is served as a stream; send '\(call.name.prefix(64))' as POST …/functions/call")
+        }
+        let request = try DataAccessRequest.parse(call.name, arguments: call.arguments)
+        guard let rule = caller.app.config.rule(database: request.database, collection: request.collection) else {
+            throw ErrorResponse.noMatchingRule("no rule lets users use \(request.database).\(request.collection)")
+        }
+        let filter = try ChangeStreamFilter(request, rule: rule, userId: caller.user.id)
+        let (app, userId) = (caller.app, caller.user.id)
+        do {
+            try await app.changeStreams.enter(userId)
+        } catch {
+            throw ChangeStreamsFull(limit: app.config.limits.changeStreamsPerUser)
+        }
+        let subscription = changes.subscribe(
+            to: .init(appId: app.id, database: request.database, collection: request.collection))
+        let (items, continuation) = AsyncStream.makeStream(of: ChangeStream.Item.self, bufferingPolicy: .bufferingOldest(changes.bufferLimit))
+        let (sessions, check) = (self.sessions, sessionCheck)
+        let keepAlive = Duration.seconds(app.config.limits.changeStreamKeepAliveSeconds)
+        let task = Task {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for await change in subscription.changes where filter.admits(change) {
+                        // A watcher whose client reads too slowly is ended rather than kept growing.
+                        if case .dropped = continuation.yield(.event(change.documents.text)) { break }
+                    }
+                    if subscription.fellBehind {
+                        continuation.yield(.end(.invalidParameter("this change stream fell too far behind and was closed; open it again")))
+                    }
+                }
+                group.addTask {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: keepAlive)
+                        if !Task.isCancelled { continuation.yield(.keepAlive) }
+                    }
+                }
+                group.addTask {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(for: check)
+                        if !Task.isCancelled, await !sessions.isLive(caller) {
+                            continuation.yield(.end(.invalidSession("the session ended: log in again to watch")))
+                            return
+                        }
+                    }
+                }
+                // The first to end ends the stream.
+                await group.next()
+                group.cancelAll()
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in
+            task.cancel()
+            app.changeStreams.leave(userId)
+        }
+        return ChangeStream(items: items, finish: { continuation.finish() })
+    }
+}
