@@ -98,6 +98,14 @@ package struct PostgresLocation: Sendable {
     }
 
     /// The pool's configuration, with the TLS of `tlsMode`.
+    /// The configuration of one connection of its own (outside the pool).
+    package func connectionConfiguration() throws -> PostgresConnection.Configuration {
+        if let socketPath {
+            return .init(unixSocketPath: socketPath, username: username, password: password, database: database)
+        }
+        return .init(host: host, port: port, username: username, password: password, database: database, tls: try connectionTLS())
+    }
+
     package var clientConfiguration: PostgresClient.Configuration {
         if let socketPath {
             return .init(unixSocketPath: socketPath, username: username, password: password, database: database)

@@ -103,6 +103,17 @@ package enum PostgresMigrations {
                 """
             ]
         ),
+        (
+            "v5-document-changes",
+            [
+                // What every instance's watchers are handed: written in the transaction that
+                // changed the documents, announced by NOTIFY once it commits, kept ten minutes.
+                """
+                CREATE TABLE document_changes (sequence bigserial PRIMARY KEY, change text NOT NULL,
+                created_at timestamptz NOT NULL DEFAULT now())
+                """
+            ]
+        ),
     ]
 
     /// Applies the migrations the database has not seen yet.

@@ -12,7 +12,11 @@ extension PostgresServerStore {
 
     package func replaceDocument(_ selector: DocumentSelector, with record: DocumentRecord) async throws {
         let logger = logger
-        try await write { db in try await Self.replaceDocument(db, selector, with: record, logger: logger) }
+        let now = changes.now
+        try await write { db in
+            let change = try await Self.replaceDocument(db, selector, with: record, at: now(), logger: logger)
+            try await Self.announce([change], db, logger: logger)
+        }
     }
 
     package func documentPage(_ scope: DocumentScope, after: String?, count: Int) async throws -> [DocumentRecord] {
@@ -29,7 +33,7 @@ extension PostgresServerStore {
     package func applyDocumentWrites(_ scope: DocumentScope, expecting expected: [String: String], _ writes: DocumentWrites) async throws
         -> Bool
     {
-        let logger = logger
+        let (logger, now) = (logger, changes.now)
         return try await write { db in
             for (id, body) in expected.sorted(by: { $0.key < $1.key }) {
                 let stored = try await db.query(
@@ -58,6 +62,7 @@ extension PostgresServerStore {
                     AND collection = \(scope.collection) AND id = \(id)
                     """, logger: logger)
             }
+            try await Self.announce(DocumentChangeRule.changes(scope, expected: expected, writes, at: now()), db, logger: logger)
             return true
         }
     }
@@ -91,17 +96,21 @@ extension PostgresServerStore {
         return try await select(db, scope, limit: 1, logger: logger) { $0 }.first
     }
 
-    /// Replaces the selected document's body (keeping its `_id`), or inserts `record`.
+    /// Replaces the selected document's body (keeping its `_id`), or inserts `record`; answers
+    /// the change it made.
+    @discardableResult
     package static func replaceDocument(
-        _ db: PostgresConnection, _ selector: DocumentSelector, with record: DocumentRecord, logger: Logger
-    ) async throws {
+        _ db: PostgresConnection, _ selector: DocumentSelector, with record: DocumentRecord, at time: Date = Date(), logger: Logger
+    ) async throws -> DocumentChange {
         let ownerField = try await ownerField(
             db, appId: selector.appId, database: selector.database, collection: selector.collection, logger: logger)
         let existing = try await document(db, selector, logger: logger)
-        switch DocumentWriteRule.replacement(of: existing, with: record, ownerField: ownerField) {
+        let replacement = DocumentWriteRule.replacement(of: existing, with: record, ownerField: ownerField)
+        switch replacement {
         case .update(let replaced): try await update(db, replaced, logger: logger)
         case .insert(let inserted): try await insert(db, inserted, logger: logger)
         }
+        return DocumentChangeRule.change(replacement, replacing: existing, at: time)
     }
 
     private static func select<Selected>(

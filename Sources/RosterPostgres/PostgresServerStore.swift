@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import RosterServerCore
+import Synchronization
 
 /// The `ServerStore` driver over PostgreSQL, for several server instances over one database.
 /// Every change of more than one row is one SERIALIZABLE transaction, retried when PostgreSQL
@@ -23,6 +24,8 @@ package final class PostgresServerStore: ServerStore {
     package let outage = DatabaseOutage()
     package let changes = DocumentChangeHub()
     private let running: Task<Void, Never>
+    /// Follows every instance's document changes (`follow`).
+    private let following = Mutex<Task<Void, Never>?>(nil)
 
     /// How long a request waits for a connection while the database is known to be gone: long
     /// enough for the pool to hand one out as soon as the database is back, short enough that a
@@ -61,9 +64,23 @@ package final class PostgresServerStore: ServerStore {
             running.cancel()
             throw ServerStoreError.cannotOpen(path: location.shown, reason: "migration failed: \(Self.reason(error))")
         }
+        // Listening before the store is handed out, so that a watcher opened once the server
+        // answers sees every change committed after it (at most `startTimeout` waited: a
+        // follower that cannot connect yet goes on trying, and says so in the log).
+        let (listening, heard) = AsyncStream.makeStream(of: Void.self)
+        let hub = changes
+        let task = Task { await Self.follow(location, hub: hub, logger: logger, listening: { heard.yield(); heard.finish() }) }
+        following.withLock { $0 = task }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for await _ in listening { return } }
+            group.addTask { try? await Task.sleep(for: Self.startTimeout) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     deinit {
+        following.withLock { $0?.cancel() }
         running.cancel()
     }
 
@@ -71,14 +88,7 @@ package final class PostgresServerStore: ServerStore {
     /// is reported at start as what it is, rather than as a pool that keeps retrying. Also the
     /// probe, with a shorter wait, when a request's wait for a connection runs out.
     package static func checkReachable(_ location: PostgresLocation, within limit: Duration = .seconds(10), logger: Logger) async throws {
-        let configuration: PostgresConnection.Configuration
-        if let socketPath = location.socketPath {
-            configuration = .init(unixSocketPath: socketPath, username: location.username, password: location.password, database: location.database)
-        } else {
-            configuration = .init(
-                host: location.host, port: location.port, username: location.username, password: location.password,
-                database: location.database, tls: try location.connectionTLS())
-        }
+        let configuration = try location.connectionConfiguration()
         do {
             let connection = try await withThrowingTaskGroup(of: PostgresConnection.self) { group in
                 group.addTask {

@@ -2,6 +2,7 @@ import Foundation
 import RosterWire
 import Testing
 @testable import RosterServer
+@testable import RosterPostgres
 @testable import RosterServerCore
 
 /// Change streams (`watch`) as App Services serves them and realm-web and realm-core read them:
@@ -112,6 +113,55 @@ import Testing
 
             let tokens = [insert, update, replace, delete].compactMap { $0["_id"]?["_data"]?.stringValue }
             #expect(tokens.count == 4 && tokens == tokens.sorted() && Set(tokens).count == 4, "resume tokens increase: \(tokens)")
+            stream.close()
+        }
+    }
+
+    /// Two instances over one PostgreSQL database: a watcher on one sees an insert, an update
+    /// and a delete made through the other, in order.
+    @Test func changesThroughOneInstanceReachWatchersOnAnother() async throws {
+        let (t, ann) = try await start(.postgres)
+        let other = try await t.reopen(DataAccessTests.config())
+        func write(_ name: String, _ arguments: [String: JSONValue]) async throws {
+            var argument = arguments
+            (argument["database"], argument["collection"]) = ("kiosk", "notes")
+            let body: JSONValue = ["name": .string(name), "service": "mongodb-atlas", "arguments": [.object(argument)]]
+            let response = await t.call(.post, Route.functionCall(appId: t.appId), json: body, bearer: ann.login.accessToken, on: other)
+            guard response.status == 200 else { throw TestServer.Unexpected(response: response) }
+        }
+        try await withLoopbackServer(t.server) { port in
+            let stream = try await open(port, t, ann)
+            try await write("insertOne", ["document": ["_id": "a", "n": 1]])
+            try await write("updateOne", ["query": ["_id": "a"], "update": ["$inc": ["n": 1]]])
+            try await write("deleteOne", ["query": ["_id": "a"]])
+            var seen: [String] = []
+            for _ in 0..<3 {
+                let event = try #require(try await stream.nextEvent(within: 5)?.json)
+                seen.append("\(event["operationType"]?.stringValue ?? "?") \(event["fullDocument"]?["n"].map { "\($0)" } ?? "-")")
+            }
+            #expect(seen == ["insert int(1)", "update int(2)", "delete -"])
+            stream.close()
+        }
+    }
+
+    /// A follower whose connection is cut (every connection of the database ended) connects
+    /// again and first reads what was written meanwhile: nothing is lost.
+    @Test func aFollowerThatLosesItsConnectionMissesNothing() async throws {
+        let (t, ann) = try await start(.postgres)
+        try await withLoopbackServer(t.server) { port in
+            let stream = try await open(port, t, ann)
+            let admin = try await PostgresServerStore(url: t.databasePath)
+            _ = try await admin.rows(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+            // The server's own pool reconnects too: the write is tried until it lands.
+            var landed = false
+            for _ in 0..<50 where !landed {
+                landed = await ann.data("insertOne", ["document": ["_id": "while-away"]], in: Self.notes).status == 200
+                if !landed { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(landed)
+            let event = try #require(try await stream.nextEvent(within: 10)?.json)
+            #expect(event["documentKey"] == ["_id": "while-away"])
             stream.close()
         }
     }

@@ -1,0 +1,105 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RosterServerCore
+
+/// Document changes across instances: the transaction that writes documents also writes its
+/// changes to `document_changes` and announces them (`NOTIFY`, with the first and last sequence),
+/// and PostgreSQL delivers the announcement to every listening instance once the transaction
+/// commits, in commit order. Each instance follows on a connection of its own (`follow`), reads
+/// the rows announced and hands them to its watchers (`DocumentChangeHub.deliver`). A follower
+/// whose connection fails connects again after a second and first reads what was written
+/// meanwhile. Rows are kept ten minutes.
+extension PostgresServerStore {
+    package static let changeChannel = "roster_document_changes"
+    /// How long changes are kept for followers that reconnect.
+    package static let changesKept = "10 minutes"
+
+    /// Writes `changes` and announces them, inside the caller's transaction.
+    package static func announce(_ changes: [DocumentChange], _ db: PostgresConnection, logger: Logger) async throws {
+        guard !changes.isEmpty else { return }
+        let encoder = JSONEncoder()
+        let texts = try changes.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        // One statement for any number: `unnest` inserts in the array's order, so sequences
+        // follow the changes' order.
+        let sequences = try await db.query(
+            "INSERT INTO document_changes (change) SELECT unnest(\(texts)::text[]) RETURNING sequence", logger: logger
+        ).collect().map { try $0.decode(Int64.self) }
+        guard let first = sequences.min(), let last = sequences.max() else { return }
+        try await db.query("SELECT pg_notify(\(changeChannel), \("\(first)-\(last)"))", logger: logger)
+    }
+
+    /// The changes numbered from `first` through `last`, or after `after`, in sequence order.
+    static func changes(_ db: PostgresConnection, from first: Int64, through last: Int64, logger: Logger) async throws -> [DocumentChange] {
+        try await decode(
+            db.query(
+                "SELECT sequence, change FROM document_changes WHERE sequence BETWEEN \(first) AND \(last) ORDER BY sequence",
+                logger: logger
+            ).collect())
+    }
+
+    static func changes(_ db: PostgresConnection, after: Int64, logger: Logger) async throws -> [DocumentChange] {
+        try await decode(
+            db.query("SELECT sequence, change FROM document_changes WHERE sequence > \(after) ORDER BY sequence", logger: logger).collect())
+    }
+
+    private static func decode(_ rows: [PostgresRow]) throws -> [DocumentChange] {
+        let decoder = JSONDecoder()
+        return try rows.map { row in
+            let (sequence, text) = try row.decode((Int64, String).self)
+            var change = try decoder.decode(DocumentChange.self, from: Data(text.utf8))
+            change.sequence = UInt64(sequence)
+            return change
+        }
+    }
+
+    /// Follows every instance's changes until cancelled, handing them to `hub`; `listening` is
+    /// told each time the follower is listening (and has read what it missed).
+    static func follow(
+        _ location: PostgresLocation, hub: DocumentChangeHub, logger: Logger, listening: @escaping @Sendable () -> Void
+    ) async {
+        // The last change handed out before the connection failed; nil before the first.
+        var handed: Int64?
+        var lastPrune = ContinuousClock.now
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(
+                    on: PostgresClient.defaultEventLoopGroup.any(), configuration: try location.connectionConfiguration(), id: 1,
+                    logger: logger)
+                defer { Task { try? await connection.close() } }
+                try await connection.listen(on: changeChannel) { notifications in
+                    // Once the LISTEN has run (commands run in order): what is announced from now
+                    // on is heard. What came before is either old (at start) or missed (after a
+                    // failure: read now).
+                    let newest = try await connection.query("SELECT coalesce(max(sequence), 0) FROM document_changes", logger: logger)
+                        .collect().first?.decode(Int64.self) ?? 0
+                    var startedAt = newest
+                    if let before = handed {
+                        let missed = try await changes(connection, after: before, logger: logger)
+                        hub.deliver(missed)
+                        startedAt = max(newest, missed.last.map { Int64($0.sequence) } ?? before)
+                    }
+                    handed = startedAt
+                    listening()
+                    for try await notification in notifications {
+                        let bounds = notification.payload.split(separator: "-").compactMap { Int64($0) }
+                        guard bounds.count == 2, bounds[1] > startedAt else { continue }
+                        let found = try await changes(connection, from: max(bounds[0], startedAt + 1), through: bounds[1], logger: logger)
+                        hub.deliver(found)
+                        handed = max(handed ?? 0, bounds[1])
+                        if ContinuousClock.now - lastPrune > .seconds(60) {
+                            lastPrune = ContinuousClock.now
+                            try await connection.query(
+                                PostgresQuery(unsafeSQL: "DELETE FROM document_changes WHERE created_at < now() - interval '\(changesKept)'"),
+                                logger: logger)
+                        }
+                    }
+                }
+            } catch {
+                if Task.isCancelled { return }
+                logger.warning("following document changes failed; again in a second", metadata: ["reason": .string(reason(error))])
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+}
