@@ -52,5 +52,48 @@ extension EndToEndTests {
             let took = ContinuousClock.now - signalled
             #expect(took < .seconds(20), "the server took \(took) to stop")
         }
+
+        /// An open change stream does not hold a stopping server: SIGTERM closes it at once, and
+        /// the server ends well within its graceful time.
+        @Test func sigtermClosesOpenChangeStreams() async throws {
+            let home = try CommandRunner.temporaryDirectory("shutdown-stream")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let config = home.appendingPathComponent("app.json")
+            try Data("""
+                {"appId": "watch-app", "providers": {"anon-user": {"enabled": true}},
+                 "rules": [{"database": "kiosk", "collection": "notes", "read": "all", "write": "all"}]}
+                """.utf8).write(to: config)
+            let server = try ServerProcess(database: home.appendingPathComponent("server.sqlite").path, home: home, config: config)
+            let base = server.baseURL + "/api/client/v2.0/app/watch-app"
+            let session = URLSession(configuration: .ephemeral)
+            var login = URLRequest(url: URL(string: base + "/auth/providers/anon-user/login")!)
+            login.httpMethod = "POST"
+            login.httpBody = Data("{}".utf8)
+            login.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            let (body, _) = try await session.data(for: login)
+            let token = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["access_token"] as? String)
+            let call = #"{"name":"watch","service":"mongodb-atlas","arguments":[{"database":"kiosk","collection":"notes"}]}"#
+            let request = Data(call.utf8).base64EncodedString().addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+            var watch = URLRequest(url: URL(string: base + "/functions/call?baas_request=\(request)&baas_at=\(token)")!)
+            watch.timeoutInterval = 300
+            // The whole answer arrives once the stream ends.
+            let reading = Task { try await session.data(for: watch) }
+            try await Task.sleep(for: .milliseconds(500))
+
+            let signalled = ContinuousClock.now
+            server.process.signal(SIGTERM)
+            nonisolated(unsafe) let process = server.process
+            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+                DispatchQueue.global().async {
+                    _ = process.wait()
+                    done.resume()
+                }
+            }
+            let took = ContinuousClock.now - signalled
+            #expect(took < .seconds(5), "the server took \(took) to stop with a stream open")
+            let (streamed, response) = try await reading.value
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(String(decoding: streamed, as: UTF8.self).hasPrefix(":"), "the stream had begun, and ended with the server")
+        }
     }
 }
