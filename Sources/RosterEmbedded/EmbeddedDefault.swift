@@ -31,7 +31,7 @@ public struct EmbeddedDefault: Sendable {
         let directory = paths.deviceDirectory(server: "embedded", appId: config.appId)
         try RosterPaths.makePrivateDirectory(directory)
         let app = try App(configuration: AppConfiguration(
-            appId: config.appId, transport: InProcessTransport { await server.respond(to: $0) }, directory: directory))
+            appId: config.appId, transport: InProcessTransport(respond: { await server.respond(to: $0) }, open: { await server.open($0) }), directory: directory))
         return EmbeddedDefault(server: server, config: config, app: app)
     }
 }

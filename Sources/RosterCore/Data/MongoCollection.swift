@@ -1,3 +1,4 @@
+import Foundation
 import RosterWire
 
 /// One collection, for one user, with the operations of the SDKs' `MongoCollection`. Documents,
@@ -141,6 +142,49 @@ public struct MongoCollection: Sendable {
         let found = try await call("findOneAndDelete", ["filter": OrderedJSON(filter), "sort": sort, "projection": projection.map(OrderedJSON.init)])
         if !found.isNull { try await refreshedAfterWrite() }
         return Self.document(found)
+    }
+
+    // MARK: Watching
+
+    /// The collection's changes from now on, as they are committed: those the collection's read
+    /// rule lets the user read, of the documents `ids` names (all when nil), that `filter` (a
+    /// query over the change event, as `$match` in a MongoDB change stream) matches. The
+    /// sequence ends with an error when the session ends or the server refuses, and when the
+    /// server stops; ending the iteration closes the stream.
+    ///
+    ///     for try await change in notes.watch(filter: ["operationType": "insert"]) { print(change.fullDocument ?? .null) }
+    public func watch(ids: [JSONValue]? = nil, filter: JSONValue? = nil) -> AsyncThrowingStream<MongoChangeEvent, any Error> {
+        let (user, database, name) = (self.user, self.database, self.name)
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    var fields: [OrderedJSON.Field] = [
+                        .init(key: "database", value: .scalar(.string(database.name))), .init(key: "collection", value: .scalar(.string(name))),
+                    ]
+                    if let ids { fields.append(.init(key: "ids", value: .array(ids.map(OrderedJSON.init)))) }
+                    if let filter { fields.append(.init(key: "filter", value: OrderedJSON(filter))) }
+                    let response = try await user.openFunctionStream("watch", orderedArguments: [.object(fields)], service: database.client.serviceName)
+                    var decoder = EventStreamDecoder()
+                    for try await chunk in response.body {
+                        for event in try decoder.feed(chunk) {
+                            switch event.type {
+                            case "message": continuation.yield(try MongoChangeEvent(parsing: event.data))
+                            case "error":
+                                let error = try? JSONValue(parsing: Data(event.data.utf8))
+                                throw RosterError.server(
+                                    code: error?["error_code"]?.stringValue ?? "StreamError", message: error?["error"]?.stringValue ?? event.data,
+                                    status: 200)
+                            default: continue
+                            }
+                        }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
     }
 
     // MARK: Parts

@@ -22,6 +22,21 @@ actor ServerConnection {
         return try await deliver(request)
     }
 
+    /// Opens a request whose answer arrives over time (a change stream), after the location is
+    /// known. Any status comes back; only a missing answer throws.
+    func open(_ request: WireRequest) async throws -> WireStreamResponse {
+        _ = try await resolveLocation()
+        do {
+            return try await transport.open(request)
+        } catch let error as RosterError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw RosterError.network(String(describing: error))
+        }
+    }
+
     /// Sends a request and requires a 2xx answer.
     func expectSuccess(_ request: WireRequest) async throws -> WireResponse {
         let response = try await send(request)

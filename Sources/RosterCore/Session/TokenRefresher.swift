@@ -201,6 +201,20 @@ struct TokenRefresher: Sendable {
         return try await connection.send(build(row.accessToken ?? ""))
     }
 
+    /// `authorized` for a request whose answer arrives over time (a change stream).
+    func authorizedStream(_ user: User, _ build: @Sendable (String) -> WireRequest) async throws -> WireStreamResponse {
+        var row = try keys.loggedInRow(user)
+        var refreshed = false
+        if needsRefresh(row) {
+            row = try await refresh(user, replacing: row.accessToken)
+            refreshed = true
+        }
+        let response = try await connection.open(build(row.accessToken ?? ""))
+        guard response.status == 401, !refreshed else { return response }
+        row = try await refresh(user, replacing: row.accessToken)
+        return try await connection.open(build(row.accessToken ?? ""))
+    }
+
     /// An access token valid for at least the refresh margin (when the server's tokens live
     /// that long).
     func freshAccessToken(_ user: User) async throws -> String {

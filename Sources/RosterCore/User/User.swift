@@ -200,6 +200,23 @@ public final class User: Sendable, Identifiable {
         }
     }
 
+    /// Opens a function call whose answer is a stream (`watch`): sent as App Services' SDKs
+    /// send it, `GET …/functions/call?baas_request=<the call as base64 JSON>`. A refusal throws
+    /// the server's error; the stream's body is the caller's to read.
+    func openFunctionStream(_ name: String, orderedArguments arguments: [OrderedJSON], service: String?) async throws -> WireStreamResponse {
+        var request: [OrderedJSON.Field] = [.init(key: "name", value: .scalar(.string(name))), .init(key: "arguments", value: .array(arguments))]
+        if let service { request.append(.init(key: "service", value: .scalar(.string(service)))) }
+        let encoded = Data(OrderedJSON.object(request).compactText.utf8).base64EncodedString()
+        let path = Route.functionCall(appId: sessions.appId)
+        let response = try await sessions.tokens.authorizedStream(self) { token in
+            WireRequest(
+                method: .get, path: path, query: ["baas_request": encoded],
+                headers: ["accept": "text/event-stream", "authorization": "Bearer \(token)"])
+        }
+        guard (200..<300).contains(response.status) else { throw ServerConnection.error(from: try await response.collected()) }
+        return response
+    }
+
     /// The user's API keys, managed with its refresh token.
     public var apiKeysAuth: APIKeyClient { APIKeyClient(user: self) }
 

@@ -76,6 +76,17 @@ public final class RosterServer: Sendable {
         return await WireBridge.wireResponse(from: response)
     }
 
+    /// The in-process responder for answers whose body arrives over time (change streams): the
+    /// head at once, the body as it is written.
+    public func open(_ request: WireRequest) async -> WireStreamResponse {
+        let context = RosterRequestContext(
+            source: RosterContextSource(logger: environment.logger, publicBase: environment.publicURL ?? .inProcess))
+        let response = await responder.respond(to: WireBridge.request(from: request), context: context)
+        var headers: [String: String] = [:]
+        for field in response.headers { headers[field.name.canonicalName.lowercased()] = field.value }
+        return WireStreamResponse(status: response.status.code, headers: headers, body: ResponseStreamer.body(of: response))
+    }
+
     /// Serves HTTP until the task is cancelled; calls onListening with the bound port (port 0 =
     /// any). `roster-server serve` runs it with its operations pieces (RosterOperations).
     public func serve(host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
