@@ -93,6 +93,31 @@ struct WatchTests {
         }
     }
 
+    /// `customDataChanges()`: an administrator's change to the user's own document arrives
+    /// already refreshed into `customData`; another user's does not.
+    // BEHAVIOURS 56
+    @Test func customDataChangesArriveRefreshed() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp(transport: streaming(fixture))
+        try await within {
+            let emma = try await app.login(credentials: Fixture.emma)
+            let joeId = try await fixture.serverUserId("joe@example.com")
+            var changes = emma.customDataChanges().makeAsyncIterator()
+            let writing = Task {
+                for round in 1...50 {
+                    try await fixture.server.admin.setCustomData(appId: fixture.appId, userId: joeId, document: ["favoriteColor": "joe's"])
+                    try await fixture.server.admin.setCustomData(
+                        appId: fixture.appId, userId: emma.id, document: ["favoriteColor": "gold", "round": .int(Int64(round))])
+                    try await Task.sleep(for: .milliseconds(100))
+                }
+            }
+            defer { writing.cancel() }
+            let data = try #require(try await changes.next())
+            #expect(data["favoriteColor"] == "gold")
+            #expect(emma.customData["favoriteColor"] == "gold", "refreshed into customData")
+        }
+    }
+
     /// The stream's bytes as the server writes them, read a chunk at a time however they are cut.
     @Test func theDecoderReadsEventsCutAnywhere() throws {
         let text = ":\n\ndata: {\"s\":\"a%25b%0Ac\"}\r\n\r\n: keep-alive\n\nevent: error\ndata: {\"error\":\"gone\",\n"

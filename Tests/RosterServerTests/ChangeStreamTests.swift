@@ -117,10 +117,11 @@ import Testing
         }
     }
 
-    /// Two instances over one PostgreSQL database: a watcher on one sees an insert, an update
-    /// and a delete made through the other, in order.
-    @Test func changesThroughOneInstanceReachWatchersOnAnother() async throws {
-        let (t, ann) = try await start(.postgres)
+    /// Two instances over one database (two processes over one SQLite file, two instances over
+    /// one PostgreSQL database): a watcher on one sees an insert, an update and a delete made
+    /// through the other, in order.
+    @Test(arguments: StoreKind.allCases) func changesThroughOneInstanceReachWatchersOnAnother(_ kind: StoreKind) async throws {
+        let (t, ann) = try await start(kind)
         let other = try await t.reopen(DataAccessTests.config())
         func write(_ name: String, _ arguments: [String: JSONValue]) async throws {
             var argument = arguments

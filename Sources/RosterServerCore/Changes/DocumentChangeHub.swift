@@ -3,9 +3,9 @@ import RosterWire
 import Synchronization
 
 /// Hands each committed document change to the watchers of its collection, in commit order: the
-/// store publishes (`publish` for changes this process numbers, as SQLite's driver does after each
-/// commit; `deliver` for changes the database numbered, as PostgreSQL's driver does for every
-/// instance's), and each watcher reads its own `DocumentChangeSubscription`.
+/// store hands them over (SQLite's driver with `offer` after each commit of its own and
+/// `catchUp` from the table every process writes; PostgreSQL's with `deliver` as each
+/// instance's commits are announced), and each watcher reads its own `DocumentChangeSubscription`.
 ///
 /// A watcher that falls `bufferLimit` changes behind is ended rather than let grow without
 /// bound (its subscription says `fellBehind`); one that cancels leaves at once.
@@ -68,17 +68,42 @@ package final class DocumentChangeHub: Sendable {
         }
     }
 
-    /// Numbers `changes` after the last ones published here and hands them out: for a store whose
-    /// commits this process alone orders (call it in commit order).
-    package func publish(_ changes: [DocumentChange]) {
-        guard !changes.isEmpty else { return }
+    /// Hands out the changes of a store whose sequence is its commit order (SQLite's), as the
+    /// writer offers them after its commit: only while they follow the last one handed out with
+    /// no gap. Past a gap (another process committed in between) nothing is handed out here:
+    /// the follower reading the table (`catchUp`) hands them out in order. False at a gap.
+    @discardableResult
+    package func offer(_ changes: [DocumentChange]) -> Bool {
         state.withLock { state in
-            for var change in changes {
-                state.lastSequence += 1
-                change.sequence = state.lastSequence
+            for change in changes {
+                if change.sequence <= state.lastSequence { continue }
+                guard change.sequence == state.lastSequence + 1 else { return false }
+                state.lastSequence = change.sequence
+                Self.hand(PublishedChange(change), in: &state)
+            }
+            return true
+        }
+    }
+
+    /// Hands out, in order, the changes read from a store's table that are past the last one
+    /// handed out (the rest were offered already).
+    package func catchUp(_ changes: [DocumentChange]) {
+        state.withLock { state in
+            for change in changes where change.sequence > state.lastSequence {
+                state.lastSequence = change.sequence
                 Self.hand(PublishedChange(change), in: &state)
             }
         }
+    }
+
+    /// The last change handed out (or, before any, where the store's changes stood at start).
+    package var lastSequence: UInt64 {
+        get { state.withLock { $0.lastSequence } }
+    }
+
+    /// Starts the numbering after `sequence`: the changes already in the store are not news.
+    package func start(after sequence: UInt64) {
+        state.withLock { $0.lastSequence = max($0.lastSequence, sequence) }
     }
 
     /// Hands out changes already numbered (by the database), in the order given.

@@ -214,6 +214,18 @@ package enum SQLiteMigrations {
                 );
                 """)
         }
+        // Document changes for change streams: written in the transaction that changed the
+        // documents, numbered in commit order (one writer at a time), followed by every server
+        // process over the file, kept ten minutes.
+        migrator.registerMigration("v11-document-changes") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS document_changes (
+                    sequence INTEGER PRIMARY KEY AUTOINCREMENT,
+                    change TEXT NOT NULL,
+                    created_at DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -38,9 +38,7 @@ extension SQLiteServerStore {
                     sql: #"DELETE FROM documents WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
                     arguments: [scope.appId, scope.database, scope.collection, id])
             }
-            let changes = DocumentChangeRule.changes(scope, expected: expected, writes, at: hub.now())
-            // Called on the writer, in commit order, once the transaction is committed.
-            db.afterNextTransaction { _ in hub.publish(changes) }
+            try Self.record(DocumentChangeRule.changes(scope, expected: expected, writes, at: hub.now()), db, hub: hub)
             return true
         }
     }

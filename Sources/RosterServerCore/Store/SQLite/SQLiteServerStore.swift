@@ -12,9 +12,10 @@ package final class SQLiteServerStore: ServerStore {
     package let checkpointer: WALCheckpointer
     /// Read the session behind each authorized request on the request's own thread.
     package let callingThreadReaders: CallingThreadReaders
-    /// Document changes, published after each commit (within this process: change streams
-    /// over SQLite see the writes of this server).
+    /// Document changes, for change streams: this process's own offered after each commit, and
+    /// every process's read from `document_changes` (`SQLiteServerStore+Changes`).
     package let changes = DocumentChangeHub()
+    private let following: Task<Void, Never>
 
     /// Opens (creating and migrating) the database at `path`; its log is checkpointed every
     /// `checkpointEvery`.
@@ -58,9 +59,16 @@ package final class SQLiteServerStore: ServerStore {
             // As many as the threads that run requests: one each, so they seldom find none idle.
             callingThreadReaders = try CallingThreadReaders(
                 path: path, count: ProcessInfo.processInfo.activeProcessorCount, configuration: configuration)
+            // The changes already written are not news to this process's watchers.
+            changes.start(after: try Self.newestChange(pool))
         } catch {
             throw ServerStoreError.cannotOpen(path: path, reason: "\(error)")
         }
+        following = Self.follow(pool, hub: changes)
+    }
+
+    deinit {
+        following.cancel()
     }
 
     package func signingSecret(name: String, ifAbsent candidate: [UInt8]) async throws -> [UInt8] {
@@ -82,8 +90,7 @@ package final class SQLiteServerStore: ServerStore {
     package func replaceDocument(_ selector: DocumentSelector, with record: DocumentRecord) async throws {
         let hub = changes
         try await pool.write { db in
-            let change = try Self.replaceDocument(db, selector, with: record, at: hub.now())
-            db.afterNextTransaction { _ in hub.publish([change]) }
+            try Self.record([try Self.replaceDocument(db, selector, with: record, at: hub.now())], db, hub: hub)
         }
     }
 

@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+
+/// Document changes over SQLite, for change streams across every server process over the file:
+/// the transaction that writes documents writes its changes to `document_changes` too, numbered
+/// in commit order (SQLite has one writer at a time). The writing process offers them to its
+/// watchers as soon as the transaction commits; each process also follows the table
+/// (`follow`, every `followInterval` while it has watchers), which hands out, in order, what
+/// other processes wrote and what came after a gap. Rows are kept ten minutes.
+extension SQLiteServerStore {
+    /// How often a process with watchers reads the changes other processes wrote.
+    package static let followInterval = Duration.milliseconds(100)
+    /// How long changes are kept.
+    package static let changesKept = "-10 minutes"
+
+    /// Writes `changes` inside the caller's transaction and offers them, numbered, once it commits.
+    package static func record(_ changes: [DocumentChange], _ db: Database, hub: DocumentChangeHub) throws {
+        guard !changes.isEmpty else { return }
+        let encoder = JSONEncoder()
+        var numbered: [DocumentChange] = []
+        numbered.reserveCapacity(changes.count)
+        let insert = try db.cachedStatement(sql: "INSERT INTO document_changes (change) VALUES (?)")
+        for var change in changes {
+            try insert.execute(arguments: [String(decoding: try encoder.encode(change), as: UTF8.self)])
+            change.sequence = UInt64(db.lastInsertedRowID)
+            numbered.append(change)
+        }
+        // Called on the writer, in commit order, once the transaction is committed.
+        let offered = numbered
+        db.afterNextTransaction { _ in hub.offer(offered) }
+    }
+
+    /// The newest change's sequence, 0 with none.
+    static func newestChange(_ pool: DatabasePool) throws -> UInt64 {
+        try pool.read { db in UInt64(try Int64.fetchOne(db, sql: "SELECT coalesce(max(sequence), 0) FROM document_changes") ?? 0) }
+    }
+
+    /// Follows the table until cancelled: while the hub has watchers, hands out every change
+    /// past the last one handed out; without any, only keeps up with where the table stands.
+    static func follow(_ pool: DatabasePool, hub: DocumentChangeHub) -> Task<Void, Never> {
+        Task.detached {
+            let decoder = JSONDecoder()
+            var lastPrune = ContinuousClock.now
+            while !Task.isCancelled {
+                do {
+                    if hub.watcherCount == 0 {
+                        hub.start(after: try newestChange(pool))
+                    } else {
+                        let after = Int64(hub.lastSequence)
+                        let rows = try await pool.read { db in
+                            try Row.fetchAll(
+                                db, sql: "SELECT sequence, change FROM document_changes WHERE sequence > ? ORDER BY sequence LIMIT 1000",
+                                arguments: [after])
+                        }
+                        hub.catchUp(
+                            try rows.map { row in
+                                var change = try decoder.decode(DocumentChange.self, from: Data((row["change"] as String).utf8))
+                                change.sequence = UInt64(row["sequence"] as Int64)
+                                return change
+                            })
+                    }
+                    if ContinuousClock.now - lastPrune > .seconds(60) {
+                        lastPrune = ContinuousClock.now
+                        try await pool.write { db in
+                            try db.execute(sql: "DELETE FROM document_changes WHERE created_at < datetime('now', ?)", arguments: [changesKept])
+                        }
+                    }
+                } catch {
+                    // A busy or failing read is tried again at the next turn.
+                }
+                try? await Task.sleep(for: hub.watcherCount == 0 ? .seconds(1) : followInterval)
+            }
+        }
+    }
+}
