@@ -32,6 +32,37 @@ extension EndToEndTests {
             #expect(try session.waitFor("[end]").contains("[exited 0]"))
         }
 
+        /// The active person's custom data changed on the server by someone else (an operator
+        /// with `roster-server admin`, in a process of its own over the server's database) shows
+        /// in the detail pane without `r`, marked "changed just now".
+        @Test func customDataChangedOnTheServerShowsLive() throws {
+            let home = try CommandRunner.temporaryDirectory("switcher-live-data")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let database = home.appendingPathComponent("server.sqlite").path
+            let server = try ServerProcess(database: database, home: home)
+            defer { server.stop() }
+            let runner = CommandRunner(
+                home: home.appendingPathComponent("client"), extra: ["ROSTER_SERVER_URL": server.baseURL, "ROSTER_APP_ID": "roster-demo"])
+            #expect(try runner.roster(["login", "--email", "emma@example.com", "--password-stdin"], stdin: "pa55word\n").status == 0)
+            let session = try TmuxSession(command: [SwitcherTests.roster], environment: runner.environment)
+            _ = try session.waitFor("\"favoriteColor\": \"purple\"")
+            // The stream opens in the background; the change is made again until it shows.
+            var screen = ""
+            for round in 1...20 {
+                let set = try runner.rosterServer(
+                    ["admin", "--db", database, "--demo", "set-custom-data", "emma@example.com", #"{"favoriteColor": "teal", "round": \#(round)}"#])
+                #expect(set.status == 0, "\(set.stderr)")
+                if let shown = try? session.waitFor("changed just now", timeout: 3) {
+                    screen = shown
+                    break
+                }
+            }
+            #expect(screen.contains("custom data · changed just now"), "\(screen)")
+            #expect(screen.contains("\"favoriteColor\": \"teal\""), "\(screen)")
+            try session.send("q")
+            _ = try session.waitFor("[end]")
+        }
+
         /// Text another process writes over the switcher stays until Ctrl-L draws the screen
         /// again, as in a shell, on the list and in a form alike.
         @Test func ctrlLDrawsTheScreenAgain() throws {

@@ -42,4 +42,45 @@ import Testing
         #expect(screen.line(containing: "- joe@example.com") != nil)
         #expect(model.selectedUser?.id == emma.id)
     }
+
+    /// The active person's custom data changed on the server by someone else (here an
+    /// administrator): the switcher's changes bring it without `r`, and the detail pane says
+    /// "changed just now" over the new value, for a minute.
+    @Test func customDataChangedElsewhereShowsWithoutRefreshing() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.remove() }
+        let emma = try await demo.app.login(credentials: .emailPassword(email: "emma@example.com", password: "pa55word"))
+        let effects = SessionEffects(app: demo.app)
+        var model = Model(users: try effects.rows(), now: Date())
+        #expect(model.screen.line(containing: "\"favoriteColor\": \"purple\"") != nil)
+        let changes = effects.changes()
+        // The stream opens in the background: the change is made again until it is seen.
+        let writing = Task {
+            for round in 1...100 {
+                try await demo.server.admin.setCustomData(
+                    appId: demo.appId, userId: emma.id, document: ["favoriteColor": "teal", "round": .int(Int64(round))])
+                try await Task.sleep(for: .milliseconds(100))
+            }
+        }
+        defer { writing.cancel() }
+        var seen: Date?
+        let waiting = Task { () -> Date? in
+            for await actions in changes {
+                for action in actions { if case .customDataChanged(emma.id, let time) = action { return time } }
+            }
+            return nil
+        }
+        let timeout = Task { try await Task.sleep(for: .seconds(20)); waiting.cancel() }
+        defer { timeout.cancel() }
+        seen = await waiting.value
+        let time = try #require(seen, "the change arrived")
+        model.now = time
+        #expect(update(&model, .customDataChanged(userId: emma.id, at: time)) == [.reload])
+        let reloaded = await effects.perform(.reload)
+        for action in reloaded { _ = update(&model, action) }
+        #expect(model.screen.line(containing: "custom data · changed just now") != nil)
+        #expect(model.screen.line(containing: "\"favoriteColor\": \"teal\"") != nil)
+        _ = update(&model, .tick(time.addingTimeInterval(61)))
+        #expect(model.screen.line(containing: "changed just now") == nil, "a minute later it is an age again")
+    }
 }

@@ -73,6 +73,14 @@ public final class RosterServer: Sendable {
         let context = RosterRequestContext(
             source: RosterContextSource(logger: environment.logger, publicBase: environment.publicURL ?? .inProcess))
         let response = await responder.respond(to: WireBridge.request(from: request), context: context)
+        // A stream never ends: collecting it would wait for ever. `open` hands it on instead.
+        if response.headers[.contentType] == "text/event-stream" {
+            return WireResponse(
+                status: 400, headers: ["content-type": "application/json"],
+                body: JSONValue.object([
+                    "error": "a change stream needs a transport that streams (RosterServer.open)", "error_code": "BadRequest", "link": "",
+                ]).data)
+        }
         return await WireBridge.wireResponse(from: response)
     }
 

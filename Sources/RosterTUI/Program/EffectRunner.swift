@@ -4,7 +4,8 @@ public protocol EffectRunner: Sendable {
     /// Performs one effect (never `.quit`, which the program handles itself).
     func perform(_ effect: Effect) async -> [Action]
 
-    /// Actions that come without a key: changes to the device made by this or another process.
+    /// Actions that come without a key: changes to the device made by this or another process,
+    /// and to the active user's custom data on the server.
     /// The program stops listening when it quits.
     func changes() -> AsyncStream<[Action]>
 

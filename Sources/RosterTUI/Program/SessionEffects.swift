@@ -98,9 +98,12 @@ public struct SessionEffects: EffectRunner {
                 }
                 continuation.finish()
             }
+            // The active user's custom data, live from the server.
+            let live = Task { await LiveCustomData(app: effects.app).run { continuation.yield($0) } }
             continuation.onTermination = { _ in
                 task.cancel()
                 activity.cancel()
+                live.cancel()
             }
         }
     }

@@ -42,4 +42,7 @@ public enum Action: Sendable, Equatable {
     /// How a log-in on another device stands, and the effect that asked: a result for a log-in
     /// no longer on show changes nothing.
     case deviceLogin(DeviceLoginProgress, for: Effect)
+    /// The active user's custom data changed on the server (another device, a web app, an
+    /// administrator) and was refreshed here, at that time.
+    case customDataChanged(userId: String, at: Date)
 }

@@ -97,6 +97,9 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
             model.status = StatusMessage("Someone is using Roster in another window; not locked")
         }
         return []
+    case .customDataChanged(let userId, let time):
+        model.detail.customDataChanged = DetailPane.CustomDataChange(userId: userId, at: time)
+        return [.reload]
     case .apiKeysLoaded, .apiKeyCreated, .historyLoaded, .deviceLogin:
         return updateShownScreen(&model, action)
     }

@@ -31,7 +31,7 @@ struct DemoServer {
             environment: ServerEnvironment(now: { clock.now() }))
         try await server.seedDemoUsers(appId: config.appId)
         let app = try App(configuration: AppConfiguration(
-            appId: config.appId, transport: InProcessTransport { await server.respond(to: $0) },
+            appId: config.appId, transport: InProcessTransport(respond: { await server.respond(to: $0) }, open: { await server.open($0) }),
             directory: root.appendingPathComponent("device"), clock: clock))
         return DemoServer(directory: root, server: server, appId: config.appId, clock: clock, app: app)
     }
@@ -40,7 +40,7 @@ struct DemoServer {
     func secondDevice() throws -> App {
         let server = server
         return try App(configuration: AppConfiguration(
-            appId: appId, transport: InProcessTransport { await server.respond(to: $0) },
+            appId: appId, transport: InProcessTransport(respond: { await server.respond(to: $0) }, open: { await server.open($0) }),
             directory: directory.appendingPathComponent("device"), clock: clock))
     }
 

@@ -40,5 +40,5 @@ public func scrollDetail(_ model: inout Model, by lines: Int) {
 func detailWindow(_ model: Model) -> DetailWindow? {
     guard let user = model.selectedUser else { return nil }
     let area = ListLayout(model).detail
-    return DetailWindow(total: detailLines(user, now: model.now).count, height: area.height, scroll: model.detail.scroll(for: user.id))
+    return DetailWindow(total: detailLines(user, now: model.now, changedJustNow: model.detail.customDataChangedJustNow(for: user.id, now: model.now)).count, height: area.height, scroll: model.detail.scroll(for: user.id))
 }

@@ -11,7 +11,7 @@ func drawDetail(_ user: UserRow?, pane: DetailPane = DetailPane(), now: Date, in
         buffer.write("No user selected.", row: area.top, column: area.left, maxWidth: area.width)
         return
     }
-    let lines = detailLines(user, now: now)
+    let lines = detailLines(user, now: now, changedJustNow: pane.customDataChangedJustNow(for: user.id, now: now))
     let window = DetailWindow(total: lines.count, height: area.height, scroll: pane.scroll(for: user.id))
     for (offset, line) in lines.dropFirst(window.first).prefix(window.rows).enumerated() {
         buffer.write(line.text, row: area.top + offset, column: area.left, maxWidth: area.width, attributes: line.attributes)
@@ -53,7 +53,8 @@ struct DetailWindow {
 let staleCustomDataAge: TimeInterval = 5 * 60
 
 /// The pane's lines, top to bottom; what does not fit is cut at the bottom.
-func detailLines(_ user: UserRow, now: Date) -> [(text: String, attributes: CellAttributes)] {
+/// `changedJustNow`: the custom data changed elsewhere a moment ago, which the heading says.
+func detailLines(_ user: UserRow, now: Date, changedJustNow: Bool = false) -> [(text: String, attributes: CellAttributes)] {
     let heading = CellAttributes(bold: true)
     var lines: [(text: String, attributes: CellAttributes)] = []
     lines.append(("\(user.displayName)  [\(user.badge.symbol) \(user.badge.words)]", CellAttributes(bold: true, role: user.badge.role)))
@@ -74,7 +75,7 @@ func detailLines(_ user: UserRow, now: Date) -> [(text: String, attributes: Cell
     for (key, value) in profile {
         lines.append(("  \(key): \(value.stringValue ?? value.compactText)", .plain))
     }
-    let age = user.customDataIssuedAt.map { " as of \(RelativeTime.ago($0, now: now))" } ?? ""
+    let age = changedJustNow ? " · changed just now" : user.customDataIssuedAt.map { " as of \(RelativeTime.ago($0, now: now))" } ?? ""
     // Data from a token issued a while ago may be behind the server's: say how to catch up.
     let stale = user.customDataIssuedAt.map { now.timeIntervalSince($0) >= staleCustomDataAge } ?? false
     let hint = user.isLoggedIn && user.sessionOpened ? (stale ? " · r refreshes" : "") + " · e edits" : ""
