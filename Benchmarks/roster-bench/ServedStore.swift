@@ -57,6 +57,10 @@ struct ServedStore {
         config.limits.dataCallsPerUser = 100
         // Inserts go to a collection nothing else reads, so that the other routes do not slow as it grows.
         config.rules.append(DataRule(database: "bench", collection: "notes", read: .own, write: .own, userIdField: "owner"))
+        // A collection every user reads, watched by the change-stream benchmark from one user's
+        // many streams.
+        config.rules.append(DataRule(database: "bench", collection: "feed", read: .all, write: .all))
+        config.limits.changeStreamsPerUser = 1_000
         let path = database ?? directory.appendingPathComponent("server.sqlite").path
         let configFile = directory.appendingPathComponent("app.json")
         let encoded = try JSONEncoder().encode(config)

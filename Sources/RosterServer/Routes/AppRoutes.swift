@@ -30,7 +30,10 @@ package enum AppRoutes {
                 let caller = try context.caller()
                 let call = try ChangeStreamRequest.call(
                     fromQuery: request.uri.queryParameters.get("baas_request"), limit: caller.app.config.maxRequestBytes)
-                return EventStreamReply.response(try await services.changeStreams.open(call, caller: caller))
+                let stream = try await services.changeStreams.open(call, caller: caller)
+                // A client that leaves frees its place at once, not at the next keep-alive.
+                context.clientGone?.whenGone { stream.close() }
+                return EventStreamReply.response(stream)
             }
         app.group("auth/providers/:provider/login")
             .add(middleware: EnabledProviderMiddleware(login: services.login))

@@ -14,10 +14,13 @@ package struct RosterContextSource: RequestContextSource {
     /// The base of the links the request's answer may hold: from configuration, never from
     /// the request.
     package let publicBase: PublicURL
-    package init(logger: Logger, clientAddress: String? = nil, publicBase: PublicURL = .inProcess) {
+    /// The connection's news of its client leaving; nil in-process.
+    package let clientGone: ClientGone?
+    package init(logger: Logger, clientAddress: String? = nil, publicBase: PublicURL = .inProcess, clientGone: ClientGone? = nil) {
         self.logger = logger
         self.clientAddress = clientAddress
         self.publicBase = publicBase
+        self.clientGone = clientGone
     }
 }
 
@@ -43,11 +46,14 @@ package struct RosterRequestContext: AuthRequestContext {
     package var provider: ProviderType?
     /// The caller its bearer token proved.
     package var identity: AuthorizedSession?
+    /// The connection's news of its client leaving; nil in-process.
+    package let clientGone: ClientGone?
 
     package init(source: RosterContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         clientAddress = source.clientAddress ?? "in-process"
         publicBase = source.publicBase
+        clientGone = source.clientGone
         maxUploadSize = 2 * 1024 * 1024
     }
 }

@@ -122,7 +122,8 @@ public final class RosterServer: Sendable {
                     headers: request.headers, peer: context.channel.remoteAddress?.ipAddress, trusted: trusted, header: header)
                 let requestContext = RosterRequestContext(
                     source: RosterContextSource(
-                        logger: context.logger, clientAddress: address, publicBase: configured ?? bound.value ?? .inProcess))
+                        logger: context.logger, clientAddress: address, publicBase: configured ?? bound.value ?? .inProcess,
+                        clientGone: ClientGone(channel: context.channel)))
                 var response =
                     if CancelWhenClosed.applies(to: request.uri.path) {
                         await CancelWhenClosed.run(on: context.channel) { await responder.respond(to: request, context: requestContext) }
