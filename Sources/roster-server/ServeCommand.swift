@@ -92,6 +92,7 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        DescriptorLimit.raise()
         let settings = try await ServerSettings.resolve(options: givenOptions, environment: ProcessInfo.processInfo.environment)
         ServerLogLevel.current = settings.logLevel
         let metrics = settings.metricsPort.map { port in

@@ -5,7 +5,7 @@ import RosterWire
 /// `GET …/functions/call?baas_request=…` as `text/event-stream`. The watcher sees the changes
 /// committed from the moment it is opened, those its read rule and its `ids` and `filter` let
 /// through (`ChangeStreamFilter`), in commit order. Its session is looked at every
-/// `sessionCheck`: once it has ended (a log-out, a revocation, the user deleted or disabled) the
+/// `sessionCheck` (read once for all its streams, `SessionLiveness`): once it has ended (a log-out, a revocation, the user deleted or disabled) the
 /// stream says so and ends. Each user has at most `changeStreamsPerUser` open on one server.
 ///
 ///     let stream = try await service.open(call, caller: caller)
@@ -14,6 +14,8 @@ package struct ChangeStreamService: Sendable {
     package let changes: DocumentChangeHub
     package let sessions: SessionService
     package let sessionCheck: Duration
+    /// Each session read at most once a `sessionCheck`, however many streams it has.
+    private let liveness: SessionLiveness
 
     /// What a `watch` sent as an ordinary call is told.
     package static let notAStream =
@@ -23,6 +25,7 @@ package struct ChangeStreamService: Sendable {
         self.changes = changes
         self.sessions = sessions
         self.sessionCheck = sessionCheck
+        liveness = SessionLiveness(sessions: sessions, interval: sessionCheck)
     }
 
     /// Opens the stream `call` asks for; refused (and nothing opened) unless it is a `watch` of a
@@ -50,7 +53,7 @@ package struct ChangeStreamService: Sendable {
         let subscription = changes.subscribe(
             to: .init(appId: app.id, database: request.database, collection: request.collection))
         let (items, continuation) = AsyncStream.makeStream(of: ChangeStream.Item.self, bufferingPolicy: .bufferingOldest(changes.bufferLimit))
-        let (sessions, check) = (self.sessions, sessionCheck)
+        let (liveness, check) = (self.liveness, sessionCheck)
         let keepAlive = Duration.seconds(app.config.limits.changeStreamKeepAliveSeconds)
         let task = Task {
             await withTaskGroup(of: Void.self) { group in
@@ -72,7 +75,7 @@ package struct ChangeStreamService: Sendable {
                 group.addTask {
                     while !Task.isCancelled {
                         try? await Task.sleep(for: check)
-                        if !Task.isCancelled, await !sessions.isLive(caller) {
+                        if !Task.isCancelled, await !liveness.isLive(caller) {
                             continuation.yield(.end(.invalidSession("the session ended: log in again to watch")))
                             return
                         }
