@@ -22,12 +22,7 @@ extension EndToEndTests {
             let server = try ServerProcess(database: home.appendingPathComponent("server.sqlite").path, home: home, config: config)
             let base = server.baseURL + "/api/client/v2.0/app/slow-app"
             let session = URLSession(configuration: .ephemeral)
-            var login = URLRequest(url: URL(string: base + "/auth/providers/anon-user/login")!)
-            login.httpMethod = "POST"
-            login.httpBody = Data("{}".utf8)
-            login.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            let (body, _) = try await session.data(for: login)
-            let token = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["access_token"] as? String)
+            let token = try await Self.anonymousToken(base: base, session: session)
             var call = URLRequest(url: URL(string: base + "/functions/call")!)
             call.httpMethod = "POST"
             call.httpBody = Data(#"{"name": "slow", "arguments": []}"#.utf8)
@@ -39,17 +34,7 @@ extension EndToEndTests {
             for _ in 0..<200 where !FileManager.default.fileExists(atPath: started.path) { try await Task.sleep(for: .milliseconds(50)) }
             #expect(FileManager.default.fileExists(atPath: started.path), "the command started")
 
-            let signalled = ContinuousClock.now
-            server.process.signal(SIGTERM)
-            // Waited for on a thread of its own: a blocking wait would hold the concurrency pool.
-            nonisolated(unsafe) let process = server.process
-            await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-                DispatchQueue.global().async {
-                    _ = process.wait()
-                    done.resume()
-                }
-            }
-            let took = ContinuousClock.now - signalled
+            let took = await Self.stopWithSIGTERM(server)
             #expect(took < .seconds(20), "the server took \(took) to stop")
         }
 
@@ -66,12 +51,7 @@ extension EndToEndTests {
             let server = try ServerProcess(database: home.appendingPathComponent("server.sqlite").path, home: home, config: config)
             let base = server.baseURL + "/api/client/v2.0/app/watch-app"
             let session = URLSession(configuration: .ephemeral)
-            var login = URLRequest(url: URL(string: base + "/auth/providers/anon-user/login")!)
-            login.httpMethod = "POST"
-            login.httpBody = Data("{}".utf8)
-            login.setValue("application/json", forHTTPHeaderField: "Content-Type")
-            let (body, _) = try await session.data(for: login)
-            let token = try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["access_token"] as? String)
+            let token = try await Self.anonymousToken(base: base, session: session)
             let call = #"{"name":"watch","service":"mongodb-atlas","arguments":[{"database":"kiosk","collection":"notes"}]}"#
             let request = Data(call.utf8).base64EncodedString().addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
             var watch = URLRequest(url: URL(string: base + "/functions/call?baas_request=\(request)&baas_at=\(token)")!)
@@ -80,8 +60,28 @@ extension EndToEndTests {
             let reading = Task { try await session.data(for: watch) }
             try await Task.sleep(for: .milliseconds(500))
 
+            let took = await Self.stopWithSIGTERM(server)
+            #expect(took < .seconds(5), "the server took \(took) to stop with a stream open")
+            let (streamed, response) = try await reading.value
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+            #expect(String(decoding: streamed, as: UTF8.self).hasPrefix(":"), "the stream had begun, and ended with the server")
+        }
+
+        /// An anonymous user's access token.
+        static func anonymousToken(base: String, session: URLSession) async throws -> String {
+            var login = URLRequest(url: URL(string: base + "/auth/providers/anon-user/login")!)
+            login.httpMethod = "POST"
+            login.httpBody = Data("{}".utf8)
+            login.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            let (body, _) = try await session.data(for: login)
+            return try #require((try JSONSerialization.jsonObject(with: body) as? [String: Any])?["access_token"] as? String)
+        }
+
+        /// Sends SIGTERM and waits for the process to end; how long it took.
+        static func stopWithSIGTERM(_ server: ServerProcess) async -> Duration {
             let signalled = ContinuousClock.now
             server.process.signal(SIGTERM)
+            // Waited for on a thread of its own: a blocking wait would hold the concurrency pool.
             nonisolated(unsafe) let process = server.process
             await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
                 DispatchQueue.global().async {
@@ -89,11 +89,7 @@ extension EndToEndTests {
                     done.resume()
                 }
             }
-            let took = ContinuousClock.now - signalled
-            #expect(took < .seconds(5), "the server took \(took) to stop with a stream open")
-            let (streamed, response) = try await reading.value
-            #expect((response as? HTTPURLResponse)?.statusCode == 200)
-            #expect(String(decoding: streamed, as: UTF8.self).hasPrefix(":"), "the stream had begun, and ended with the server")
+            return ContinuousClock.now - signalled
         }
     }
 }

@@ -26,15 +26,8 @@ actor ServerConnection {
     /// known. Any status comes back; only a missing answer throws.
     func open(_ request: WireRequest) async throws -> WireStreamResponse {
         _ = try await resolveLocation()
-        do {
-            return try await transport.open(request)
-        } catch let error as RosterError {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw RosterError.network(String(describing: error))
-        }
+        let transport = transport
+        return try await Self.carried { try await transport.open(request) }
     }
 
     /// Sends a request and requires a 2xx answer.
@@ -66,8 +59,15 @@ actor ServerConnection {
     }
 
     private func deliver(_ request: WireRequest) async throws -> WireResponse {
+        let transport = transport
+        return try await Self.carried { try await transport.send(request) }
+    }
+
+    /// What the transport answered; a failure other than Roster's own or a cancellation as
+    /// `RosterError.network`.
+    private static func carried<Answer>(_ body: () async throws -> Answer) async throws -> Answer {
         do {
-            return try await transport.send(request)
+            return try await body()
         } catch let error as RosterError {
             throw error
         } catch is CancellationError {

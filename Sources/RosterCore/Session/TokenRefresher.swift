@@ -189,30 +189,29 @@ struct TokenRefresher: Sendable {
     /// expire; on 401 refreshed once and sent once more (BEHAVIOURS 26, 30). At most one
     /// refresh per request.
     func authorized(_ user: User, _ build: @Sendable (String) -> WireRequest) async throws -> WireResponse {
-        var row = try keys.loggedInRow(user)
-        var refreshed = false
-        if needsRefresh(row) {
-            row = try await refresh(user, replacing: row.accessToken)
-            refreshed = true
-        }
-        let response = try await connection.send(build(row.accessToken ?? ""))
-        guard response.status == 401, !refreshed else { return response }
-        row = try await refresh(user, replacing: row.accessToken)
-        return try await connection.send(build(row.accessToken ?? ""))
+        let connection = connection
+        return try await authorized(user, build, send: { try await connection.send($0) }, status: \.status)
     }
 
     /// `authorized` for a request whose answer arrives over time (a change stream).
     func authorizedStream(_ user: User, _ build: @Sendable (String) -> WireRequest) async throws -> WireStreamResponse {
+        let connection = connection
+        return try await authorized(user, build, send: { try await connection.open($0) }, status: \.status)
+    }
+
+    private func authorized<Answer>(
+        _ user: User, _ build: @Sendable (String) -> WireRequest, send: (WireRequest) async throws -> Answer, status: (Answer) -> Int
+    ) async throws -> Answer {
         var row = try keys.loggedInRow(user)
         var refreshed = false
         if needsRefresh(row) {
             row = try await refresh(user, replacing: row.accessToken)
             refreshed = true
         }
-        let response = try await connection.open(build(row.accessToken ?? ""))
-        guard response.status == 401, !refreshed else { return response }
+        let answer = try await send(build(row.accessToken ?? ""))
+        guard status(answer) == 401, !refreshed else { return answer }
         row = try await refresh(user, replacing: row.accessToken)
-        return try await connection.open(build(row.accessToken ?? ""))
+        return try await send(build(row.accessToken ?? ""))
     }
 
     /// An access token valid for at least the refresh margin (when the server's tokens live
