@@ -6,12 +6,13 @@ import GRDB
 /// in commit order (SQLite has one writer at a time). The writing process offers them to its
 /// watchers as soon as the transaction commits; each process also follows the table
 /// (`follow`, every `followInterval` while it has watchers), which hands out, in order, what
-/// other processes wrote and what came after a gap. Rows are kept ten minutes.
+/// other processes wrote and what came after a gap. Rows are kept a minute: a follower reads
+/// them within a tenth of a second, and a process that starts reads from where the table stands.
 extension SQLiteServerStore {
     /// How often a process with watchers reads the changes other processes wrote.
     package static let followInterval = Duration.milliseconds(100)
     /// How long changes are kept.
-    package static let changesKept = "-10 minutes"
+    package static let changesKept = "-1 minutes"
 
     /// Writes `changes` inside the caller's transaction and offers them, numbered, once it commits.
     package static func record(_ changes: [DocumentChange], _ db: Database, hub: DocumentChangeHub) throws {
