@@ -74,26 +74,31 @@ package final class DocumentChangeHub: Sendable {
     /// the follower reading the table (`catchUp`) hands them out in order. False at a gap.
     @discardableResult
     package func offer(_ changes: [DocumentChange]) -> Bool {
-        state.withLock { state in
+        var ended: [AsyncStream<PublishedChange>.Continuation] = []
+        let whole = state.withLock { state in
             for change in changes {
                 if change.sequence <= state.lastSequence { continue }
                 guard change.sequence == state.lastSequence + 1 else { return false }
                 state.lastSequence = change.sequence
-                Self.hand(PublishedChange(change), in: &state)
+                Self.hand(PublishedChange(change), in: &state, ending: &ended)
             }
             return true
         }
+        Self.end(ended)
+        return whole
     }
 
     /// Hands out, in order, the changes read from a store's table that are past the last one
     /// handed out (the rest were offered already).
     package func catchUp(_ changes: [DocumentChange]) {
+        var ended: [AsyncStream<PublishedChange>.Continuation] = []
         state.withLock { state in
             for change in changes where change.sequence > state.lastSequence {
                 state.lastSequence = change.sequence
-                Self.hand(PublishedChange(change), in: &state)
+                Self.hand(PublishedChange(change), in: &state, ending: &ended)
             }
         }
+        Self.end(ended)
     }
 
     /// The last change handed out (or, before any, where the store's changes stood at start).
@@ -109,12 +114,14 @@ package final class DocumentChangeHub: Sendable {
     /// Hands out changes already numbered (by the database), in the order given.
     package func deliver(_ changes: [DocumentChange]) {
         guard !changes.isEmpty else { return }
+        var ended: [AsyncStream<PublishedChange>.Continuation] = []
         state.withLock { state in
             for change in changes {
                 state.lastSequence = max(state.lastSequence, change.sequence)
-                Self.hand(PublishedChange(change), in: &state)
+                Self.hand(PublishedChange(change), in: &state, ending: &ended)
             }
         }
+        Self.end(ended)
     }
 
     /// Ends every watcher (the server is stopping); later subscriptions end at once.
@@ -130,7 +137,12 @@ package final class DocumentChangeHub: Sendable {
     /// How many watchers are subscribed.
     package var watcherCount: Int { state.withLock { $0.watchers.count } }
 
-    private static func hand(_ change: PublishedChange, in state: inout State) {
+    /// Hands `change` to its collection's watchers; those too far behind leave, and their
+    /// streams are ended by the caller once the lock is given back (an ended stream's
+    /// `onTermination` takes the lock).
+    private static func hand(
+        _ change: PublishedChange, in state: inout State, ending ended: inout [AsyncStream<PublishedChange>.Continuation]
+    ) {
         let key = Collection(appId: change.change.appId, database: change.change.database, collection: change.change.collection)
         guard let ids = state.byCollection[key] else { return }
         var behind: [UInt64] = []
@@ -142,8 +154,12 @@ package final class DocumentChangeHub: Sendable {
             guard let watcher = state.watchers.removeValue(forKey: id) else { continue }
             state.byCollection[key]?.remove(id)
             watcher.subscription.markFellBehind()
-            watcher.continuation.finish()
+            ended.append(watcher.continuation)
         }
+    }
+
+    private static func end(_ continuations: [AsyncStream<PublishedChange>.Continuation]) {
+        for continuation in continuations { continuation.finish() }
     }
 
     private func leave(_ id: UInt64) {
