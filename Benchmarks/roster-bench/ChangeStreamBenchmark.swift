@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import RosterServerCore
 import RosterWire
 import Synchronization
 
@@ -37,7 +38,12 @@ enum ChangeStreamBenchmark {
 
     static func run(server executable: URL, settings: Settings, in directory: URL) async throws -> Result {
         let served = try await ServedStore.start(
-            server: executable, database: settings.database, users: 100, in: directory.appendingPathComponent("store"))
+            server: executable, database: settings.database, users: 100, in: directory.appendingPathComponent("store")
+        ) { config in
+            // A collection every user reads, watched from one user's many streams.
+            config.rules.append(DataRule(database: "bench", collection: "feed", read: .all, write: .all))
+            config.limits.changeStreamsPerUser = 1_000
+        }
         defer { served.server.stop() }
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: settings.streams + 16)

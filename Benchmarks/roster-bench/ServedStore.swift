@@ -41,8 +41,10 @@ struct ServedStore {
     /// With `fillThroughServer`, the users are made by `executable` itself (`roster-server admin
     /// create-user`, one process a user), so that a build whose store differs from this one's
     /// (another schema) opens a store it made; otherwise they are written in this process.
+    /// `configure` changes the app's configuration before it is written.
     static func start(
-        server executable: URL, database: String?, users: Int, in directory: URL, fillThroughServer: Bool = false
+        server executable: URL, database: String?, users: Int, in directory: URL, fillThroughServer: Bool = false,
+        configure: (inout AppConfig) -> Void = { _ in }
     ) async throws -> ServedStore {
         try WrkRun.requireInstalled()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -57,13 +59,10 @@ struct ServedStore {
         config.limits.dataCallsPerUser = 100
         // Inserts go to a collection nothing else reads, so that the other routes do not slow as it grows.
         config.rules.append(DataRule(database: "bench", collection: "notes", read: .own, write: .own, userIdField: "owner"))
-        // A collection every user reads, watched by the change-stream benchmark from one user's
-        // many streams.
-        config.rules.append(DataRule(database: "bench", collection: "feed", read: .all, write: .all))
-        config.limits.changeStreamsPerUser = 1_000
+        configure(&config)
         let path = database ?? directory.appendingPathComponent("server.sqlite").path
         let configFile = directory.appendingPathComponent("app.json")
-        let encoded = try JSONEncoder().encode(config)
+        let encoded = try written(config)
         guard try AppConfig.parse(encoded, source: configFile.path) == config else {
             throw HTTPBenchmark.Failure(description: "the app configuration does not read back as written")
         }
@@ -90,6 +89,16 @@ struct ServedStore {
             server.stop()
             throw error
         }
+    }
+
+    /// The configuration as an operator writes it: limits at their defaults left out, so that a
+    /// build older than a limit (`http --against-server`) reads it too.
+    static func written(_ config: AppConfig) throws -> Data {
+        let encoded = try JSONEncoder().encode(config)
+        guard case .object(var fields) = try JSONValue(parsing: encoded), let limits = fields["limits"]?.objectValue else { return encoded }
+        let defaults = try JSONValue(parsing: JSONEncoder().encode(LimitsConfig())).objectValue ?? [:]
+        fields["limits"] = .object(limits.filter { defaults[$0.key] != $0.value })
+        return JSONValue.object(fields).data
     }
 
     /// The same store served by a new process: this one stopped, another started (which
