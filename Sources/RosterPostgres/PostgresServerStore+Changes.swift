@@ -16,10 +16,9 @@ extension PostgresServerStore {
     package static let changesKept = "10 minutes"
 
     /// Writes `changes` and announces them, inside the caller's transaction.
-    package static func announce(_ changes: [DocumentChange], _ db: PostgresConnection, logger: Logger) async throws {
+    package static func announce(_ changes: [DocumentChange], texts: [String]? = nil, _ db: PostgresConnection, logger: Logger) async throws {
         guard !changes.isEmpty else { return }
-        let encoder = JSONEncoder()
-        let texts = try changes.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        let texts = texts ?? changes.map(\.text)
         // One statement for any number: `unnest` inserts in the array's order, so sequences
         // follow the changes' order.
         let sequences = try await db.query(
@@ -44,12 +43,9 @@ extension PostgresServerStore {
     }
 
     private static func decode(_ rows: [PostgresRow]) throws -> [DocumentChange] {
-        let decoder = JSONDecoder()
-        return try rows.map { row in
+        try rows.compactMap { row in
             let (sequence, text) = try row.decode((Int64, String).self)
-            var change = try decoder.decode(DocumentChange.self, from: Data(text.utf8))
-            change.sequence = UInt64(sequence)
-            return change
+            return DocumentChange(text: text, sequence: UInt64(sequence))
         }
     }
 

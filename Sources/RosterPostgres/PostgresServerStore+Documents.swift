@@ -33,7 +33,10 @@ extension PostgresServerStore {
     package func applyDocumentWrites(_ scope: DocumentScope, expecting expected: [String: String], _ writes: DocumentWrites) async throws
         -> Bool
     {
-        let (logger, now) = (logger, changes.now)
+        let logger = logger
+        // The changes and their text are made before the transaction.
+        let changes = DocumentChangeRule.changes(scope, expected: expected, writes, at: self.changes.now())
+        let texts = changes.map(\.text)
         return try await write { db in
             for (id, body) in expected.sorted(by: { $0.key < $1.key }) {
                 let stored = try await db.query(
@@ -62,7 +65,7 @@ extension PostgresServerStore {
                     AND collection = \(scope.collection) AND id = \(id)
                     """, logger: logger)
             }
-            try await Self.announce(DocumentChangeRule.changes(scope, expected: expected, writes, at: now()), db, logger: logger)
+            try await Self.announce(changes, texts: texts, db, logger: logger)
             return true
         }
     }

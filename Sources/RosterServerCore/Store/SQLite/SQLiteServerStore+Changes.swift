@@ -14,15 +14,16 @@ extension SQLiteServerStore {
     /// How long changes are kept.
     package static let changesKept = "-1 minutes"
 
-    /// Writes `changes` inside the caller's transaction and offers them, numbered, once it commits.
-    package static func record(_ changes: [DocumentChange], _ db: Database, hub: DocumentChangeHub) throws {
+    /// Writes `changes` (with their `text`, made before the transaction when it can be) inside
+    /// the caller's transaction and offers them, numbered, once it commits.
+    package static func record(_ changes: [DocumentChange], texts: [String]? = nil, _ db: Database, hub: DocumentChangeHub) throws {
         guard !changes.isEmpty else { return }
-        let encoder = JSONEncoder()
+        let texts = texts ?? changes.map(\.text)
         var numbered: [DocumentChange] = []
         numbered.reserveCapacity(changes.count)
         let insert = try db.cachedStatement(sql: "INSERT INTO document_changes (change) VALUES (?)")
-        for var change in changes {
-            try insert.execute(arguments: [String(decoding: try encoder.encode(change), as: UTF8.self)])
+        for (var change, text) in zip(changes, texts) {
+            try insert.execute(arguments: [text])
             change.sequence = UInt64(db.lastInsertedRowID)
             numbered.append(change)
         }
@@ -40,7 +41,6 @@ extension SQLiteServerStore {
     /// past the last one handed out; without any, only keeps up with where the table stands.
     static func follow(_ pool: DatabasePool, hub: DocumentChangeHub) -> Task<Void, Never> {
         Task.detached {
-            let decoder = JSONDecoder()
             var lastPrune = ContinuousClock.now
             while !Task.isCancelled {
                 do {
@@ -53,12 +53,7 @@ extension SQLiteServerStore {
                                 db, sql: "SELECT sequence, change FROM document_changes WHERE sequence > ? ORDER BY sequence LIMIT 1000",
                                 arguments: [after])
                         }
-                        hub.catchUp(
-                            try rows.map { row in
-                                var change = try decoder.decode(DocumentChange.self, from: Data((row["change"] as String).utf8))
-                                change.sequence = UInt64(row["sequence"] as Int64)
-                                return change
-                            })
+                        hub.catchUp(rows.compactMap { row in DocumentChange(text: row["change"], sequence: UInt64(row["sequence"] as Int64)) })
                     }
                     if ContinuousClock.now - lastPrune > .seconds(60) {
                         lastPrune = ContinuousClock.now

@@ -15,6 +15,9 @@ extension SQLiteServerStore {
         -> Bool
     {
         let hub = changes
+        // The changes and their text are made before the transaction: it holds the one writer.
+        let changes = DocumentChangeRule.changes(scope, expected: expected, writes, at: hub.now())
+        let texts = changes.map(\.text)
         return try await pool.write { db in
             for (id, body) in expected.sorted(by: { $0.key < $1.key }) {
                 let stored = try String.fetchOne(
@@ -38,7 +41,7 @@ extension SQLiteServerStore {
                     sql: #"DELETE FROM documents WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
                     arguments: [scope.appId, scope.database, scope.collection, id])
             }
-            try Self.record(DocumentChangeRule.changes(scope, expected: expected, writes, at: hub.now()), db, hub: hub)
+            try Self.record(changes, texts: texts, db, hub: hub)
             return true
         }
     }
