@@ -28,6 +28,11 @@ extension PostgresServerStore {
         try await db.query("SELECT pg_notify(\(changeChannel), \("\(first)-\(last)"))", logger: logger)
     }
 
+    /// Deletes the changes older than `changesKept`.
+    package static func prune(_ db: PostgresConnection, logger: Logger) async throws {
+        try await db.query(PostgresQuery(unsafeSQL: "DELETE FROM document_changes WHERE created_at < now() - interval '\(changesKept)'"), logger: logger)
+    }
+
     /// The changes numbered from `first` through `last`, or after `after`, in sequence order.
     static func changes(_ db: PostgresConnection, from first: Int64, through last: Int64, logger: Logger) async throws -> [DocumentChange] {
         try await decode(
@@ -85,9 +90,7 @@ extension PostgresServerStore {
                         handed = max(handed ?? 0, bounds[1])
                         if ContinuousClock.now - lastPrune > .seconds(60) {
                             lastPrune = ContinuousClock.now
-                            try await connection.query(
-                                PostgresQuery(unsafeSQL: "DELETE FROM document_changes WHERE created_at < now() - interval '\(changesKept)'"),
-                                logger: logger)
+                            try await prune(connection, logger: logger)
                         }
                     }
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import RosterWire
 import Testing
 @testable import RosterServer
@@ -164,6 +165,32 @@ import Testing
             let event = try #require(try await stream.nextEvent(within: 10)?.json)
             #expect(event["documentKey"] == ["_id": "while-away"])
             stream.close()
+        }
+    }
+
+    /// Changes are kept for those who follow them a while (a minute on SQLite, ten on
+    /// PostgreSQL), then pruned; the newer stay.
+    @Test(arguments: StoreKind.allCases) func oldChangesArePruned(_ kind: StoreKind) async throws {
+        let (t, ann) = try await start(kind)
+        _ = try await ann.json("insertOne", ["document": ["_id": "old"]], in: Self.notes)
+        _ = try await ann.json("insertOne", ["document": ["_id": "new"]], in: Self.notes)
+        let old = "%\"key\":\"old\"%"
+        switch kind {
+        case .sqlite:
+            let store = try SQLiteServerStore(path: t.databasePath)
+            let kept = try await store.pool.write { db in
+                try db.execute(sql: "UPDATE document_changes SET created_at = datetime('now', '-2 minutes') WHERE change LIKE ?", arguments: [old])
+                try SQLiteServerStore.prune(db)
+                return try String.fetchAll(db, sql: "SELECT change FROM document_changes")
+            }
+            #expect(kept.count == 1 && kept[0].contains("\"key\":\"new\""), "\(kept)")
+        case .postgres:
+            let store = try await PostgresServerStore(url: t.databasePath)
+            _ = try await store.rows("UPDATE document_changes SET created_at = now() - interval '11 minutes' WHERE change LIKE \(old)")
+            let logger = store.logger
+            try await store.withConnection { db in try await PostgresServerStore.prune(db, logger: logger) }
+            let kept = try await store.rows("SELECT change FROM document_changes").map { try $0.decode(String.self) }
+            #expect(kept.count == 1 && kept[0].contains("\"key\":\"new\""), "\(kept)")
         }
     }
 

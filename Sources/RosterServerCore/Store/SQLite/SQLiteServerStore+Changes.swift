@@ -32,6 +32,11 @@ extension SQLiteServerStore {
         db.afterNextTransaction { _ in hub.offer(offered) }
     }
 
+    /// Deletes the changes older than `changesKept`.
+    package static func prune(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM document_changes WHERE created_at < datetime('now', ?)", arguments: [changesKept])
+    }
+
     /// The newest change's sequence, 0 with none.
     static func newestChange(_ pool: DatabasePool) throws -> UInt64 {
         try pool.read { db in UInt64(try Int64.fetchOne(db, sql: "SELECT coalesce(max(sequence), 0) FROM document_changes") ?? 0) }
@@ -57,9 +62,7 @@ extension SQLiteServerStore {
                     }
                     if ContinuousClock.now - lastPrune > .seconds(60) {
                         lastPrune = ContinuousClock.now
-                        try await pool.write { db in
-                            try db.execute(sql: "DELETE FROM document_changes WHERE created_at < datetime('now', ?)", arguments: [changesKept])
-                        }
+                        try await pool.write { db in try prune(db) }
                     }
                 } catch {
                     // A busy or failing read is tried again at the next turn.
