@@ -279,6 +279,8 @@ let package = Package(
             dependencies: [
                 "RosterServer", "RosterServerCore", "RosterPostgres", "RosterPages", "RosterOperations", "RosterServerAssembly",
                 "RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", "BrowserStandIn",
+                // RosterCore's reader of change streams, for the tests' stream client.
+                "RosterCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),

@@ -127,6 +127,7 @@ struct WatchTests {
             var decoder = EventStreamDecoder()
             var events = try decoder.feed(Data(bytes[..<cut]))
             events += try decoder.feed(Data(bytes[cut...]))
+            #expect(decoder.comments == 2, "the two comment lines, cut at \(cut)")
             #expect(
                 events == [
                     .init(type: "message", data: "{\"s\":\"a%b\nc\"}"),

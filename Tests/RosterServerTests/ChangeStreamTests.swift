@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RosterCore
 import RosterWire
 import Testing
 @testable import RosterServer
@@ -305,11 +306,12 @@ import Testing
     }
 
     /// What a stream's data lines carry: `%`, LF and CR escaped as the SDKs undo them.
-    @Test func dataLinesEscapePercentAndLineBreaks() {
+    @Test func dataLinesEscapePercentAndLineBreaks() throws {
         let text = "a%b\nc\rd%25"
         let escaped = EventStreamReply.escaped(text)
         #expect(escaped == "a%25b%0Ac%0Dd%2525")
-        #expect(EventStreamClient.decoded(escaped) == text)
+        var decoder = EventStreamDecoder()
+        #expect(try decoder.feed(Data(EventStreamReply.text(.event(text)).utf8)) == [.init(type: "message", data: text)])
         #expect(EventStreamReply.text(.keepAlive) == ":\n\n")
         #expect(EventStreamReply.text(.end(.invalidSession("gone"))) == "event: error\ndata: {\"error\":\"gone\",\"error_code\":\"InvalidSession\"}\n\n")
     }

@@ -23,6 +23,9 @@ public struct EventStreamDecoder: Sendable {
     /// The longest line kept while waiting for its end; a longer one ends the stream.
     public static let maximumLineBytes = 16 << 20
 
+    /// The comment lines read so far: a stream's keep-alives.
+    public private(set) var comments = 0
+
     private var pending: [UInt8] = []
     private var data: String?
     private var type = ""
@@ -51,7 +54,10 @@ public struct EventStreamDecoder: Sendable {
             (data, type) = (nil, "")
             return
         }
-        if line.hasPrefix(":") { return }
+        if line.hasPrefix(":") {
+            comments += 1
+            return
+        }
         let (field, value): (Substring, Substring)
         if let colon = line.firstIndex(of: ":") {
             field = line[..<colon]

@@ -102,9 +102,7 @@ package final class DocumentChangeHub: Sendable {
     }
 
     /// The last change handed out (or, before any, where the store's changes stood at start).
-    package var lastSequence: UInt64 {
-        get { state.withLock { $0.lastSequence } }
-    }
+    package var lastSequence: UInt64 { state.withLock { $0.lastSequence } }
 
     /// Starts the numbering after `sequence`: the changes already in the store are not news.
     package func start(after sequence: UInt64) {

@@ -2,12 +2,13 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import RosterCore
 import RosterWire
 import Synchronization
 
-/// A change stream read over real HTTP as the SDKs read it (realm-web's `WatchStream`): lines
-/// split on LF, `data:` lines joined, `%25`, `%0A` and `%0D` undone, an `error` event kept as the
-/// ending, comment lines counted.
+/// A change stream read over real HTTP as the SDKs read it, with RosterCore's
+/// `EventStreamDecoder` (lines split on LF, `data:` lines joined, `%25`, `%0A` and `%0D` undone),
+/// an `error` event kept as the ending, comment lines counted.
 final class EventStreamClient: Sendable {
     struct Event: Sendable, Equatable {
         var type: String
@@ -60,41 +61,20 @@ final class EventStreamClient: Sendable {
             return
         }
         let task = Task { [arrived] in
-            func yield(_ item: Item) { arrived.state.withLock { $0.items.append(item) } }
-            var pending = ""
-            var data = ""
-            var type = ""
+            var decoder = EventStreamDecoder()
             do {
                 for try await chunk in body {
-                    pending += String(buffer: chunk)
-                    while let newline = pending.firstIndex(of: "\n") {
-                        var line = String(pending[..<newline])
-                        pending = String(pending[pending.index(after: newline)...])
-                        if line.hasSuffix("\r") { line.removeLast() }
-                        if line.isEmpty {
-                            if !data.isEmpty {
-                                yield(.event(Event(type: type.isEmpty ? "message" : type, data: Self.decoded(String(data.dropLast())))))
-                            }
-                            (data, type) = ("", "")
-                        } else if line.hasPrefix(":") {
-                            yield(.comment)
-                        } else if line.hasPrefix("data:") {
-                            data += line.dropFirst(5).drop(while: { $0 == " " }) + "\n"
-                        } else if line.hasPrefix("event:") {
-                            type = String(line.dropFirst(6).drop(while: { $0 == " " }))
-                        }
+                    let comments = decoder.comments
+                    let events = try decoder.feed(Data(buffer: chunk))
+                    arrived.state.withLock { state in
+                        state.items += Array(repeating: Item.comment, count: decoder.comments - comments)
+                        state.items += events.map { Item.event(Event(type: $0.type, data: $0.data)) }
                     }
                 }
             } catch {}
             arrived.state.withLock { $0.ended = true }
         }
         reading.withLock { $0 = task }
-    }
-
-    /// `%25`, `%0A` and `%0D` undone, as the SDKs undo them.
-    static func decoded(_ text: String) -> String {
-        text.replacingOccurrences(of: "%0A", with: "\n").replacingOccurrences(of: "%0D", with: "\r")
-            .replacingOccurrences(of: "%25", with: "%")
     }
 
     /// The next item, nil once the stream has ended; `Timeout` when none comes within `seconds`.
