@@ -31,6 +31,7 @@ let package = Package(
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/swiftlang/swift-subprocess.git", from: "1.0.2"),
         .package(url: "https://github.com/apple/swift-system.git", from: "1.8.1"),
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
         // In-process benchmarks (Benchmarks/), measured with `swift package benchmark`.
@@ -39,7 +40,7 @@ let package = Package(
     targets: [
         .target(
             name: "RosterWire",
-            dependencies: []
+            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
         // MongoDB's regular expression engine, PCRE2, for `$regex`.
         .systemLibrary(
@@ -50,7 +51,7 @@ let package = Package(
         // MongoDB-style documents: queries, updates, projection, sort and aggregation. Pure: no I/O.
         .target(
             name: "RosterDocuments",
-            dependencies: ["RosterWire", "CPCRE2"]
+            dependencies: ["RosterWire", "CPCRE2", .product(name: "OrderedCollections", package: "swift-collections")]
         ),
         .target(
             name: "RosterResources",

@@ -12,8 +12,8 @@ let documents: [JSONValue] = (0..<10_000).map(document)
 
 func document(_ index: Int) -> JSONValue {
     let tags: [JSONValue] = [.string("t\(index % 7)"), .string("t\(index % 11)")]
-    let settings: [String: JSONValue] = ["theme": .string(index % 2 == 0 ? "dark" : "light"), "fontScale": .double(1.0 + Double(index % 5) / 10)]
-    var fields: [String: JSONValue] = [:]
+    let settings: JSONObject = ["theme": .string(index % 2 == 0 ? "dark" : "light"), "fontScale": .double(1.0 + Double(index % 5) / 10)]
+    var fields: JSONObject = [:]
     fields["_id"] = .int(Int64(index))
     fields["userId"] = .string("user-\(index % 100)")
     fields["name"] = .string("Name \(index) of the list")
@@ -24,7 +24,7 @@ func document(_ index: Int) -> JSONValue {
 }
 
 func json(_ text: String) -> JSONValue { try! ExtendedJSON.canonical(JSONValue(parsing: Data(text.utf8))) }
-func ordered(_ text: String) -> OrderedJSON { try! ExtendedJSON.canonical(OrderedJSON(parsing: text)) }
+func ordered(_ text: String) -> JSONValue { try! ExtendedJSON.canonical(JSONValue(parsing: text)) }
 
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock, .mallocCountTotal], maxDuration: .seconds(5), maxIterations: 1_000)

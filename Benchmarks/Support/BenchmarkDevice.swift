@@ -15,7 +15,7 @@ public enum BenchmarkDevice {
         let start = Date()
         for index in present..<wanted {
             let name = "\(names[index % names.count]) \(index)"
-            var claims: [String: JSONValue] = ["name": .string(name)]
+            var claims: JSONObject = ["name": .string(name)]
             if index % 3 == 0 { claims["email"] = .string("user\(index)@example.com") }
             let token = try await embedded.server.admin.mintCustomJWT(
                 appId: embedded.config.appId, subject: "benchmark-\(index)", claims: claims, lifetime: 600)

@@ -33,12 +33,12 @@ enum DataAbuseBenchmark {
 
     /// The calls the abusers send in turn, on the documents `prepare` gives Joe.
     static func calls(userId: String) -> [JSONValue] {
-        let namespace: [String: JSONValue] = ["database": "my_database", "collection": "users"]
-        func call(_ name: String, _ argument: [String: JSONValue]) -> JSONValue {
+        let namespace: JSONObject = ["database": "my_database", "collection": "users"]
+        func call(_ name: String, _ argument: JSONObject) -> JSONValue {
             ["name": .string(name), "service": "mongodb-atlas", "arguments": [.object(namespace.merging(argument) { $1 })]]
         }
         let double: JSONValue = ["$set": ["name": ["$concat": ["$name", "$name", "$name", "$name"]]]]
-        var wide: [String: JSONValue] = [:]
+        var wide: JSONObject = [:]
         for index in 0..<1000 { wide["f\(index)"] = "$name" }
         return [
             call("find", ["query": ["name": ["$regex": "^(a+)+$"]]]),

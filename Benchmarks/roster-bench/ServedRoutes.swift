@@ -53,8 +53,8 @@ extension ServedStore {
         let refresh = ["Authorization": "Bearer \(credentials.login.refreshToken)"]
         let userId = JSONValue.string(credentials.login.userId)
         /// A data-access call as the SDKs' `MongoCollection` sends it.
-        func data(_ name: String, _ collection: (database: String, name: String), _ arguments: [String: JSONValue]) -> WrkRun.Load {
-            var argument: [String: JSONValue] = ["database": .string(collection.database), "collection": .string(collection.name)]
+        func data(_ name: String, _ collection: (database: String, name: String), _ arguments: JSONObject) -> WrkRun.Load {
+            var argument: JSONObject = ["database": .string(collection.database), "collection": .string(collection.name)]
             argument.merge(arguments) { _, given in given }
             let call = JSONValue.object([
                 "name": .string(name), "arguments": .array([.object(argument)]), "service": "mongodb-atlas",

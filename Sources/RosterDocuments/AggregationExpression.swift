@@ -1,3 +1,4 @@
+import OrderedCollections
 import RosterWire
 
 /// An aggregation expression, what `$project`, `$addFields` and `$group` compute from a
@@ -16,8 +17,8 @@ indirect enum AggregationExpression: Sendable {
     case remove
     /// An array whose missing elements become null.
     case array([AggregationExpression])
-    /// An object whose missing fields are left out.
-    case object([String: AggregationExpression])
+    /// An object, its fields in the order written; missing ones are left out.
+    case object(OrderedDictionary<String, AggregationExpression>)
     case call(Operator, [AggregationExpression])
 
     /// Reads an expression in the canonical form. A typed value (`{"$date": …}`, `{"$oid": …}`)
@@ -39,8 +40,8 @@ indirect enum AggregationExpression: Sendable {
                 }
                 return try parseOperator(name, operand)
             }
-            var expressions: [String: AggregationExpression] = [:]
-            for (key, item) in fields.sorted(by: { $0.key < $1.key }) {
+            var expressions: OrderedDictionary<String, AggregationExpression> = [:]
+            for (key, item) in fields {
                 guard !key.contains(".") else {
                     throw .invalid("field names in an expression object may not contain '.' ('\(key.prefix(64))')")
                 }
@@ -86,7 +87,7 @@ indirect enum AggregationExpression: Sendable {
             try budget.charge(.array(values), madeBy: "an array")
             return .array(values)
         case .object(let fields):
-            var values: [String: JSONValue] = [:]
+            var values: JSONObject = [:]
             for (key, item) in fields {
                 if let value = try item.evaluate(root, budget) { values[key] = value }
             }

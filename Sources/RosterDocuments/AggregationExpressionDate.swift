@@ -58,7 +58,7 @@ extension AggregationExpression {
     }
 
     /// `{"date": …, "timezone": …}` for the date part operators.
-    static func parseDateOptions(_ op: Operator, _ fields: [String: JSONValue]) throws(DocumentError) -> AggregationExpression {
+    static func parseDateOptions(_ op: Operator, _ fields: JSONObject) throws(DocumentError) -> AggregationExpression {
         for key in fields.keys.sorted() where key != "date" && key != "timezone" {
             throw .invalid("\(op.rawValue) takes date and timezone, not '\(key.prefix(64))'")
         }

@@ -41,17 +41,17 @@ public struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
 
     /// The document with `value` at the path, making objects on the way; a path through a value
     /// that is not an object is refused.
-    public func setting(_ value: JSONValue, in document: [String: JSONValue]) throws(DocumentError) -> [String: JSONValue] {
+    public func setting(_ value: JSONValue, in document: JSONObject) throws(DocumentError) -> JSONObject {
         try Self.set(value, at: parts[...], in: document, path: self)
     }
 
     /// The document without the field at the path (unchanged when it has none).
-    public func removing(from document: [String: JSONValue]) -> [String: JSONValue] {
+    public func removing(from document: JSONObject) -> JSONObject {
         Self.remove(parts[...], from: document)
     }
 
-    private static func set(_ value: JSONValue, at parts: ArraySlice<String>, in fields: [String: JSONValue], path: DocumentPath)
-        throws(DocumentError) -> [String: JSONValue]
+    private static func set(_ value: JSONValue, at parts: ArraySlice<String>, in fields: JSONObject, path: DocumentPath)
+        throws(DocumentError) -> JSONObject
     {
         var fields = fields
         let head = parts.first!
@@ -59,7 +59,7 @@ public struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
             fields[head] = value
             return fields
         }
-        let inner: [String: JSONValue]
+        let inner: JSONObject
         switch fields[head] {
         case nil, .null?: inner = [:]
         case .object(let existing)?: inner = existing
@@ -69,7 +69,7 @@ public struct DocumentPath: Sendable, Hashable, CustomStringConvertible {
         return fields
     }
 
-    private static func remove(_ parts: ArraySlice<String>, from fields: [String: JSONValue]) -> [String: JSONValue] {
+    private static func remove(_ parts: ArraySlice<String>, from fields: JSONObject) -> JSONObject {
         var fields = fields
         let head = parts.first!
         if parts.count == 1 {

@@ -1,3 +1,4 @@
+import OrderedCollections
 import RosterWire
 
 /// A find projection, as MongoDB reads it: fields and dotted paths (or embedded projection
@@ -16,10 +17,10 @@ public struct DocumentProjection: Sendable {
         case exclude
         case slice(skip: Int?, limit: Int)
         case elementMatch(DocumentQuery.Predicate)
-        case children([String: Action])
+        case children(OrderedDictionary<String, Action>)
     }
 
-    let fields: [String: Action]
+    let fields: OrderedDictionary<String, Action>
     /// Inclusion keeps only what is named; exclusion keeps all but what is named.
     let inclusive: Bool
     let includesId: Bool
@@ -36,7 +37,7 @@ public struct DocumentProjection: Sendable {
         var idAction: Action?
         var includes: String?
         var excludes: String?
-        var tree: [String: Action] = [:]
+        var tree: OrderedDictionary<String, Action> = [:]
         for (path, action) in entries.sorted(by: { $0.path.description < $1.path.description }) {
             if path.parts == ["_id"], case .include = action { idAction = action; continue }
             if path.parts == ["_id"], case .exclude = action { idAction = action; continue }
@@ -58,7 +59,7 @@ public struct DocumentProjection: Sendable {
     }
 
     /// Projection documents as dotted paths: `{"size": {"uom": 1}}` is `{"size.uom": 1}`.
-    private static func flatten(_ fields: [String: JSONValue], prefix: String, into entries: inout [(path: DocumentPath, action: Action)])
+    private static func flatten(_ fields: JSONObject, prefix: String, into entries: inout [(path: DocumentPath, action: Action)])
         throws(DocumentError)
     {
         for (key, value) in fields {
@@ -112,8 +113,8 @@ public struct DocumentProjection: Sendable {
         }
     }
 
-    private static func insert(_ action: Action, at parts: ArraySlice<String>, into tree: [String: Action], path: DocumentPath)
-        throws(DocumentError) -> [String: Action]
+    private static func insert(_ action: Action, at parts: ArraySlice<String>, into tree: OrderedDictionary<String, Action>, path: DocumentPath)
+        throws(DocumentError) -> OrderedDictionary<String, Action>
     {
         var tree = tree
         let head = parts.first!
@@ -123,7 +124,7 @@ public struct DocumentProjection: Sendable {
             tree[head] = action
             return tree
         }
-        var inner: [String: Action] = [:]
+        var inner: OrderedDictionary<String, Action> = [:]
         switch tree[head] {
         case nil: break
         case .children(let existing)?: inner = existing
@@ -133,40 +134,58 @@ public struct DocumentProjection: Sendable {
         return tree
     }
 
-    /// The document as the projection shows it.
+    /// The document as the projection shows it, its fields in the document's order (as MongoDB
+    /// returns them), except that `$elemMatch` fields come after the others.
     /// A regular expression of an `$elemMatch` past its limit refuses the projection.
     public func apply(to document: JSONValue) throws(DocumentError) -> JSONValue {
         guard case .object(let fields) = document else { return document }
-        var result = inclusive ? try Self.including(fields, tree: self.fields) : Self.excluding(fields, tree: self.fields)
-        if includesId, let id = fields["_id"] { result["_id"] = id } else if !includesId { result["_id"] = nil }
+        var result: JSONObject = [:]
+        var matched: JSONObject = [:]
+        for (name, value) in fields {
+            if name == "_id", self.fields[name] == nil {
+                if includesId { result[name] = value }
+                continue
+            }
+            if inclusive {
+                try Self.include(name, value, action: self.fields[name], into: &result, matched: &matched)
+            } else {
+                Self.exclude(name, value, action: self.fields[name], into: &result)
+            }
+        }
+        result.merge(matched) { _, last in last }
         return .object(result)
     }
 
-    private static func including(_ fields: [String: JSONValue], tree: [String: Action]) throws(DocumentError) -> [String: JSONValue] {
-        var result: [String: JSONValue] = [:]
-        for (name, action) in tree {
-            guard let value = fields[name] else { continue }
-            switch action {
-            case .include: result[name] = value
-            case .exclude: break
-            case .slice(let skip, let limit): result[name] = slice(value, skip: skip, limit: limit)
-            case .elementMatch(let predicate):
-                if case .array(let items) = value {
-                    for item in items where try predicate.accepts(element: item) {
-                        result[name] = [item]
-                        break
-                    }
-                }
-            case .children(let inner):
-                if let projected = try including(value, tree: inner) { result[name] = projected }
-            }
-        }
+    private static func including(_ fields: JSONObject, tree: OrderedDictionary<String, Action>) throws(DocumentError) -> JSONObject {
+        var result: JSONObject = [:]
+        var matched: JSONObject = [:]
+        for (name, value) in fields { try include(name, value, action: tree[name], into: &result, matched: &matched) }
+        result.merge(matched) { _, last in last }
         return result
+    }
+
+    private static func include(_ name: String, _ value: JSONValue, action: Action?, into result: inout JSONObject,
+                                matched: inout JSONObject) throws(DocumentError)
+    {
+        switch action {
+        case nil, .exclude?: break
+        case .include?: result[name] = value
+        case .slice(let skip, let limit)?: result[name] = slice(value, skip: skip, limit: limit)
+        case .elementMatch(let predicate)?:
+            if case .array(let items) = value {
+                for item in items where try predicate.accepts(element: item) {
+                    matched[name] = [item]
+                    break
+                }
+            }
+        case .children(let inner)?:
+            if let projected = try including(value, tree: inner) { result[name] = projected }
+        }
     }
 
     /// An embedded document keeps what the inner paths name; an array keeps its documents (and
     /// nested arrays) projected and drops other values; anything else is not included.
-    private static func including(_ value: JSONValue, tree: [String: Action]) throws(DocumentError) -> JSONValue? {
+    private static func including(_ value: JSONValue, tree: OrderedDictionary<String, Action>) throws(DocumentError) -> JSONValue? {
         switch value {
         case .object(let fields):
             return .object(try including(fields, tree: tree))
@@ -179,21 +198,22 @@ public struct DocumentProjection: Sendable {
         }
     }
 
-    private static func excluding(_ fields: [String: JSONValue], tree: [String: Action]) -> [String: JSONValue] {
-        var result = fields
-        for (name, action) in tree {
-            guard let value = fields[name] else { continue }
-            switch action {
-            case .exclude: result[name] = nil
-            case .include, .elementMatch: break
-            case .slice(let skip, let limit): result[name] = slice(value, skip: skip, limit: limit)
-            case .children(let inner): result[name] = excluding(value, tree: inner)
-            }
-        }
+    private static func excluding(_ fields: JSONObject, tree: OrderedDictionary<String, Action>) -> JSONObject {
+        var result: JSONObject = [:]
+        for (name, value) in fields { exclude(name, value, action: tree[name], into: &result) }
         return result
     }
 
-    private static func excluding(_ value: JSONValue, tree: [String: Action]) -> JSONValue {
+    private static func exclude(_ name: String, _ value: JSONValue, action: Action?, into result: inout JSONObject) {
+        switch action {
+        case .exclude?: break
+        case nil, .include?, .elementMatch?: result[name] = value
+        case .slice(let skip, let limit)?: result[name] = slice(value, skip: skip, limit: limit)
+        case .children(let inner)?: result[name] = excluding(value, tree: inner)
+        }
+    }
+
+    private static func excluding(_ value: JSONValue, tree: OrderedDictionary<String, Action>) -> JSONValue {
         switch value {
         case .object(let fields): .object(excluding(fields, tree: tree))
         case .array(let items): .array(items.map { excluding($0, tree: tree) })

@@ -60,8 +60,8 @@ public struct DocumentQuery: Sendable {
     /// requires of every match (`{field: v}`, `$eq`, a one-value `$in`, inside `$and` or a
     /// one-clause `$or`), dotted paths as embedded documents. A path that clashes with one
     /// already taken is left out.
-    public var equalities: [String: JSONValue] {
-        var fields: [String: JSONValue] = [:]
+    public var equalities: JSONObject {
+        var fields: JSONObject = [:]
         var taken: [DocumentPath] = []
         Self.visitConjuncts(filter) { path, predicate in
             guard let value = Self.seed(predicate) else { return }

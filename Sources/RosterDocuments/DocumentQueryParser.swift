@@ -58,7 +58,7 @@ extension DocumentQuery {
     }
 
     /// An object of operators, `{"$gt": 1, "$lt": 5}`: each one a predicate of its own.
-    private static func operators(_ fields: [String: JSONValue], path: String) throws(DocumentError) -> [Predicate] {
+    private static func operators(_ fields: JSONObject, path: String) throws(DocumentError) -> [Predicate] {
         if let field = fields.keys.first(where: { !$0.hasPrefix("$") }) {
             throw .invalid("the condition on '\(path.prefix(64))' mixes operators with the field '\(field.prefix(64))'")
         }

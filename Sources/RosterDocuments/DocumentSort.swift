@@ -5,7 +5,7 @@ import RosterWire
 /// array field sorts by its smallest element ascending and its largest descending (an empty
 /// array before null); documents that compare equal keep their order.
 ///
-///     let sort = try DocumentSort.parse(OrderedJSON(parsing: #"{"age": -1, "name": 1}"#))
+///     let sort = try DocumentSort.parse(["age": -1, "name": 1])
 ///     sort?.sorted(documents) // oldest first, then by name
 public struct DocumentSort: Sendable {
     public struct Key: Sendable, Equatable {
@@ -19,24 +19,21 @@ public struct DocumentSort: Sendable {
     public static let maximumKeys = 32
 
     /// Reads a specification; nil when there is none, or it is empty.
-    public static func parse(_ spec: OrderedJSON?) throws(DocumentError) -> DocumentSort? {
-        guard let spec, spec != .scalar(.null) else { return nil }
+    public static func parse(_ spec: JSONValue?) throws(DocumentError) -> DocumentSort? {
+        guard let spec, spec != .null else { return nil }
         guard case .object(let fields) = spec else { throw .invalid("a sort must be an object of fields and 1 or -1") }
         guard !fields.isEmpty else { return nil }
         guard fields.count <= maximumKeys else { throw .limit("a sort takes at most \(maximumKeys) fields") }
         var keys: [Key] = []
         for field in fields {
             let path = try DocumentPath(field.key)
-            guard !keys.contains(where: { $0.path == path }) else {
-                throw .invalid("the sort names '\(field.key.prefix(64))' twice")
-            }
             keys.append(Key(path: path, ascending: try direction(field.value, path: path)))
         }
         return DocumentSort(keys: keys)
     }
 
-    private static func direction(_ value: OrderedJSON, path: DocumentPath) throws(DocumentError) -> Bool {
-        let plain = try ExtendedJSON.canonical(value.value)
+    private static func direction(_ value: JSONValue, path: DocumentPath) throws(DocumentError) -> Bool {
+        let plain = try ExtendedJSON.canonical(value)
         if case .object(let fields) = plain, fields["$meta"] != nil {
             throw .invalid("sorting by $meta ('\(path.description.prefix(64))') is not supported")
         }

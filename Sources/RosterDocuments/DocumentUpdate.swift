@@ -13,7 +13,7 @@ import RosterWire
 ///     update.touchedTopLevelFields // ["tags", "visits"]
 public enum DocumentUpdate: Sendable {
     /// A whole document; it keeps the old document's `_id`.
-    case replace([String: JSONValue])
+    case replace(JSONObject)
     /// Operators, in the order they were read.
     case operators([Operation])
 
@@ -75,21 +75,11 @@ public enum DocumentUpdate: Sendable {
         case document(DocumentQuery)
     }
 
-    /// Reads an update (with the fields of each operator in sorted order: a `$push` `$sort` on
-    /// several fields needs the order they were sent in, which `parse(ordered:)` keeps).
+    /// Reads an update: operators (`{"$set": {…}}`, their fields applied in the order sent, as a
+    /// `$push` `$sort` on several fields needs) or a whole document (a replacement).
     /// `arrayFilters` holds one query per `$[<identifier>]` the update uses.
     public static func parse(_ update: JSONValue?, arrayFilters: JSONValue? = nil) throws(DocumentError) -> DocumentUpdate {
         guard let update else { throw .missing("update") }
-        return try parse(ordered: UpdateParser.ordered(update), arrayFilters: arrayFilters, orderKnown: false)
-    }
-
-    /// Reads an update whose fields arrive in the order they were sent.
-    public static func parse(ordered update: OrderedJSON?, arrayFilters: JSONValue? = nil) throws(DocumentError) -> DocumentUpdate {
-        guard let update else { throw .missing("update") }
-        return try parse(ordered: update, arrayFilters: arrayFilters, orderKnown: true)
-    }
-
-    private static func parse(ordered update: OrderedJSON, arrayFilters: JSONValue?, orderKnown: Bool) throws(DocumentError) -> DocumentUpdate {
         let filters = try UpdateArrayFilters.parse(arrayFilters)
         guard case .object(let fields) = update else {
             if case .array = update { throw .invalid("pipeline-style updates (an array of stages) are not supported") }
@@ -99,7 +89,7 @@ public enum DocumentUpdate: Sendable {
         let operatorCount = fields.count(where: { $0.key.hasPrefix("$") })
         guard operatorCount > 0 else {
             guard filters.isEmpty else { throw .invalid("arrayFilters cannot be used with a replacement document") }
-            return .replace(update.value.objectValue ?? [:])
+            return .replace(fields)
         }
         guard operatorCount == fields.count else {
             let anOperator = fields.first { $0.key.hasPrefix("$") }?.key ?? ""
@@ -107,7 +97,7 @@ public enum DocumentUpdate: Sendable {
             throw .invalid(
                 "an update is either operators ($set, …) or a whole document, not both: '\(anOperator.prefix(32))' beside the field '\(aField.prefix(64))'")
         }
-        let parser = UpdateParser(filters: filters, orderKnown: orderKnown)
+        let parser = UpdateParser(filters: filters)
         var operations: [Operation] = []
         for field in fields {
             operations += try parser.operations(field.key, field.value)
@@ -137,8 +127,8 @@ public enum DocumentUpdate: Sendable {
     /// is an upsert's new one, built from the query's equalities (`$setOnInsert` applies only
     /// then); `now` is the time `$currentDate` writes. `_id` may not change.
     public func apply(
-        to document: [String: JSONValue], query: DocumentQuery = .everything, inserting: Bool = false, now: Date
-    ) throws(DocumentError) -> [String: JSONValue] {
+        to document: JSONObject, query: DocumentQuery = .everything, inserting: Bool = false, now: Date
+    ) throws(DocumentError) -> JSONObject {
         switch self {
         case .replace(let replacement):
             var result = replacement
@@ -146,7 +136,7 @@ public enum DocumentUpdate: Sendable {
                 if let newId = replacement["_id"], DocumentOrder.compare(newId, id) != 0 {
                     throw .invalid("the (immutable) field '_id' cannot be altered")
                 }
-                result["_id"] = id
+                result.setFirst("_id", id)
             } else if !inserting {
                 // The caller keeps the document's id apart; the replacement's own is not its to keep.
                 result["_id"] = nil

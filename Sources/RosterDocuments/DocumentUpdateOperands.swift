@@ -11,25 +11,8 @@ struct UpdateParser {
     ]
 
     let filters: [String: DocumentQuery]
-    /// Whether objects keep the order they were sent in (a `$sort` on several fields needs it).
-    let orderKnown: Bool
 
-    init(filters: [String: DocumentQuery], orderKnown: Bool) {
-        self.filters = filters
-        self.orderKnown = orderKnown
-    }
-
-    /// A `JSONValue` as `OrderedJSON`, objects in sorted key order.
-    static func ordered(_ value: JSONValue) -> OrderedJSON {
-        switch value {
-        case .object(let fields):
-            .object(fields.sorted { $0.key < $1.key }.map { OrderedJSON.Field(key: $0.key, value: ordered($0.value)) })
-        case .array(let items): .array(items.map(ordered))
-        default: .scalar(value)
-        }
-    }
-
-    func operations(_ name: String, _ argument: OrderedJSON) throws(DocumentError) -> [Operation] {
+    func operations(_ name: String, _ argument: JSONValue) throws(DocumentError) -> [Operation] {
         guard Self.operators.contains(name) else { throw .invalid("unknown update operator '\(name.prefix(32))'") }
         guard case .object(let fields) = argument else {
             throw .invalid("\(name) takes an object of fields, as {\"\(name)\": {\"<field>\": …}}")
@@ -37,7 +20,7 @@ struct UpdateParser {
         var operations: [Operation] = []
         for field in fields {
             if name == "$rename" {
-                operations.append(try rename(field.key, field.value.value))
+                operations.append(try rename(field.key, field.value))
                 continue
             }
             let path = try UpdatePath(field.key, arrayFilters: filters)
@@ -46,8 +29,7 @@ struct UpdateParser {
         return operations
     }
 
-    private func operation(_ name: String, _ path: UpdatePath, _ operand: OrderedJSON) throws(DocumentError) -> Operation {
-        let value = operand.value
+    private func operation(_ name: String, _ path: UpdatePath, _ value: JSONValue) throws(DocumentError) -> Operation {
         switch name {
         case "$set": return .set(path, value)
         case "$setOnInsert": return .setOnInsert(path, value)
@@ -56,9 +38,9 @@ struct UpdateParser {
         case "$mul": return .multiply(path, try Self.number(value, for: name, path))
         case "$min": return .minimum(path, value)
         case "$max": return .maximum(path, value)
-        case "$push": return .push(path, try push(operand, path))
-        case "$addToSet": return .addToSet(path, try Self.addToSet(operand, path))
-        case "$pull": return .pull(path, try Self.pull(operand))
+        case "$push": return .push(path, try push(value, path))
+        case "$addToSet": return .addToSet(path, try Self.addToSet(value, path))
+        case "$pull": return .pull(path, try Self.pull(value))
         case "$pullAll":
             guard let values = value.arrayValue else {
                 throw .invalid("$pullAll takes an array ('\(path.description.prefix(64))' is given a value of type \(value.bsonType.name))")
@@ -97,16 +79,13 @@ struct UpdateParser {
     }
 
     /// `$push`: a value, or `{"$each": [values]}` with `$position`, `$sort` and `$slice`.
-    private func push(_ operand: OrderedJSON, _ path: UpdatePath) throws(DocumentError) -> DocumentUpdate.Push {
-        guard case .object(let clauses) = operand, clauses.contains(where: { $0.key == "$each" }) else {
-            return .init(values: [operand.value])
+    private func push(_ operand: JSONValue, _ path: UpdatePath) throws(DocumentError) -> DocumentUpdate.Push {
+        guard case .object(let clauses) = operand, clauses["$each"] != nil else {
+            return .init(values: [operand])
         }
         var push = DocumentUpdate.Push(values: [])
-        var seen: Set<String> = []
-        for clause in clauses {
-            let value = clause.value.value
-            guard seen.insert(clause.key).inserted else { throw .invalid("only one \(clause.key.prefix(32)) is supported in $push") }
-            switch clause.key {
+        for (key, value) in clauses {
+            switch key {
             case "$each":
                 guard let values = value.arrayValue else {
                     throw .invalid("the argument to $each in $push must be an array but it was of type: \(value.bsonType.name)")
@@ -123,15 +102,15 @@ struct UpdateParser {
                 }
                 push.position = position
             case "$sort":
-                push.sort = try sort(clause.value, path)
+                push.sort = try Self.sort(value, path)
             default:
-                throw .invalid("unrecognized clause in $push: '\(clause.key.prefix(32))'")
+                throw .invalid("unrecognized clause in $push: '\(key.prefix(32))'")
             }
         }
         return push
     }
 
-    private func sort(_ spec: OrderedJSON, _ path: UpdatePath) throws(DocumentError) -> DocumentUpdate.PushSort {
+    private static func sort(_ spec: JSONValue, _ path: UpdatePath) throws(DocumentError) -> DocumentUpdate.PushSort {
         func direction(_ value: JSONValue) throws(DocumentError) -> Bool {
             guard let number = value.documentNumber, number == 1 || number == -1 else {
                 throw .invalid("the $sort element value must be either 1 or -1")
@@ -141,19 +120,16 @@ struct UpdateParser {
         switch spec {
         case .object(let fields):
             guard !fields.isEmpty else { throw .invalid("the $sort pattern is empty when it should be a set of fields") }
-            guard fields.count == 1 || orderKnown else {
-                throw .invalid("a $sort on several fields needs the update with its fields in the order they were sent")
-            }
             var keys: [(path: DocumentPath, ascending: Bool)] = []
             for field in fields {
-                let ascending = try direction(field.value.value)
+                let ascending = try direction(field.value)
                 guard !field.key.split(separator: ".", omittingEmptySubsequences: false).contains(where: \.isEmpty) else {
                     throw .invalid("the $sort field is a dotted field but has an empty part: '\(field.key.prefix(64))'")
                 }
                 keys.append((try DocumentPath(field.key), ascending))
             }
             return .fields(keys)
-        case .scalar(let value) where value.documentNumber != nil:
+        case let value where value.documentNumber != nil:
             return .elements(ascending: try direction(value))
         default:
             throw .invalid("the $sort is invalid: use 1/-1 to sort the whole element, or {field: 1/-1} to sort embedded fields")
@@ -161,11 +137,11 @@ struct UpdateParser {
     }
 
     /// `$addToSet`: a value, or `{"$each": [values]}` and nothing more.
-    private static func addToSet(_ operand: OrderedJSON, _ path: UpdatePath) throws(DocumentError) -> [JSONValue] {
-        guard case .object(let clauses) = operand, clauses.first?.key == "$each" else { return [operand.value] }
+    private static func addToSet(_ operand: JSONValue, _ path: UpdatePath) throws(DocumentError) -> [JSONValue] {
+        guard case .object(let clauses) = operand, let (key, each) = clauses.first, key == "$each" else { return [operand] }
         guard clauses.count == 1 else { throw .invalid("found unexpected fields after $each in $addToSet ('\(path.description.prefix(64))')") }
-        guard let values = clauses[0].value.value.arrayValue else {
-            throw .invalid("the argument to $each in $addToSet must be an array but it was of type \(clauses[0].value.value.bsonType.name)")
+        guard let values = each.arrayValue else {
+            throw .invalid("the argument to $each in $addToSet must be an array but it was of type \(each.bsonType.name)")
         }
         return values
     }
@@ -173,10 +149,9 @@ struct UpdateParser {
     /// `$pull`'s condition, told apart as MongoDB does: an object whose first field is an
     /// operator is a condition on each element; another object a query on element documents;
     /// anything else (a typed value like an ObjectId included) a value to match.
-    private static func pull(_ operand: OrderedJSON) throws(DocumentError) -> DocumentUpdate.Pull {
-        let value = operand.value
+    private static func pull(_ value: JSONValue) throws(DocumentError) -> DocumentUpdate.Pull {
         if value.bsonType == .regex { return .condition(try DocumentQuery.parse(["element": value])) }
-        guard case .object(let fields) = operand, !value.isTypedValue else { return .equal(value) }
+        guard case .object(let fields) = value, !value.isTypedValue else { return .equal(value) }
         if fields.first?.key.hasPrefix("$") == true { return .condition(try DocumentQuery.parse(["element": value])) }
         return .document(try DocumentQuery.parse(value))
     }

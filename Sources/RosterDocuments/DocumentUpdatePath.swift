@@ -120,7 +120,7 @@ enum UpdateArrayFilters {
 
     /// The one identifier every condition of the filter starts with (through `$and`, `$or` and
     /// `$nor`); nil when the filter names none.
-    private static func identifier(of fields: [String: JSONValue]) throws(DocumentError) -> String? {
+    private static func identifier(of fields: JSONObject) throws(DocumentError) -> String? {
         var found: String?
         for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
             var names: [String] = []

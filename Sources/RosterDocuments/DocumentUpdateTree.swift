@@ -95,16 +95,16 @@ struct UpdateTree {
     /// What an update needs besides the tree: the document as it was, the query that found it
     /// (for `$`), whether it is an upsert's insert, the time, and the values `$rename` moves.
     struct Context {
-        let original: [String: JSONValue]
+        let original: JSONObject
         let query: DocumentQuery
         let inserting: Bool
         let now: Date
         let operations: [Operation]
         let filters: [String: DocumentQuery]
         /// The value at each `$rename` source that exists, by source path.
-        private(set) var renamed: [String: JSONValue] = [:]
+        private(set) var renamed: JSONObject = [:]
 
-        init(original: [String: JSONValue], query: DocumentQuery, inserting: Bool, now: Date, operations: [Operation],
+        init(original: JSONObject, query: DocumentQuery, inserting: Bool, now: Date, operations: [Operation],
              filters: [String: DocumentQuery]) {
             self.original = original
             self.query = query
@@ -124,7 +124,7 @@ struct UpdateTree {
             return context
         }
 
-        private static func renameSource(_ source: UpdatePath, in document: [String: JSONValue]) throws(DocumentError) -> JSONValue? {
+        private static func renameSource(_ source: UpdatePath, in document: JSONObject) throws(DocumentError) -> JSONValue? {
             var current = JSONValue.object(document)
             var taken: [String] = []
             var arrayOnTheWay: String?
@@ -174,7 +174,7 @@ struct UpdateTree {
         }
     }
 
-    func apply(to document: [String: JSONValue], context: Context) throws(DocumentError) -> [String: JSONValue] {
+    func apply(to document: JSONObject, context: Context) throws(DocumentError) -> JSONObject {
         let result = try Self.applyObject(root, to: .value(.object(document)), at: [], inArray: false, context)
         return result?.objectValue ?? [:]
     }
@@ -233,7 +233,7 @@ struct UpdateTree {
             }
             return value
         case .missing:
-            var created: [String: JSONValue] = [:]
+            var created: JSONObject = [:]
             for (name, node) in ordered {
                 if let value = try apply(node, to: .missing, at: path + [name], inArray: inArray, context) { created[name] = value }
             }

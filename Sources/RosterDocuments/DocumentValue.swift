@@ -105,7 +105,7 @@ extension UInt8 {
 /// MongoDB's order over values of every type, the one `$gt`, `$lt` and sorts use:
 /// null < numbers < strings < objects < arrays < binData < objectId < bool < date < regex.
 /// Numbers compare by value across int, double and decimal (NaN lowest); strings by their
-/// UTF-8 bytes; objects field by field (keys in sorted order); arrays element by element.
+/// UTF-8 bytes; objects field by field in their order (name, then value); arrays element by element.
 ///
 ///     DocumentOrder.compare(1, 1.0) // 0
 ///     DocumentOrder.compare("b", 2) // 1: strings come after numbers
@@ -119,8 +119,7 @@ public enum DocumentOrder {
         case 0: return 0
         case 1: return compareNumbers(a, b)
         case 2: return compareBytes(a.stringValue!, b.stringValue!)
-        case 3: return compareFields(a.objectValue!.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) },
-                                     b.objectValue!.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+        case 3: return compareFields(Array(a.objectValue!), Array(b.objectValue!))
         case 4: return compareFields(a.arrayValue!.enumerated().map { (String($0.offset), $0.element) },
                                      b.arrayValue!.enumerated().map { (String($0.offset), $0.element) })
         case 5: return compareBinary(a.typedWrapper!.content, b.typedWrapper!.content)
@@ -214,7 +213,7 @@ public enum DocumentOrder {
 
 extension JSONValue {
     /// Equal as MongoDB compares values: numbers by value (1 equals 1.0), objects field by
-    /// field whatever their order, arrays element by element.
+    /// field in their order (`{a: 1, b: 2}` is not `{b: 2, a: 1}`), arrays element by element.
     public func sameValue(as other: JSONValue) -> Bool {
         DocumentOrder.compare(self, other) == 0
     }

@@ -28,7 +28,7 @@ public enum ExtendedJSON {
             return .array(result)
         case .object(let fields):
             if let typed = try wrapper(fields, at: path) { return typed }
-            var result: [String: JSONValue] = [:]
+            var result: JSONObject = [:]
             for (key, item) in fields { result[key] = try canonical(item, at: join(path, key)) }
             return .object(result)
         default:
@@ -45,7 +45,7 @@ public enum ExtendedJSON {
     }
 
     /// The canonical value of a known wrapper; nil when the object is not exactly one.
-    private static func wrapper(_ fields: [String: JSONValue], at path: String) throws(DocumentError) -> JSONValue? {
+    private static func wrapper(_ fields: JSONObject, at path: String) throws(DocumentError) -> JSONValue? {
         if fields.count == 2, let data = fields["$binary"]?.stringValue, let subtype = fields["$type"]?.stringValue {
             return try binary(base64: data, subType: subtype, at: path)
         }

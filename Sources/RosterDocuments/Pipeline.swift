@@ -1,10 +1,11 @@
 import RosterWire
 
 /// An aggregation pipeline as `aggregate` serves it to the SDKs: an array of one-key stage
-/// objects run in order over the documents read. Read from `OrderedJSON` so `$sort` keeps its
-/// key order; every value in the canonical form (`ExtendedJSON.canonical`).
+/// objects run in order over the documents read; every value in the canonical form
+/// (`ExtendedJSON.canonical`), each object in the order it was written (a `$sort`'s keys, the
+/// fields `$project` and `$group` make).
 ///
-///     let pipeline = try Pipeline.parse(OrderedJSON(parsing: #"[{"$match": {"qty": {"$gt": 1}}}, {"$count": "n"}]"#))
+///     let pipeline = try Pipeline.parse(JSONValue(parsing: #"[{"$match": {"qty": {"$gt": 1}}}, {"$count": "n"}]"#))
 ///     try pipeline.run([["qty": 2], ["qty": 5], ["qty": 1]]) // [{"n": 2}]
 ///     pipeline.leadingMatch // the $match, for the store to narrow what it reads
 ///
@@ -33,8 +34,8 @@ public struct Pipeline: Sendable {
     /// Reads a pipeline: an array of stages, each an object with one field naming the stage.
     /// More stages than `limits.maximumStages`, a stage not served, or a malformed one is
     /// refused.
-    public static func parse(_ pipeline: OrderedJSON, limits: Limits = .init()) throws(DocumentError) -> Pipeline {
-        guard let items = pipeline.items else { throw .invalid("a pipeline is an array of stages") }
+    public static func parse(_ pipeline: JSONValue, limits: Limits = .init()) throws(DocumentError) -> Pipeline {
+        guard let items = pipeline.arrayValue else { throw .invalid("a pipeline is an array of stages") }
         guard items.count <= limits.maximumStages else {
             throw .limit("a pipeline may have at most \(limits.maximumStages) stages, not \(items.count)")
         }

@@ -1,7 +1,8 @@
 import RosterWire
 
 /// The `$group` stage: one output document per distinct `_id` (an expression, null for one
-/// group of everything, or a document of expressions), with `_id` and the accumulated fields.
+/// group of everything, or a document of expressions), with `_id` first and the accumulated
+/// fields in the stage's order.
 ///
 /// MongoDB does not order `$group`'s output; Roster gives the groups in the order their first
 /// document arrived, so the same input always gives the same output. Sort after `$group` when
@@ -29,7 +30,7 @@ struct PipelineGroup: Sendable {
         if case .object(let parts) = idSpec, !idSpec.isTypedValue, !parts.isEmpty,
            !parts.keys.contains(where: { $0.hasPrefix("$") })
         {
-            for (name, value) in parts.sorted(by: { $0.key < $1.key }) where value.boolValue != nil || AggregationExpression.Number(value) != nil {
+            for (name, value) in parts where value.boolValue != nil || AggregationExpression.Number(value) != nil {
                 throw .invalid("$group's _id takes expressions, not inclusion flags ('_id.\(name.prefix(64))')")
             }
             id = try AggregationExpression.parse(idSpec)
@@ -41,7 +42,7 @@ struct PipelineGroup: Sendable {
             id = try AggregationExpression.parse(idSpec)
         }
         var accumulators: [PipelineAccumulator] = []
-        for (field, value) in fields.sorted(by: { $0.key < $1.key }) where field != "_id" {
+        for (field, value) in fields where field != "_id" {
             guard !field.isEmpty, !field.hasPrefix("$"), !field.contains(".") else {
                 throw .invalid("$group field names may not be empty, start with '$' or contain '.' ('\(field.prefix(64))')")
             }
@@ -76,7 +77,7 @@ struct PipelineGroup: Sendable {
         }
         var output: [JSONValue] = []
         for (position, groupID) in ids.enumerated() {
-            var fields: [String: JSONValue] = ["_id": groupID]
+            var fields: JSONObject = ["_id": groupID]
             for (index, accumulator) in accumulators.enumerated() {
                 fields[accumulator.field] = states[position][index].result
             }

@@ -1,3 +1,4 @@
+import OrderedCollections
 import RosterWire
 
 /// The reshaping stages: `$project` (keep some fields, or drop some, and compute new ones),
@@ -22,7 +23,7 @@ struct PipelineProjection: Sendable {
         case include
         case exclude
         case computed(AggregationExpression)
-        case fields([String: Node])
+        case fields(OrderedDictionary<String, Node>)
 
         var hasComputed: Bool {
             switch self {
@@ -34,7 +35,7 @@ struct PipelineProjection: Sendable {
     }
 
     let mode: Mode
-    let tree: [String: Node]
+    let tree: OrderedDictionary<String, Node>
 
     // MARK: Reading
 
@@ -43,7 +44,7 @@ struct PipelineProjection: Sendable {
     static func project(_ spec: JSONValue) throws(DocumentError) -> PipelineProjection {
         guard case .object(let fields) = spec, !spec.isTypedValue else { throw .invalid("$project takes an object of fields") }
         guard !fields.isEmpty else { throw .invalid("$project takes at least one field") }
-        var tree: [String: Node] = [:]
+        var tree: OrderedDictionary<String, Node> = [:]
         try read(fields, into: &tree, under: [], stage: "$project")
         var included: String?, excluded: String?, computed: String?
         for (path, node) in leaves(tree, prefix: "") where path != "_id" {
@@ -73,7 +74,7 @@ struct PipelineProjection: Sendable {
     /// object of plain names sets fields inside the embedded document.
     static func addFields(_ spec: JSONValue, stage: String) throws(DocumentError) -> PipelineProjection {
         guard case .object(let fields) = spec, !spec.isTypedValue else { throw .invalid("\(stage) takes an object of fields") }
-        var tree: [String: Node] = [:]
+        var tree: OrderedDictionary<String, Node> = [:]
         try read(fields, into: &tree, under: [], stage: stage)
         return .init(mode: .addition, tree: tree)
     }
@@ -86,7 +87,7 @@ struct PipelineProjection: Sendable {
         case .array(let items) where !items.isEmpty: names = items
         default: throw .invalid("$unset takes a field name or a non-empty array of them")
         }
-        var tree: [String: Node] = [:]
+        var tree: OrderedDictionary<String, Node> = [:]
         for name in names {
             guard case .string(let text) = name else { throw .invalid("$unset takes field names, not \(name.bsonType.name)") }
             try insert(.exclude, at: try DocumentPath(text).parts[...], into: &tree, path: text, stage: "$unset")
@@ -94,11 +95,10 @@ struct PipelineProjection: Sendable {
         return .init(mode: .exclusion, tree: tree)
     }
 
-    private static func read(_ fields: [String: JSONValue], into tree: inout [String: Node], under parent: [String],
+    private static func read(_ fields: JSONObject, into tree: inout OrderedDictionary<String, Node>, under parent: [String],
                              stage: String) throws(DocumentError)
     {
-        // In key order, so a refusal names the same field every time.
-        for (key, value) in fields.sorted(by: { $0.key < $1.key }) {
+        for (key, value) in fields {
             let path = (parent + [key]).joined(separator: ".")
             if !parent.isEmpty && key.contains(".") {
                 throw .invalid("\(stage) takes no dotted names inside a nested object ('\(path.prefix(64))')")
@@ -121,7 +121,7 @@ struct PipelineProjection: Sendable {
         }
     }
 
-    private static func insert(_ node: Node, at parts: ArraySlice<String>, into tree: inout [String: Node], path: String,
+    private static func insert(_ node: Node, at parts: ArraySlice<String>, into tree: inout OrderedDictionary<String, Node>, path: String,
                                stage: String) throws(DocumentError)
     {
         let head = parts.first!
@@ -130,7 +130,7 @@ struct PipelineProjection: Sendable {
             tree[head] = node
             return
         }
-        var children: [String: Node]
+        var children: OrderedDictionary<String, Node>
         switch tree[head] {
         case nil: children = [:]
         case .fields(let existing)?: children = existing
@@ -144,8 +144,8 @@ struct PipelineProjection: Sendable {
         .invalid("\(stage) names '\(path.prefix(64))' twice, or with a field inside it")
     }
 
-    private static func leaves(_ tree: [String: Node], prefix: String) -> [(String, Node)] {
-        tree.sorted { $0.key < $1.key }.flatMap { key, node -> [(String, Node)] in
+    private static func leaves(_ tree: OrderedDictionary<String, Node>, prefix: String) -> [(String, Node)] {
+        tree.flatMap { key, node -> [(String, Node)] in
             if case .fields(let children) = node { return leaves(children, prefix: prefix + key + ".") }
             return [(prefix + key, node)]
         }
@@ -170,10 +170,11 @@ struct PipelineProjection: Sendable {
         }
     }
 
-    private static func include(_ tree: [String: Node], _ fields: [String: JSONValue]) -> [String: JSONValue] {
-        var output: [String: JSONValue] = [:]
-        for (name, node) in tree {
-            guard let value = fields[name] else { continue }
+    /// The named fields in the document's order, as MongoDB keeps them; computed ones follow.
+    private static func include(_ tree: OrderedDictionary<String, Node>, _ fields: JSONObject) -> JSONObject {
+        var output: JSONObject = [:]
+        for (name, value) in fields {
+            guard let node = tree[name] else { continue }
             switch node {
             case .include: output[name] = value
             case .fields(let children): output[name] = include(children, in: value)
@@ -185,7 +186,7 @@ struct PipelineProjection: Sendable {
 
     /// Inside an embedded document the named fields; in an array, each element that is a
     /// document (or an array) projected; a plain value has none of the fields.
-    private static func include(_ tree: [String: Node], in value: JSONValue) -> JSONValue? {
+    private static func include(_ tree: OrderedDictionary<String, Node>, in value: JSONValue) -> JSONValue? {
         switch value {
         case .object(let fields) where !value.isTypedValue: return .object(include(tree, fields))
         case .array(let items): return .array(items.compactMap { include(tree, in: $0) })
@@ -193,7 +194,7 @@ struct PipelineProjection: Sendable {
         }
     }
 
-    private static func exclude(_ tree: [String: Node], _ fields: [String: JSONValue]) -> [String: JSONValue] {
+    private static func exclude(_ tree: OrderedDictionary<String, Node>, _ fields: JSONObject) -> JSONObject {
         var output = fields
         for (name, node) in tree {
             switch node {
@@ -205,7 +206,7 @@ struct PipelineProjection: Sendable {
         return output
     }
 
-    private static func exclude(_ tree: [String: Node], in value: JSONValue) -> JSONValue {
+    private static func exclude(_ tree: OrderedDictionary<String, Node>, in value: JSONValue) -> JSONValue {
         switch value {
         case .object(let fields) where !value.isTypedValue: .object(exclude(tree, fields))
         case .array(let items): .array(items.map { exclude(tree, in: $0) })
@@ -213,9 +214,9 @@ struct PipelineProjection: Sendable {
         }
     }
 
-    /// Sets the computed fields; one that evaluates to nothing (`$$REMOVE`, a missing field) is
-    /// left out.
-    private static func compute(_ tree: [String: Node], into output: inout [String: JSONValue],
+    /// Sets the computed fields in the stage's order: one already there keeps its place, a new
+    /// one goes at the end, one that evaluates to nothing (`$$REMOVE`, a missing field) is left out.
+    private static func compute(_ tree: OrderedDictionary<String, Node>, into output: inout JSONObject,
                                 root: JSONValue, _ budget: PipelineBudget) throws(DocumentError)
     {
         for (name, node) in tree {
@@ -232,7 +233,7 @@ struct PipelineProjection: Sendable {
 
     /// Computed fields inside an embedded document, in each element of an array, or in a new
     /// document in place of a plain value.
-    private static func compute(_ tree: [String: Node], in value: JSONValue?, root: JSONValue, _ budget: PipelineBudget) throws(DocumentError) -> JSONValue {
+    private static func compute(_ tree: OrderedDictionary<String, Node>, in value: JSONValue?, root: JSONValue, _ budget: PipelineBudget) throws(DocumentError) -> JSONValue {
         switch value {
         case .object(var fields)? where !value!.isTypedValue:
             try compute(tree, into: &fields, root: root, budget)
@@ -242,7 +243,7 @@ struct PipelineProjection: Sendable {
             for item in items { output.append(try compute(tree, in: item, root: root, budget)) }
             return .array(output)
         default:
-            var fields: [String: JSONValue] = [:]
+            var fields: JSONObject = [:]
             try compute(tree, into: &fields, root: root, budget)
             return .object(fields)
         }

@@ -4,7 +4,7 @@ import RosterWire
 /// served are `$match`, `$project`, `$addFields`/`$set`, `$unset`, `$group`, `$sort`,
 /// `$limit`, `$skip`, `$count` and `$unwind`; any other is refused by name.
 ///
-///     let stage = try PipelineStage.parse(.object([.init(key: "$skip", value: .scalar(1))]))
+///     let stage = try PipelineStage.parse(["$skip": 1])
 ///     try stage.run([["a": 1], ["a": 2]], limits: .init()) // [{"a": 2}]
 enum PipelineStage: Sendable {
     case match(DocumentQuery)
@@ -17,11 +17,10 @@ enum PipelineStage: Sendable {
     case unwind(PipelineUnwind)
 
     /// Reads one stage (`$set` and `$addFields` are one stage under two names).
-    static func parse(_ stage: OrderedJSON) throws(DocumentError) -> PipelineStage {
-        guard let fields = stage.fields, fields.count == 1, let name = fields.first?.key, let argument = fields.first?.value else {
+    static func parse(_ stage: JSONValue) throws(DocumentError) -> PipelineStage {
+        guard let fields = stage.objectValue, fields.count == 1, let (name, value) = fields.first else {
             throw .invalid("a pipeline stage is an object with exactly one field, the stage's name")
         }
-        let value = argument.value
         switch name {
         case "$match":
             guard case .object = value else { throw .invalid("$match takes a query object") }
@@ -32,7 +31,7 @@ enum PipelineStage: Sendable {
         case "$group": return .group(try PipelineGroup.parse(value))
         case "$sort":
             // The specification as written: its key order is the sort's.
-            guard let sort = try DocumentSort.parse(argument) else { throw .invalid("$sort takes at least one field") }
+            guard let sort = try DocumentSort.parse(value) else { throw .invalid("$sort takes at least one field") }
             return .sort(sort)
         case "$limit":
             guard let count = AggregationExpression.Operator.wholeNumber(value), count > 0 else {

@@ -51,7 +51,7 @@ struct PipelineUnwind: Sendable {
     /// The unwound documents; more than `limit` of them is refused.
     func run(_ documents: [JSONValue], limit: Int) throws(DocumentError) -> [JSONValue] {
         var output: [JSONValue] = []
-        func emit(_ document: [String: JSONValue], _ change: Change, _ index: JSONValue) throws(DocumentError) {
+        func emit(_ document: JSONObject, _ change: Change, _ index: JSONValue) throws(DocumentError) {
             guard output.count < limit else { throw .limit("$unwind would hold more than \(limit) documents") }
             var fields = document
             switch change {

@@ -137,11 +137,11 @@ public struct ProfileResponse: Codable, Sendable, Equatable {
     public var identities: [Identity]
     /// `name`, `email`, `picture_url`, `first_name`, `last_name`, `gender`, `birthday`,
     /// `min_age`, `max_age`, and custom-JWT metadata fields.
-    public var data: [String: JSONValue]
+    public var data: JSONObject
     /// `normal` or `server`.
     public var type: String
 
-    public init(userId: String, identities: [Identity], data: [String: JSONValue], type: String = "normal") {
+    public init(userId: String, identities: [Identity], data: JSONObject, type: String = "normal") {
         self.userId = userId
         self.identities = identities
         self.data = data
@@ -159,7 +159,7 @@ public struct ProfileResponse: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.userId = try container.decode(String.self, forKey: .userId)
         self.identities = try container.decodeIfPresent([Identity].self, forKey: .identities) ?? []
-        self.data = try container.decodeIfPresent([String: JSONValue].self, forKey: .data) ?? [:]
+        self.data = try container.decodeIfPresent(JSONObject.self, forKey: .data) ?? [:]
         self.type = try container.decodeIfPresent(String.self, forKey: .type) ?? "normal"
     }
 }

@@ -1,13 +1,5 @@
 import Foundation
 
-/// What a parse builds: `JSONValue` (objects as dictionaries) or `OrderedJSON` (objects keep
-/// the order their fields were written in).
-protocol JSONTree {
-    static func makeObject(_ fields: [(String, Self)]) -> Self
-    static func makeArray(_ items: [Self]) -> Self
-    static func makeScalar(_ value: JSONValue) -> Self
-}
-
 /// A strict JSON reader (RFC 8259) that keeps the distinction Foundation's decoder loses:
 /// `1` is an integer and `1.0` a double. Nesting deeper than `maximumDepth` is refused.
 struct JSONParser {
@@ -26,9 +18,9 @@ struct JSONParser {
         self.bytes = Array(data)
     }
 
-    mutating func parseDocument<Tree: JSONTree>(as tree: Tree.Type = JSONValue.self) throws -> Tree {
+    mutating func parseDocument() throws -> JSONValue {
         skipWhitespace()
-        let value: Tree = try parseValue(depth: 0)
+        let value = try parseValue(depth: 0)
         skipWhitespace()
         guard index == bytes.count else { throw fail("unexpected text after the document") }
         return value
@@ -45,17 +37,17 @@ struct JSONParser {
         }
     }
 
-    private mutating func parseValue<Tree: JSONTree>(depth: Int) throws -> Tree {
+    private mutating func parseValue(depth: Int) throws -> JSONValue {
         guard depth <= Self.maximumDepth else { throw fail("nested deeper than \(Self.maximumDepth) levels") }
         guard index < bytes.count else { throw fail("unexpected end of input") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth)
         case UInt8(ascii: "["): return try parseArray(depth: depth)
-        case UInt8(ascii: "\""): return .makeScalar(.string(try parseString()))
-        case UInt8(ascii: "t"): try expectWord("true"); return .makeScalar(.bool(true))
-        case UInt8(ascii: "f"): try expectWord("false"); return .makeScalar(.bool(false))
-        case UInt8(ascii: "n"): try expectWord("null"); return .makeScalar(.null)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .makeScalar(try parseNumber())
+        case UInt8(ascii: "\""): return .string(try parseString())
+        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
+        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
+        case UInt8(ascii: "n"): try expectWord("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
         default: throw fail("unexpected character")
         }
     }
@@ -68,13 +60,15 @@ struct JSONParser {
         index += utf8.count
     }
 
-    private mutating func parseObject<Tree: JSONTree>(depth: Int) throws -> Tree {
+    /// The fields in the text's order. A name given twice is refused: readers disagree on which
+    /// one counts (the first, the last, both), and a request must mean one thing.
+    private mutating func parseObject(depth: Int) throws -> JSONValue {
         index += 1
-        var fields: [(String, Tree)] = []
+        var fields = JSONObject()
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
             index += 1
-            return .makeObject(fields)
+            return .object(fields)
         }
         while true {
             skipWhitespace()
@@ -84,27 +78,31 @@ struct JSONParser {
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw fail("expected ':'") }
             index += 1
             skipWhitespace()
-            fields.append((key, try parseValue(depth: depth + 1)))
+            let start = index
+            if fields.updateValue(try parseValue(depth: depth + 1), forKey: key) != nil {
+                index = start
+                throw fail("the field name '\(key.prefix(64))' appears twice")
+            }
             skipWhitespace()
             guard index < bytes.count else { throw fail("unexpected end of input") }
             if bytes[index] == UInt8(ascii: ",") {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "}") {
                 index += 1
-                return .makeObject(fields)
+                return .object(fields)
             } else {
                 throw fail("expected ',' or '}'")
             }
         }
     }
 
-    private mutating func parseArray<Tree: JSONTree>(depth: Int) throws -> Tree {
+    private mutating func parseArray(depth: Int) throws -> JSONValue {
         index += 1
-        var items: [Tree] = []
+        var items: [JSONValue] = []
         skipWhitespace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
             index += 1
-            return .makeArray(items)
+            return .array(items)
         }
         while true {
             skipWhitespace()
@@ -115,7 +113,7 @@ struct JSONParser {
                 index += 1
             } else if bytes[index] == UInt8(ascii: "]") {
                 index += 1
-                return .makeArray(items)
+                return .array(items)
             } else {
                 throw fail("expected ',' or ']'")
             }

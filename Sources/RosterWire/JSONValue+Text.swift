@@ -14,7 +14,7 @@ extension JSONValue {
         self = try parser.parseDocument()
     }
 
-    /// Compact JSON with keys in sorted order, so equal documents print the same. Doubles keep a
+    /// Compact JSON with fields in their order. Doubles keep a
     /// fraction or exponent (`1.0`), so the text parses back to the same value.
     public var compactText: String {
         var out = ""
@@ -22,7 +22,7 @@ extension JSONValue {
         return out
     }
 
-    /// Indented JSON with keys in sorted order, for people to read.
+    /// Indented JSON with fields in their order, for people to read.
     public func prettyText(indent: Int = 2) -> String {
         var out = ""
         write(into: &out, level: 0, indent: indent, readable: false)
@@ -67,13 +67,12 @@ extension JSONValue {
             guard !fields.isEmpty else { out += "{}"; return }
             let (newline, pad, colon) = (newline, pad, indent == nil ? ":" : ": ")
             out += "{" + newline
-            let keys = fields.keys.sorted()
-            for (position, key) in keys.enumerated() {
+            for (position, field) in fields.enumerated() {
                 out += pad
-                Self.writeString(key, into: &out)
+                Self.writeString(field.key, into: &out)
                 out += colon
-                fields[key]!.write(into: &out, level: level + 1, indent: indent, readable: readable)
-                out += (position < keys.count - 1 ? "," : "") + newline
+                field.value.write(into: &out, level: level + 1, indent: indent, readable: readable)
+                out += (position < fields.count - 1 ? "," : "") + newline
             }
             out += closePad + "}"
         }

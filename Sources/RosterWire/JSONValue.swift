@@ -13,7 +13,7 @@ public enum JSONValue: Sendable, Hashable {
     case double(Double)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    case object(JSONObject)
 }
 
 extension JSONValue {
@@ -47,7 +47,7 @@ extension JSONValue {
         return nil
     }
 
-    public var objectValue: [String: JSONValue]? {
+    public var objectValue: JSONObject? {
         if case .object(let value) = self { return value }
         return nil
     }
@@ -82,7 +82,7 @@ extension JSONValue: Codable {
             self = .string(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
-        } else if let value = try? container.decode([String: JSONValue].self) {
+        } else if let value = try? container.decode(JSONObject.self) {
             self = Self.fromExtendedJSON(value) ?? .object(value)
         } else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "Not a JSON value")
@@ -135,7 +135,7 @@ extension JSONValue: Codable {
         return String(describing: value)
     }
 
-    private static func fromExtendedJSON(_ fields: [String: JSONValue]) -> JSONValue? {
+    private static func fromExtendedJSON(_ fields: JSONObject) -> JSONValue? {
         guard fields.count == 1, let (key, value) = fields.first, case .string(let text) = value else { return nil }
         switch key {
         case "$numberDouble":
@@ -162,6 +162,6 @@ extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expre
     public init(stringLiteral value: String) { self = .string(value) }
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
-        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+        self = .object(JSONObject(elements))
     }
 }

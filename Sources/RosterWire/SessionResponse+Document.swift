@@ -4,7 +4,7 @@
 ///     RouteReply.json(SessionResponse(accessToken: token).document)   // {"access_token":"…"}
 extension SessionResponse {
     public var document: JSONValue {
-        var fields: [String: JSONValue] = [CodingKeys.accessToken.stringValue: .string(accessToken)]
+        var fields: JSONObject = [CodingKeys.accessToken.stringValue: .string(accessToken)]
         fields[CodingKeys.refreshToken.stringValue] = refreshToken.map(JSONValue.string)
         return .object(fields)
     }

@@ -6,7 +6,7 @@
 ///     let read = try AccessTokenClaims(document: JSONValue(parsing: text))   // == claims
 extension AccessTokenClaims {
     public var document: JSONValue {
-        var fields: [String: JSONValue] = ["sub": .string(sub), "iat": .int(iat), "exp": .int(exp), "typ": .string(typ)]
+        var fields: JSONObject = ["sub": .string(sub), "iat": .int(iat), "exp": .int(exp), "typ": .string(typ)]
         fields[CodingKeys.userData.stringValue] = userData?.codableForm
         fields[CodingKeys.sessionId.stringValue] = sessionId.map(JSONValue.string)
         fields[CodingKeys.appId.stringValue] = appId.map(JSONValue.string)
@@ -27,7 +27,7 @@ extension AccessTokenClaims {
 
 extension RefreshTokenClaims {
     public var document: JSONValue {
-        var fields: [String: JSONValue] = [
+        var fields: JSONObject = [
             "sub": .string(sub), "iat": .int(iat), "exp": .int(exp), "typ": .string(typ),
             CodingKeys.sessionId.stringValue: .string(sessionId),
         ]
@@ -59,7 +59,7 @@ public struct ClaimsDocumentError: Error, Equatable, CustomStringConvertible {
 
 /// The fields of a claims document, read as `Codable` reads them: `null` is an absent optional.
 private struct ClaimFields {
-    let fields: [String: JSONValue]
+    let fields: JSONObject
 
     init(_ document: JSONValue) throws(ClaimsDocumentError) {
         guard case .object(let fields) = document else { throw ClaimsDocumentError(field: "") }

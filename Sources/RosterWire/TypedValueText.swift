@@ -2,7 +2,7 @@ import Foundation
 
 /// How people read Extended JSON's typed values (`readableText`): the value, not its markup.
 enum TypedValueText {
-    static func text(of fields: [String: JSONValue]) -> String? {
+    static func text(of fields: JSONObject) -> String? {
         guard fields.count == 1, let (key, content) = fields.first else { return nil }
         switch (key, content) {
         case ("$numberInt", .string(let digits)), ("$numberLong", .string(let digits)), ("$numberDecimal", .string(let digits)):

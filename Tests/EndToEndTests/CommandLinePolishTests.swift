@@ -73,7 +73,9 @@ extension EndToEndTests {
                         keys.append(String(line.dropFirst(indent + 1).prefix { $0 != "\"" }))
                     }
                 }
-                #expect(!keys.isEmpty && keys == keys.sorted(), "\(arguments): keys out of order:\n\(text)")
+                // Roster's own records sort their keys; custom data is the person's document, in its own order.
+                let order = arguments[0] == "custom-data" ? keys : keys.sorted()
+                #expect(!keys.isEmpty && keys == order, "\(arguments): keys out of order:\n\(text)")
             }
             // Provider wire names stay in JSON.
             #expect(try runner.roster(["users", "--json"]).users().first?.providers == ["local-userpass"])

@@ -30,7 +30,7 @@ final class OAuthProvidersTests {
 
     deinit { standIn.stop() }
 
-    func idToken(_ subject: String, issuer: String = "https://accounts.google.com", extra: [String: JSONValue] = [:]) async throws -> String {
+    func idToken(_ subject: String, issuer: String = "https://accounts.google.com", extra: JSONObject = [:]) async throws -> String {
         try await standIn.idToken(IdentityProviderStandIn.claims(subject: subject, issuer: issuer, now: fixture.clock.now(), extra: extra))
     }
 

@@ -222,8 +222,7 @@ enum UpdateFixture {
 
     // The update as the server reads it, fields in the order they were sent.
     @Test func orderedUpdatesKeepTheSortFieldOrder() throws {
-        let update = try DocumentUpdate.parse(
-            ordered: try OrderedJSON(parsing: #"{"$push": {"q": {"$each": [], "$sort": {"b": 1, "a": -1}}}}"#))
+        let update = try DocumentUpdate.parse(try JSONValue(parsing: #"{"$push": {"q": {"$each": [], "$sort": {"b": 1, "a": -1}}}}"#))
         let result = try update.apply(to: ["q": [["a": 1, "b": 2], ["a": 2, "b": 2], ["a": 3, "b": 1]]], now: UpdateFixture.now)
         #expect(result == ["q": [["a": 3, "b": 1], ["a": 2, "b": 2], ["a": 1, "b": 2]]])
     }

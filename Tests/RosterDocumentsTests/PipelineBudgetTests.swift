@@ -9,7 +9,7 @@ import Testing
     static let documents: [JSONValue] = (0..<20).map { ["_id": .int(Int64($0)), "f": .string(String(repeating: "x", count: 8192))] }
 
     private func run(_ text: String, limit: Int = 64 << 20) throws(DocumentError) -> [JSONValue] {
-        let stages = try! ExtendedJSON.canonical(OrderedJSON(parsing: text))
+        let stages = try! ExtendedJSON.canonical(JSONValue(parsing: text))
         return try Pipeline.parse(stages, limits: .init(maximumBytesMade: limit)).run(Self.documents)
     }
 
@@ -79,7 +79,7 @@ import Testing
     /// others left is refused as busy (try again), one that alone would need more than all of it
     /// as over a limit (trying again cannot help), and each run gives back what it took.
     @Test func runsTogetherHoldNoMoreThanTheServersSharedMemory() throws {
-        let stages = try! ExtendedJSON.canonical(OrderedJSON(parsing: #"[{"$set": {"f": {"$concat": ["$f", "$f"]}}}]"#))
+        let stages = try! ExtendedJSON.canonical(JSONValue(parsing: #"[{"$set": {"f": {"$concat": ["$f", "$f"]}}}]"#))
         let pipeline = try Pipeline.parse(stages)
         // Twenty doubled 8 KB fields: about 320 KB.
         let scarce = PipelineMemory(limit: 300 << 10)

@@ -6,7 +6,7 @@ import Testing
 /// (through `ExtendedJSON.canonical`), for the pipeline tests.
 enum PipelineFixture {
     static func pipeline(_ text: String, limits: Pipeline.Limits = .init()) throws -> Pipeline {
-        try Pipeline.parse(ExtendedJSON.canonical(OrderedJSON(parsing: text)), limits: limits)
+        try Pipeline.parse(ExtendedJSON.canonical(JSONValue(parsing: text)), limits: limits)
     }
 
     static func documents(_ text: String) throws -> [JSONValue] {

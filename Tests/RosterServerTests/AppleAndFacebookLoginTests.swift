@@ -22,7 +22,7 @@ import Testing
         try await TestServer.make(TestConfig.oauth(standIn), clock: clock, store: kind)
     }
 
-    func appleToken(_ subject: String, issuer: String = "https://appleid.apple.com", extra: [String: JSONValue] = [:]) async throws -> String {
+    func appleToken(_ subject: String, issuer: String = "https://appleid.apple.com", extra: JSONObject = [:]) async throws -> String {
         try await standIn.idToken(IdentityProviderStandIn.claims(subject: subject, issuer: issuer, now: clock.now, extra: extra))
     }
 
@@ -49,7 +49,7 @@ import Testing
 
     @Test(arguments: StoreKind.allCases) func facebookAccessTokensAreCheckedAtTheGraph(_ kind: StoreKind) async throws {
         let t = try await start(kind)
-        let profile: [String: JSONValue] = [
+        let profile: JSONObject = [
             "id": "10158", "name": "Ann Lee", "email": "ann@example.com", "first_name": "Ann", "last_name": "Lee",
             "picture": ["data": ["url": "https://example.com/ann.jpg", "width": 50]],
         ]

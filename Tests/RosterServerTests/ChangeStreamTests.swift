@@ -25,7 +25,7 @@ import Testing
     }
 
     /// The body realm-web sends for `collection.watch({ids, filter})`.
-    static func watch(_ arguments: [String: JSONValue] = [:], in namespace: (String, String) = notes) -> JSONValue {
+    static func watch(_ arguments: JSONObject = [:], in namespace: (String, String) = notes) -> JSONValue {
         var argument = arguments
         argument["database"] = .string(namespace.0)
         argument["collection"] = .string(namespace.1)
@@ -33,7 +33,7 @@ import Testing
     }
 
     func open(
-        _ port: Int, _ t: TestServer, _ caller: DataAccessTests.Caller, _ arguments: [String: JSONValue] = [:],
+        _ port: Int, _ t: TestServer, _ caller: DataAccessTests.Caller, _ arguments: JSONObject = [:],
         in namespace: (String, String) = notes, tokenInQuery: Bool = false
     ) async throws -> EventStreamClient {
         try await EventStreamClient.open(
@@ -125,7 +125,7 @@ import Testing
     @Test(arguments: StoreKind.allCases) func changesThroughOneInstanceReachWatchersOnAnother(_ kind: StoreKind) async throws {
         let (t, ann) = try await start(kind)
         let other = try await t.reopen(DataAccessTests.config())
-        func write(_ name: String, _ arguments: [String: JSONValue]) async throws {
+        func write(_ name: String, _ arguments: JSONObject) async throws {
             var argument = arguments
             (argument["database"], argument["collection"]) = ("kiosk", "notes")
             let body: JSONValue = ["name": .string(name), "service": "mongodb-atlas", "arguments": [.object(argument)]]

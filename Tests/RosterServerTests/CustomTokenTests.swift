@@ -8,19 +8,19 @@ import _CryptoExtras
 
 /// A custom-token JWT signed in the test, the way an app's identity system would.
 struct ExternalToken: JWTPayload {
-    var fields: [String: JSONValue]
-    init(_ fields: [String: JSONValue]) { self.fields = fields }
+    var fields: JSONObject
+    init(_ fields: JSONObject) { self.fields = fields }
     init(from decoder: any Decoder) throws { fields = try JSONValue(from: decoder).objectValue ?? [:] }
     func encode(to encoder: any Encoder) throws { try JSONValue.object(fields).encode(to: encoder) }
     func verify(using algorithm: some JWTAlgorithm) async throws {}
 
-    static func hs256(_ fields: [String: JSONValue], secret: String = TestConfig.customSecret) async throws -> String {
+    static func hs256(_ fields: JSONObject, secret: String = TestConfig.customSecret) async throws -> String {
         let keys = JWTKeyCollection()
         await keys.add(hmac: HMACKey(from: Array(secret.utf8)), digestAlgorithm: .sha256)
         return try await keys.sign(ExternalToken(fields))
     }
 
-    static func rs256(_ fields: [String: JSONValue], privateKey: _RSA.Signing.PrivateKey) async throws -> String {
+    static func rs256(_ fields: JSONObject, privateKey: _RSA.Signing.PrivateKey) async throws -> String {
         let keys = JWTKeyCollection()
         await keys.add(rsa: try Insecure.RSA.PrivateKey(backing: privateKey), digestAlgorithm: .sha256)
         return try await keys.sign(ExternalToken(fields))
@@ -29,7 +29,7 @@ struct ExternalToken: JWTPayload {
 
 @Suite struct CustomTokenTests {
     func claims(_ t: TestServer, sub: String = "ext-42", aud: JSONValue = .string(TestConfig.audience), ttl: Int64 = 600)
-        -> [String: JSONValue]
+        -> JSONObject
     {
         let now = Int64(t.clock.now.timeIntervalSince1970)
         return ["sub": .string(sub), "aud": aud, "iat": .int(now), "exp": .int(now + ttl), "name": "Ann", "profile": ["team": "ops"]]

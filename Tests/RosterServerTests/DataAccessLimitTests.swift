@@ -54,7 +54,7 @@ import RosterServerAssembly
     /// written, and the server goes on.
     @Test(arguments: [StoreKind.sqlite]) func anAnswerVastOnTheWireIsRefusedBeforeItIsWritten(_ kind: StoreKind) async throws {
         let (t, ann) = try await start(kind)
-        var fields: [String: JSONValue] = [:]
+        var fields: JSONObject = [:]
         for index in 0..<1000 { fields["f\(index)"] = "$f" }
         let refused = await ann.data("aggregate", ["pipeline": [["$project": .object(fields)]]], in: Self.notes)
         #expect(refused.status == 400 && refused.errorCode == "InvalidParameter", "\(refused.status)")

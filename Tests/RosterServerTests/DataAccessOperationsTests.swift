@@ -186,7 +186,7 @@ import Testing
         let bob = DataAccessTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
         _ = try await ann.json("insertOne", ["document": ["favoriteColor": "teal"]])
         let other = JSONValue.string(bob.login.userId)
-        let attempts: [(String, [String: JSONValue])] = [
+        let attempts: [(String, JSONObject)] = [
             ("insertMany", ["documents": [["favoriteColor": "red"], ["userId": other, "favoriteColor": "red"]]]),
             ("updateMany", ["query": [:], "update": ["$set": ["userId": other]]]),
             ("updateMany", ["query": [:], "update": ["$rename": ["userId": "formerOwner"]]]),

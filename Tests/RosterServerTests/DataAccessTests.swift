@@ -23,7 +23,7 @@ import Testing
         let login: LoginResponse
 
         /// Calls a data access operation on `database.collection` with the other arguments.
-        func data(_ name: String, _ arguments: [String: JSONValue], in namespace: (String, String) = ("my_database", "users")) async
+        func data(_ name: String, _ arguments: JSONObject, in namespace: (String, String) = ("my_database", "users")) async
             -> WireResponse
         {
             var argument = arguments
@@ -36,7 +36,7 @@ import Testing
             await t.call(.post, Route.functionCall(appId: t.appId), json: body, bearer: login.accessToken)
         }
 
-        func json(_ name: String, _ arguments: [String: JSONValue], in namespace: (String, String) = ("my_database", "users")) async throws
+        func json(_ name: String, _ arguments: JSONObject, in namespace: (String, String) = ("my_database", "users")) async throws
             -> JSONValue
         {
             let response = await data(name, arguments, in: namespace)
@@ -96,7 +96,7 @@ import Testing
         try await t.server.admin.setCustomData(appId: t.appId, userId: ann.login.userId, document: ["role": "reader"])
         #expect(try await ann.json("findOne", ["query": [:]])["role"] == "reader")
         for (name, arguments) in [
-            ("updateOne", ["query": [:], "update": ["$set": ["role": "admin"]]] as [String: JSONValue]),
+            ("updateOne", ["query": [:], "update": ["$set": ["role": "admin"]]] as JSONObject),
             ("insertOne", ["document": ["role": "admin"]]),
             ("deleteMany", ["query": [:]]),
             ("findOneAndUpdate", ["filter": [:], "update": ["$set": ["role": "admin"]]]),
@@ -128,7 +128,7 @@ import Testing
             _ = try await (index == 1 ? bob : ann).json("insertOne", ["document": note], in: notes)
         }
         func titles(_ query: JSONValue, limit: Int? = nil) async throws -> [String] {
-            var arguments: [String: JSONValue] = ["query": query]
+            var arguments: JSONObject = ["query": query]
             if let limit { arguments["limit"] = .int(Int64(limit)) }
             return try await ann.json("find", arguments, in: notes).arrayValue?.compactMap { $0["title"]?.stringValue }.sorted() ?? []
         }
@@ -169,7 +169,7 @@ import Testing
         let spying = await ann.data("findOne", ["query": ["userId": .string(bob.login.userId)]])
         #expect(spying.status == 403 && spying.errorCode == "NoMatchingRuleFound")
         #expect(spying.errorMessage?.contains("only their own documents") == true)
-        for (name, arguments): (String, [String: JSONValue]) in [
+        for (name, arguments): (String, JSONObject) in [
             ("updateOne", ["query": ["userId": .string(bob.login.userId)], "update": ["$set": ["favoriteColor": "red"]]]),
             ("deleteOne", ["query": ["userId": .string(bob.login.userId)]]),
             ("insertOne", ["document": ["userId": .string(bob.login.userId), "favoriteColor": "red"]]),
@@ -194,7 +194,7 @@ import Testing
     @Test(arguments: StoreKind.allCases) func badInputIsRefusedInWordsAndWritesNothing(_ kind: StoreKind) async throws {
         let (t, ann, _) = try await start(store: kind)
         _ = try await ann.json("insertOne", ["document": ["favoriteColor": "teal"]])
-        let refusals: [(String, [String: JSONValue], String)] = [
+        let refusals: [(String, JSONObject, String)] = [
             ("find", ["query": ["stars": ["$near": [1, 2]]]], "$near"),
             ("find", ["query": ["$where": "1"]], "query operator '$where' is not supported"),
             ("find", ["query": ["title": ["$in": "a"]]], "$in at 'title' takes an array"),

@@ -22,7 +22,7 @@ import Testing
         try await TestServer.make(TestConfig.oauth(standIn), clock: clock, store: kind)
     }
 
-    func token(_ subject: String = "g-100", lifetime: TimeInterval = 600, extra: [String: JSONValue] = [:], rsa: Bool = false) async throws
+    func token(_ subject: String = "g-100", lifetime: TimeInterval = 600, extra: JSONObject = [:], rsa: Bool = false) async throws
         -> String
     {
         try await standIn.idToken(IdentityProviderStandIn.claims(subject: subject, now: clock.now, lifetime: lifetime, extra: extra), rsa: rsa)
@@ -34,7 +34,7 @@ import Testing
 
     @Test(arguments: StoreKind.allCases) func anIDTokenLogsInTheSameUserEachTimeWithItsProfile(_ kind: StoreKind) async throws {
         let t = try await start(kind)
-        let extra: [String: JSONValue] = [
+        let extra: JSONObject = [
             "name": "Grace Hopper", "email": "grace@example.com", "picture": "https://example.com/grace.png",
             "given_name": "Grace", "family_name": "Hopper",
         ]

@@ -87,7 +87,7 @@ import Testing
         let keyId = try #require(created.json?["_id"]?.stringValue)
         expect(await t.call(.get, Route.apiKey(keyId), bearer: session.refreshToken), status: 200, matches: "APIKey", in: document)
 
-        func data(_ name: String, _ arguments: [String: JSONValue]) async -> WireResponse {
+        func data(_ name: String, _ arguments: JSONObject) async -> WireResponse {
             var argument = arguments
             argument["database"] = "my_database"
             argument["collection"] = "users"

@@ -9,7 +9,7 @@ import Testing
     /// Joe with 40 custom data fields, `field01` … `field40`.
     static func model(width: Int = 100, height: Int = 30) -> Model {
         var joe = Sample.joe
-        var data: [String: JSONValue] = ["userId": "64a1joe"]
+        var data: JSONObject = ["userId": "64a1joe"]
         for number in 1...40 { data[String(format: "field%02d", number)] = .int(Int64(number)) }
         joe.customData = .object(data)
         var users = Sample.all

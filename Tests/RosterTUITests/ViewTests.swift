@@ -149,6 +149,7 @@ import Testing
         #expect(screen[28] == "type to filter · Enter keep · Esc clear")
     }
 
+    /// In the document's own order, as the server keeps it.
     @Test func customDataIsIndentedJSON() {
         var joe = Sample.joe
         joe.customData = ["nested": ["list": [1, 2.5, true]], "name": "Zoë"]
@@ -157,8 +158,8 @@ import Testing
         #expect(found != nil)
         let start = found ?? 0
         #expect(Array(lines[start + 1...start + 9]) == [
-            "  {", "    \"name\": \"Zoë\",", "    \"nested\": {", "      \"list\": [", "        1,", "        2.5,",
-            "        true", "      ]", "    }",
+            "  {", "    \"nested\": {", "      \"list\": [", "        1,", "        2.5,", "        true", "      ]", "    },",
+            "    \"name\": \"Zoë\"",
         ])
     }
 

@@ -84,9 +84,9 @@ struct JSONValueTests {
         #expect(JSONValue.string("x")["key"] == nil)
     }
 
-    @Test func prettyTextIsIndentedAndSorted() {
+    @Test func prettyTextIsIndentedInFieldOrder() {
         let value: JSONValue = ["b": ["c": 1], "a": [true]]
-        #expect(value.prettyText() == "{\n  \"a\": [\n    true\n  ],\n  \"b\": {\n    \"c\": 1\n  }\n}")
+        #expect(value.prettyText() == "{\n  \"b\": {\n    \"c\": 1\n  },\n  \"a\": [\n    true\n  ]\n}")
     }
 }
 

@@ -36,7 +36,7 @@ public enum Credentials: Sendable {
     }
 
     /// The provider's fields of the log-in body.
-    var providerFields: [String: JSONValue] {
+    var providerFields: JSONObject {
         switch self {
         case .anonymous, .anonymousNew: [:]
         case .emailPassword(let email, let password): ["username": .string(email), "password": .string(password)]

@@ -22,7 +22,7 @@ public struct MongoChangeEvent: Sendable, Equatable {
     public var database: String
     public var collection: String
     public var fullDocument: JSONValue?
-    public var updatedFields: [String: JSONValue]
+    public var updatedFields: JSONObject
     public var removedFields: [String]
     /// The resume token: the change's place among the server's changes.
     public var resumeToken: JSONValue

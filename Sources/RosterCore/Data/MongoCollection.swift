@@ -2,8 +2,8 @@ import Foundation
 import RosterWire
 
 /// One collection, for one user, with the operations of the SDKs' `MongoCollection`. Documents,
-/// filters and updates are `JSONValue` objects; sort specifications and pipelines are
-/// `OrderedJSON`, whose literals keep the order they are written in (`["age": -1, "name": 1]`).
+/// filters, updates, sort specifications and pipelines are `JSONValue`s, whose objects keep the
+/// order they are written in (`["age": -1, "name": 1]` sorts by age first).
 /// Results come back as the server sends them (relaxed Extended JSON: `_id` as `{"$oid": …}`).
 ///
 ///     let notes = user.mongoClient("mongodb-atlas").database("kiosk").collection("notes")
@@ -29,13 +29,13 @@ public struct MongoCollection: Sendable {
 
     /// How `findOneAndUpdate` and `findOneAndReplace` pick and answer.
     public struct FindOneAndModifyOptions: Sendable, Equatable {
-        public var sort: OrderedJSON?
+        public var sort: JSONValue?
         public var projection: JSONValue?
         public var upsert: Bool
         /// Answer the document as it is after the change, not as it was.
         public var returnNewDocument: Bool
 
-        public init(sort: OrderedJSON? = nil, projection: JSONValue? = nil, upsert: Bool = false, returnNewDocument: Bool = false) {
+        public init(sort: JSONValue? = nil, projection: JSONValue? = nil, upsert: Bool = false, returnNewDocument: Bool = false) {
             self.sort = sort
             self.projection = projection
             self.upsert = upsert
@@ -46,27 +46,27 @@ public struct MongoCollection: Sendable {
     // MARK: Reading
 
     /// The first document matching the filter (in `sort` order), or nil.
-    public func findOne(_ filter: JSONValue = .emptyObject, projection: JSONValue? = nil, sort: OrderedJSON? = nil) async throws
+    public func findOne(_ filter: JSONValue = .emptyObject, projection: JSONValue? = nil, sort: JSONValue? = nil) async throws
         -> JSONValue?
     {
-        let found = try await call("findOne", ["query": OrderedJSON(filter), "project": projection.map(OrderedJSON.init), "sort": sort])
+        let found = try await call("findOne", ["query": filter, "project": projection, "sort": sort])
         return Self.document(found)
     }
 
     /// The documents matching the filter, in `sort` order, at most `limit` of them.
     public func find(
-        filter: JSONValue = .emptyObject, projection: JSONValue? = nil, sort: OrderedJSON? = nil, limit: Int? = nil
+        filter: JSONValue = .emptyObject, projection: JSONValue? = nil, sort: JSONValue? = nil, limit: Int? = nil
     ) async throws -> [JSONValue] {
-        try list(try await call("find", ["query": OrderedJSON(filter), "project": projection.map(OrderedJSON.init), "sort": sort, "limit": limit.map(Self.number)]), "find")
+        try list(try await call("find", ["query": filter, "project": projection, "sort": sort, "limit": limit.map(Self.number)]), "find")
     }
 
     /// How many documents match the filter (at most `limit`).
     public func count(_ filter: JSONValue = .emptyObject, limit: Int? = nil) async throws -> Int {
-        Self.count(try await call("count", ["query": OrderedJSON(filter), "limit": limit.map(Self.number)]))
+        Self.count(try await call("count", ["query": filter, "limit": limit.map(Self.number)]))
     }
 
     /// The documents an aggregation pipeline answers.
-    public func aggregate(_ pipeline: [OrderedJSON]) async throws -> [JSONValue] {
+    public func aggregate(_ pipeline: [JSONValue]) async throws -> [JSONValue] {
         try list(try await call("aggregate", ["pipeline": .array(pipeline)]), "aggregate")
     }
 
@@ -75,7 +75,7 @@ public struct MongoCollection: Sendable {
     /// Inserts a document; its `insertedId`.
     @discardableResult
     public func insertOne(_ document: JSONValue) async throws -> JSONValue {
-        let result = try await call("insertOne", ["document": OrderedJSON(document)])
+        let result = try await call("insertOne", ["document": document])
         try await refreshedAfterWrite()
         return result["insertedId"] ?? .null
     }
@@ -83,7 +83,7 @@ public struct MongoCollection: Sendable {
     /// Inserts documents, all or none; their `insertedIds`.
     @discardableResult
     public func insertMany(_ documents: [JSONValue]) async throws -> [JSONValue] {
-        let result = try await call("insertMany", ["documents": .array(documents.map(OrderedJSON.init))])
+        let result = try await call("insertMany", ["documents": .array(documents)])
         try await refreshedAfterWrite()
         return result["insertedIds"]?.arrayValue ?? []
     }
@@ -136,10 +136,10 @@ public struct MongoCollection: Sendable {
 
     /// Deletes the first match; the deleted document, or nil.
     @discardableResult
-    public func findOneAndDelete(filter: JSONValue = .emptyObject, sort: OrderedJSON? = nil, projection: JSONValue? = nil) async throws
+    public func findOneAndDelete(filter: JSONValue = .emptyObject, sort: JSONValue? = nil, projection: JSONValue? = nil) async throws
         -> JSONValue?
     {
-        let found = try await call("findOneAndDelete", ["filter": OrderedJSON(filter), "sort": sort, "projection": projection.map(OrderedJSON.init)])
+        let found = try await call("findOneAndDelete", ["filter": filter, "sort": sort, "projection": projection])
         if !found.isNull { try await refreshedAfterWrite() }
         return Self.document(found)
     }
@@ -158,12 +158,10 @@ public struct MongoCollection: Sendable {
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    var fields: [OrderedJSON.Field] = [
-                        .init(key: "database", value: .scalar(.string(database.name))), .init(key: "collection", value: .scalar(.string(name))),
-                    ]
-                    if let ids { fields.append(.init(key: "ids", value: .array(ids.map(OrderedJSON.init)))) }
-                    if let filter { fields.append(.init(key: "filter", value: OrderedJSON(filter))) }
-                    let response = try await user.openFunctionStream("watch", orderedArguments: [.object(fields)], service: database.client.serviceName)
+                    var fields: JSONObject = ["database": .string(database.name), "collection": .string(name)]
+                    if let ids { fields["ids"] = .array(ids) }
+                    if let filter { fields["filter"] = filter }
+                    let response = try await user.openFunctionStream("watch", arguments: [.object(fields)], service: database.client.serviceName)
                     var decoder = EventStreamDecoder()
                     for try await chunk in response.body {
                         for event in try decoder.feed(chunk) {
@@ -194,7 +192,7 @@ public struct MongoCollection: Sendable {
     {
         let answer = try await call(
             operation,
-            ["query": OrderedJSON(filter), "update": OrderedJSON(update), "upsert": .scalar(.bool(upsert)), "arrayFilters": arrayFilters.map { .array($0.map(OrderedJSON.init)) }])
+            ["query": filter, "update": update, "upsert": .bool(upsert), "arrayFilters": arrayFilters.map { .array($0) }])
         let result = UpdateResult(
             matchedCount: Self.count(answer["matchedCount"]), modifiedCount: Self.count(answer["modifiedCount"]),
             upsertedId: answer["upsertedId"])
@@ -203,7 +201,7 @@ public struct MongoCollection: Sendable {
     }
 
     private func delete(_ operation: String, _ filter: JSONValue) async throws -> Int {
-        let deleted = Self.count(try await call(operation, ["query": OrderedJSON(filter)])["deletedCount"])
+        let deleted = Self.count(try await call(operation, ["query": filter])["deletedCount"])
         if deleted > 0 { try await refreshedAfterWrite() }
         return deleted
     }
@@ -212,21 +210,19 @@ public struct MongoCollection: Sendable {
         -> JSONValue?
     {
         let found = try await call(operation, [
-            "filter": OrderedJSON(filter), "update": OrderedJSON(update), "sort": options.sort,
-            "projection": options.projection.map(OrderedJSON.init),
-            "upsert": .scalar(.bool(options.upsert)), "returnNewDocument": .scalar(.bool(options.returnNewDocument)),
+            "filter": filter, "update": update, "sort": options.sort,
+            "projection": options.projection,
+            "upsert": .bool(options.upsert), "returnNewDocument": .bool(options.returnNewDocument),
         ])
         try await refreshedAfterWrite()
         return Self.document(found)
     }
 
     /// Calls the operation with `{database, collection, …}`, leaving out what is nil.
-    private func call(_ operation: String, _ arguments: KeyValuePairs<String, OrderedJSON?>) async throws -> JSONValue {
-        var fields: [OrderedJSON.Field] = [
-            .init(key: "database", value: .scalar(.string(database.name))), .init(key: "collection", value: .scalar(.string(name))),
-        ]
-        for (key, value) in arguments { if let value { fields.append(.init(key: key, value: value)) } }
-        return try await user.callFunction(operation, orderedArguments: [.object(fields)], service: database.client.serviceName)
+    private func call(_ operation: String, _ arguments: KeyValuePairs<String, JSONValue?>) async throws -> JSONValue {
+        var fields: JSONObject = ["database": .string(database.name), "collection": .string(name)]
+        for (key, value) in arguments { if let value { fields[key] = value } }
+        return try await user.callFunction(operation, arguments: [.object(fields)], service: database.client.serviceName)
     }
 
     private func list(_ answer: JSONValue, _ operation: String) throws -> [JSONValue] {
@@ -249,7 +245,7 @@ public struct MongoCollection: Sendable {
         return found
     }
 
-    private static func number(_ value: Int) -> OrderedJSON { .scalar(.int(Int64(value))) }
+    private static func number(_ value: Int) -> JSONValue { .int(Int64(value)) }
 
     /// A count as a server sends it: a plain number, or canonical `{"$numberLong": "3"}`.
     private static func count(_ value: JSONValue?) -> Int {

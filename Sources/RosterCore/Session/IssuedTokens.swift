@@ -7,7 +7,7 @@ enum IssuedTokens {
     static func check(access: String, refresh: String?, userId: String?) throws {
         let claims: AccessTokenClaims
         do {
-            claims = try UnverifiedJWT.claims(AccessTokenClaims.self, of: access)
+            claims = try UnverifiedJWT.accessClaims(of: access)
             if let refresh { _ = try UnverifiedJWT.payload(of: refresh) }
         } catch {
             throw RosterError.malformedResponse("the server sent a token that is not a readable JWT")
@@ -23,7 +23,7 @@ enum IssuedTokens {
 
     /// `exp - iat` of an access token, when it can be read.
     static func lifetime(of accessToken: String) -> TimeInterval? {
-        guard let claims = try? UnverifiedJWT.claims(AccessTokenClaims.self, of: accessToken) else { return nil }
+        guard let claims = try? UnverifiedJWT.accessClaims(of: accessToken) else { return nil }
         return TimeInterval(claims.exp - claims.iat)
     }
 }

@@ -25,7 +25,7 @@ struct StoredUser: Sendable, Equatable {
     var accessTokenLifetime: TimeInterval?
     var deviceId: String?
     var identities: [Identity]
-    var profile: [String: JSONValue]
+    var profile: JSONObject
     var lastActive: Date?
     /// Wrong PINs (or passwords) in a row, counted across processes (BEHAVIOURS 45).
     var wrongSecrets: Int = 0
@@ -37,7 +37,7 @@ struct StoredUser: Sendable, Equatable {
 
     /// The claims of the access token, when the row is open and its token can be read.
     var accessClaims: AccessTokenClaims? {
-        accessToken.flatMap { try? UnverifiedJWT.claims(AccessTokenClaims.self, of: $0) }
+        accessToken.flatMap { try? UnverifiedJWT.accessClaims(of: $0) }
     }
 
     /// When the access token expires, in device time.

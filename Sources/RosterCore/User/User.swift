@@ -178,17 +178,10 @@ public final class User: Sendable, Identifiable {
     }
 
     /// Calls a server function (or, with `service: "mongodb-atlas"`, a data-access operation),
-    /// authorized by the access token; the result as JSON.
+    /// authorized by the access token; the result as JSON. The arguments go as written, their
+    /// objects' fields in order (a sort specification, a pipeline).
     public func callFunction(_ name: String, arguments: [JSONValue] = [], service: String? = nil) async throws -> JSONValue {
-        try await callFunction(name, orderedArguments: arguments.map(OrderedJSON.init), service: service)
-    }
-
-    /// `callFunction` with arguments whose fields keep their order (a sort specification, a
-    /// pipeline), sent as written.
-    public func callFunction(_ name: String, orderedArguments arguments: [OrderedJSON], service: String? = nil) async throws -> JSONValue {
-        var request: [OrderedJSON.Field] = [.init(key: "name", value: .scalar(.string(name))), .init(key: "arguments", value: .array(arguments))]
-        if let service { request.append(.init(key: "service", value: .scalar(.string(service)))) }
-        let body = Data(OrderedJSON.object(request).compactText.utf8)
+        let body = Self.functionCall(name, arguments, service).data
         let path = Route.functionCall(appId: sessions.appId)
         let response = try await sessions.tokens.authorized(self) { token in .json(.post, path, body: body, bearer: token) }
         guard response.isSuccess else { throw ServerConnection.error(from: response) }
@@ -203,10 +196,8 @@ public final class User: Sendable, Identifiable {
     /// Opens a function call whose answer is a stream (`watch`): sent as App Services' SDKs
     /// send it, `GET …/functions/call?baas_request=<the call as base64 JSON>`. A refusal throws
     /// the server's error; the stream's body is the caller's to read.
-    func openFunctionStream(_ name: String, orderedArguments arguments: [OrderedJSON], service: String?) async throws -> WireStreamResponse {
-        var request: [OrderedJSON.Field] = [.init(key: "name", value: .scalar(.string(name))), .init(key: "arguments", value: .array(arguments))]
-        if let service { request.append(.init(key: "service", value: .scalar(.string(service)))) }
-        let encoded = Data(OrderedJSON.object(request).compactText.utf8).base64EncodedString()
+    func openFunctionStream(_ name: String, arguments: [JSONValue], service: String?) async throws -> WireStreamResponse {
+        let encoded = Self.functionCall(name, arguments, service).data.base64EncodedString()
         let path = Route.functionCall(appId: sessions.appId)
         let response = try await sessions.tokens.authorizedStream(self) { token in
             WireRequest(
@@ -215,6 +206,13 @@ public final class User: Sendable, Identifiable {
         }
         guard (200..<300).contains(response.status) else { throw ServerConnection.error(from: try await response.collected()) }
         return response
+    }
+
+    /// A function call as the SDKs write it: `{name, arguments, service?}`.
+    private static func functionCall(_ name: String, _ arguments: [JSONValue], _ service: String?) -> JSONValue {
+        var call: JSONObject = ["name": .string(name), "arguments": .array(arguments)]
+        if let service { call["service"] = .string(service) }
+        return .object(call)
     }
 
     /// The user's API keys, managed with its refresh token.

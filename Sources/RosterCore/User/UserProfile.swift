@@ -3,9 +3,9 @@ import RosterWire
 /// The profile the server gave at log-in (`data` of GET `/auth/profile`), with the usual
 /// fields picked out. `data` keeps everything, custom-JWT metadata fields included.
 public struct UserProfile: Sendable, Equatable {
-    public let data: [String: JSONValue]
+    public let data: JSONObject
 
-    public init(data: [String: JSONValue] = [:]) {
+    public init(data: JSONObject = [:]) {
         self.data = data
     }
 

@@ -41,7 +41,7 @@ package enum EventStreamReply {
         case .event(let json): "data: " + escaped(json) + "\n\n"
         case .keepAlive: ":\n\n"
         case .end(let error):
-            "event: error\ndata: " + escaped(JSONValue.object(["error_code": .string(error.errorCode), "error": .string(error.error)]).compactText)
+            "event: error\ndata: " + escaped(JSONValue.object(["error": .string(error.error), "error_code": .string(error.errorCode)]).compactText)
                 + "\n\n"
         }
     }

@@ -82,7 +82,7 @@ public struct ServerAdmin: Sendable {
         let account = EmailAccountRecord(
             id: ids.objectId(), appId: app.id, email: email, passwordHash: passwordHash, confirmed: true,
             createdAt: created)
-        var profile: [String: JSONValue] = ["email": .string(email)]
+        var profile: JSONObject = ["email": .string(email)]
         if let name { profile["name"] = .string(name) }
         let user = UserRecord(
             id: ids.objectId(), appId: app.id, disabled: false, createdAt: created, profile: JSONValue.object(profile).compactText)
@@ -109,7 +109,7 @@ public struct ServerAdmin: Sendable {
         for document in documents {
             guard case .object(var fields)? = try? ExtendedJSON.canonical(document) else { throw ServerAdminError.notAnObject }
             let id = fields["_id"] ?? ["$oid": .string(ids.objectId())]
-            fields["_id"] = id
+            fields.setFirst("_id", id)
             records.append(DocumentRecord(
                 appId: app.id, database: database, collection: collection, id: try DocumentKey.key(of: id),
                 body: JSONValue.object(fields).compactText))
@@ -170,7 +170,7 @@ public struct ServerAdmin: Sendable {
     }
 
     /// A custom-token JWT for the app, signed with its first custom-token key that can sign.
-    public func mintCustomJWT(appId: String, subject: String, claims: [String: JSONValue], lifetime: TimeInterval) async throws
+    public func mintCustomJWT(appId: String, subject: String, claims: JSONObject, lifetime: TimeInterval) async throws
         -> String
     {
         try await CustomTokenMinter.mint(config: try app(appId).config, subject: subject, claims: claims, lifetime: lifetime, now: now())

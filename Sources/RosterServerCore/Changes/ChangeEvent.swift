@@ -5,9 +5,9 @@ import RosterWire
 /// A change event as MongoDB's change streams write it, from a `DocumentChange`:
 ///
 ///     {"_id": {"_data": "000000000000002a"}, "operationType": "update",
+///      "wallTime": {"$date": "2026-11-29T18:00:00Z"}, "fullDocument": {"_id": 7, "n": 2},
 ///      "ns": {"db": "shop", "coll": "orders"}, "documentKey": {"_id": 7},
-///      "updateDescription": {"updatedFields": {"n": 2}, "removedFields": ["note"], "truncatedArrays": []},
-///      "fullDocument": {"_id": 7, "n": 2}, "wallTime": {"$date": "2026-11-29T18:00:00Z"}}
+///      "updateDescription": {"updatedFields": {"n": 2}, "removedFields": ["note"], "truncatedArrays": []}}
 ///
 /// `_id` is the resume token (the change's sequence, 16 hex digits); `fullDocument` is the
 /// document after an insert, a replacement or an update (as App Services sends it), absent after
@@ -22,27 +22,28 @@ package enum ChangeEvent {
         return PublishedChange.Read(before: before, after: after, event: event, text: ExtendedJSON.relaxed(event).compactText)
     }
 
-    package static func event(_ change: DocumentChange, before: [String: JSONValue]?, after: [String: JSONValue]?) -> JSONValue {
-        var event: [String: JSONValue] = [
+    package static func event(_ change: DocumentChange, before: JSONObject?, after: JSONObject?) -> JSONValue {
+        // In MongoDB's order: _id, operationType, wallTime, fullDocument, ns, documentKey, updateDescription.
+        var event: JSONObject = [
             "_id": resumeToken(change.sequence),
             "operationType": .string(change.operation.rawValue),
-            "ns": ["db": .string(change.database), "coll": .string(change.collection)],
-            "documentKey": ["_id": after?["_id"] ?? before?["_id"] ?? DocumentKey.id(ofKey: change.key)],
             "wallTime": ["$date": .int(Int64((change.time.timeIntervalSince1970 * 1000).rounded(.down)))],
         ]
         if change.operation != .delete, let after { event["fullDocument"] = .object(after) }
+        event["ns"] = ["db": .string(change.database), "coll": .string(change.collection)]
+        event["documentKey"] = ["_id": after?["_id"] ?? before?["_id"] ?? DocumentKey.id(ofKey: change.key)]
         if change.operation == .update { event["updateDescription"] = updateDescription(before: before ?? [:], after: after ?? [:]) }
         return .object(event)
     }
 
     /// The fields an update set (new or different) and those it removed, at the top level.
-    package static func updateDescription(before: [String: JSONValue], after: [String: JSONValue]) -> JSONValue {
-        var updated: [String: JSONValue] = [:]
+    package static func updateDescription(before: JSONObject, after: JSONObject) -> JSONValue {
+        var updated: JSONObject = [:]
         for (field, value) in after where field != "_id" {
             if let old = before[field], old == value { continue }
             updated[field] = value
         }
-        let removed = before.keys.filter { after[$0] == nil }.sorted().map(JSONValue.string)
+        let removed = before.keys.filter { after[$0] == nil }.map(JSONValue.string)
         return ["updatedFields": .object(updated), "removedFields": .array(removed), "truncatedArrays": []]
     }
 
@@ -53,9 +54,9 @@ package enum ChangeEvent {
     }
 
     /// A stored body as a document, `_id` from its key when the body lacks it.
-    private static func document(_ body: String, key: String) -> [String: JSONValue]? {
+    private static func document(_ body: String, key: String) -> JSONObject? {
         guard var fields = (try? JSONValue(parsing: body))?.objectValue else { return nil }
-        if fields["_id"] == nil { fields["_id"] = DocumentKey.id(ofKey: key) }
+        if fields["_id"] == nil { fields.setFirst("_id", DocumentKey.id(ofKey: key)) }
         return fields
     }
 }

@@ -42,7 +42,7 @@ package struct DocumentChange: Sendable, Equatable {
     /// The change as `document_changes` keeps it: compact JSON without its sequence (the row's).
     /// Written with Roster's own JSON writer, before the transaction that stores it.
     package var text: String {
-        var fields: [String: JSONValue] = [
+        var fields: JSONObject = [
             "appId": .string(appId), "database": .string(database), "collection": .string(collection), "key": .string(key),
             "operation": .string(operation.rawValue), "time": .int(Int64((time.timeIntervalSince1970 * 1000).rounded())),
         ]

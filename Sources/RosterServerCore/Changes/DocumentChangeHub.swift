@@ -194,8 +194,8 @@ package final class PublishedChange: Sendable {
     /// The bodies as documents, and the change event (`ChangeEvent`) in the engine's form and as
     /// the text a stream sends.
     package struct Read: Sendable {
-        package var before: [String: JSONValue]?
-        package var after: [String: JSONValue]?
+        package var before: JSONObject?
+        package var after: JSONObject?
         package var event: JSONValue
         package var text: String
     }

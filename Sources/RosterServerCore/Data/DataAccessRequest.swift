@@ -34,12 +34,11 @@ package struct DataAccessRequest: Sendable {
     package let operation: Operation
     package let database: String
     package let collection: String
-    /// The argument's fields, read as canonical Extended JSON.
-    package let fields: [String: JSONValue]
-    /// The same, in the order the client wrote it (sort specifications, pipelines).
-    package let ordered: OrderedJSON
+    /// The argument's fields, read as canonical Extended JSON, in the order the client wrote
+    /// them (sort specifications, pipelines).
+    package let fields: JSONObject
 
-    package static func parse(_ name: String, arguments: [OrderedJSON]) throws(ErrorResponse) -> DataAccessRequest {
+    package static func parse(_ name: String, arguments: [JSONValue]) throws(ErrorResponse) -> DataAccessRequest {
         guard let operation = Operation(rawValue: name) else {
             throw .functionNotFound(
                 "no data access operation '\(name.prefix(64))' (\(Operation.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -47,11 +46,9 @@ package struct DataAccessRequest: Sendable {
         guard arguments.count == 1, case .object = arguments[0] else {
             throw .invalidParameter("\(name) takes one argument: {database, collection, …}")
         }
-        let ordered: OrderedJSON
-        let fields: [String: JSONValue]
+        let fields: JSONObject
         do {
-            ordered = try ExtendedJSON.canonical(arguments[0])
-            fields = (ordered.value.objectValue ?? [:]).filter { !$0.value.isNull }
+            fields = (try ExtendedJSON.canonical(arguments[0]).objectValue ?? [:]).filter { !$0.value.isNull }
         } catch {
             throw ErrorResponse(error)
         }
@@ -63,7 +60,7 @@ package struct DataAccessRequest: Sendable {
         guard let database = fields["database"]?.stringValue, !database.isEmpty,
             let collection = fields["collection"]?.stringValue, !collection.isEmpty
         else { throw .invalidParameter("\(name) needs 'database' and 'collection' as strings") }
-        return DataAccessRequest(operation: operation, database: database, collection: collection, fields: fields, ordered: ordered)
+        return DataAccessRequest(operation: operation, database: database, collection: collection, fields: fields)
     }
 
     package var name: String { operation.rawValue }
@@ -73,7 +70,7 @@ package struct DataAccessRequest: Sendable {
     }
 
     package func sort(_ key: String) throws(DocumentError) -> DocumentSort? {
-        fields[key] == nil ? nil : try DocumentSort.parse(ordered[key])
+        try DocumentSort.parse(fields[key])
     }
 
     package func projection(_ key: String) throws(DocumentError) -> DocumentProjection? {
@@ -97,11 +94,10 @@ package struct DataAccessRequest: Sendable {
         return Int(min(number.magnitude, UInt64(Int.max)))
     }
 
-    package init(operation: Operation, database: String, collection: String, fields: [String: JSONValue], ordered: OrderedJSON) {
+    package init(operation: Operation, database: String, collection: String, fields: JSONObject) {
         self.operation = operation
         self.database = database
         self.collection = collection
         self.fields = fields
-        self.ordered = ordered
     }
 }

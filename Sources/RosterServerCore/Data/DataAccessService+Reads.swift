@@ -9,7 +9,7 @@ extension DataAccessService {
         let sort = try request.sort("sort")
         let projection = try request.projection("project")
         let limit = one ? 1 : try request.limit()
-        var found: [[String: JSONValue]]
+        var found: [JSONObject]
         if let sort {
             found = try Self.bounded(try await matching(query, in: scope, limit: Self.maximumDocuments + 1), "sorting")
             found = sort.sorted(found.map(JSONValue.object)).compactMap(\.objectValue)
@@ -40,7 +40,7 @@ extension DataAccessService {
     /// aggregate: the pipeline over the documents the caller may read (narrowed by a leading
     /// `$match` as they are read).
     package func aggregate(_ request: DataAccessRequest, in namespace: DocumentScope, _ access: DataRuleAccess) async throws -> JSONValue {
-        guard let stages = request.ordered["pipeline"] else { throw ErrorResponse.missingParameter("pipeline") }
+        guard let stages = request.fields["pipeline"] else { throw ErrorResponse.missingParameter("pipeline") }
         let pipeline = try Pipeline.parse(
             stages, limits: .init(maximumDocumentsHeld: Self.maximumDocuments, maximumBytesMade: access.caller.app.config.maxPipelineBytes))
         let (scope, query) = try access.scoped(pipeline.leadingMatch ?? .everything, namespace, writing: false)

@@ -26,7 +26,7 @@ extension DataAccessService {
             guard case .object(var fields) = value else { throw ErrorResponse.invalidParameter("a document must be a JSON object") }
             try Self.checkFieldNames(fields)
             let id = fields["_id"] ?? ["$oid": .string(ids.objectId())]
-            fields["_id"] = id
+            fields.setFirst("_id", id)
             fields = try access.owned(fields, .insert)
             try access.checkLimits(fields)
             records.append(record(fields, id: try DocumentKey.key(of: id), in: namespace))
@@ -43,7 +43,7 @@ extension DataAccessService {
     package func update(_ request: DataAccessRequest, in namespace: DocumentScope, _ access: DataRuleAccess) async throws -> JSONValue {
         let many = request.operation == .updateMany
         let (scope, query) = try access.scoped(try request.query("query"), namespace, writing: true)
-        let update = try DocumentUpdate.parse(ordered: request.ordered["update"], arrayFilters: request.fields["arrayFilters"])
+        let update = try DocumentUpdate.parse(request.fields["update"], arrayFilters: request.fields["arrayFilters"])
         let replacing = update.isReplacement
         let upsert = try request.flag("upsert")
         let newId = ids.objectId()
@@ -53,13 +53,13 @@ extension DataAccessService {
             var writes = DocumentWrites(replacing: replacing)
             for (key, before) in matched {
                 var after = try update.apply(to: before, query: query, inserting: false, now: time)
-                after["_id"] = before["_id"]
+                if let id = before["_id"] { after.setFirst("_id", id) }
                 after = try access.owned(after, replacing ? .replace : .update)
                 guard !JSONValue.object(after).sameValue(as: .object(before)) else { continue }
                 try access.checkLimits(after)
                 writes.updates.append(record(after, id: key, in: namespace))
             }
-            var answer: [String: JSONValue] = ["matchedCount": .int(Int64(matched.count)), "modifiedCount": .int(Int64(writes.updates.count))]
+            var answer: JSONObject = ["matchedCount": .int(Int64(matched.count)), "modifiedCount": .int(Int64(writes.updates.count))]
             if matched.isEmpty, upsert {
                 let (inserted, id) = try upserted(update, query: query, newId: newId, now: time, access, in: namespace)
                 writes.inserts.append(inserted)
@@ -93,7 +93,7 @@ extension DataAccessService {
         if deleting {
             update = nil
         } else {
-            let parsed = try DocumentUpdate.parse(ordered: request.ordered["update"])
+            let parsed = try DocumentUpdate.parse(request.fields["update"])
             if request.operation == .findOneAndReplace, !parsed.isReplacement {
                 throw ErrorResponse.invalidParameter("findOneAndReplace takes a whole document, not update operators")
             }
@@ -123,7 +123,7 @@ extension DataAccessService {
             }
             guard let update else { return (DocumentWrites(deletes: [key]), try Self.answer(before, projection)) }
             var after = try update.apply(to: before, query: query, inserting: false, now: time)
-            after["_id"] = before["_id"]
+            if let id = before["_id"] { after.setFirst("_id", id) }
             after = try access.owned(after, replacing ? .replace : .update)
             try access.checkLimits(after)
             let answer = try Self.answer(returnNew ? after : before, projection)
@@ -135,7 +135,7 @@ extension DataAccessService {
     // MARK: Parts
 
     /// Matches as (key, document) pairs, for writes.
-    private func selector(_ query: DocumentQuery) -> @Sendable (DocumentRecord) throws -> (key: String, document: [String: JSONValue])? {
+    private func selector(_ query: DocumentQuery) -> @Sendable (DocumentRecord) throws -> (key: String, document: JSONObject)? {
         { record in
             let document = DocumentKey.document(record)
             return try query.matches(.object(document)) ? (record.id, document) : nil
@@ -151,20 +151,20 @@ extension DataAccessService {
         let start = query.equalities
         var body = try update.apply(to: start, query: query, inserting: true, now: time)
         let id = start["_id"] ?? body["_id"] ?? ["$oid": .string(newId)]
-        body["_id"] = id
+        body.setFirst("_id", id)
         body = try access.owned(body, .insert)
         try access.checkLimits(body)
         return (record(body, id: try DocumentKey.key(of: id), in: namespace), id)
     }
 
-    private func record(_ fields: [String: JSONValue], id key: String, in namespace: DocumentScope) -> DocumentRecord {
+    private func record(_ fields: JSONObject, id key: String, in namespace: DocumentScope) -> DocumentRecord {
         DocumentRecord(
             appId: namespace.appId, database: namespace.database, collection: namespace.collection, id: key,
             body: JSONValue.object(fields).compactText)
     }
 
     /// Field names MongoDB refuses in stored documents: `$`-prefixed ones at the top level.
-    package static func checkFieldNames(_ fields: [String: JSONValue]) throws(ErrorResponse) {
+    package static func checkFieldNames(_ fields: JSONObject) throws(ErrorResponse) {
         if let bad = fields.keys.sorted().first(where: { $0.hasPrefix("$") || $0.isEmpty }) {
             throw .invalidParameter("a document's field name may not be empty or start with '$' ('\(bad.prefix(32))')")
         }

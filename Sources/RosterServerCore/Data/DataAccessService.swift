@@ -22,7 +22,7 @@ package struct DataAccessService: Sendable {
     /// refused and says so (give a limit or narrow the query), never cut short silently.
     package static let maximumDocuments = 10_000
 
-    package func run(_ name: String, arguments: [OrderedJSON], caller: AuthorizedSession) async throws -> JSONValue {
+    package func run(_ name: String, arguments: [JSONValue], caller: AuthorizedSession) async throws -> JSONValue {
         let request = try DataAccessRequest.parse(name, arguments: arguments)
         guard let rule = caller.app.config.rule(database: request.database, collection: request.collection) else {
             throw ErrorResponse.noMatchingRule("no rule lets users use \(request.database).\(request.collection)")
@@ -51,7 +51,7 @@ package struct DataAccessService: Sendable {
     }
 
     /// The documents of the scope the query matches, `_id` included, at most `limit`.
-    package func matching(_ query: DocumentQuery, in scope: DocumentScope, limit: Int) async throws -> [[String: JSONValue]] {
+    package func matching(_ query: DocumentQuery, in scope: DocumentScope, limit: Int) async throws -> [JSONObject] {
         try await store.documents(scope, limit: limit) { record in
             let document = DocumentKey.document(record)
             return try query.matches(.object(document)) ? document : nil
@@ -68,7 +68,7 @@ package struct DataAccessService: Sendable {
     }
 
     /// A document as answers carry it: relaxed Extended JSON, through the projection if any.
-    package static func answer(_ document: [String: JSONValue], _ projection: DocumentProjection?) throws(DocumentError) -> JSONValue {
+    package static func answer(_ document: JSONObject, _ projection: DocumentProjection?) throws(DocumentError) -> JSONValue {
         guard let projection else { return ExtendedJSON.relaxed(.object(document)) }
         let projected = try projection.apply(to: .object(document))
         return ExtendedJSON.relaxed(projected)

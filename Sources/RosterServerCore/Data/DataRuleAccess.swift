@@ -50,7 +50,7 @@ package struct DataRuleAccess: Sendable {
     }
 
     /// A document as written: with `own`, the user-id field is the caller's.
-    package func owned(_ fields: [String: JSONValue], _ write: Write) throws(ErrorResponse) -> [String: JSONValue] {
+    package func owned(_ fields: JSONObject, _ write: Write) throws(ErrorResponse) -> JSONObject {
         if rule.write == .none { throw .noMatchingRule("users may not write \(name)") }
         guard rule.write == .own, let field = rule.userIdField else { return fields }
         var fields = fields
@@ -70,7 +70,7 @@ package struct DataRuleAccess: Sendable {
     }
 
     /// The app's size limit and Roster's nesting limit.
-    package func checkLimits(_ fields: [String: JSONValue]) throws(ErrorResponse) {
+    package func checkLimits(_ fields: JSONObject) throws(ErrorResponse) {
         let size = JSONValue.object(fields).compactText.utf8.count
         guard size <= maxDocumentBytes else {
             throw .invalidParameter("the document is \(size) bytes, more than this app's limit of \(maxDocumentBytes)")

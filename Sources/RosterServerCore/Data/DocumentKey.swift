@@ -41,16 +41,16 @@ package enum DocumentKey {
 
     /// A stored document, `_id` included (rows written before bodies held `_id` get it from
     /// their key).
-    package static func document(_ record: DocumentRecord) -> [String: JSONValue] {
+    package static func document(_ record: DocumentRecord) -> JSONObject {
         var fields = (try? JSONValue(parsing: record.body))?.objectValue ?? [:]
-        if fields["_id"] == nil { fields["_id"] = id(ofKey: record.id) }
+        if fields["_id"] == nil { fields.setFirst("_id", id(ofKey: record.id)) }
         return fields
     }
 
     /// `body` with the `_id` of `key`: a replaced document keeps its id.
     package static func body(_ body: String, keeping key: String) -> String {
         var fields = (try? JSONValue(parsing: body))?.objectValue ?? [:]
-        fields["_id"] = id(ofKey: key)
+        fields.setFirst("_id", id(ofKey: key))
         return JSONValue.object(fields).compactText
     }
 

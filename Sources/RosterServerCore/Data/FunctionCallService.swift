@@ -20,7 +20,7 @@ package struct FunctionCallService: Sendable {
             // (`{"$numberInt": "7"}` is 7, a date is ISO-8601 text in `$date`).
             let relaxed: [JSONValue]
             do {
-                relaxed = try arguments.map { argument throws(DocumentError) in ExtendedJSON.relaxed(try ExtendedJSON.canonical(argument.value)) }
+                relaxed = try arguments.map { argument throws(DocumentError) in ExtendedJSON.relaxed(try ExtendedJSON.canonical(argument)) }
             } catch {
                 throw ErrorResponse(error)
             }

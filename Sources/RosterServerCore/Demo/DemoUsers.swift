@@ -60,7 +60,7 @@ package struct DemoSeeder: Sendable {
                 let selector = CustomDataService.selector(app: app, userId: user.id)
             {
                 let id = ids.objectId()
-                fields["_id"] = ["$oid": .string(id)]
+                fields.setFirst("_id", ["$oid": .string(id)])
                 fields[settings.userIdField] = .string(user.id)
                 seed.document = (
                     selector,

@@ -37,7 +37,7 @@ package struct DevicePageState: JWTPayload, Equatable {
 package struct DeviceSignIn: Codable, Sendable, Equatable {
     package var provider: String
     package var providerId: String
-    package var profile: [String: JSONValue]
+    package var profile: JSONObject
 
     /// The browser sign-in this came through (Google, Apple, Facebook), if it did.
     package var browserProvider: ProviderType? {
@@ -51,7 +51,7 @@ package struct DeviceSignIn: Codable, Sendable, Equatable {
         return provider
     }
 
-    package init(provider: String, providerId: String, profile: [String: JSONValue]) {
+    package init(provider: String, providerId: String, profile: JSONObject) {
         self.provider = provider
         self.providerId = providerId
         self.profile = profile

@@ -32,7 +32,7 @@ package struct CommandFunction: Sendable {
     package let config: FunctionConfig
 
     /// Runs the command with `input` and returns its answer, a JSON object.
-    package func call(_ input: JSONValue) async throws -> [String: JSONValue] {
+    package func call(_ input: JSONValue) async throws -> JSONObject {
         let output = try await run(Data(input.compactText.utf8))
         guard let answer = try? JSONValue(parsing: output) else { throw Failure.badAnswer("not JSON") }
         guard let object = answer.objectValue else { throw Failure.badAnswer("not a JSON object") }

@@ -9,7 +9,7 @@ package enum FunctionVerdict: Equatable {
     /// Runs `function` and reads its verdict; a function that cannot run, times out, fails or
     /// answers nonsense is FunctionExecutionError, naming `what` and why.
     package static func ask(_ function: CommandFunction, _ input: JSONValue, what: String) async throws -> FunctionVerdict {
-        let answer: [String: JSONValue]
+        let answer: JSONObject
         do {
             answer = try await function.call(input)
         } catch let failure as CommandFunction.Failure {

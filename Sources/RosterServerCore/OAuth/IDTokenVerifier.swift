@@ -31,7 +31,7 @@ package struct IDTokenVerifier: Sendable {
 
     /// The subject and profile of a valid token; AuthError saying what is wrong otherwise. With a
     /// `nonce` (browser sign-in), the token must carry exactly it.
-    package func verify(_ token: String, nonce: String? = nil) async throws(ErrorResponse) -> (subject: String, profile: [String: JSONValue]) {
+    package func verify(_ token: String, nonce: String? = nil) async throws(ErrorResponse) -> (subject: String, profile: JSONObject) {
         let name = issuer.displayName
         guard let header = try? UnverifiedJWT.headerDocument(of: token) else { throw .authError("the \(name) ID token is not a JWT") }
         guard let algorithm = header["alg"]?.stringValue, Self.algorithms.contains(algorithm) else {
@@ -39,7 +39,7 @@ package struct IDTokenVerifier: Sendable {
         }
         guard let kid = header["kid"]?.stringValue, !kid.isEmpty else { throw .authError("the \(name) ID token names no key id") }
         let keys = try await keySet.keys(holding: kid)
-        let claims: [String: JSONValue]
+        let claims: JSONObject
         do {
             claims = try await keys.verify(token, as: DocumentPayload.self).fields
         } catch {
@@ -72,9 +72,9 @@ package struct IDTokenVerifier: Sendable {
     }
 
     /// Standard claims in the profile's names.
-    package static func profile(of claims: [String: JSONValue]) -> [String: JSONValue] {
+    package static func profile(of claims: JSONObject) -> JSONObject {
         let names = ["name": "name", "email": "email", "picture": "picture_url", "given_name": "first_name", "family_name": "last_name"]
-        var profile: [String: JSONValue] = [:]
+        var profile: JSONObject = [:]
         for (claim, field) in names {
             if let value = claims[claim]?.stringValue, !value.isEmpty { profile[field] = .string(String(value.prefix(512))) }
         }

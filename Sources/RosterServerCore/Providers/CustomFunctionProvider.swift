@@ -15,7 +15,7 @@ package struct CustomFunctionProvider: Sendable {
         var payload = body.objectValue ?? [:]
         payload["options"] = nil
         payload["provider"] = nil
-        let answer: [String: JSONValue]
+        let answer: JSONObject
         do {
             answer = try await limiter.run(for: caller) { try await CommandFunction(config: config.function).call(.object(payload)) }
         } catch let failure as CommandFunction.Failure {
@@ -27,7 +27,7 @@ package struct CustomFunctionProvider: Sendable {
         }
         guard let id = answer["id"]?.stringValue ?? answer["id"]?.intValue.map(String.init), !id.isEmpty, id.utf8.count <= 256
         else { throw ErrorResponse.authError("the authentication function failed: its answer has no id") }
-        var profile: [String: JSONValue] = [:]
+        var profile: JSONObject = [:]
         for field in Self.profileFields {
             if let value = answer[field]?.stringValue { profile[field] = .string(String(value.prefix(256))) }
         }

@@ -35,7 +35,7 @@ package struct FacebookProvider: Sendable {
         if let owner = data["user_id"]?.stringValue, owner != id {
             throw .authError("the Facebook access token belongs to another user")
         }
-        var profile: [String: JSONValue] = [:]
+        var profile: JSONObject = [:]
         for field in ["name", "email", "first_name", "last_name"] {
             if let value = me[field]?.stringValue, !value.isEmpty { profile[field] = .string(String(value.prefix(512))) }
         }

@@ -11,7 +11,7 @@ package enum ProfileText {
 
     /// Refuses a provider's profile with a control character in any of its texts, naming the
     /// field: AuthError, as for any profile the server will not take.
-    package static func check(_ profile: [String: JSONValue]) throws {
+    package static func check(_ profile: JSONObject) throws {
         for (field, value) in profile.sorted(by: { $0.key < $1.key }) where Self.holdsControlCharacters(value) {
             throw ErrorResponse.authError("the profile field '\(field)' has control characters")
         }

@@ -4,7 +4,7 @@ import RosterWire
 package enum ProviderOutcome: Sendable {
     /// An identity of the provider, with profile fields it vouches for; the user owning it logs in
     /// (made on first use).
-    case identity(providerId: String, profile: [String: JSONValue])
+    case identity(providerId: String, profile: JSONObject)
     /// An existing user (API keys log their owner in).
     case user(id: String)
 }

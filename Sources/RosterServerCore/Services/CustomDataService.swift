@@ -29,7 +29,7 @@ package struct CustomDataService: Sendable {
         }
         guard case .object(var fields)? = try? ExtendedJSON.canonical(document) else { throw ServerAdminError.notAnObject }
         let id = ids.objectId()
-        fields["_id"] = ["$oid": .string(id)]
+        fields.setFirst("_id", ["$oid": .string(id)])
         fields[settings.userIdField] = .string(userId)
         let record = DocumentRecord(
             appId: app.id, database: settings.database, collection: settings.collection, id: id,

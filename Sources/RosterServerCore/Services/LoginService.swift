@@ -116,7 +116,7 @@ package struct LoginService: Sendable {
 
     /// The user a provider's identity logs in as: found, or made with the provider's profile,
     /// which is stored over the user's.
-    package func user(app: ServedApp, provider: ProviderType, providerId: String, profile: [String: JSONValue]) async throws -> UserRecord {
+    package func user(app: ServedApp, provider: ProviderType, providerId: String, profile: JSONObject) async throws -> UserRecord {
         try ProfileText.check(profile)
         let created = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
         let candidate = UserRecord(
@@ -165,7 +165,7 @@ package struct LoginService: Sendable {
 
     /// Adds a provider's identity to `user` (a link), with the provider's profile stored over the
     /// user's; AuthError when the identity is another user's.
-    package func addIdentity(app: ServedApp, to user: UserRecord, provider: ProviderType, providerId: String, profile: [String: JSONValue])
+    package func addIdentity(app: ServedApp, to user: UserRecord, provider: ProviderType, providerId: String, profile: JSONObject)
         async throws
     {
         try ProfileText.check(profile)
@@ -185,7 +185,7 @@ package struct LoginService: Sendable {
     }
 
     /// Stores the provider's profile fields over the user's.
-    private func merge(_ profile: [String: JSONValue], into user: UserRecord) async throws -> UserRecord {
+    private func merge(_ profile: JSONObject, into user: UserRecord) async throws -> UserRecord {
         guard !profile.isEmpty else { return user }
         var merged = (try? JSONValue(parsing: user.profile))?.objectValue ?? [:]
         merged.merge(profile) { _, new in new }

@@ -29,19 +29,6 @@ package enum WireBody {
         return value
     }
 
-    /// The body as a JSON object whose fields keep their order.
-    package static func ordered(from data: Data) throws(ErrorResponse) -> OrderedJSON {
-        guard !data.isEmpty, !data.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) else { return .object([]) }
-        let value: OrderedJSON
-        do {
-            value = try OrderedJSON(parsing: data)
-        } catch {
-            throw .badRequest("the request body is not valid JSON")
-        }
-        guard case .object = value else { throw .badRequest("the request body must be a JSON object") }
-        return value
-    }
-
     private static func map(_ error: DecodingError) -> ErrorResponse {
         func path(_ keys: [any CodingKey]) -> String {
             keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")

@@ -17,7 +17,7 @@ package enum CustomTokenMinter {
     }
 
     package static func mint(
-        config: AppConfig, subject: String, claims: [String: JSONValue], lifetime: TimeInterval, now: Date
+        config: AppConfig, subject: String, claims: JSONObject, lifetime: TimeInterval, now: Date
     ) async throws -> String {
         guard let customToken = config.providers.customToken,
             let key = customToken.keys.first(where: { $0.secret != nil || $0.privateKey != nil })

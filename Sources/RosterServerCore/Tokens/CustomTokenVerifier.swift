@@ -37,8 +37,8 @@ package struct CustomTokenVerifier: Sendable {
     }
 
     /// The external id (`sub`) and profile fields of a valid token; AuthError otherwise.
-    package func verify(_ token: String, now: Date) async throws(ErrorResponse) -> (subject: String, profile: [String: JSONValue]) {
-        let claims: [String: JSONValue]
+    package func verify(_ token: String, now: Date) async throws(ErrorResponse) -> (subject: String, profile: JSONObject) {
+        let claims: JSONObject
         do {
             claims = try await keys.verify(token, as: DocumentPayload.self, iteratingKeys: true).fields
         } catch {
@@ -68,7 +68,7 @@ package struct CustomTokenVerifier: Sendable {
         guard let subject = claims["sub"]?.stringValue, !subject.isEmpty else {
             throw .authError("the custom token has no 'sub'")
         }
-        var profile: [String: JSONValue] = [:]
+        var profile: JSONObject = [:]
         for field in config.metadataFields {
             if let value = Self.lookup(field.name, in: claims), !value.isNull {
                 profile[field.fieldName] = value
@@ -80,7 +80,7 @@ package struct CustomTokenVerifier: Sendable {
     }
 
     /// A claim by dotted path (`user.name` reads `name` inside `user`).
-    private static func lookup(_ path: String, in claims: [String: JSONValue]) -> JSONValue? {
+    private static func lookup(_ path: String, in claims: JSONObject) -> JSONValue? {
         if let direct = claims[path] { return direct }
         var current: JSONValue? = .object(claims)
         for part in path.split(separator: ".") { current = current?[String(part)] }

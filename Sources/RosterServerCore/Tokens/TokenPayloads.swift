@@ -22,8 +22,8 @@ package struct RefreshPayload: JWTPayload {
 
 /// Any JSON object as a payload: custom tokens carry claims the app chooses.
 package struct DocumentPayload: JWTPayload {
-    package var fields: [String: JSONValue]
-    package init(_ fields: [String: JSONValue]) { self.fields = fields }
+    package var fields: JSONObject
+    package init(_ fields: JSONObject) { self.fields = fields }
     package init(from decoder: any Decoder) throws {
         guard case .object(let fields) = try JSONValue(from: decoder) else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the payload is not an object"))

@@ -24,7 +24,7 @@ struct MintJWTCommand: AsyncParsableCommand {
 
     func run() async throws {
         let (admin, appId) = try await admin.open()
-        var claims: [String: JSONValue] = [:]
+        var claims: JSONObject = [:]
         if let name { claims["name"] = .string(name) }
         if let email { claims["email"] = .string(email) }
         do {

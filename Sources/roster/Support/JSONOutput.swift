@@ -1,8 +1,9 @@
 import Foundation
 import RosterWire
 
-/// Every `--json` output in one style: indented by two spaces, keys sorted, `"key": value`, an
-/// empty array as `[]`; the same text `roster custom-data --json` prints for Extended JSON.
+/// Every `--json` output in one style: indented by two spaces, `"key": value`, an empty array as
+/// `[]`; Roster's own records with their keys sorted, a document (`roster custom-data --json`,
+/// Extended JSON) with its fields in its own order.
 enum JSONOutput {
     static func print(_ value: JSONValue) {
         Swift.print(value.prettyText())

@@ -24,7 +24,7 @@ struct UnwritableHistoryStore: DeviceStore {
     func loggedInAnonymousUser() throws -> StoredUser? { try base.loggedInAnonymousUser() }
     func makeCurrent(id: String, entry: String, at: Date) throws -> SwitchOutcome { try base.makeCurrent(id: id, entry: entry, at: at) }
     func clearCurrentUser() throws { try base.clearCurrentUser() }
-    func updateProfile(id: String, entry: String, identities: [Identity], profile: [String: JSONValue]) throws {
+    func updateProfile(id: String, entry: String, identities: [Identity], profile: JSONObject) throws {
         try base.updateProfile(id: id, entry: entry, identities: identities, profile: profile)
     }
 

@@ -39,7 +39,7 @@ extension IdentityProviderStandIn {
         let challenge: String
         let nonce: String?
         let subject: String
-        let profile: [String: JSONValue]
+        let profile: JSONObject
     }
 
     /// The issuer each provider's ID tokens name.
@@ -49,7 +49,7 @@ extension IdentityProviderStandIn {
 }
 
 extension IdentityProviderStandIn.State {
-    public func setClaimOverrides(_ claims: [String: JSONValue]) { claimOverrides = claims }
+    public func setClaimOverrides(_ claims: JSONObject) { claimOverrides = claims }
     public func setTokenFault(_ fault: IdentityProviderStandIn.TokenFault?) { tokenFault = fault }
     /// The clock the sign-in page's ID tokens are issued by (the server's, in tests that move it).
     public func setClock(_ clock: @escaping @Sendable () -> Date) { self.clock = clock }
@@ -106,7 +106,7 @@ extension IdentityProviderStandIn.State {
             issued += 1
             let code = "stand-in-code-\(issued)-\(UUID().uuidString)"
             let subject = fields["subject"] ?? "test-user-1"
-            var profile: [String: JSONValue] = [:]
+            var profile: JSONObject = [:]
             for name in ["email", "name"] { if let value = fields[name], !value.isEmpty { profile[name] = .string(value) } }
             signIns[code] = IdentityProviderStandIn.SignIn(
                 provider: provider, clientId: fields["client_id"] ?? "", redirectURI: redirect, challenge: challenge,

@@ -101,17 +101,17 @@ public final class IdentityProviderStandIn: Sendable {
 
     /// An ID token with these claims, signed with the stand-in's ES256 key (or its RS256 key),
     /// under `kid` (the key's own unless given).
-    public func idToken(_ claims: [String: JSONValue], rsa: Bool = false, kid: String? = nil) async throws -> String {
+    public func idToken(_ claims: JSONObject, rsa: Bool = false, kid: String? = nil) async throws -> String {
         try await state.sign(claims, rsa: rsa, kid: kid)
     }
 
     /// Google-style claims for `subject`, valid for ten minutes from `now`.
     public static func claims(
         subject: String, issuer: String = "https://accounts.google.com", audience: String = clientId, now: Date = Date(),
-        lifetime: TimeInterval = 600, extra: [String: JSONValue] = [:]
-    ) -> [String: JSONValue] {
+        lifetime: TimeInterval = 600, extra: JSONObject = [:]
+    ) -> JSONObject {
         let issued = Int64(now.timeIntervalSince1970)
-        var claims: [String: JSONValue] = [
+        var claims: JSONObject = [
             "sub": .string(subject), "iss": .string(issuer), "aud": .string(audience), "iat": .int(issued),
             "exp": .int(issued + Int64(lifetime)),
         ]
@@ -138,14 +138,14 @@ public final class IdentityProviderStandIn: Sendable {
         /// Codes the sign-in page gave out, and what they were given for.
         var signIns: [String: SignIn] = [:]
         /// Claims laid over those of every ID token the sign-in page's codes exchange for.
-        public var claimOverrides: [String: JSONValue] = [:]
+        public var claimOverrides: JSONObject = [:]
         /// What the token endpoints answer instead of a token, when set.
         public var tokenFault: TokenFault?
         /// The clock the sign-in page's ID tokens are issued by.
         var clock: @Sendable () -> Date = { Date() }
         var issued = 0
         /// Facebook access tokens: the app they were issued to and the profile `/me` answers.
-        private var facebookTokens: [String: (appId: String, profile: [String: JSONValue])] = [:]
+        private var facebookTokens: [String: (appId: String, profile: JSONObject)] = [:]
         public private(set) var requests: [String: Int] = [:]
 
         public func setKeySetOverride(_ text: String?) { keySetOverride = text }
@@ -154,7 +154,7 @@ public final class IdentityProviderStandIn: Sendable {
         public func issue(code: String, idToken: String) { codes[code] = idToken }
 
         /// `token` is a valid Facebook access token of the user `profile` describes (with its `id`).
-        public func issueFacebookToken(_ token: String, profile: [String: JSONValue], appId: String = IdentityProviderStandIn.facebookAppId) {
+        public func issueFacebookToken(_ token: String, profile: JSONObject, appId: String = IdentityProviderStandIn.facebookAppId) {
             facebookTokens[token] = (appId, profile)
         }
 
@@ -162,7 +162,7 @@ public final class IdentityProviderStandIn: Sendable {
 
         public func count(_ path: String) -> Int { requests[path] ?? 0 }
 
-        func sign(_ claims: [String: JSONValue], rsa: Bool, kid: String?) async throws -> String {
+        func sign(_ claims: JSONObject, rsa: Bool, kid: String?) async throws -> String {
             let keys = JWTKeyCollection()
             let id = JWKIdentifier(string: kid ?? (rsa ? rsaKid : ecKid))
             if rsa {
@@ -266,8 +266,8 @@ public final class IdentityProviderStandIn: Sendable {
 
     /// Any claims as a jwt-kit payload.
     struct Claims: JWTPayload {
-        var fields: [String: JSONValue]
-        init(fields: [String: JSONValue]) { self.fields = fields }
+        var fields: JSONObject
+        init(fields: JSONObject) { self.fields = fields }
         init(from decoder: any Decoder) throws { fields = try JSONValue(from: decoder).objectValue ?? [:] }
         func encode(to encoder: any Encoder) throws { try JSONValue.object(fields).encode(to: encoder) }
         func verify(using algorithm: some JWTAlgorithm) async throws {}

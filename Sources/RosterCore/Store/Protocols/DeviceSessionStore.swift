@@ -45,7 +45,7 @@ struct LoginRecord: Sendable {
     var receivedAt: Date
     var deviceId: String?
     var identities: [Identity]
-    var profile: [String: JSONValue]
+    var profile: JSONObject
 }
 
 /// What `endSession` did.

@@ -37,7 +37,7 @@ protocol DeviceUserStore: Sendable {
     func clearCurrentUser() throws
 
     /// Replaces identities and profile (after linking or a profile refresh).
-    func updateProfile(id: String, entry: String, identities: [Identity], profile: [String: JSONValue]) throws
+    func updateProfile(id: String, entry: String, identities: [Identity], profile: JSONObject) throws
 }
 
 /// The result of `makeCurrent`.

@@ -64,7 +64,7 @@ extension SQLiteDeviceStore {
         try write { db in try Self.setCurrentUserId(nil, db) }
     }
 
-    func updateProfile(id: String, entry: String, identities: [Identity], profile: [String: JSONValue]) throws {
+    func updateProfile(id: String, entry: String, identities: [Identity], profile: JSONObject) throws {
         try write { db in
             guard var user = try StoredUser.fetchOne(db, key: id), user.entry == entry else { return }
             user.identities = identities

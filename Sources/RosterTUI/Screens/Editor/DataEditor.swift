@@ -175,10 +175,10 @@ public struct DataEditor: Sendable, Equatable {
 
     /// The update that saves the changes: `$set` of what changed, `$unset` of what was removed.
     public var update: JSONValue? {
-        var update: [String: JSONValue] = [:]
-        let set = Dictionary(uniqueKeysWithValues: fields.filter(\.changed).map { ($0.key, $0.value) })
+        var update: JSONObject = [:]
+        let set = JSONObject(uniqueKeysWithValues: fields.filter(\.changed).map { ($0.key, $0.value) })
         if !set.isEmpty { update["$set"] = .object(set) }
-        if !removed.isEmpty { update["$unset"] = .object(Dictionary(uniqueKeysWithValues: removed.map { ($0, JSONValue.string("")) })) }
+        if !removed.isEmpty { update["$unset"] = .object(JSONObject(uniqueKeysWithValues: removed.map { ($0, JSONValue.string("")) })) }
         return update.isEmpty ? nil : .object(update)
     }
 }
