@@ -18,14 +18,16 @@ struct Roster: AsyncParsableCommand {
             SwitcherCommand.self, UsersCommand.self, LoginCommand.self, SwitchCommand.self, LogoutCommand.self,
             RemoveCommand.self, DeleteCommand.self, WhoamiCommand.self, CustomDataCommand.self, TokenCommand.self, AccountCommand.self, APIKeysCommand.self, LinkCommand.self,
             PolicyCommand.self, PINCommand.self, HistoryCommand.self,
-            VersionCommand.self,
+            CompletionCommand.self, VersionCommand.self,
         ],
         defaultSubcommand: SwitcherCommand.self
     )
 
     /// Exit codes: 0 success, 1 failure (one line on stderr), 2 usage.
     static func main() async {
-        rejectUnknownCommand(Array(CommandLine.arguments.dropFirst()))
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        answerLeadingHelpOrVersion(arguments)
+        rejectUnknownCommand(arguments)
         do {
             var command = try parseAsRoot()
             // A failure is one line on stderr: the core's notices (a wrong PIN counted, a refresh
@@ -53,12 +55,44 @@ struct Roster: AsyncParsableCommand {
                 exit(withError: error)
             }
             if code == .validationFailure || error is ValidationError {
-                Terminal.printError(fullMessage(for: error))
+                Terminal.printError(usageMessage(for: error, arguments: arguments))
                 Foundation.exit(2)
             }
             Terminal.printError("roster: \(CommandFailure(error).message)")
             Foundation.exit(1)
         }
+    }
+
+    /// `roster --version …` and `roster --help …`: the first of them answers, for Roster as a
+    /// whole (parsed as usual, `--version --help` would print the default command's help).
+    static func answerLeadingHelpOrVersion(_ arguments: [String]) {
+        switch arguments.first {
+        case "--version":
+            print(VersionCommand.line)
+            Foundation.exit(0)
+        case "--help", "-h":
+            print(helpMessage())
+            Foundation.exit(0)
+        default:
+            return
+        }
+    }
+
+    /// A usage error in Roster's words. An unknown option in first place names no command, so
+    /// the usage is Roster's own, not the switcher's; a mistyped subcommand is named as one.
+    static func usageMessage(for error: any Error, arguments: [String]) -> String {
+        let topUsage = "Usage: \(usageString())\n  See 'roster --help' for the commands."
+        let groups = [(name: CustomDataCommand._commandName, subcommands: CustomDataCommand.configuration.subcommands.map { $0._commandName })]
+        if let mistyped = UsageError.mistypedSubcommand(arguments, groups: groups) {
+            return "roster: \(mistyped)\nUsage: roster \(arguments[0]) <subcommand>\n  See 'roster \(arguments[0]) --help' for its commands."
+        }
+        let message = fullMessage(for: error)
+        if let first = arguments.first, first.hasPrefix("-"),
+           let unknown = UsageError.unknownOption(in: String(message.dropFirst("Error: ".count))), unknown.option == first
+        {
+            return "roster: \(unknown.message)\n" + topUsage
+        }
+        return UsageError.reworded(message)
     }
 
     /// Every name a first word may give: the subcommands, their aliases, and `help`.

@@ -113,7 +113,7 @@ extension EndToEndTests {
             #expect(data.contains(#""balance": -2.5"#) && data.contains(#""offset": -7"#), "\(data)")
             // An unknown option is still refused as one, and two values are one too many; nothing changes.
             let bogus = try runner.roster(["custom-data", "set", "balance", "--bogus"])
-            #expect(bogus.status == 2 && bogus.stderr.contains("Unknown option '--bogus'"), "\(bogus.stderr)")
+            #expect(bogus.status == 2 && bogus.stderr.contains("roster: unknown option '--bogus'"), "\(bogus.stderr)")
             let two = try runner.roster(["custom-data", "set", "balance", "1", "-2"])
             #expect(two.status == 2 && two.stderr.contains("one VALUE"), "\(two.stderr)")
             #expect(try runner.roster(["custom-data", "--json"]).stdout == data)

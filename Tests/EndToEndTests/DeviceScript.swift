@@ -10,6 +10,12 @@ struct DeviceScript {
     /// How to reach the server's store for `roster-server admin`.
     let adminArguments: [String]
 
+    /// `roster whoami --json` with nobody active: `null`, and exit 1 (as `gh auth status`).
+    func nobodyIsActive() throws -> Bool {
+        let result = try runner.roster(["whoami", "--json"])
+        return result.status == 1 && result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "null"
+    }
+
     func expectSuccess(_ arguments: [String], stdin: String? = nil, sourceLocation: SourceLocation = #_sourceLocation)
         throws -> CommandRunner.Result
     {
@@ -53,7 +59,7 @@ struct DeviceScript {
     func run() throws {
         // BEHAVIOURS 4: nobody yet.
         #expect(try users().isEmpty)
-        #expect(try expectSuccess(["whoami", "--json"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "null")
+        #expect(try nobodyIsActive())
 
         // BEHAVIOURS 5, 6: Joe, then Emma; Emma is current and Joe stays logged in.
         _ = try expectSuccess(["login", "--email", "joe@example.com", "--password-stdin"], stdin: "passw0rd\n")
@@ -117,7 +123,7 @@ struct DeviceScript {
         // BEHAVIOURS 16: an anonymous user that logs out is removed; nobody is current.
         _ = try expectSuccess(["logout"])
         #expect(try users().map(\.email) .sorted { ($0 ?? "") < ($1 ?? "") } == ["emma@example.com", "joe@example.com"])
-        #expect(try expectSuccess(["whoami", "--json"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "null")
+        #expect(try nobodyIsActive())
 
         // BEHAVIOURS 20: logging out a logged-out user changes nothing.
         _ = try expectSuccess(["logout", "emma"])

@@ -212,7 +212,8 @@ extension EndToEndTests {
             #expect(try device.runner.users().filter { $0.state == "loggedIn" }.count == 2, "nobody was logged out")
             let all = try device.succeeds(["logout", "--all", "--pin-stdin"], stdin: "\(SharedTerminal.joePIN)\n\(SharedTerminal.anonymousPIN)\n")
             #expect(all.stdout.hasPrefix("Logged out 2 users; nobody is active."), "\(all.stdout)")
-            #expect(try device.succeeds(["whoami", "--json"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "null")
+            let nobody = try device.roster(["whoami", "--json"])
+            #expect(nobody.status == 1 && nobody.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "null")
             let users = try device.runner.users()
             #expect(users.compactMap(\.email).sorted() == ["emma@example.com", "joe@example.com"], "the anonymous user is removed")
             #expect(users.allSatisfy { $0.state == "loggedOut" && !$0.current })
@@ -384,9 +385,11 @@ private struct SharedTerminal {
         return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The email of the active user, from `roster whoami --json`.
+    /// The email of the active user, from `roster whoami --json` (`null`, exit 1, for nobody).
     func current() throws -> String? {
-        let data = Data(try succeeds(["whoami", "--json"]).stdout.utf8)
+        let result = try roster(["whoami", "--json"])
+        #expect(result.status == 0 || (result.status == 1 && result.stdout.hasPrefix("null")), "\(result.stderr)")
+        let data = Data(result.stdout.utf8)
         return (try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed) as? [String: Any])?["email"] as? String
     }
 

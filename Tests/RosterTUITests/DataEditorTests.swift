@@ -61,7 +61,7 @@ extension DataEditor {
         model.press(.enter)
         model.type(#"{"theme": "dark"}"#)
         model.press(.enter)
-        #expect(model.screen.line(containing: "+ shift")?.contains("3") == true)
+        #expect(model.screen.line(containing: "~ shift")?.contains("3") == true)
         // Removing a field just added simply drops it.
         let shift = try! #require(model.editor?.fields.firstIndex { $0.key == "shift" })
         model.press(.char("g"))

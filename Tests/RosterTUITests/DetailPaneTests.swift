@@ -81,3 +81,29 @@ import Testing
         #expect(model.detail.scroll == 0)
     }
 }
+
+/// A person with several ways to log in: every provider in the list, as `roster users` names
+/// them, and the identities in columns in the pane.
+@Suite struct ProvidersShownTests {
+    static let linked = UserRow(
+        id: "64a9anon", displayName: "anonymous user 64a9anon", provider: .anonymous, state: .loggedIn, isCurrent: true,
+        identities: [
+            Identity(id: "anon-identity", provider: .anonymous), Identity(id: "mail-identity", provider: .emailPassword),
+            Identity(id: "more-mail-identity", provider: .emailPassword),
+        ])
+
+    @Test func theListNamesEveryProviderAndThePaneAlignsTheIdentities() throws {
+        let model = Model(users: [Self.linked, Sample.emma], size: TerminalSize(width: 120, height: 30), now: Sample.now)
+        let screen = model.screen
+        let row = try #require(screen.line(containing: "anonymous user 64a9anon"))
+        #expect(row.contains("anonymous, email"), "\(row)")
+        #expect(screen.line(containing: "providers anonymous, email") != nil)
+        let identities = ["anon-identity", "mail-identity", "more-mail-identity"].compactMap { id in screen.line(containing: id) }
+        #expect(identities.count == 3)
+        let starts = identities.map { line -> Int in
+            let id = ["anon-identity", "more-mail-identity", "mail-identity"].first { line.contains($0) }!
+            return line.distance(from: line.startIndex, to: line.range(of: id)!.lowerBound)
+        }
+        #expect(Set(starts).count == 1, "\(identities)")
+    }
+}

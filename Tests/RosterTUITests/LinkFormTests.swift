@@ -24,6 +24,34 @@ import Testing
         #expect(model.form?.choices == [.google, .googleAuthCode, .otherDevice])
     }
 
+    /// A digit picks the same provider in the log-in form and the link form: email is 2 in
+    /// both, though the link form offers no anonymous log-in (1 does nothing there).
+    @Test func digitsPickTheSameProviderInBothForms() {
+        var login = Sample.model()
+        login.press(.char("n"))
+        login.press(.backTab)
+        #expect(login.form?.focus == .provider)
+        login.type("2")
+        let loginPick = login.form?.provider
+        #expect(loginPick == .emailPassword)
+        var link = Sample.model()
+        link.press(.char("l"))
+        link.press(.backTab)
+        #expect(link.form?.focus == .provider)
+        link.type("3")
+        link.type("2")
+        #expect(link.form?.provider == loginPick)
+        link.type("1")
+        #expect(link.form?.provider == .emailPassword, "1 is anonymous, not offered when linking")
+        #expect(link.screen.line(containing: "2 email/password · 3 API key") != nil)
+        #expect(link.screen.line(containing: "1 anonymous") == nil)
+        // Esc says what was cancelled: the link, not a log-in.
+        link.press(.escape)
+        #expect(link.status?.text == "Linking to joe@example.com cancelled")
+        login.press(.escape)
+        #expect(login.status?.text == "Log-in cancelled")
+    }
+
     // BEHAVIOURS 37
     @Test func aLoggedOutUserCannotBeLinked() {
         var model = Sample.model()
@@ -64,7 +92,7 @@ import Testing
         await switcher.waitFor("error: these credentials already belong to another user")
         await switcher.waitFor("Link another log-in to")
         switcher.terminal.press(.escape)
-        await switcher.waitFor("Log-in cancelled")
+        await switcher.waitFor("Linking to ann@example.com cancelled")
 
         // Logged out, the once-anonymous user stays on the device.
         switcher.terminal.press(.char("o"))

@@ -168,3 +168,24 @@ import Testing
         #expect(model.mode == .list)
     }
 }
+
+/// `--sort name`: people stay in their places while others take turns.
+@Suite struct ListOrderTests {
+    @Test func byNameTheListStaysPutWhenTheActivePersonChanges() {
+        var model = Sample.model()
+        model.order = .name
+        let names = model.visibleUsers.map(\.displayName)
+        #expect(names == names.sorted { $0.lowercased() < $1.lowercased() }, "\(names)")
+        let selected = model.selectedUser?.id
+        // The device reads people last active first: a switch moves someone to the top.
+        var recent = model.users
+        recent.insert(recent.removeLast(), at: 0)
+        model.users = recent
+        #expect(model.visibleUsers.map(\.displayName) == names)
+        #expect(model.selectedUser?.id == selected)
+        // Recent order follows the device's order.
+        model.order = .recent
+        #expect(model.visibleUsers.map(\.id) == recent.map(\.id))
+        #expect(model.selectedUser?.id == selected)
+    }
+}

@@ -15,6 +15,22 @@ import Testing
         #expect(Sample.model(width: 40, height: 24).screen[22] == "Enter switch · ? help · q quit")
     }
 
+    /// An empty list says its message whole at 80x10 (wrapped, never "Press n to log i…"), and
+    /// its hint line offers only what can be done with nobody on it.
+    @Test func anEmptyListAtEightyByTenSaysItWholeAndOffersOnlyLoggingIn() {
+        let model = Model(size: TerminalSize(width: 80, height: 10), now: Sample.now)
+        let screen = model.screen
+        let listText = screen.dropFirst().prefix(6).map { ($0.components(separatedBy: "│").first ?? "").trimmingCharacters(in: .whitespaces) }
+        #expect(listText.filter { !$0.isEmpty }.joined(separator: " ").hasPrefix("No users yet. Press n to log in."), "\(screen)")
+        #expect(!screen.contains { $0.contains("…") }, "\(screen)")
+        #expect(screen[8] == "n log in · ? help · q quit", "\(screen[8])")
+        var filtered = Sample.model(width: 80, height: 24)
+        filtered.press(.char("/"))
+        filtered.type("zzz")
+        filtered.press(.enter)
+        #expect(filtered.screen[22] == "/ filter · Esc clear · n log in · ? help · q quit", "\(filtered.screen[22])")
+    }
+
     @Test func otherScreensKeepTheirWayOut() {
         var model = Sample.model(width: 40, height: 24)
         model.press(.char("n"))

@@ -40,17 +40,42 @@ import Testing
         model.press(.enter)
         #expect(model.editor?.fields.first?.value == 42)
         #expect(model.status?.text == "favoriteNumber: text → number, 42 when you save")
-        #expect(model.screen.line(containing: "+ favoriteNumber")?.contains("number") == true)
+        #expect(model.screen.line(containing: "~ favoriteNumber")?.contains("number") == true)
     }
 
-    @Test func aNumberTypedOverWithWordsBecomesTextAndTheStatusSaysSo() {
-        var model = Self.model(["lucky": 7])
+    /// Words typed over a number are not JSON: nothing changes until Tab takes them as text,
+    /// and the lines under the field say so rather than offering Tab for what is already done.
+    @Test func wordsTypedOverANumberWaitForTabBeforeBecomingText() {
+        var model = Self.model(["lucky": 7, "prefs": ["size": 2]])
         model.press(.enter, .backspace)
         #expect(model.editor?.typedValue?.asText == false)
         model.type("seven")
+        #expect(model.screen.line(containing: "→ not JSON; lucky stays a number unless Tab takes it as text") != nil)
         model.press(.enter)
-        #expect(model.editor?.fields.first?.value == "seven")
+        #expect(model.editor?.typedValue != nil, "still typing")
+        #expect(model.status?.isError == true && model.status?.text == "That is not JSON, and 'lucky' holds a number; Tab takes it as text")
+        #expect(model.editor?.fields.first { $0.key == "lucky" }?.value == 7)
+        model.press(.tab)
+        #expect(model.screen.line(containing: "→ text (was number): \"seven\"") != nil)
+        model.press(.enter)
+        #expect(model.editor?.fields.first { $0.key == "lucky" }?.value == "seven")
         #expect(model.status?.text == "lucky: number → text, \"seven\" when you save")
+        // An object typed over with something that is not JSON waits the same way.
+        model.press(.char("j"))
+        model.press(.enter)
+        model.type("abc")
+        model.press(.enter)
+        #expect(model.status?.text == "That is not JSON, and 'prefs' holds an object; Tab takes it as text")
+        #expect(model.editor?.fields.first { $0.key == "prefs" }?.value == ["size": 2])
+    }
+
+    /// Nested numbers are edited as numbers, never as Extended JSON's wrappers.
+    @Test func nestedNumbersAreEditedAsNumbers() {
+        var model = Self.model(["preferences": ["fontScale": ["$numberDouble": "1.0"], "visits": ["$numberLong": "3"], "theme": "light"]])
+        model.press(.enter)
+        #expect(model.editor?.typedValue?.text == #"{"fontScale":1.0,"visits":3,"theme":"light"}"#)
+        model.press(.enter)
+        #expect(model.editor?.fields.first?.value == ["fontScale": 1.0, "visits": 3, "theme": "light"])
     }
 
     @Test func datesAndNestedValuesNameTheirType() {

@@ -126,20 +126,25 @@ public struct Model: Sendable, Equatable {
         if let current = users.firstIndex(where: \.isCurrent) { selection = current }
     }
 
+    /// How the list orders people (`--sort`); the selection stays on the same person.
+    public var order: ListOrder = .recent { didSet { refilter() } }
+
     public var isBusy: Bool { pendingOperations > 0 }
 
     /// Whether no key leaves the switcher (BEHAVIOURS 54): the policy's kiosk, or `--kiosk`.
     public var isKiosk: Bool { policy.kiosk || kioskFromCommandLine }
 
     private static func providerColumnWidth(_ users: [UserRow]) -> Int {
-        Set(users.map(\.provider)).map { DisplayWidth.of($0?.displayName ?? "unknown") }.max() ?? 0
+        // At most 24 columns: a user with every provider still leaves the name room.
+        min(24, Set(users.map(\.providerName)).map { DisplayWidth.of($0) }.max() ?? 0)
     }
 
     /// Filters the users again, keeping the selection on the same user when it is still shown.
     private mutating func refilter() {
         let selectedId = selectedUser?.id
         let query = UserFilter(filter)
-        visibleUsers = query.isEmpty ? users : users.filter(query.matches)
+        let ordered = order.ordered(users)
+        visibleUsers = query.isEmpty ? ordered : ordered.filter(query.matches)
         providerColumnWidth = Self.providerColumnWidth(visibleUsers)
         if let selectedId, let index = visibleUsers.firstIndex(where: { $0.id == selectedId }) {
             selection = index

@@ -31,6 +31,9 @@ enum KeyHints {
         switch model.mode {
         case .list where model.isIdleLocked: "Enter unlock · s switch user · q quit · ? keys"
         case .list where model.isEditingFilter: "type to filter · Enter keep · Esc clear"
+        // Nobody to switch to, log out, remove or refresh: only what can be done is offered.
+        case .list where model.users.isEmpty: "n log in · ? help · q quit"
+        case .list where model.visibleUsers.isEmpty: "/ filter · Esc clear · n log in · ? help · q quit"
         case .list: "Enter switch · n log in · / filter · o log out · x remove · r refresh · ? help · q quit"
         case .confirm(let question): "Tab choose · Enter confirm · y \(question.kind.verb.lowercased()) · Esc cancel"
         case .loginForm(let form) where form.device != nil: "approve on the other device · Esc cancel"

@@ -166,6 +166,7 @@ func drawBox(_ lines: [String], in body: Rect, _ buffer: inout ScreenBuffer) -> 
     let left = (body.width - width) / 2
     let top = body.top + max(0, (body.height - lines.count - 2) / 2)
     let attributes = CellAttributes(bold: true)
+    let cut = (top...top + lines.count + 1).map { row in WordsCut(row: row, left: left, right: left + width - 1, buffer) }
     buffer.write("┌" + String(repeating: "─", count: width - 2) + "┐", row: top, column: left, attributes: attributes)
     for (offset, line) in lines.enumerated() {
         let row = top + 1 + offset
@@ -175,7 +176,45 @@ func drawBox(_ lines: [String], in body: Rect, _ buffer: inout ScreenBuffer) -> 
         buffer.write("│", row: row, column: left + width - 1, attributes: attributes)
     }
     buffer.write("└" + String(repeating: "─", count: width - 2) + "┘", row: top + lines.count + 1, column: left, attributes: attributes)
+    for words in cut { words.hide(&buffer) }
     return Rect(top: top, left: left, width: width, height: lines.count + 2)
+}
+
+/// Words a box's edges cut in two on one row: what shows of them beside the box is hidden, so
+/// no fragment (`┐ches)`) reads as text of its own.
+private struct WordsCut {
+    let row: Int
+    let left: Int
+    let right: Int
+    let atLeft: Bool
+    let atRight: Bool
+
+    /// Read before the box is drawn: a word is cut where the edge's cell and its neighbour outside are both text.
+    init(row: Int, left: Int, right: Int, _ buffer: ScreenBuffer) {
+        func isText(_ column: Int) -> Bool { column >= 0 && column < buffer.width && row >= 0 && row < buffer.height && buffer[row, column].text != " " }
+        self.row = row
+        self.left = left
+        self.right = right
+        atLeft = isText(left) && isText(left - 1)
+        atRight = isText(right) && isText(right + 1)
+    }
+
+    func hide(_ buffer: inout ScreenBuffer) {
+        if atRight {
+            var column = right + 1
+            while column < buffer.width, buffer[row, column].text != " " {
+                buffer.fill(row: row, from: column, width: 1, attributes: buffer[row, column].attributes)
+                column += 1
+            }
+        }
+        if atLeft {
+            var column = left - 1
+            while column >= 0, buffer[row, column].text != " " {
+                buffer.fill(row: row, from: column, width: 1, attributes: buffer[row, column].attributes)
+                column -= 1
+            }
+        }
+    }
 }
 
 private func drawStatus(_ model: Model, _ buffer: inout ScreenBuffer) {

@@ -9,14 +9,15 @@ struct HistoryCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Option(help: "How many lines, newest first.")
+    // Read whatever follows, so `--limit -1` is refused for its value, not as a missing one.
+    @Option(parsing: .unconditional, help: "How many lines, newest first (1 to 1000).")
     var limit = 50
 
     @Flag(help: "Print a JSON array.")
     var json = false
 
     func validate() throws {
-        guard (1...1000).contains(limit) else { throw ValidationError("--limit is 1 to 1000") }
+        guard (1...1000).contains(limit) else { throw ValidationError("--limit takes 1 to 1000, not \(limit)") }
     }
 
     func run() async throws {

@@ -29,12 +29,15 @@ struct SwitcherCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Leave the mouse to the terminal (selecting text without Shift); keys do everything.")
     var noMouse = false
 
+    @Option(help: "How the list orders people: recent (last active first) or name (stays put while people take turns).")
+    var sort: ListOrder = .recent
+
     @Flag(name: .long, help: "Kiosk mode: no key leaves the switcher without the device's admin PIN.")
     var kiosk = false
 
     func run() async throws {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            try UsersCommand.print(try await connection.openApp(), json: false)
+            try UsersCommand.print(try await connection.openApp(), json: false, order: sort)
             return
         }
         if let refusal = SwitcherTerminal.refusal(term: ProcessInfo.processInfo.environment["TERM"]) { throw refusal }
@@ -52,6 +55,7 @@ struct SwitcherCommand: AsyncParsableCommand {
             model.outbox = try? connection.outboxDescription()
             model.policy = try effects.app.policy()
             model.kioskFromCommandLine = kiosk
+            model.order = sort
             // A kiosk nobody could leave is refused before the screen is taken.
             if model.isKiosk, try !effects.app.hasAdminPIN() { throw KioskWithoutAdminPIN() }
             _ = try await Program.run(model, backend: backend, effects: effects, startingWith: [.loginForm(.loadProviders)])
@@ -87,3 +91,5 @@ private struct NoEffects: EffectRunner {
 
 /// A kiosk asked for with no admin PIN to leave it by: said in one line, without a screen.
 private struct KioskWithoutAdminPIN: Error {}
+
+extension ListOrder: ExpressibleByArgument {}

@@ -13,18 +13,21 @@ struct UsersCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Flag(help: "Print a JSON array: id, name, email, providers, state, current, lastActive.")
+    @Flag(help: "Print a JSON array: id, name, email, providers, identities, state, current, lastActive.")
     var json = false
 
+    @Option(help: "recent (last active first) or name.")
+    var sort: ListOrder = .recent
+
     func run() async throws {
-        try Self.print(try await connection.openApp(), json: json)
+        try Self.print(try await connection.openApp(), json: json, order: sort)
     }
 
     /// The listing, as `roster users` prints it (and `roster` when not on a terminal).
-    static func print(_ app: App, json: Bool) throws {
-        let users = app.allUsers
+    static func print(_ app: App, json: Bool, order: ListOrder = .recent) throws {
+        let users = order.ordered(app.allUsers, name: \.displayName, id: \.id)
         if json {
-            try JSONOutput.print(users.map(UserSummary.init))
+            try JSONOutput.print(users.map { UserSummary($0) })
             return
         }
         guard !users.isEmpty else {

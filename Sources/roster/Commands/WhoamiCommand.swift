@@ -4,23 +4,24 @@ import RosterCore
 import RosterTUI
 import RosterWire
 
-/// `roster whoami`: the active user, read from the device (works offline).
+/// `roster whoami`: the active user, read from the device (works offline). With nobody active it
+/// says so and exits 1, as `gh auth status` does, so a script can test it.
 struct WhoamiCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Show the active user.")
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Flag(help: "Print the user as a JSON object, or null when nobody is active.")
+    @Flag(help: "Print the user as a JSON object (identities and token expiry included), or null when nobody is active.")
     var json = false
 
     func run() async throws {
         let app = try await connection.openApp()
         guard let user = app.currentUser else {
-            if json { print("null") } else { print("No active user. Log one in with `roster login`.") }
-            return
+            if json { print("null") } else { Terminal.printError("No active user. Log one in with `roster login`.") }
+            throw ExitCode(1)
         }
         if json {
-            try JSONOutput.print(UserSummary(user))
+            try JSONOutput.print(UserSummary(user, withTokenExpiry: true))
             return
         }
         var lines = ["\(user.displayName) (active)", "id:         \(user.id)"]

@@ -36,7 +36,7 @@ public struct DataEditor: Sendable, Equatable {
             self.key = key
             self.original = original
             asText = original.stringValue != nil
-            let text = original.stringValue ?? original.compactText
+            let text = original.stringValue ?? DataEditor.editableText(original)
             // A value longer than what can be typed is never cut by opening it.
             line = LineEditor(text, limit: max(DataEditor.maxValueLength, text.count))
         }
@@ -49,8 +49,14 @@ public struct DataEditor: Sendable, Equatable {
             asText = false
         }
 
-        /// The value the typed text stands for.
-        public var value: JSONValue { asText ? .string(text) : DataEditor.value(of: text) }
+        /// The value the typed text stands for. Over a value that is not text, text that is not
+        /// JSON stands for nothing (nil) until Tab says to take it as text: a number or an
+        /// object never turns into text unasked. A new field's text that is not JSON is text.
+        public var value: JSONValue? {
+            if asText { return .string(text) }
+            if let parsed = try? JSONValue(parsing: text) { return parsed }
+            return isNew ? .string(text) : nil
+        }
     }
 
     public var owner: UserTarget
@@ -109,6 +115,28 @@ public struct DataEditor: Sendable, Equatable {
     /// number 42), anything else as people read it.
     public static func shown(_ value: JSONValue) -> String {
         value.stringValue != nil ? value.compactText : value.readableText(indent: nil)
+    }
+
+    /// A value as the line to edit it shows it: JSON, with numbers as numbers at any depth
+    /// (`1.0`, not `{"$numberDouble": "1.0"}`); dates, ids and values JSON cannot hold (NaN)
+    /// stay in Extended JSON, which reads back as the same value.
+    public static func editableText(_ value: JSONValue) -> String {
+        func plain(_ value: JSONValue) -> JSONValue {
+            switch value {
+            case .array(let items): return .array(items.map(plain))
+            case .object(let fields):
+                if fields.count == 1, let (key, wrapped) = fields.first, let text = wrapped.stringValue {
+                    switch key {
+                    case "$numberInt", "$numberLong": if let number = Int64(text) { return .int(number) }
+                    case "$numberDouble": if let number = Double(text), number.isFinite { return .double(number) }
+                    default: break
+                    }
+                }
+                return .object(fields.mapValues(plain))
+            default: return value
+            }
+        }
+        return plain(value).compactText
     }
 
     /// Typed text as a value: JSON when it parses, otherwise the text itself.

@@ -124,8 +124,12 @@ private func typingKey(_ model: inout Model, _ editor: inout DataEditor, _ typin
             editor.typing = .value(DataEditor.ValueEntry(newKey: name))
         }
     case (.value(let entry), .enter):
+        guard let value = entry.value else {
+            let was = entry.original.map { ValueKind(of: $0).phrase } ?? "a value"
+            model.status = StatusMessage("That is not JSON, and '\(entry.key)' holds \(was); Tab takes it as text", isError: true)
+            return []
+        }
         editor.typing = nil
-        let value = entry.value
         let path = entry.key.split(separator: ".").map(String.init)
         guard let original = entry.original else {
             editor.set(path: path, to: value)

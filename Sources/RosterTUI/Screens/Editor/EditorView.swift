@@ -1,4 +1,5 @@
-/// The custom data editor: one row per top-level field (`+` new or changed) with its type and
+/// The custom data editor: one row per top-level field (`~` new or changed: `+` is the list's
+/// "logged in") with its type and
 /// value (text in quotes), the removed fields below, and the line being typed with what it will
 /// be read as.
 func drawEditor(_ editor: DataEditor, in area: Rect, _ buffer: inout ScreenBuffer) {
@@ -19,7 +20,7 @@ func drawEditor(_ editor: DataEditor, in area: Rect, _ buffer: inout ScreenBuffe
         attributes.reverse = selected
         if selected { buffer.fill(row: row, from: 0, width: area.width, attributes: attributes) }
         buffer.write(selected ? ">" : " ", row: row, column: 0, attributes: attributes)
-        buffer.write(field.changed ? "+" : " ", row: row, column: 1, attributes: attributes)
+        buffer.write(field.changed ? "~" : " ", row: row, column: 1, attributes: attributes)
         buffer.write(field.key, row: row, column: 3, maxWidth: keyWidth, attributes: attributes)
         var kind = attributes
         kind.dim = !selected
@@ -57,9 +58,11 @@ func drawEditor(_ editor: DataEditor, in area: Rect, _ buffer: inout ScreenBuffe
     }
 }
 
-/// What the typed value will be: `→ number (was text): 42`.
+/// What the typed value will be: `→ number (was text): 42`, or why it is none yet.
 private func readAs(_ entry: DataEditor.ValueEntry) -> String {
-    let value = entry.value
+    guard let value = entry.value else {
+        return "→ not JSON; \(entry.key) stays \(entry.original.map { ValueKind(of: $0).phrase } ?? "a value") unless Tab takes it as text"
+    }
     let now = ValueKind(of: value)
     let change = entry.original.map { ValueKind(of: $0) == now ? "" : " (was \(ValueKind(of: $0).word))" } ?? ""
     return "→ \(now.word)\(change): \(DataEditor.shown(value))"

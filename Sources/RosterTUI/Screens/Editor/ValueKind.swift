@@ -27,6 +27,16 @@ public enum ValueKind: String, Sendable, Equatable {
         }
     }
 
+    /// The kind in a sentence: "a number", "an object", "text".
+    public var phrase: String {
+        switch self {
+        case .text, .null: rawValue
+        case .object: "an object"
+        case .typed: "a typed value"
+        default: "a " + rawValue
+        }
+    }
+
     /// The word shown in the editor's type column.
     public var word: String { self == .typed ? "typed" : rawValue }
 }

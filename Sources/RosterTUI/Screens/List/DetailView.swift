@@ -59,15 +59,18 @@ func detailLines(_ user: UserRow, now: Date, changedJustNow: Bool = false) -> [(
     var lines: [(text: String, attributes: CellAttributes)] = []
     lines.append(("\(user.displayName)  [\(user.badge.symbol) \(user.badge.words)]", CellAttributes(bold: true, role: user.badge.role)))
     lines.append(("id        \(user.id)", .plain))
-    lines.append(("provider  \(user.providerName)", .plain))
+    lines.append(((user.identities.count > 1 ? "providers " : "provider  ") + user.providerName, .plain))
     lines.append(("device    \(user.deviceId ?? "none")", .plain))
     let expiry = user.accessTokenExpiresAt.map { "access token \(RelativeTime.expiry($0, now: now))" }
     lines.append((expiry ?? "access token none (\(user.badge.words))", .plain))
     lines.append(("identities", heading))
     if user.identities.isEmpty { lines.append(("  none", CellAttributes(dim: true))) }
-    for identity in user.identities {
-        let provider = ProviderType(rawValue: identity.providerType)?.displayName ?? identity.providerType
-        lines.append(("  \(provider)  \(identity.id)", .plain))
+    // Provider and id in columns, as `roster whoami` prints them.
+    let providers = user.identities.map { ProviderType.displayName(wire: $0.providerType) }
+    let providerWidth = providers.map { DisplayWidth.of($0) }.max() ?? 0
+    for (identity, provider) in zip(user.identities, providers) {
+        let pad = String(repeating: " ", count: providerWidth - DisplayWidth.of(provider))
+        lines.append(("  \(provider)\(pad)  \(identity.id)", .plain))
     }
     lines.append(("profile", heading))
     let profile = user.profile.data.sorted { $0.key < $1.key }

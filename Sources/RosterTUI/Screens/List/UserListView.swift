@@ -7,7 +7,10 @@ func drawList(_ model: Model, layout: ListLayout, _ buffer: inout ScreenBuffer) 
     let users = model.visibleUsers
     guard !users.isEmpty else {
         let message = model.filter.isEmpty ? "No users yet. Press n to log in." : "No user matches \"\(model.filter)\"."
-        buffer.write(message, row: area.top, column: area.left + 1, maxWidth: area.width - 1)
+        // Wrapped to the list's width, so a narrow list still says it whole.
+        for (row, line) in zip(area.top..<area.bottom, wrap(message, width: area.width - 1)) {
+            buffer.write(line, row: row, column: area.left + 1, maxWidth: area.width - 1)
+        }
         return
     }
     let offset = layout.firstShown(selection: model.selection, count: users.count)

@@ -87,8 +87,16 @@ public struct UserRow: Sendable, Equatable, Identifiable {
         secretKind = user.secretKind
     }
 
-    /// The provider's name as the screen shows it ("email", "anonymous"; "unknown" for none).
-    public var providerName: String { provider?.displayName ?? "unknown" }
+    /// Every provider the user logs in with, once each in the order they were linked
+    /// ("anonymous, email"), as `roster users` names them; "unknown" for none.
+    public var providerName: String {
+        var names: [String] = []
+        for identity in identities {
+            let name = ProviderType.displayName(wire: identity.providerType)
+            if !names.contains(name) { names.append(name) }
+        }
+        return names.isEmpty ? provider?.displayName ?? "unknown" : names.joined(separator: ", ")
+    }
 
     /// The name used on screen: email, name, "anonymous user …" or the id, as RosterCore names users.
     public var badge: StateBadge {

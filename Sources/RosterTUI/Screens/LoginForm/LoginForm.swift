@@ -66,6 +66,9 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
 
     /// The providers to choose from, in order (Space steps through them, digits pick one).
     public var choices: [Provider]
+    /// Every provider the server offers, numbered as digits pick them: the link form leaves
+    /// anonymous out of `choices` but keeps its number, so email is 2 in both forms.
+    public var numbering: [Provider]
     public var provider: Provider
     public var email: String
     public var password: String
@@ -103,6 +106,11 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
     /// The log-in on another device on show, once the server has given its codes.
     public var device: DeviceLogin? = nil
 
+    /// The digit that picks `provider` (1 for the first the server offers), nil past 9.
+    public func digit(of provider: Provider) -> Int? {
+        numbering.firstIndex(of: provider).map { $0 + 1 }.flatMap { $0 <= 9 ? $0 : nil }
+    }
+
     public init(
         provider: Provider = .emailPassword, email: String = "", choices: [Provider] = Provider.assumed, linking: UserTarget? = nil
     ) {
@@ -110,6 +118,7 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         let offered = Provider.withOtherDevice(choices.isEmpty ? Provider.assumed : choices)
         // An anonymous log-in cannot be linked: it names no one.
         self.choices = linking == nil ? offered : offered.filter { $0 != .anonymous }
+        numbering = offered
         self.provider = self.choices.contains(provider) ? provider : self.choices[0]
         self.email = email
         password = ""

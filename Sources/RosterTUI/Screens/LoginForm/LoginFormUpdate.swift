@@ -21,9 +21,11 @@ extension LoginForm: Screen {
     /// The providers the server enables, as this form offers them (no anonymous user to link):
     /// the one chosen stays when it is still offered.
     private mutating func offer(_ offered: [LoginForm.Provider]) {
-        let all = LoginForm.Provider.withOtherDevice(linking == nil ? offered : offered.filter { $0 != .anonymous })
+        let numbered = LoginForm.Provider.withOtherDevice(offered)
+        let all = linking == nil ? numbered : numbered.filter { $0 != .anonymous }
         guard !all.isEmpty else { return }
         choices = all
+        numbering = numbered
         if !choices.contains(provider) {
             provider = choices[0]
             focus = .provider
@@ -41,7 +43,7 @@ private func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) 
     switch key {
     case .escape:
         model.mode = .list
-        model.status = StatusMessage("Log-in cancelled")
+        model.status = StatusMessage(form.linking.map { "Linking to \($0.name) cancelled" } ?? "Log-in cancelled")
     case .tab, .down: form.moveFocus(by: 1)
     case .backTab, .up: form.moveFocus(by: -1)
     case .ctrlR: form.toggleReveal()
@@ -81,11 +83,12 @@ private func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) 
 private func typeCharacter(_ form: inout LoginForm, _ character: Character) {
     switch form.focus {
     case .provider:
-        let all = form.choices
         if character == " " {
             stepProvider(&form, by: 1)
-        } else if let digit = character.wholeNumberValue, (1...all.count).contains(digit) {
-            form.provider = all[digit - 1]
+        } else if let digit = character.wholeNumberValue, (1...min(9, form.numbering.count)).contains(digit),
+            form.choices.contains(form.numbering[digit - 1])
+        {
+            form.provider = form.numbering[digit - 1]
         }
         form.errors = [:]
     case .register:

@@ -20,13 +20,13 @@ func drawForm(_ form: LoginForm, now: Date, in area: Rect, _ buffer: inout Scree
         drawFormRow(
             label: label(field, of: form.provider), shown: shown, cursor: box?.cursorColumn, focused: form.focus == field,
             error: form.errors[field],
-            hint: field == .provider ? "←/→, Space or 1-\(min(9, form.choices.count)) to change" : revealHint(form, field),
+            hint: field == .provider ? "←/→, Space or 1-\(min(9, form.numbering.count)) to change" : revealHint(form, field),
             hintUnfocused: field == .provider && form.choices.count > 1 ? "Shift-Tab to change" : nil, row: row, &buffer)
         row += 1
     }
     // The digits that pick a provider, each with its name.
     if form.focus == .provider, row + 1 < area.bottom {
-        let numbered = form.choices.enumerated().map { "\($0.offset + 1) \($0.element.label)" }.joined(separator: " · ")
+        let numbered = form.choices.map { choice in form.digit(of: choice).map { "\($0) \(choice.label)" } ?? choice.label }.joined(separator: " · ")
         for line in wrap(numbered, width: area.width - 4) where row + 1 < area.bottom {
             row += 1
             buffer.write(line, row: row, column: 2, attributes: CellAttributes(dim: true))
