@@ -114,5 +114,38 @@ extension EndToEndTests {
             let bad = try runner.roster(["users", "--sort", "age"])
             #expect(bad.status == 2 && bad.stderr.hasPrefix("roster: "), "\(bad.stderr)")
         }
+
+        /// `roster users` colours the marker and the state on a terminal (or with CLICOLOR_FORCE),
+        /// never with NO_COLOR or --no-color, and the columns line up either way.
+        @Test func usersAreColouredOnlyWhereColourIsWanted() throws {
+            let (runner, home) = try Self.runner("users-colour")
+            defer { try? FileManager.default.removeItem(at: home) }
+            #expect(try runner.roster(["login", "--email", "joe@example.com", "--password-stdin"], stdin: "passw0rd\n").status == 0)
+            let plain = try runner.roster(["users"]).stdout
+            #expect(!plain.contains("\u{1B}["), "piped: no colour")
+            let forced = CommandRunner(home: home, extra: ["CLICOLOR_FORCE": "1"])
+            let coloured = try forced.roster(["users"]).stdout
+            #expect(coloured.contains("\u{1B}[1;32m*\u{1B}[0m") && coloured.contains("\u{1B}[1;32mactive\u{1B}[0m"), "\(coloured)")
+            var stripped = coloured
+            for code in ["1;32", "32", "2", "1", "0"] { stripped = stripped.replacingOccurrences(of: "\u{1B}[\(code)m", with: "") }
+            #expect(stripped == plain)
+            #expect(try !forced.roster(["users", "--no-color"]).stdout.contains("\u{1B}["))
+            #expect(try !CommandRunner(home: home, extra: ["CLICOLOR_FORCE": "1", "NO_COLOR": "1"]).roster(["users"]).stdout.contains("\u{1B}["))
+        }
+
+        /// The embedded server opens no port: `--device` says so at once instead of waiting ten
+        /// minutes on a page no phone can open.
+        @Test func deviceLogInOnTheEmbeddedServerSaysWhyAtOnce() throws {
+            let (runner, home) = try Self.runner("device-embedded")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let started = Date()
+            for arguments in [["login", "--device"], ["link", "--device"]] {
+                let result = try runner.roster(arguments)
+                #expect(result.status == 1, "\(arguments): \(result.stderr)")
+                #expect(result.stderr.hasPrefix("roster: logging in on another device needs a server a phone can reach"), "\(result.stderr)")
+                #expect(!result.stdout.contains("http://127.0.0.1/device"))
+            }
+            #expect(Date().timeIntervalSince(started) < 30)
+        }
     }
 }

@@ -79,7 +79,7 @@ extension EndToEndTests {
             try session.send("Enter", literal: false)
             try session.send(#"{"level": 3}"#)
             try session.send("Enter", literal: false)
-            try session.waitFor("+ badge")
+            try session.waitFor("~ badge")
             try session.send("s")
             try session.waitFor("Saved the custom data of joe@example.com")
             let screen = try session.waitFor(#""favoriteColor": "teal""#)

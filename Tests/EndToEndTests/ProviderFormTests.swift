@@ -275,7 +275,7 @@ extension EndToEndTests {
                 try press(["zoe@example.com", "Tab", "zoe-secret-1", "Tab", " ", "Tab", "zoe-secret-1", "Enter"])
                 try session.waitFor("error: confirmation required")
                 try press(["Escape"])
-                try session.waitFor("Log-in cancelled")
+                try session.waitFor("Linking to anonymous user")
 
                 let files = try FileManager.default.contentsOfDirectory(at: outbox, includingPropertiesForKeys: nil)
                 let message = try JSONValue(parsing: Data(contentsOf: try #require(files.first)))

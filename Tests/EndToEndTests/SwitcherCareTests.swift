@@ -109,6 +109,52 @@ extension EndToEndTests {
             #expect(end.contains("BACK-AND-DONE") && end.contains("[exited 0]"), "\(end)")
         }
 
+        /// `f` finds as you type: the selection jumps to the person typed, and Enter there switches.
+        @Test func findAsYouTypeJumpsToAPerson() throws {
+            let home = try CommandRunner.temporaryDirectory("switcher-find")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            for (email, password) in [("emma@example.com", "pa55word"), ("joe@example.com", "passw0rd")] {
+                #expect(try runner.roster(["login", "--email", email, "--password-stdin"], stdin: "\(password)\n").status == 0)
+            }
+            let session = try TmuxSession(command: [SwitcherTests.roster], environment: runner.environment)
+            _ = try session.waitFor("q quit")
+            try session.send("f")
+            try session.send("emm")
+            let found = try session.waitFor("find: emm_ · 1 of 1")
+            #expect(found.split(separator: "\n").contains { $0.hasPrefix("> ") && $0.contains("emma@example.com") }, "\(found)")
+            try session.send("Enter", literal: false)
+            _ = try session.waitFor("Enter switch")
+            try session.send("Enter", literal: false)
+            _ = try session.waitFor("* emma@example.com")
+            try session.send("q")
+            #expect(try session.waitFor("[end]").contains("[exited 0]"))
+        }
+
+        /// `y` puts the selected person's id on the clipboard with OSC 52, which tmux (with
+        /// `set-clipboard on`) takes into its buffer as a terminal takes it into its clipboard.
+        @Test func yCopiesTheSelectedIdThroughOSC52() throws {
+            let home = try CommandRunner.temporaryDirectory("switcher-copy")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            #expect(try runner.roster(["login", "--email", "joe@example.com", "--password-stdin"], stdin: "passw0rd\n").status == 0)
+            let id = try #require(try runner.users().first?.id)
+            let session = try TmuxSession(command: [SwitcherTests.roster], environment: runner.environment)
+            try session.acceptClipboard()
+            _ = try session.waitFor("q quit")
+            #expect(try session.clipboard() == nil, "nothing copied yet")
+            try session.send("y")
+            _ = try session.waitFor("Copied the id of joe@example.com")
+            var copied: String?
+            for _ in 0..<50 where copied == nil {
+                copied = try session.clipboard()
+                if copied == nil { usleep(100_000) }
+            }
+            #expect(copied == id, "tmux's buffer: \(copied ?? "none")")
+            try session.send("q")
+            #expect(try session.waitFor("[end]").contains("[exited 0]"))
+        }
+
         /// The history screen scrolls with the list's keys, says where it is, and shows what
         /// another process does on the device while it is open.
         @Test func theHistoryScrollsAndStaysCurrent() throws {

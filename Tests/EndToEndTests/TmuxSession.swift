@@ -63,6 +63,17 @@ final class TmuxSession {
         try tmux(["paste-buffer", "-p", "-b", "roster-test", "-t", name])
     }
 
+    /// Lets the program set tmux's clipboard with OSC 52 (`set-clipboard on`), as a person who
+    /// copies from terminal programs in tmux sets it.
+    func acceptClipboard() throws {
+        try tmux(["set-option", "-s", "set-clipboard", "on"])
+    }
+
+    /// What the program last put on the clipboard (tmux's newest buffer); nil when nothing.
+    func clipboard() throws -> String? {
+        try? tmux(["show-buffer"])
+    }
+
     /// The screen as text.
     func capture() throws -> String {
         try tmux(["capture-pane", "-p", "-t", name])

@@ -144,6 +144,20 @@ import Testing
         #expect(model.press(.enter) == [.loginForm(.startDeviceLogin(linking: nil, pin: nil))])
     }
 
+    /// On a server no phone can reach (the embedded default), "on another device" says why in
+    /// one line and starts nothing, rather than showing a page nobody can open.
+    @Test func aServerNoPhoneCanReachSaysWhyAndStartsNothing() throws {
+        var model = Sample.model()
+        model.deviceLoginUnavailable = "logging in on another device needs a server a phone can reach"
+        model.press(.char("n"), .backTab)
+        let digit = try #require(model.form?.digit(of: .otherDevice))
+        model.type("\(digit)")
+        #expect(model.form?.provider == .otherDevice)
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.status == StatusMessage("Logging in on another device needs a server a phone can reach", isError: true))
+        #expect(model.form?.sent == nil && model.form?.device == nil)
+    }
+
     @Test func linkingOffersAnotherDeviceForTheSelectedUser() throws {
         var model = Sample.model()
         let joe = try #require(model.selectedUser)

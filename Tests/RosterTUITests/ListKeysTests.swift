@@ -189,3 +189,62 @@ import Testing
         #expect(model.selectedUser?.id == selected)
     }
 }
+
+/// `y` copies the selected person's id, as lazygit's and k9s's `y` copy.
+@Suite struct CopyKeyTests {
+    @Test func yAsksTheProgramToCopyTheSelectedId() {
+        var model = Sample.model()
+        let user = model.selectedUser!
+        #expect(model.press(.char("y")) == [.copy(user.id)])
+        #expect(model.status?.text == "Copied the id of \(user.displayName) (\(user.id)) to the clipboard")
+        var empty = Model(now: Sample.now)
+        #expect(empty.press(.char("y")).isEmpty)
+        #expect(empty.status?.isError == true)
+    }
+
+    @Test func theProgramHandsTheCopyToTheTerminal() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.remove() }
+        _ = try await demo.app.login(credentials: .emailPassword(email: "joe@example.com", password: "passw0rd"))
+        let switcher = try RunningSwitcher.start(demo)
+        await switcher.waitFor("* joe@example.com")
+        switcher.terminal.press(.char("y"))
+        await switcher.waitFor("Copied the id of joe@example.com")
+        #expect(switcher.terminal.copied == [demo.app.currentUser?.id])
+        switcher.terminal.press(.char("q"))
+        _ = try await switcher.finished.value
+    }
+}
+
+/// `f`: find as you type, as htop's type-ahead search: the selection jumps, nobody is hidden.
+@Suite struct ListFindTests {
+    @Test func typingJumpsToTheFirstMatchAndArrowsGoToTheNext() throws {
+        var model = Sample.model()
+        let count = model.visibleUsers.count
+        let start = try #require(model.selectedUser?.id)
+        model.press(.char("f"))
+        #expect(model.screen[0].contains("find: _"))
+        model.type("emma")
+        #expect(model.selectedUser?.email == "emma@example.com")
+        #expect(model.visibleUsers.count == count, "nobody is hidden")
+        #expect(model.screen[0].contains("find: emma_ · 1 of 1"), "\(model.screen[0])")
+        // Keys are the finder's: `x` is typed, not "remove".
+        #expect(model.press(.char("x")).isEmpty)
+        #expect(model.screen[0].contains("no match"), "\(model.screen[0])")
+        model.press(.backspace)
+        // Esc goes back to where the selection was.
+        model.press(.escape)
+        #expect(model.find == nil && model.selectedUser?.id == start)
+        // ".com" matches everyone with an email: ↓ steps through them, round the end; Enter keeps.
+        model.press(.char("f"))
+        model.type(".com")
+        let first = model.selection
+        model.press(.down)
+        #expect(model.selection != first)
+        model.press(.up)
+        #expect(model.selection == first)
+        model.press(.down, .enter)
+        #expect(model.find == nil && model.selection != first)
+        #expect(model.screen[28].hasPrefix("Enter switch"), "the list's keys again")
+    }
+}

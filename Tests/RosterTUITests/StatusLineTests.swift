@@ -81,6 +81,27 @@ import Testing
         #expect(model.press(.char("q")) == [.quit])
     }
 
+    /// `!` lists the earlier messages under the last one, newest first, with their age: a log
+    /// of what happened, as lazygit's command log is.
+    @Test func bangListsTheEarlierMessagesNewestFirst() throws {
+        var model = Sample.model(width: 100, height: 30)
+        model.status = StatusMessage("Switched to emma@example.com")
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(120)))
+        model.status = StatusMessage("Logged out joe@example.com")
+        model.status = StatusMessage("the server could not be reached", isError: true)
+        model.press(.char("!"))
+        let screen = model.screen
+        let last = try #require(screen.firstIndex { $0.contains("the server could not be reached") })
+        let heading = try #require(screen.firstIndex { $0.contains("Earlier, newest first:") })
+        let loggedOut = try #require(screen.firstIndex { $0.contains("just now  Logged out joe@example.com") })
+        let switched = try #require(screen.firstIndex { $0.contains("2 min ago  Switched to emma@example.com") })
+        #expect(screen.contains { $0.contains("Last error") })
+        #expect(last < heading && heading < loggedOut && loggedOut < switched, "\(screen)")
+        #expect(model.messageLog.count == 3)
+        for number in 0..<60 { model.status = StatusMessage("message \(number)") }
+        #expect(model.messageLog.count == Model.messageLogLength && model.messageLog.last?.message.text == "message 59")
+    }
+
     @Test func bangWithNoMessageSaysSo() {
         var model = Sample.model()
         model.press(.char("!"))

@@ -34,6 +34,12 @@ public struct StatusMessage: Sendable, Equatable {
     }
 }
 
+/// A status line message and when it was shown, in device time.
+public struct LoggedMessage: Sendable, Equatable {
+    public var message: StatusMessage
+    public var at: Date
+}
+
 /// Columns and rows of the terminal.
 public struct TerminalSize: Sendable, Equatable {
     public var width: Int
@@ -60,6 +66,8 @@ public struct Model: Sendable, Equatable {
     public var filter: String { didSet { refilter() } }
     /// Keys go into the filter while this is on (after `/`, until Enter or Esc).
     public var isEditingFilter: Bool
+    /// Find as you type (`f`): keys go to it until Enter or Esc.
+    public var find: ListFind? = nil
     public var mode: Mode
     /// The status line. Setting it starts its time on screen and keeps it for `!`.
     public var status: StatusMessage? {
@@ -67,8 +75,14 @@ public struct Model: Sendable, Equatable {
             guard let status else { return }
             lastMessage = status
             statusSince = now
+            messageLog.append(LoggedMessage(message: status, at: now))
+            if messageLog.count > Self.messageLogLength { messageLog.removeFirst(messageLog.count - Self.messageLogLength) }
         }
     }
+    /// The status line's messages, oldest first, the last `messageLogLength` of them: what `!`
+    /// lists under the last one, as lazygit's command log does.
+    public private(set) var messageLog: [LoggedMessage] = []
+    public static let messageLogLength = 50
     /// The last message the status line showed, cleared or not.
     public private(set) var lastMessage: StatusMessage?
     /// When the status line's message was set, in device time, so it can clear itself.
@@ -125,6 +139,10 @@ public struct Model: Sendable, Equatable {
         isIdleLocked = false
         if let current = users.firstIndex(where: \.isCurrent) { selection = current }
     }
+
+    /// Why logging in (or linking) on another device cannot work with this server, in one line;
+    /// nil when it can. The form then says so instead of showing a page no phone can open.
+    public var deviceLoginUnavailable: String? = nil
 
     /// How the list orders people (`--sort`); the selection stays on the same person.
     public var order: ListOrder = .recent { didSet { refilter() } }

@@ -100,7 +100,11 @@ final class ProgramLoop {
     /// Updates the model and starts its effects; true when the program should end.
     private func apply(_ action: Action) -> Bool {
         let requested = update(&model, action)
-        start(requested.filter { $0 != .quit && $0 != .suspend })
+        for effect in requested { if case .copy(let text) = effect { backend.copyToClipboard(text) } }
+        start(requested.filter { effect in
+            if case .copy = effect { return false }
+            return effect != .quit && effect != .suspend
+        })
         if requested.contains(.suspend) { backend.suspend() }
         return requested.contains(.quit)
     }

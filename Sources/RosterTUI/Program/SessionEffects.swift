@@ -46,7 +46,7 @@ public struct SessionEffects: EffectRunner {
             case .reload:
                 let read = try session.loaded()
                 return [.usersLoaded(read.rows, revision: read.revision), .policyLoaded(try app.policy())]
-            case .quit, .suspend: return []
+            case .quit, .suspend, .copy: return []
             }
         } catch {
             if effect == .reload { return [.loadFailed(Self.words(error))] }

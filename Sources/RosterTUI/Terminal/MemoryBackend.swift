@@ -13,6 +13,7 @@ public final class MemoryBackend: TerminalBackend, Sendable {
         var drawn: ScreenBuffer?
         var frames = 0
         var suspensions = 0
+        var copied: [String] = []
         var rowsWritten = 0
         var closed = false
     }
@@ -87,6 +88,11 @@ public final class MemoryBackend: TerminalBackend, Sendable {
             $0.drawn = nil
         }
     }
+
+    public func copyToClipboard(_ text: String) { state.withLock { $0.copied.append(text) } }
+
+    /// What the program put on the clipboard, in order.
+    public var copied: [String] { state.withLock { $0.copied } }
 
     /// How many times the program suspended itself.
     public var suspensions: Int { state.withLock { $0.suspensions } }

@@ -167,6 +167,13 @@ public final class NCursesBackend: TerminalBackend {
         redrawAll()
     }
 
+    public func copyToClipboard(_ text: String) {
+        guard isOpen, let sequence = Clipboard.sequence(for: text) else { return }
+        // After curses' own output (drawn and flushed each frame), straight to the terminal.
+        let written = sequence.utf8CString.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }
+        _ = written
+    }
+
     public func redrawAll() {
         guard isOpen else { return }
         // The next refresh clears the terminal and writes every cell; the next draw every row.

@@ -17,6 +17,10 @@ public protocol TerminalBackend: AnyObject {
     /// job; returns when it is continued (`fg`), the next `draw` writing the whole screen.
     func suspend()
 
+    /// Puts `text` on the terminal's clipboard with OSC 52 (`Clipboard.sequence`), which a
+    /// terminal (or tmux, or an SSH client's terminal) takes as a copy.
+    func copyToClipboard(_ text: String)
+
     /// Gives the terminal back as it was found. Safe to call more than once.
     func close()
 }

@@ -25,12 +25,15 @@ public enum Effect: Sendable, Equatable {
     /// Give the terminal back and stop, as a shell's job stops on Ctrl-Z; `fg` brings the
     /// switcher back as it was. The program does it itself, as it does `quit`.
     case suspend
+    /// Put the text on the terminal's clipboard (OSC 52, which reaches the clipboard over SSH
+    /// too). The program does it itself, as it does `suspend`.
+    case copy(String)
     case quit
 
     /// Whether the effect waits on the network (or the store) and turns the spinner.
     public var isOperation: Bool {
         switch self {
-        case .reload, .quit, .suspend, .loadHistory: false
+        case .reload, .quit, .suspend, .copy, .loadHistory: false
         // A log-in on another device shows its own countdown while it waits, for minutes.
         case .loginForm(.loadProviders), .loginForm(.startDeviceLogin), .loginForm(.pollDeviceLogin): false
         case .lock(.idleLock): false

@@ -5,7 +5,7 @@ enum KeyHints {
         ("Enter", "switch to the user (log in if logged out)"),
         ("n", "log in a user"), ("a", "the user's API keys (make, enable, disable, delete)"), ("l", "link another log-in to the user (an anonymous user is then kept)"), ("o", "log out"), ("x", "remove from this device"), ("d", "delete the account on the server"),
         ("p", "password reset and email confirmation"), ("h", "the device's history (log-ins, switches, wrong PINs, locks)"), ("r", "refresh custom data"), ("e", "edit the user's custom data (add, change, remove fields; s saves)"),
-        ("/", "filter by name, email or id; provider:text by provider too (Esc clears)"), ("!", "the last message in full"),
+        ("/", "filter by name, email or id; provider:text by provider too (Esc clears)"), ("f", "find as you type: jump to a name, email or id (↑/↓ the next match)"), ("!", "the last message in full, and the earlier ones"), ("y", "copy the user's id to the clipboard (over SSH too)"),
         ("mouse", "click selects, double click switches, the wheel moves or scrolls the pane under it"), ("?", "this help"), ("q", "quit"),
         ("Ctrl-C", "quit from any screen"), ("Ctrl-L", "draw the screen again"),
         ("Ctrl-Z", "suspend to the shell; fg brings the switcher back"),
@@ -30,6 +30,7 @@ enum KeyHints {
     static func hints(for model: Model) -> String {
         switch model.mode {
         case .list where model.isIdleLocked: "Enter unlock · s switch user · q quit · ? keys"
+        case .list where model.find != nil: "type to find · ↑/↓ previous/next match · Enter keep · Esc back"
         case .list where model.isEditingFilter: "type to filter · Enter keep · Esc clear"
         // Nobody to switch to, log out, remove or refresh: only what can be done is offered.
         case .list where model.users.isEmpty: "n log in · ? help · q quit"

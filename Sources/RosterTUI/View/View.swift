@@ -1,3 +1,4 @@
+import Foundation
 import RosterCore
 /// The smallest terminal the switcher draws on; below it the screen says what it needs.
 public enum MinimumSize {
@@ -49,7 +50,7 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         drawFailure(message, in: body, &buffer)
     case .lastMessage(let message):
         drawUsers(model, in: body, &buffer)
-        drawLastMessage(message, in: body, &buffer)
+        drawLastMessage(message, earlier: Array(model.messageLog.dropLast().reversed()), now: model.now, in: body, &buffer)
     }
     if let help = model.help { drawHelpBox(help, policy: model.policy, in: body, &buffer) }
     drawStatus(model, &buffer)
@@ -82,7 +83,13 @@ private func drawTitle(_ model: Model, _ buffer: inout ScreenBuffer) {
     let title = "Roster · \(shown)\(count) \(count == 1 ? "user" : "users") · policy: \(model.policy.switching.rawValue)\(lock)"
     buffer.fill(row: 0, attributes: CellAttributes(reverse: true, role: .title))
     buffer.write(title, row: 0, column: 1, attributes: CellAttributes(bold: true, reverse: true, role: .title))
-    if model.isEditingFilter || !model.filter.isEmpty {
+    if let find = model.find {
+        let matches = find.matches(in: model.visibleUsers)
+        let position = matches.firstIndex(of: model.selection).map { "\($0 + 1) of \(matches.count)" } ?? (find.text.isEmpty ? "" : "no match")
+        let text = "find: \(find.text)_" + (position.isEmpty ? "" : " · " + position)
+        let width = min(DisplayWidth.of(text), buffer.width / 2)
+        buffer.write(text, row: 0, column: buffer.width - width - 1, maxWidth: width, attributes: CellAttributes(reverse: true, role: .title))
+    } else if model.isEditingFilter || !model.filter.isEmpty {
         let filter = "filter: /\(model.filter)\(model.isEditingFilter ? "_" : "")"
         let width = min(DisplayWidth.of(filter), buffer.width / 2)
         buffer.write(filter, row: 0, column: buffer.width - width - 1, maxWidth: width, attributes: CellAttributes(reverse: true, role: .title))
@@ -261,9 +268,20 @@ private func listPosition(_ model: Model, width: Int, height: Int) -> String? {
 }
 
 /// The last message in full, wrapped, in a box over the list.
-private func drawLastMessage(_ message: StatusMessage, in body: Rect, _ buffer: inout ScreenBuffer) {
-    let lines = wrap(message.text, width: max(10, min(70, body.width - 8)))
+/// The last message whole, then the earlier ones newest first, one line each with its age,
+/// as many as fit (`!`).
+private func drawLastMessage(_ message: StatusMessage, earlier: [LoggedMessage], now: Date, in body: Rect, _ buffer: inout ScreenBuffer) {
+    let width = max(10, min(70, body.width - 8))
+    let lines = wrap(message.text, width: width)
     let room = max(1, body.height - 5)
-    let shown = lines.count > room ? Array(lines.prefix(room - 1)) + ["…"] : lines
+    var shown = lines.count > room ? Array(lines.prefix(room - 1)) + ["…"] : lines
+    let left = room - shown.count - 2
+    if !earlier.isEmpty, left > 0 {
+        shown += ["", "Earlier, newest first:"]
+        for logged in earlier.prefix(left) {
+            let line = "\(RelativeTime.ago(logged.at, now: now))  \(logged.message.isError ? "error: " : "")\(logged.message.text)"
+            shown.append(DisplayWidth.of(line) > width ? String(line.prefix(width - 1)) + "…" : line)
+        }
+    }
     drawBox([message.isError ? "Last error" : "Last message", ""] + shown, in: body, &buffer)
 }

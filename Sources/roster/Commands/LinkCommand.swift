@@ -43,6 +43,7 @@ struct LinkCommand: AsyncParsableCommand {
 
     /// `--device`: the identity to link is signed in with, and approved, on a phone.
     private func linkOnAnotherDevice() async throws {
+        if let reason = connection.deviceLoginUnavailable() { throw CommandFailure(reason) }
         let (name, id) = try await connection.withApp { app in
             let target = try UserResolver.namedOrCurrent(user, in: app)
             guard target.state == .loggedIn else {

@@ -32,6 +32,7 @@ struct LoginCommand: AsyncParsableCommand {
 
     /// `--device`: the log-in is approved on a phone; the PIN a policy asks for is chosen first.
     private func logInOnAnotherDevice() async throws {
+        if let reason = connection.deviceLoginUnavailable() { throw CommandFailure(reason) }
         let app = try await connection.openApp()
         let policy = try CommandFailure.wording { try app.policy() }.switching
         let pin = policy == .open ? nil : try pins.newPIN("Choose a PIN (at least \(PINRule.minimumDigits) digits): ")

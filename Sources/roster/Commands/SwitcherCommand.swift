@@ -56,6 +56,7 @@ struct SwitcherCommand: AsyncParsableCommand {
             model.policy = try effects.app.policy()
             model.kioskFromCommandLine = kiosk
             model.order = sort
+            model.deviceLoginUnavailable = connection.deviceLoginUnavailable()
             // A kiosk nobody could leave is refused before the screen is taken.
             if model.isKiosk, try !effects.app.hasAdminPIN() { throw KioskWithoutAdminPIN() }
             _ = try await Program.run(model, backend: backend, effects: effects, startingWith: [.loginForm(.loadProviders)])

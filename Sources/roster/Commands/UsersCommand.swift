@@ -19,12 +19,15 @@ struct UsersCommand: AsyncParsableCommand {
     @Option(help: "recent (last active first) or name.")
     var sort: ListOrder = .recent
 
+    @Flag(name: .long, help: "No colour (as NO_COLOR does); on a terminal the states are coloured.")
+    var noColor = false
+
     func run() async throws {
-        try Self.print(try await connection.openApp(), json: json, order: sort)
+        try Self.print(try await connection.openApp(), json: json, order: sort, color: OutputColor.forStandardOutput(noColorFlag: noColor))
     }
 
     /// The listing, as `roster users` prints it (and `roster` when not on a terminal).
-    static func print(_ app: App, json: Bool, order: ListOrder = .recent) throws {
+    static func print(_ app: App, json: Bool, order: ListOrder = .recent, color: Bool = false) throws {
         let users = order.ordered(app.allUsers, name: \.displayName, id: \.id)
         if json {
             try JSONOutput.print(users.map { UserSummary($0) })
@@ -34,7 +37,7 @@ struct UsersCommand: AsyncParsableCommand {
             Swift.print("No users on this device. Log one in with `roster login`.")
             return
         }
-        Swift.print(UserTable(users: users).render())
+        Swift.print(UserTable(users: users).render(color: color))
     }
 }
 
@@ -52,13 +55,27 @@ struct UserTable {
         return user.state == .loggedIn ? "logged in" : "logged out"
     }
 
-    func render(now: Date = Date()) -> String {
+    /// The colour of a user's marker and state: bold green active, green logged in, dim logged out.
+    static func color(of user: User) -> String {
+        if user.isCurrent { return OutputColor.active }
+        return user.state == .loggedIn ? OutputColor.loggedIn : OutputColor.loggedOut
+    }
+
+    func render(now: Date = Date(), color: Bool = false) -> String {
         let rows = users.map { user in
             [
                 Self.marker(of: user), user.displayName, UserSummary.providerNames(of: user).joined(separator: ", "),
                 Self.stateText(of: user), user.lastActive.map { RelativeTime.ago($0, now: now) } ?? "-", user.id,
             ]
         }
-        return TextTable(header: ["", "USER", "PROVIDERS", "STATE", "LAST ACTIVE", "ID"], rows: rows).render()
+        var table = TextTable(header: ["", "USER", "PROVIDERS", "STATE", "LAST ACTIVE", "ID"], rows: rows)
+        if color {
+            let users = users
+            table.style = { row, column in
+                if row == 0 { return OutputColor.header }
+                return column == 0 || column == 3 ? Self.color(of: users[row - 1]) : nil
+            }
+        }
+        return table.render()
     }
 }

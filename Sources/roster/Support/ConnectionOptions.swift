@@ -26,6 +26,14 @@ struct ConnectionOptions: ParsableArguments {
         (server ?? environment["ROSTER_SERVER_URL"].flatMap { $0.isEmpty ? nil : $0 }) == nil
     }
 
+    /// Why "on another device" cannot work here, in one line; nil when it can. The embedded
+    /// default answers this process alone and opens no port, so no phone could reach its page.
+    func deviceLoginUnavailable(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        usesEmbeddedServer(environment)
+            ? "logging in on another device needs a server a phone can reach, and the embedded one opens no port: run roster-server serve and use --server URL"
+            : nil
+    }
+
     /// Opens the app: over HTTP to `--server`, or on the embedded default.
     func openApp(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> App {
         let paths = try self.paths(environment)

@@ -11,6 +11,9 @@ import RosterTUI
 struct TextTable {
     var header: [String]?
     var rows: [[String]]
+    /// SGR codes (`"1;32"`) for cells of the header (row 0 when there is one) and rows, by row
+    /// and column; nil for none. Padding stays outside the colour, so columns still line up.
+    var style: ((_ row: Int, _ column: Int) -> String?)? = nil
 
     func lines() -> [String] {
         let all = ((header.map { [$0] } ?? []) + rows).map { $0.map(DisplayWidth.printable) }
@@ -18,9 +21,10 @@ struct TextTable {
         let widths = (0..<columns).map { column in
             all.map { $0.indices.contains(column) ? DisplayWidth.of($0[column]) : 0 }.max() ?? 0
         }
-        return all.map { row in
+        return all.enumerated().map { index, row in
             row.enumerated().map { column, cell in
-                column == row.count - 1 ? cell : cell + String(repeating: " ", count: widths[column] - DisplayWidth.of(cell))
+                let shown = style?(index, column).map { "\u{1B}[\($0)m\(cell)\u{1B}[0m" } ?? cell
+                return column == row.count - 1 ? shown : shown + String(repeating: " ", count: widths[column] - DisplayWidth.of(cell))
             }.joined(separator: "  ")
         }
     }

@@ -7,17 +7,24 @@ struct UserListScreen: Screen {
     /// then to the list.
     mutating func update(_ action: Action, _ model: inout Model) -> [Effect] {
         guard case .key(let key) = action else { return [] }
+        if model.find != nil { return findKey(&model, key) }
         if model.isEditingFilter { return filterKey(&model, key) }
         return detailPaneKey(&model, key) ?? listKey(&model, key)
     }
 
     mutating func paste(_ text: String, _ model: inout Model) {
+        if var find = model.find {
+            find.text += DisplayWidth.printable(text).prefix(max(0, Model.maxFilterLength - find.text.count))
+            model.find = find
+            jumpToMatch(&model, from: 0, by: 1)
+            return
+        }
         guard model.isEditingFilter else { return }
         model.filter += DisplayWidth.printable(text).prefix(max(0, Model.maxFilterLength - model.filter.count))
     }
 
     func helpTopic(_ model: Model, typing: Bool) -> HelpBox.Topic? {
-        model.isEditingFilter && typing ? nil : .list
+        (model.isEditingFilter || model.find != nil) && typing ? nil : .list
     }
 }
 
@@ -25,6 +32,17 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
     switch key {
     case .up, .char("k"): moveSelection(&model, by: -1)
     case .down, .char("j"): moveSelection(&model, by: 1)
+    case .char("y"):
+        // lazygit's and k9s's key: the selected person's id, to paste into a script or a ticket.
+        guard let user = model.selectedUser else {
+            model.status = StatusMessage("Nobody to copy; press n to log in", isError: true)
+            return []
+        }
+        model.status = StatusMessage("Copied the id of \(user.displayName) (\(user.id)) to the clipboard")
+        return [.copy(user.id)]
+    case .char("f"):
+        guard !model.visibleUsers.isEmpty else { return noUser(&model) }
+        model.find = ListFind(startId: model.selectedUser?.id)
     case .char("g"): model.selection = 0
     case .char("G"): model.selection = max(0, model.visibleUsers.count - 1)
     case .char("/"):
@@ -174,6 +192,45 @@ private func filterKey(_ model: inout Model, _ key: Key) -> [Effect] {
     }
     clampSelection(&model)
     return []
+}
+
+private func findKey(_ model: inout Model, _ key: Key) -> [Effect] {
+    guard var find = model.find else { return [] }
+    switch key {
+    case .escape:
+        if let start = find.startId, let index = model.visibleUsers.firstIndex(where: { $0.id == start }) { model.selection = index }
+        model.find = nil
+    case .enter:
+        model.find = nil
+    case .backspace:
+        if !find.text.isEmpty { find.text.removeLast() }
+        model.find = find
+        jumpToMatch(&model, from: 0, by: 1)
+    case .char(let character):
+        let text = DisplayWidth.printable(String(character))
+        if find.text.count + text.count <= Model.maxFilterLength { find.text += text }
+        model.find = find
+        jumpToMatch(&model, from: 0, by: 1)
+    case .down: jumpToMatch(&model, from: model.selection + 1, by: 1)
+    case .up: jumpToMatch(&model, from: model.selection - 1, by: -1)
+    default: break
+    }
+    return []
+}
+
+/// Selects the first match from `start` going by `step` (round the end); none leaves it.
+private func jumpToMatch(_ model: inout Model, from start: Int, by step: Int) {
+    guard let find = model.find else { return }
+    let matches = find.matches(in: model.visibleUsers)
+    guard !matches.isEmpty else { return }
+    let count = model.visibleUsers.count
+    for offset in 0..<count {
+        let index = ((start + step * offset) % count + count) % count
+        if matches.contains(index) {
+            model.selection = index
+            return
+        }
+    }
 }
 
 /// Moves the selection by `step` users, kept on a shown one.

@@ -14,6 +14,7 @@ func idleLockIfDue(_ model: inout Model) -> [Effect] {
     let idleSince = IdleRule.idleSince(lastInput: model.lastInputAt, deviceActivity: deviceActivity)
     model.mode = .list
     model.isEditingFilter = false
+    model.find = nil
     model.filter = ""
     if model.policy.onIdle == .logoutToNobody {
         model.status = StatusMessage("Idle: nobody is active now; choose who is next")
@@ -33,6 +34,7 @@ func followLockMadeElsewhere(_ model: inout Model) -> [Effect] {
     else { return [] }
     model.mode = .list
     model.isEditingFilter = false
+    model.find = nil
     model.filter = ""
     model.isIdleLocked = true
     model.status = StatusMessage("Locked in another window; \(current.displayName) is active")

@@ -54,6 +54,10 @@ private func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) 
         switch form.validated() {
         case .success(let request):
             form.errors = [:]
+            if request.provider == .otherDevice, let reason = model.deviceLoginUnavailable {
+                model.status = StatusMessage(reason.prefix(1).uppercased() + reason.dropFirst(), isError: true)
+                return []
+            }
             if request.provider == .otherDevice {
                 let effect = Effect.loginForm(.startDeviceLogin(linking: form.linking?.id, pin: request.pin.map(Secret.init)))
                 model.status = StatusMessage("Asking the server for a code…")
