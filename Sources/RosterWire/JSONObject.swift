@@ -71,15 +71,8 @@ public struct JSONObject: Sendable {
         storage.updateValue(value, forKey: key, insertingAt: 0)
     }
 
-    /// The position of `key` among the fields.
-    @inlinable public func index(forKey key: String) -> Int? { storage.index(forKey: key) }
-
     public func mapValues(_ transform: (JSONValue) throws -> JSONValue) rethrows -> JSONObject {
         JSONObject(storage: try storage.mapValues(transform))
-    }
-
-    public func compactMapValues(_ transform: (JSONValue) throws -> JSONValue?) rethrows -> JSONObject {
-        JSONObject(storage: try storage.compactMapValues(transform))
     }
 
     /// The fields `isIncluded` keeps, in order.
@@ -95,11 +88,6 @@ public struct JSONObject: Sendable {
 
     public mutating func merge(_ other: JSONObject, uniquingKeysWith combine: (JSONValue, JSONValue) throws -> JSONValue) rethrows {
         try storage.merge(other.storage, uniquingKeysWith: combine)
-    }
-
-    /// The fields as a dictionary, for an API that takes one (order is lost).
-    public var dictionary: [String: JSONValue] {
-        Dictionary(uniqueKeysWithValues: storage.lazy.map { ($0.key, $0.value) })
     }
 
     /// Whether the two have the same fields with equal values in the same order, at any depth.

@@ -39,10 +39,14 @@ public struct UserRow: Sendable, Equatable, Identifiable {
     public var displayName: String
     /// The provider of the first identity; nil when the device knows none (or one this version
     /// does not). The view draws its name.
-    public var provider: ProviderType?
+    public var provider: ProviderType? { didSet { providerName = Self.providerName(identities, provider) } }
     public var state: UserState
     public var isCurrent: Bool
-    public var identities: [Identity]
+    public var identities: [Identity] { didSet { providerName = Self.providerName(identities, provider) } }
+    /// Every provider the user logs in with, once each in the order they were linked
+    /// ("anonymous, email"), as `roster users` names them; "unknown" for none. Kept with the
+    /// identities, so a list of many users is not worded again at every key.
+    public private(set) var providerName: String
     public var profile: UserProfile
     public var customData: JSONValue
     public var customDataIssuedAt: Date?
@@ -66,6 +70,7 @@ public struct UserRow: Sendable, Equatable, Identifiable {
         self.state = state
         self.isCurrent = isCurrent
         self.identities = identities
+        providerName = Self.providerName(identities, provider)
         self.profile = profile
         self.customData = customData
         self.customDataIssuedAt = customDataIssuedAt
@@ -87,9 +92,7 @@ public struct UserRow: Sendable, Equatable, Identifiable {
         secretKind = user.secretKind
     }
 
-    /// Every provider the user logs in with, once each in the order they were linked
-    /// ("anonymous, email"), as `roster users` names them; "unknown" for none.
-    public var providerName: String {
+    private static func providerName(_ identities: [Identity], _ provider: ProviderType?) -> String {
         var names: [String] = []
         for identity in identities {
             let name = ProviderType.displayName(wire: identity.providerType)
