@@ -50,8 +50,14 @@ final class LoopbackServer {
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
             if let port = port(in: text) {
-                // The rest of its output is not needed; keep the pipe drained so it never blocks.
-                output.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
+                // The rest of its output is not needed; a thread of its own drains the pipe until
+                // the server exits, so the server never blocks on a full pipe. Not a
+                // `readabilityHandler`: its dispatch source outlives the pipe's descriptor when the
+                // server ends first, and libdispatch then stops this process (SIGILL).
+                let reader = output.fileHandleForReading
+                Thread.detachNewThread {
+                    while !reader.availableData.isEmpty {}
+                }
                 return LoopbackServer(process: process, port: port)
             }
         }
