@@ -68,6 +68,37 @@ extension Model {
         #expect(model.mode == .list && model.status?.text == "Nothing sent")
     }
 
+    /// A message this device can read (the embedded default's outbox) fills in its token, only
+    /// on the form that goes on from the request that made it, and never over typed text.
+    @Test func aMessageReadFromTheOutboxFillsInItsToken() {
+        var model = Sample.model()
+        model.press(.char("p"))
+        let sent = model.press(.enter)
+        let joe = try! #require(model.accountForm?.email)
+        _ = update(&model, .operationFinished("sent", for: sent[0]))
+        let elsewhere = AccountMessage(kind: .reset, to: "someone@example.com", tokenId: "tid-0", token: "tok-0")
+        _ = update(&model, .accountMessageRead(elsewhere, for: sent[0]))
+        #expect(model.accountForm?.tokenId == "", "a message to someone else")
+        let message = AccountMessage(kind: .reset, to: joe.uppercased(), tokenId: "tid-1", token: "tok-1")
+        #expect(!String(describing: message).contains("tok-1"))
+        _ = update(&model, .accountMessageRead(message, for: sent[0]))
+        #expect(model.accountForm?.tokenId == "tid-1" && model.accountForm?.token == "tok-1")
+        #expect(model.accountForm?.focus == .password)
+        #expect(model.status?.text.contains("its token is filled in") == true)
+        #expect(!model.screen.joined().contains("tok-1"), "masked")
+
+        // Sending the confirmation again goes on to confirming, with its token when it is read.
+        var again = Sample.model()
+        again.press(.char("p"), .char(" "), .char(" "), .char(" "))
+        #expect(again.accountForm?.task == .resendConfirmation)
+        let resent = again.press(.enter)
+        _ = update(&again, .operationFinished("sent again", for: resent[0]))
+        #expect(again.accountForm?.task == .confirmEmail && again.accountForm?.focus == .tokenId)
+        again.type("typed-id")
+        _ = update(&again, .accountMessageRead(AccountMessage(kind: .confirm, to: joe, tokenId: "tid-2", token: "tok-2"), for: resent[0]))
+        #expect(again.accountForm?.tokenId == "typed-id", "what was typed stays")
+    }
+
     /// The newest message of `kind` in the demo server's outbox: its token id and token.
     func message(_ kind: String, in demo: DemoServer) throws -> (tokenId: String, token: String) {
         let outbox = demo.directory.appendingPathComponent("outbox/\(demo.appId)")

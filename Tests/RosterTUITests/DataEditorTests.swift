@@ -32,6 +32,17 @@ extension DataEditor {
         #expect(fresh.screen.line(containing: "custom data as of 1 min ago · e edits") != nil)
     }
 
+    /// The editor lists fields in the document's order, the order the detail pane shows.
+    @Test func theEditorListsFieldsInTheDocumentsOrder() {
+        var model = Sample.model()
+        model.users[0].customData = ["zeta": 1, "userId": "64a1joe", "alpha": "first by name"]
+        let pane = model.screen
+        let paneOrder = ["zeta", "userId", "alpha"].map { key in pane.firstIndex { $0.contains("\"\(key)\"") || $0.contains(key + ":") } ?? -1 }
+        #expect(paneOrder == paneOrder.sorted() && !paneOrder.contains(-1), "\(pane)")
+        model.press(.char("e"))
+        #expect(model.editor?.fields.map(\.key) == ["zeta", "userId", "alpha"])
+    }
+
     // BEHAVIOURS 33
     @Test func fieldsAreChangedAddedAndRemovedThenSavedAsOneUpdate() {
         var model = Sample.model()

@@ -91,12 +91,33 @@ import Testing
         #expect(model.press(.enter) == [.loginForm(.login(LoginRequest(provider: .emailPassword, email: "new@example.com", secret: "abc", register: true)))])
     }
 
+    /// On a narrow terminal an error too long for the room beside its field goes whole on the
+    /// rows under it, the fields below moving down; the status line names every refused field.
+    @Test func anErrorTooLongBesideItsFieldIsWholeUnderIt() {
+        var model = openForm()
+        model.size = TerminalSize(width: 60, height: 24)
+        model.type("joe@example")
+        model.press(.enter)
+        let whole = "not an email address (like joe@example.com)"
+        #expect(model.form?.errors[.email] == whole)
+        let screen = model.screen
+        let email = try! #require(screen.firstIndex { $0.contains("Email") })
+        #expect(!screen[email].contains("!"), "no cut error beside the field")
+        #expect(screen[email + 1].trimmingCharacters(in: .whitespaces) + " " + screen[email + 2].trimmingCharacters(in: .whitespaces) == "! " + whole
+            || screen[email + 1].trimmingCharacters(in: .whitespaces) == "! " + whole, "\(screen[email + 1]) / \(screen[email + 2])")
+        #expect(screen.dropFirst(email + 1).contains { $0.contains("Password") }, "the next field moves down")
+        #expect(model.status?.text == "Fix the marked fields: Email: \(whole); Password: enter the password")
+        // With room, it stays beside the field.
+        model.size = TerminalSize(width: 120, height: 30)
+        #expect(model.screen.line(containing: "Email")?.hasSuffix("! " + whole) == true)
+    }
+
     @Test func emptyAndInvalidFieldsAreRefusedBesideTheField() {
         var model = openForm()
         #expect(model.press(.enter).isEmpty)
         #expect(model.form?.errors == [.email: "enter an email address", .password: "enter the password"])
         #expect(model.form?.focus == .email)
-        #expect(model.status == StatusMessage("Fix the marked fields", isError: true))
+        #expect(model.status == StatusMessage("Fix the marked fields: Email: enter an email address; Password: enter the password", isError: true))
         var screen = model.screen
         #expect(screen.line(containing: "Email")?.hasSuffix("]  ! enter an email address") == true)
         #expect(screen.line(containing: "Password")?.hasSuffix("]  ! enter the password") == true)

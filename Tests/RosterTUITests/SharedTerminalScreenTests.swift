@@ -221,6 +221,45 @@ import Testing
         #expect(!model.screen.joined().contains("half-typed"))
     }
 
+    // BEHAVIOURS 47
+    @Test func aFormHalfTypedWhenTheLockComesIsBackAfterTheUnlockWithoutItsSecrets() {
+        var model = Self.pinModel()
+        model.fillLogIn(email: "zoe@example.com", password: "half-typed")
+        #expect(update(&model, .tick(Sample.now.addingTimeInterval(301))) == [.lock(.idleLock(.lock, idleSince: Sample.now))])
+        #expect(model.mode == .list && model.isIdleLocked)
+        #expect(!model.screen.joined().contains("zoe@example.com"), "the form is out of sight under the lock")
+        model.press(.enter)
+        model.type("4821")
+        let sent = model.press(.enter)
+        _ = update(&model, .operationFinished("Unlocked; joe@example.com is active", for: sent[0]))
+        #expect(!model.isIdleLocked)
+        #expect(model.form?.email == "zoe@example.com", "what was typed is kept")
+        #expect(model.form?.password == "", "a secret is typed again")
+        #expect(model.status?.text.contains("type its secrets again") == true)
+        #expect(model.keptThroughLock == nil)
+    }
+
+    // BEHAVIOURS 47
+    @Test func aFormSetAsideByTheLockIsNotShownToWhoeverChoosesAnotherUser() {
+        var model = Self.pinModel()
+        model.fillLogIn(email: "zoe@example.com", password: "half-typed")
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(301)))
+        model.press(.char("s"))
+        #expect(model.mode == .list && model.keptThroughLock == nil)
+        #expect(!model.screen.joined().contains("zoe@example.com"))
+    }
+
+    // BEHAVIOURS 47, 52
+    @Test func aFormSetAsideComesBackWhenTheLockIsLiftedBecauseSomeoneWasActive() {
+        var model = Self.pinModel()
+        model.press(.char("n"))
+        model.type("zoe@")
+        _ = update(&model, .tick(Sample.now.addingTimeInterval(301)))
+        #expect(model.isIdleLocked)
+        _ = update(&model, .idleLockLifted(DeviceActivity(lastActivityAt: Sample.now.addingTimeInterval(300))))
+        #expect(!model.isIdleLocked && model.form?.email == "zoe@")
+    }
+
     @Test func theSwitchUserKeyOnTheLockScreenShowsTheListWithoutTheLockedDetails() {
         var model = Self.pinModel()
         _ = update(&model, .tick(Sample.now.addingTimeInterval(301)))

@@ -29,4 +29,26 @@ package struct DirectoryOutbox: Outbox {
     package init(directory: URL) {
         self.directory = directory
     }
+
+    /// The newest message of `kind` to `address` (in any case) made at or after `since`, read
+    /// back from the directory; nil when there is none. Only the newest `scanned` files of that
+    /// kind are opened, and only regular files up to `largest` bytes, so a crowded or tampered
+    /// folder costs little.
+    package func newest(_ kind: OutboxMessage.Kind, to address: String, since: Date, scanned: Int = 100, largest: Int = 64 * 1024) -> OutboxMessage? {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory.path) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        // Names begin with the time they were written, so the newest sort last.
+        for name in names.filter({ $0.contains("-\(kind.rawValue)-") && $0.hasSuffix(".json") }).sorted().reversed().prefix(scanned) {
+            let path = directory.appendingPathComponent(name).path
+            guard let attributes = try? manager.attributesOfItem(atPath: path), attributes[.type] as? FileAttributeType == .typeRegular,
+                let size = attributes[.size] as? Int, size <= largest, let data = manager.contents(atPath: path),
+                let message = try? decoder.decode(OutboxMessage.self, from: data)
+            else { continue }
+            guard message.createdAt >= since else { return nil }
+            if message.kind == kind, message.to.lowercased() == address.lowercased() { return message }
+        }
+        return nil
+    }
 }

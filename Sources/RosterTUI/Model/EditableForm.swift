@@ -20,6 +20,8 @@ protocol EditableForm {
     /// How a secret field is masked; `nil` for a field that is not secret.
     func secret(_ field: Field) -> SecretMask?
     func value(of field: Field) -> String
+    /// The field's name on screen ("Email", "New PIN").
+    func label(_ field: Field) -> String
     /// Sets a text field, capped at its length.
     mutating func setValue(_ value: String, of field: Field)
 }
@@ -78,6 +80,15 @@ extension EditableForm {
     mutating func refuse(_ refused: [Field: String]) {
         errors = refused
         if let first = fields.first(where: { refused[$0] != nil }) { focus = first }
+    }
+
+    /// The status line for a refused form: every field's error in full, in the form's order, as
+    /// a narrow form cuts them beside their fields (`!` shows the whole line).
+    ///
+    ///     "Fix the marked fields: Email: enter an email address; Password: enter the password"
+    var refusalMessage: StatusMessage {
+        let each = fields.compactMap { field in errors[field].map { "\(label(field)): \($0)" } }
+        return StatusMessage(each.isEmpty ? "Fix the marked fields" : "Fix the marked fields: " + each.joined(separator: "; "), isError: true)
     }
 }
 

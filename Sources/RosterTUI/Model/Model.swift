@@ -108,6 +108,8 @@ public struct Model: Sendable, Equatable {
     public var lastInputAt: Date
     /// The idle lock is on: the active user's details are hidden until their PIN is given.
     public var isIdleLocked: Bool
+    /// The form the idle lock set aside, its secrets emptied, until the same user unlocks.
+    public var keptThroughLock: FormKeptThroughLock? = nil
     /// The device's idle clock, shared by every switcher on it (BEHAVIOURS 52).
     public var deviceActivity = DeviceActivity()
     /// Whether the detail pane has the keys, and how far it is scrolled.

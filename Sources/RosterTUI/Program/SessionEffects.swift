@@ -12,10 +12,21 @@ public struct SessionEffects: EffectRunner {
     /// This terminal's name on the approval page of a log-in on another device.
     public let terminalName: String?
 
-    public init(app: App, watchInterval: TimeInterval = 0.25, terminalName: String? = SessionEffects.hostName) {
+    /// Where the server's reset and confirmation messages can be read here (the embedded
+    /// default's outbox), so the account form fills in their tokens; nil for a real server.
+    public let outbox: (any MessageOutbox)?
+    /// Device time.
+    public let now: @Sendable () -> Date
+
+    public init(
+        app: App, watchInterval: TimeInterval = 0.25, terminalName: String? = SessionEffects.hostName, outbox: (any MessageOutbox)? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.app = app
         self.watchInterval = watchInterval
         self.terminalName = terminalName
+        self.outbox = outbox
+        self.now = now
     }
 
     /// The machine's host name, cut to the 64 characters the server takes.
@@ -41,7 +52,7 @@ public struct SessionEffects: EffectRunner {
             case .lock(let lock): return try await LockEffects(session: session).perform(lock, sent: effect)
             case .saveCustomData(let owner, let update): return try await DataEditorEffects(session: session).save(owner: owner, update: update, sent: effect)
             case .keys(let keys): return try await KeysScreenEffects(session: session).perform(keys, sent: effect)
-            case .account(let request): return try await AccountFormEffects(session: session).perform(request, sent: effect)
+            case .account(let request): return try await AccountFormEffects(session: session, outbox: outbox, now: now).perform(request, sent: effect)
             case .loadHistory: return try HistoryEffects(session: session).load()
             case .reload:
                 let read = try session.loaded()

@@ -45,4 +45,6 @@ public enum Action: Sendable, Equatable {
     /// The active user's custom data changed on the server (another device, a web app, an
     /// administrator) and was refreshed here, at that time.
     case customDataChanged(userId: String, at: Date)
+    /// The message a reset or confirmation request (`for`) made, read from the device's outbox.
+    case accountMessageRead(AccountMessage, for: Effect)
 }

@@ -54,7 +54,10 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         model.status = StatusMessage(message)
         // Only the screen that sent it closes; a form being typed into stays as it is.
         if model.mode.sent == effect { model.mode = model.mode.afterSuccess }
-        if case .lock(.unlock) = effect { model.isIdleLocked = false }
+        if case .lock(.unlock) = effect {
+            model.isIdleLocked = false
+            model.resumeFormKeptThroughLock()
+        }
         return [.reload]
     case .operationFailed(let message, let effect):
         model.pendingOperations = max(0, model.pendingOperations - 1)
@@ -95,12 +98,13 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         if model.isIdleLocked, case .list = model.mode {
             model.isIdleLocked = false
             model.status = StatusMessage("Someone is using Roster in another window; not locked")
+            model.resumeFormKeptThroughLock()
         }
         return []
     case .customDataChanged(let userId, let time):
         model.detail.customDataChanged = DetailPane.CustomDataChange(userId: userId, at: time)
         return [.reload]
-    case .apiKeysLoaded, .apiKeyCreated, .historyLoaded, .deviceLogin:
+    case .apiKeysLoaded, .apiKeyCreated, .historyLoaded, .deviceLogin, .accountMessageRead:
         return updateShownScreen(&model, action)
     }
 }

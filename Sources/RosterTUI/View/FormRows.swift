@@ -9,11 +9,13 @@ enum FormLayout {
 
 /// One row of a form: `>` on the focused row, the label, the value (reversed when focused, with
 /// its cursor cell at `cursor` columns in), and beside it the refusal in words, or a hint when
-/// focused.
+/// focused. A refusal too long for the room beside the value goes whole on the rows under it
+/// (above `bottom`); returns the rows used.
+@discardableResult
 func drawFormRow(
     label: String, shown: String, cursor: Int? = nil, focused: Bool, error: String?, hint: String?, hintUnfocused: String? = nil,
-    row: Int, _ buffer: inout ScreenBuffer
-) {
+    row: Int, bottom: Int = .max, _ buffer: inout ScreenBuffer
+) -> Int {
     buffer.write(focused ? ">" : " ", row: row, column: 0, attributes: CellAttributes(bold: true))
     buffer.write(label, row: row, column: FormLayout.labelColumn, attributes: CellAttributes(bold: focused))
     var attributes = CellAttributes(role: .field)
@@ -22,10 +24,21 @@ func drawFormRow(
     if focused, let cursor { drawCursor(row: row, column: FormLayout.valueColumn + cursor, &buffer) }
     let after = FormLayout.valueColumn + used + 2
     if let error {
-        buffer.write("! \(error)", row: row, column: after, attributes: CellAttributes(bold: true, role: .error))
+        let refusal = "! \(error)"
+        if DisplayWidth.of(refusal) <= buffer.width - after {
+            buffer.write(refusal, row: row, column: after, attributes: CellAttributes(bold: true, role: .error))
+            return 1
+        }
+        let lines = wrap(refusal, width: max(10, buffer.width - FormLayout.valueColumn - 1))
+        let shown = min(lines.count, max(0, bottom - row - 1))
+        for (index, line) in lines.prefix(shown).enumerated() {
+            buffer.write(line, row: row + 1 + index, column: FormLayout.valueColumn, attributes: CellAttributes(bold: true, role: .error))
+        }
+        return 1 + shown
     } else if let hint = focused ? hint : hintUnfocused {
         buffer.write(hint, row: row, column: after, attributes: CellAttributes(dim: true))
     }
+    return 1
 }
 
 /// The hint beside a focused secret field: how to show it, or hide it again.

@@ -50,7 +50,7 @@ struct SwitcherCommand: AsyncParsableCommand {
             try NCursesBackend(colorMode: colorMode, mouse: !noMouse, environment: environment)
         }
         do {
-            let effects = SessionEffects(app: try await connection.openApp())
+            let effects = SessionEffects(app: try await connection.openApp(), outbox: try connection.readableOutbox())
             var model = Model(users: try effects.rows(), now: Date())
             model.outbox = try? connection.outboxDescription()
             model.policy = try effects.app.policy()

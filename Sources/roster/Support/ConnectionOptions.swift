@@ -82,11 +82,16 @@ struct ConnectionOptions: ParsableArguments {
 
     /// Where messages with tokens go, in words: a folder for the embedded default.
     func outboxDescription(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
-        if server ?? environment["ROSTER_SERVER_URL"].flatMap({ $0.isEmpty ? nil : $0 }) != nil {
-            return "the server's outbox"
-        }
+        if !usesEmbeddedServer(environment) { return "the server's outbox" }
         let paths = try self.paths(environment)
         return EmbeddedDefault.outboxDirectory(paths: paths, appId: try AppConfig.demo().appId).path
+    }
+
+    /// The embedded default's outbox, which this device can read; nil with a server, which
+    /// mails its messages.
+    func readableOutbox(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> EmbeddedOutbox? {
+        guard usesEmbeddedServer(environment) else { return nil }
+        return EmbeddedOutbox(directory: EmbeddedDefault.outboxDirectory(paths: try paths(environment), appId: try AppConfig.demo().appId))
     }
 
     /// The embedded default, refusing an app it does not serve.

@@ -16,7 +16,7 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
         }
     }
 
-    public enum Field: Sendable, Equatable, Hashable {
+    public enum Field: Sendable, Equatable, Hashable, CaseIterable {
         case task, email, tokenId, token, password
         /// The new password again.
         case passwordAgain
@@ -74,6 +74,17 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
         case .password, .passwordAgain: .password
         case .tokenId, .token: .credential
         case .task, .email: nil
+        }
+    }
+
+    func label(_ field: Field) -> String {
+        switch field {
+        case .task: "Task"
+        case .email: "Email"
+        case .tokenId: "Token id"
+        case .token: "Token"
+        case .password: "Password"
+        case .passwordAgain: "Again"
         }
     }
 
@@ -165,12 +176,16 @@ public struct AccountRequest: Sendable, Equatable, CustomStringConvertible, Cust
 }
 
 extension Mode {
-    /// The screen once the request it sent is done: the users, except that a reset message
-    /// sent goes on to setting the new password (the token is in that message).
+    /// The screen once the request it sent is done: the users, except that a message sent goes
+    /// on to the step that takes its token (a new password, or the confirmation).
     var afterSuccess: Mode {
-        guard case .account(let form) = self, form.task == .sendReset else { return .list }
-        var next = AccountForm(task: .resetPassword, email: form.email)
-        next.focus = .tokenId
-        return .account(next)
+        guard case .account(let form) = self else { return .list }
+        switch form.task {
+        case .sendReset, .resendConfirmation:
+            var next = AccountForm(task: form.task == .sendReset ? .resetPassword : .confirmEmail, email: form.email)
+            next.focus = .tokenId
+            return .account(next)
+        case .resetPassword, .confirmEmail: return .list
+        }
     }
 }

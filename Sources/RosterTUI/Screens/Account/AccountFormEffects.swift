@@ -1,12 +1,29 @@
+import Foundation
 import RosterCore
 
 /// Performs the account form's requests with the app's email/password provider: what happened,
 /// in words.
 struct AccountFormEffects {
     let session: SessionAccess
+    /// Where the server's messages can be read on this device, if anywhere.
+    let outbox: (any MessageOutbox)?
+    let now: @Sendable () -> Date
 
+    /// The request's outcome in words; after a message is sent, that message too when it can be
+    /// read here, so the form fills in its token.
     func perform(_ request: AccountRequest, sent: Effect) async throws -> [Action] {
-        [.operationFinished(try await words(request), for: sent)]
+        // The outbox keeps whole seconds.
+        let started = now().addingTimeInterval(-1)
+        let finished = Action.operationFinished(try await words(request), for: sent)
+        let kind: AccountMessage.Kind? =
+            switch request.task {
+            case .sendReset: .reset
+            case .resendConfirmation: .confirm
+            case .resetPassword, .confirmEmail: nil
+            }
+        // No message is not a failure: the address may have no account (and is not told so).
+        guard let kind, let outbox, let message = try? outbox.newest(kind, to: request.email, since: started) else { return [finished] }
+        return [finished, .accountMessageRead(message, for: sent)]
     }
 
     private func words(_ request: AccountRequest) async throws -> String {

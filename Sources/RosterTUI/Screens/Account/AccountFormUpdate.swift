@@ -2,8 +2,24 @@ extension AccountForm: Screen {
     var mode: Mode { .account(self) }
 
     mutating func update(_ action: Action, _ model: inout Model) -> [Effect] {
-        guard case .key(let key) = action else { return [] }
-        return accountKey(&model, &self, key)
+        switch action {
+        case .key(let key): return accountKey(&model, &self, key)
+        case .accountMessageRead(let message, let request): fill(from: message, sentBy: request, &model)
+        default: break
+        }
+        return []
+    }
+
+    /// The token and its id from the message the request just sent made, when this is the
+    /// form that goes on from that request and nothing is typed in them yet.
+    private mutating func fill(from message: AccountMessage, sentBy request: Effect, _ model: inout Model) {
+        guard case .account(let sent) = request, sent.email == email, message.to.lowercased() == email.lowercased(),
+            task == (message.kind == .reset ? .resetPassword : .confirmEmail), tokenId.isEmpty, token.isEmpty
+        else { return }
+        tokenId = message.tokenId
+        token = message.token
+        focus = task == .resetPassword ? .password : .tokenId
+        model.status = StatusMessage("The message is in this device's outbox: its token is filled in" + (task == .resetPassword ? "; choose the new password" : "; Enter confirms"))
     }
 
     mutating func paste(_ text: String, _ model: inout Model) { insert(text) }
@@ -34,7 +50,7 @@ private func accountKey(_ model: inout Model, _ form: inout AccountForm, _ key: 
             return [.account(request)]
         case .failure(let refusal):
             form.refuse(refusal.errors)
-            model.status = StatusMessage("Fix the marked fields", isError: true)
+            model.status = form.refusalMessage
         }
     default:
         _ = form.edit(key)

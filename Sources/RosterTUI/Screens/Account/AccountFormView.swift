@@ -7,10 +7,9 @@ func drawAccountForm(_ form: AccountForm, outbox: String?, in area: Rect, _ buff
     for field in form.fields where row < area.bottom {
         let box = form.isText(field) ? formBox(form, field, width: boxWidth) : nil
         let shown = field == .task ? "< \(form.task.label) >" : box?.text ?? ""
-        drawFormRow(
-            label: label(field), shown: shown, cursor: box?.cursorColumn, focused: form.focus == field, error: form.errors[field],
-            hint: field == .task ? "Space to change" : revealHint(form, field), row: row, &buffer)
-        row += 1
+        row += drawFormRow(
+            label: form.label(field), shown: shown, cursor: box?.cursorColumn, focused: form.focus == field, error: form.errors[field],
+            hint: field == .task ? "Space to change" : revealHint(form, field), row: row, bottom: area.bottom, &buffer)
     }
     row += 1
     let note = form.task == .resetPassword || form.task == .confirmEmail
@@ -18,16 +17,5 @@ func drawAccountForm(_ form: AccountForm, outbox: String?, in area: Rect, _ buff
     for line in [note] + (outbox.map { ["Messages go to \($0)."] } ?? []) where row < area.bottom {
         buffer.write(line, row: row, column: 2, maxWidth: area.width - 3, attributes: CellAttributes(dim: true))
         row += 1
-    }
-}
-
-private func label(_ field: AccountForm.Field) -> String {
-    switch field {
-    case .task: "Task"
-    case .email: "Email"
-    case .tokenId: "Token id"
-    case .token: "Token"
-    case .password: "Password"
-    case .passwordAgain: "Again"
     }
 }

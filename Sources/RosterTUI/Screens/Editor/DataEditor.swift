@@ -95,7 +95,8 @@ public struct DataEditor: Sendable, Equatable {
 
     public init(owner: UserTarget, document: JSONValue) {
         self.owner = owner
-        fields = (document.objectValue ?? [:]).filter { $0.key != "_id" }.sorted { $0.key < $1.key }
+        // In the document's order, as the detail pane shows it.
+        fields = (document.objectValue ?? [:]).filter { $0.key != "_id" }
             .map { Field(key: $0.key, value: $0.value, changed: false) }
         originalKeys = Set(fields.map(\.key))
         userIdField = fields.first { $0.value == .string(owner.id) }?.key

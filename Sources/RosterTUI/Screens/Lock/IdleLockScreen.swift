@@ -4,14 +4,16 @@ import RosterCore
 /// The idle lock (BEHAVIOURS 47): after the policy's time without a key on the whole device
 /// (this window's keys and the device's idle clock, BEHAVIOURS 52), the active user's details
 /// are hidden and its key dropped (`lock`), or nobody is left active (kiosk); the session core
-/// checks the device's clock again before it does either. Open forms are closed first, so
-/// nothing half typed waits on the screen.
+/// checks the device's clock again before it does either. An open form is set aside with its
+/// secrets emptied (`FormKeptThroughLock`), back when the same user unlocks; under
+/// `logoutToNobody` the next person starts afresh.
 func idleLockIfDue(_ model: inout Model) -> [Effect] {
     let deviceActivity = model.deviceActivity.lastActivityAt
     guard let after = model.policy.lockAfter, !model.isIdleLocked, let current = model.currentUser,
         IdleRule.isDue(lockAfter: after, lastInput: model.lastInputAt, deviceActivity: deviceActivity, now: model.now)
     else { return [] }
     let idleSince = IdleRule.idleSince(lastInput: model.lastInputAt, deviceActivity: deviceActivity)
+    if model.policy.onIdle == .lock { model.keptThroughLock = FormKeptThroughLock(model.mode, activeUserId: current.id) }
     model.mode = .list
     model.isEditingFilter = false
     model.find = nil
@@ -32,6 +34,7 @@ func followLockMadeElsewhere(_ model: inout Model) -> [Effect] {
     guard model.policy.onIdle == .lock, !model.isIdleLocked, let current = model.currentUser, activity.lockedUserId == current.id,
         IdleRule.followsLock(lockedAt: activity.lockedAt, lastInput: model.lastInputAt)
     else { return [] }
+    model.keptThroughLock = FormKeptThroughLock(model.mode, activeUserId: current.id)
     model.mode = .list
     model.isEditingFilter = false
     model.find = nil
@@ -65,12 +68,14 @@ private func idleLockedKey(_ model: inout Model, _ key: Key) -> [Effect] {
             // Under `open` there is no secret: the lock only hid the screen.
             model.isIdleLocked = false
             model.status = nil
+            model.resumeFormKeptThroughLock()
             return [.reload]
         }
         model.mode = .secretPrompt(SecretPrompt(purpose: .unlock, user: UserTarget(id: current.id, name: current.displayName), kind: kind))
         return []
     case .char("s"):
         model.isIdleLocked = false
+        model.keptThroughLock = nil
         model.status = StatusMessage("Choose who is next; switching asks for their PIN")
         return []
     case .char("q"): return [.quit]

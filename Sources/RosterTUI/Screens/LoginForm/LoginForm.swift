@@ -50,7 +50,7 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         }
     }
 
-    public enum Field: Sendable, Equatable, Hashable {
+    public enum Field: Sendable, Equatable, Hashable, CaseIterable {
         case provider, email, password, register, apiKey, token, payload, authCode, accessToken
         /// A new account's password again, so a slip of the finger does not lock its owner out.
         case passwordAgain
@@ -174,6 +174,23 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         case .password, .passwordAgain, .pin, .pinAgain: .password
         case .apiKey, .token, .authCode, .accessToken: .credential
         case .provider, .email, .register, .payload: nil
+        }
+    }
+
+    func label(_ field: Field) -> String {
+        switch field {
+        case .provider: "Provider"
+        case .email: "Email"
+        case .password: "Password"
+        case .passwordAgain: "Again"
+        case .register: "New user"
+        case .apiKey: "API key"
+        case .token: provider == .customJWT ? "JWT" : "ID token"
+        case .payload: "Payload"
+        case .authCode: "Auth code"
+        case .accessToken: "Token"
+        case .pin: "New PIN"
+        case .pinAgain: "PIN again"
         }
     }
 

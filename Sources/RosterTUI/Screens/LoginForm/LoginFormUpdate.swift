@@ -74,7 +74,7 @@ private func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) 
             return [.loginForm(.login(request))]
         case .failure(let refusal):
             form.refuse(refusal.errors)
-            model.status = StatusMessage("Fix the marked fields", isError: true)
+            model.status = form.refusalMessage
         }
     case .char(let character) where !form.isText(form.focus):
         typeCharacter(&form, character)

@@ -17,12 +17,11 @@ func drawForm(_ form: LoginForm, now: Date, in area: Rect, _ buffer: inout Scree
             case .register: form.register ? "[x] register a new account" : "[ ] register a new account"
             default: box?.text ?? ""
             }
-        drawFormRow(
-            label: label(field, of: form.provider), shown: shown, cursor: box?.cursorColumn, focused: form.focus == field,
+        row += drawFormRow(
+            label: form.label(field), shown: shown, cursor: box?.cursorColumn, focused: form.focus == field,
             error: form.errors[field],
             hint: field == .provider ? "←/→, Space or 1-\(min(9, form.numbering.count)) to change" : revealHint(form, field),
-            hintUnfocused: field == .provider && form.choices.count > 1 ? "Shift-Tab to change" : nil, row: row, &buffer)
-        row += 1
+            hintUnfocused: field == .provider && form.choices.count > 1 ? "Shift-Tab to change" : nil, row: row, bottom: area.bottom, &buffer)
     }
     // The digits that pick a provider, each with its name.
     if form.focus == .provider, row + 1 < area.bottom {
@@ -35,22 +34,5 @@ func drawForm(_ form: LoginForm, now: Date, in area: Rect, _ buffer: inout Scree
     }
     if form.provider == .anonymous, row + 1 < area.bottom {
         buffer.write("No fields: Enter logs in a new or this device's anonymous user.", row: row + 1, column: 2)
-    }
-}
-
-private func label(_ field: LoginForm.Field, of provider: LoginForm.Provider) -> String {
-    switch field {
-    case .provider: "Provider"
-    case .email: "Email"
-    case .password: "Password"
-    case .passwordAgain: "Again"
-    case .register: "New user"
-    case .apiKey: "API key"
-    case .token: provider == .customJWT ? "JWT" : "ID token"
-    case .payload: "Payload"
-    case .authCode: "Auth code"
-    case .accessToken: "Token"
-    case .pin: "New PIN"
-    case .pinAgain: "PIN again"
     }
 }
