@@ -182,7 +182,7 @@ let package = Package(
         ),
         // The embedded default: the server in-process over SQLite in Roster's data directory, and
         // where Roster keeps its files. The switcher and the benchmarks open it.
-        .target(name: "RosterEmbedded", dependencies: ["RosterCore", "RosterServer", "RosterServerCore"]),
+        .target(name: "RosterEmbedded", dependencies: ["RosterCore", "RosterPages", "RosterServer", "RosterServerCore"]),
         // What the benchmarks share: a device filled through the real log-in path.
         .target(
             name: "RosterBenchSupport",

@@ -133,6 +133,35 @@ extension EndToEndTests {
             #expect(try !CommandRunner(home: home, extra: ["CLICOLOR_FORCE": "1", "NO_COLOR": "1"]).roster(["users"]).stdout.contains("\u{1B}["))
         }
 
+        /// `roster ui --listen` is checked before anything opens: the address, the demo's public
+        /// passwords on the network, an address that names every interface, and options that go
+        /// with it; each refusal says what to give instead.
+        @Test func listenOptionsAreCheckedInWords() throws {
+            let (runner, home) = try Self.runner("listen-options")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let refusals: [([String], String)] = [
+                (["--listen", "foo"], "roster: --listen takes ADDR:PORT, such as 127.0.0.1:8080"),
+                (["--listen", "127.0.0.1:70000"], "roster: --listen takes ADDR:PORT"),
+                (["--listen", "::1:8080"], "roster: --listen takes ADDR:PORT"),
+                (["--listen", "127.0.0.1:"], "roster: --listen takes ADDR:PORT"),
+                (["--listen", "0.0.0.0:8080"], "roster: the demo app's passwords are public, so --listen serves it on this machine only"),
+                (["--listen", "0.0.0.0:8080", "--allow-demo-on-network"], "roster: --listen 0.0.0.0:8080 names no address a phone can open: give the one it opens with --public-url"),
+                (["--listen", "0.0.0.0:8080", "--allow-demo-on-network", "--public-url", "ftp://x"], "roster: --public-url: a public URL is http:// or https://"),
+                (["--public-url", "http://192.168.1.20:8080"], "roster: --public-url and --allow-demo-on-network go with --listen"),
+                (["--listen", "127.0.0.1:0", "--server", "http://127.0.0.1:9", "--app", "roster-demo"], "roster: --listen serves the embedded server"),
+            ]
+            for (arguments, words) in refusals {
+                let result = try runner.roster(["ui"] + arguments)
+                #expect(result.status != 0, "\(arguments)")
+                #expect(result.stderr.hasPrefix(words), "\(arguments): \(result.stderr)")
+            }
+            // Nothing was made: no store opened for a refused command.
+            #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("embedded").path))
+            // Accepted, without a terminal: the users are printed as usual.
+            let piped = try runner.roster(["ui", "--listen", "[::1]:0"])
+            #expect(piped.status == 0, "\(piped.stderr)")
+        }
+
         /// The embedded server opens no port: `--device` says so at once instead of waiting ten
         /// minutes on a page no phone can open.
         @Test func deviceLogInOnTheEmbeddedServerSaysWhyAtOnce() throws {

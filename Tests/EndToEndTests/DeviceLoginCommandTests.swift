@@ -126,6 +126,28 @@ extension EndToEndTests {
             try session.waitFor("* emma@example.com")
         }
 
+        /// On the embedded default, `roster ui --listen` serves the phone's page for as long as
+        /// the switcher runs: the form shows that page's address, and approving there logs in.
+        @Test func theEmbeddedDefaultServesThePhonesPageWithListen() async throws {
+            let home = try CommandRunner.temporaryDirectory("device-listen")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            let session = try TmuxSession(command: [Self.roster, "ui", "--listen", "127.0.0.1:0"], environment: runner.environment, width: 100, height: 30)
+            let started = try session.waitFor("Serving a phone's page at http://127.0.0.1:")
+            let page = try #require(started.firstMatch(of: /http:\/\/127\.0\.0\.1:[0-9]+\/device/).map { String($0.output) })
+            let base = String(page.dropLast("/device".count))
+            try session.send("n")
+            try session.waitFor("Log in a user")
+            let screen = try await Self.startOnAnotherDevice(session)
+            #expect(screen.contains(page), "\(screen)")
+            #expect(!screen.contains("needs a server a phone can reach"))
+            let code = try #require(Self.userCode(on: screen))
+            try await PhoneBrowser(base: base).approve(code, email: "emma@example.com", password: "pa55word")
+            try session.waitFor("Logged in emma@example.com")
+            try session.send("q")
+            #expect(try session.waitFor("[end]").contains("[exited 0]"))
+        }
+
         @Test func theSwitcherLinksALogInMadeOnAnotherDevice() async throws {
             let (server, runner, home) = try start("device-switcher-link")
             defer { server.stop(); try? FileManager.default.removeItem(at: home) }

@@ -25,6 +25,12 @@ public final class RosterServer: Sendable {
     package let metrics: ServerMetrics
     /// Administrative operations that bypass the client rules.
     public var admin: ServerAdmin { services.admin }
+    /// Where `serve` listens, once bound: the links of in-process answers then name it too (the
+    /// embedded default serving the phone's page), unless a public URL is configured.
+    private let bound = BoundBase()
+
+    /// The base of links in in-process answers: configured, else where the server listens.
+    private var inProcessBase: PublicURL { environment.publicURL ?? bound.value ?? .inProcess }
 
     private init(
         responder: RosterResponder, environment: ServerEnvironment, services: ServerServices, routes: [String],
@@ -71,7 +77,7 @@ public final class RosterServer: Sendable {
     /// The in-process responder: no port. Never throws: every failure is error JSON.
     public func respond(to request: WireRequest) async -> WireResponse {
         let context = RosterRequestContext(
-            source: RosterContextSource(logger: environment.logger, publicBase: environment.publicURL ?? .inProcess))
+            source: RosterContextSource(logger: environment.logger, publicBase: inProcessBase))
         let response = await responder.respond(to: WireBridge.request(from: request), context: context)
         // A stream never ends: collecting it would wait for ever. `open` hands it on instead.
         if response.headers[.contentType] == "text/event-stream" {
@@ -88,7 +94,7 @@ public final class RosterServer: Sendable {
     /// head at once, the body as it is written.
     public func open(_ request: WireRequest) async -> WireStreamResponse {
         let context = RosterRequestContext(
-            source: RosterContextSource(logger: environment.logger, publicBase: environment.publicURL ?? .inProcess))
+            source: RosterContextSource(logger: environment.logger, publicBase: inProcessBase))
         let response = await responder.respond(to: WireBridge.request(from: request), context: context)
         var headers: [String: String] = [:]
         for field in response.headers { headers[field.name.canonicalName.lowercased()] = field.value }
@@ -115,7 +121,7 @@ public final class RosterServer: Sendable {
         guard configured != nil || PublicURL.listening(host: host, port: max(port, 1)) != nil else {
             throw PublicURLNeeded(host: host)
         }
-        let bound = BoundBase()
+        let bound = self.bound
         return Application(
             responder: CallbackResponder { (request: Request, context: ServingRequestContext) in
                 let address = ForwardedRequest.clientAddress(

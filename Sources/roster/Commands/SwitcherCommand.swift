@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Logging
 import RosterCore
+import RosterEmbedded
+import RosterServerCore
 import RosterTUI
 
 /// `roster` with no arguments: the full-screen account switcher. Without a terminal on both
@@ -17,7 +19,10 @@ struct SwitcherCommand: AsyncParsableCommand {
             terminal that cannot move its cursor (TERM=dumb) gets a one-line refusal and exit code 1. \
             With --kiosk (or `roster policy --kiosk on`) the switcher is the only thing on the \
             terminal: q, Ctrl-C, Ctrl-Z and Ctrl-\\ do not leave it; q asks for the device's admin \
-            PIN (`roster policy --admin-pin`), which must be set first.
+            PIN (`roster policy --admin-pin`), which must be set first. On the embedded default, \
+            --listen ADDR:PORT serves the page of a log-in on another device for as long as the \
+            switcher runs (an address other machines reach needs --allow-demo-on-network; one \
+            naming every interface, --public-url).
             """
     )
 
@@ -35,7 +40,10 @@ struct SwitcherCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Kiosk mode: no key leaves the switcher without the device's admin PIN.")
     var kiosk = false
 
+    @OptionGroup var serving: ListenOptions
+
     func run() async throws {
+        let listening = try serving.checked(embedded: connection.usesEmbeddedServer())
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
             try UsersCommand.print(try await connection.openApp(), json: false, order: sort)
             return
@@ -50,13 +58,16 @@ struct SwitcherCommand: AsyncParsableCommand {
             try NCursesBackend(colorMode: colorMode, mouse: !noMouse, environment: environment)
         }
         do {
-            let effects = SessionEffects(app: try await connection.openApp(), outbox: try connection.readableOutbox())
+            let (app, listener) = try await open(listening)
+            defer { listener?.stop() }
+            let effects = SessionEffects(app: app, outbox: try connection.readableOutbox())
             var model = Model(users: try effects.rows(), now: Date())
             model.outbox = try? connection.outboxDescription()
             model.policy = try effects.app.policy()
             model.kioskFromCommandLine = kiosk
             model.order = sort
-            model.deviceLoginUnavailable = connection.deviceLoginUnavailable()
+            model.deviceLoginUnavailable = listener == nil ? connection.deviceLoginUnavailable() : nil
+            if let listener { model.status = StatusMessage("Serving a phone's page at \(listener.pageURL) (--listen)") }
             // A kiosk nobody could leave is refused before the screen is taken.
             if model.isKiosk, try !effects.app.hasAdminPIN() { throw KioskWithoutAdminPIN() }
             _ = try await Program.run(model, backend: backend, effects: effects, startingWith: [.loginForm(.loadProviders)])
@@ -69,6 +80,28 @@ struct SwitcherCommand: AsyncParsableCommand {
         } catch let error as RosterError {
             try await showFailure(error.description, backend: backend)
         }
+    }
+
+    /// The app, and with `--listen` the embedded server answering on its port too.
+    private func open(_ listening: ListenOptions.Listening?) async throws -> (App, Listener?) {
+        guard let listening else { return (try await connection.openApp(), nil) }
+        let environment = ProcessInfo.processInfo.environment
+        let embedded = try await connection.embeddedDefault(paths: try connection.paths(environment), pages: true, publicURL: listening.publicURL)
+        do {
+            let listener = try await embedded.listen(host: listening.host, port: listening.port)
+            let base = listening.publicURL ?? PublicURL.listening(host: listening.host, port: listener.port)
+            return (embedded.app, Listener(serving: listener, pageURL: "\(base.map(\.text) ?? "")\(DeviceLoginService.pagePath)"))
+        } catch let failure as EmbeddedListenFailure {
+            throw CommandFailure(failure.description)
+        }
+    }
+
+    /// The embedded server on its port, and the address of the page a phone opens there.
+    private struct Listener {
+        let serving: EmbeddedListener
+        let pageURL: String
+
+        func stop() { serving.stop() }
     }
 
     /// The error screen: the reason in words until the person quits, then exit status 1.

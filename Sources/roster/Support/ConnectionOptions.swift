@@ -30,7 +30,8 @@ struct ConnectionOptions: ParsableArguments {
     /// default answers this process alone and opens no port, so no phone could reach its page.
     func deviceLoginUnavailable(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         usesEmbeddedServer(environment)
-            ? "logging in on another device needs a server a phone can reach, and the embedded one opens no port: run roster-server serve and use --server URL"
+            ? "logging in on another device needs a server a phone can reach, and the embedded one opens no port: "
+                + "run roster ui --listen ADDR:PORT, or roster-server serve and --server URL"
             : nil
     }
 
@@ -96,6 +97,15 @@ struct ConnectionOptions: ParsableArguments {
 
     /// The embedded default, refusing an app it does not serve.
     private func openEmbedded(paths: RosterPaths, environment: [String: String]) async throws -> App {
+        try await embeddedDefault(paths: paths, environment: environment).app
+    }
+
+    /// The embedded default itself, with the pages a browser opens when it is to listen on a
+    /// port (`roster ui --listen`), their links starting with `publicURL` when one is given.
+    func embeddedDefault(
+        paths: RosterPaths, environment: [String: String] = ProcessInfo.processInfo.environment, pages: Bool = false,
+        publicURL: PublicURL? = nil
+    ) async throws -> EmbeddedDefault {
         let requested = app ?? environment["ROSTER_APP_ID"]
         let appId = try AppConfig.demo().appId
         if let requested, !requested.isEmpty, requested != appId {
@@ -103,8 +113,12 @@ struct ConnectionOptions: ParsableArguments {
         }
         // A person waiting on a terminal is told why the first start takes a moment; a script
         // reading the output is not.
-        return try await EmbeddedDefault.open(paths: paths) {
-            if isatty(STDERR_FILENO) == 1 { Terminal.printError(EmbeddedDefault.firstStartLine) }
-        }.app
+        do {
+            return try await EmbeddedDefault.open(paths: paths, pages: pages, publicURL: publicURL) {
+                if isatty(STDERR_FILENO) == 1 { Terminal.printError(EmbeddedDefault.firstStartLine) }
+            }
+        } catch let error as RosterError {
+            throw CommandFailure(error)
+        }
     }
 }
