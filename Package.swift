@@ -22,6 +22,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/vapor/jwt-kit.git", from: "5.8.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
@@ -162,7 +163,7 @@ let package = Package(
         .target(name: "RosterQR", dependencies: ["CQREncode"]),
         .target(
             name: "RosterTUI",
-            dependencies: ["CNCurses", "RosterCore", "RosterQR", "RosterWire"]
+            dependencies: ["CNCurses", "RosterCore", "RosterQR", "RosterWire", .product(name: "Yams", package: "Yams")]
         ),
         .executableTarget(
             name: "roster",

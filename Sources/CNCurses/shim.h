@@ -20,6 +20,11 @@ static inline WINDOW *roster_stdscr(void) { return stdscr; }
 static inline int roster_lines(void) { return LINES; }
 static inline int roster_cols(void) { return COLS; }
 
+/* How many colours the terminal has (after start_color). */
+static inline int roster_colors(void) {
+    return COLORS;
+}
+
 static inline int roster_width(WINDOW *window) {
     int rows, columns;
     getmaxyx(window, rows, columns);

@@ -4,6 +4,10 @@ import Foundation
 /// follow the XDG base directories: `$XDG_DATA_HOME/roster`, by default `~/.local/share/roster`.
 public struct RosterPaths: Sendable {
     public let dataDirectory: URL
+    /// The switcher's settings (`roster config path`): `config.yml` in `ROSTER_HOME` when that
+    /// moves Roster's files, else `$XDG_CONFIG_HOME/roster/config.yml`, by default
+    /// `~/.config/roster/config.yml`.
+    public let configFile: URL
 
     /// Throws `NoDataDirectory` when neither `home`, `ROSTER_HOME`, `XDG_DATA_HOME` nor `HOME`
     /// names one.
@@ -17,6 +21,13 @@ public struct RosterPaths: Sendable {
                 .appendingPathComponent(".local/share/roster")
         } else {
             throw NoDataDirectory()
+        }
+        if let home = home ?? environment["ROSTER_HOME"], !home.isEmpty {
+            configFile = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent("config.yml")
+        } else if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            configFile = URL(fileURLWithPath: xdg, isDirectory: true).appendingPathComponent("roster/config.yml")
+        } else {
+            configFile = URL(fileURLWithPath: environment["HOME"] ?? "/", isDirectory: true).appendingPathComponent(".config/roster/config.yml")
         }
     }
 

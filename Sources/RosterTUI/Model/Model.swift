@@ -116,6 +116,8 @@ public struct Model: Sendable, Equatable {
     public var detail = DetailPane()
     /// The keys of the screen on show, in a box over it (`?`).
     public var help: HelpBox?
+    /// Which key runs each of the list's commands (the config file's `keys`).
+    public var keys = KeyBindings()
 
     public static let maxFilterLength = 64
 

@@ -31,8 +31,11 @@ public final class NCursesBackend: TerminalBackend {
 
     /// Opens the terminal. `colorMode` may turn colour off; a terminal without colours is
     /// monochrome whatever it says. With `mouse`, clicks and the wheel arrive as `Key.mouse`
-    /// (selecting text in the terminal then takes Shift, as in other programs that use the mouse).
-    public init(colorMode: ColorMode, mouse: Bool = true, environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    /// (selecting text in the terminal then takes Shift, as in other programs that use the mouse);
+    /// `theme` gives each role its colours.
+    public init(
+        colorMode: ColorMode, mouse: Bool = true, theme: Theme = Theme(), environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws {
         Locale.useTerminalLocale()
         guard let handle = roster_newterm() else {
             throw OpenError.unknownTerminal(environment["TERM"] ?? "")
@@ -51,7 +54,7 @@ public final class NCursesBackend: TerminalBackend {
         // A paste arrives as one `Key.paste`, not as keys that would act as commands.
         roster_set_bracketed_paste(1)
         if mouse { _ = roster_set_mouse(1, Int32(Self.doubleClickInterval)) }
-        palette = Palette(mode: colorMode == .color && has_colors() ? .color : .monochrome)
+        palette = Palette(mode: colorMode == .color && has_colors() ? .color : .monochrome, theme: theme)
         palette.start()
     }
 

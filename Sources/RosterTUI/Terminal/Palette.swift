@@ -4,25 +4,21 @@ import CNCurses
 /// text and only bold, reverse and dim remain.
 struct Palette {
     let mode: ColorMode
+    let theme: Theme
 
-    private static let pairs: [(role: ColorRole, foreground: Int16, background: Int16)] = [
-        (.title, Int16(COLOR_WHITE), Int16(COLOR_BLUE)),
-        (.active, Int16(COLOR_GREEN), -1),
-        (.loggedIn, Int16(COLOR_CYAN), -1),
-        (.loggedOut, Int16(COLOR_YELLOW), -1),
-        (.error, Int16(COLOR_RED), -1),
-        (.hint, -1, -1),
-        (.field, Int16(COLOR_MAGENTA), -1),
-        (.code, Int16(COLOR_BLACK), Int16(COLOR_WHITE)),
-    ]
+    /// Every role that has colours, each a colour pair of its own (numbered from 1).
+    private static let roles: [ColorRole] = [.title, .active, .loggedIn, .loggedOut, .error, .hint, .field, .code]
 
-    /// Starts colour and defines the pairs; nothing on a monochrome screen.
+    /// Starts colour and defines the pairs; nothing on a monochrome screen. A palette number the
+    /// terminal does not have draws in its own colour.
     func start() {
         guard mode == .color else { return }
         start_color()
         use_default_colors()
-        for (index, pair) in Self.pairs.enumerated() {
-            init_pair(Int16(index + 1), pair.foreground, pair.background)
+        let available = Int16(clamping: roster_colors())
+        for (index, role) in Self.roles.enumerated() {
+            let colors = theme.colors(role)
+            init_pair(Int16(index + 1), colors.foreground < available ? colors.foreground : -1, colors.background < available ? colors.background : -1)
         }
     }
 
@@ -35,7 +31,7 @@ struct Palette {
         // Without colours a QR code draws in reverse video: dark ink on the light of most
         // terminals' text colour.
         if attributes.role == .code, mode != .color { value |= roster_a_reverse() }
-        guard mode == .color, let index = Self.pairs.firstIndex(where: { $0.role == attributes.role }) else {
+        guard mode == .color, let index = Self.roles.firstIndex(of: attributes.role) else {
             return (value, 0)
         }
         return (value, Int16(index + 1))

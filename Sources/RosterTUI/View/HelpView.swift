@@ -11,11 +11,11 @@ struct HelpLine: Equatable {
 
 /// The help of a topic, wrapped to `width` columns: each screen's keys, then the keys of the
 /// text fields and dialogs it has.
-func helpLines(_ topic: HelpBox.Topic, _ policy: DevicePolicy, width: Int = 76) -> [HelpLine] {
+func helpLines(_ topic: HelpBox.Topic, _ policy: DevicePolicy, keys: KeyBindings = KeyBindings(), width: Int = 76) -> [HelpLine] {
     let sections: [(String, [ScreenKeys.Row])]
     switch topic {
     case .list:
-        sections = [("Keys on the user list", KeyHints.list), ("The detail pane", ScreenKeys.detail), ("Questions (remove, delete)", ScreenKeys.dialog)]
+        sections = [("Keys on the user list", KeyHints.list(keys)), ("The detail pane", ScreenKeys.detail), ("Questions (remove, delete)", ScreenKeys.dialog)]
     case .editor:
         sections = [("Keys in the custom data editor", ScreenKeys.editor), ("Typing a name or a value", ScreenKeys.textField), ("Leaving with changes not saved", ScreenKeys.dialog)]
     case .loginForm:
@@ -58,10 +58,10 @@ func helpPageHeight(_ model: Model) -> Int {
 
 /// The help box over the screen: a title, the lines from its scroll, and in its bottom border
 /// where it is (`▼ more · 1–20 of 34`) and how to close it.
-func drawHelpBox(_ help: HelpBox, policy: DevicePolicy, in body: Rect, _ buffer: inout ScreenBuffer) {
+func drawHelpBox(_ help: HelpBox, policy: DevicePolicy, keys: KeyBindings, in body: Rect, _ buffer: inout ScreenBuffer) {
     let width = min(100, body.width - 4)
     let textWidth = helpTextWidth(body)
-    let lines = helpLines(help.topic, policy, width: textWidth)
+    let lines = helpLines(help.topic, policy, keys: keys, width: textWidth)
     let keyWidth = lines.map { DisplayWidth.of($0.key) }.max() ?? 8
     let room = max(1, body.height - 3)
     let shown = min(lines.count, room)

@@ -52,7 +52,7 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         drawUsers(model, in: body, &buffer)
         drawLastMessage(message, earlier: Array(model.messageLog.dropLast().reversed()), now: model.now, in: body, &buffer)
     }
-    if let help = model.help { drawHelpBox(help, policy: model.policy, in: body, &buffer) }
+    if let help = model.help { drawHelpBox(help, policy: model.policy, keys: model.keys, in: body, &buffer) }
     drawStatus(model, &buffer)
     return buffer
 }

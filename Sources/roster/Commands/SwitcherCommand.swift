@@ -34,8 +34,8 @@ struct SwitcherCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Leave the mouse to the terminal (selecting text without Shift); keys do everything.")
     var noMouse = false
 
-    @Option(help: "How the list orders people: recent (last active first) or name (stays put while people take turns).")
-    var sort: ListOrder = .recent
+    @Option(help: "How the list orders people: recent (last active first) or name (stays put while people take turns); the config file's sort otherwise.")
+    var sort: ListOrder?
 
     @Flag(name: .long, help: "Kiosk mode: no key leaves the switcher without the device's admin PIN.")
     var kiosk = false
@@ -44,8 +44,11 @@ struct SwitcherCommand: AsyncParsableCommand {
 
     func run() async throws {
         let listening = try serving.checked(embedded: connection.usesEmbeddedServer())
+        // A config file that is not right is said before the screen is taken.
+        let settings = try connection.switcherSettings()
+        let order = sort ?? settings.sort ?? .recent
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            try UsersCommand.print(try await connection.openApp(), json: false, order: sort)
+            try UsersCommand.print(try await connection.openApp(), json: false, order: order)
             return
         }
         if let refusal = SwitcherTerminal.refusal(term: ProcessInfo.processInfo.environment["TERM"]) { throw refusal }
@@ -55,7 +58,7 @@ struct SwitcherCommand: AsyncParsableCommand {
         let environment = ProcessInfo.processInfo.environment
         let colorMode = ColorMode.chosen(noColorFlag: noColor, environment: environment)
         let backend: @Sendable () throws -> any TerminalBackend = {
-            try NCursesBackend(colorMode: colorMode, mouse: !noMouse, environment: environment)
+            try NCursesBackend(colorMode: colorMode, mouse: !noMouse, theme: settings.theme, environment: environment)
         }
         do {
             let (app, listener) = try await open(listening)
@@ -65,7 +68,8 @@ struct SwitcherCommand: AsyncParsableCommand {
             model.outbox = try? connection.outboxDescription()
             model.policy = try effects.app.policy()
             model.kioskFromCommandLine = kiosk
-            model.order = sort
+            model.order = order
+            model.keys = settings.keys
             model.deviceLoginUnavailable = listener == nil ? connection.deviceLoginUnavailable() : nil
             if let listener { model.status = StatusMessage("Serving a phone's page at \(listener.pageURL) (--listen)") }
             // A kiosk nobody could leave is refused before the screen is taken.

@@ -16,14 +16,15 @@ struct UsersCommand: AsyncParsableCommand {
     @Flag(help: "Print a JSON array: id, name, email, providers, identities, state, current, lastActive.")
     var json = false
 
-    @Option(help: "recent (last active first) or name.")
-    var sort: ListOrder = .recent
+    @Option(help: "recent (last active first) or name; the config file's sort otherwise (roster config path).")
+    var sort: ListOrder?
 
     @Flag(name: .long, help: "No colour (as NO_COLOR does); on a terminal the states are coloured.")
     var noColor = false
 
     func run() async throws {
-        try Self.print(try await connection.openApp(), json: json, order: sort, color: OutputColor.forStandardOutput(noColorFlag: noColor))
+        let order = try sort ?? connection.switcherSettings().sort ?? .recent
+        try Self.print(try await connection.openApp(), json: json, order: order, color: OutputColor.forStandardOutput(noColorFlag: noColor))
     }
 
     /// The listing, as `roster users` prints it (and `roster` when not on a terminal).

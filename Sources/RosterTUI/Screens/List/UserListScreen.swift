@@ -4,12 +4,15 @@ struct UserListScreen: Screen {
     var mode: Mode { .list }
 
     /// Keys go to the filter while it is typed, then to the detail pane when it takes them,
-    /// then to the list.
+    /// then to the list, as the config file binds them.
     mutating func update(_ action: Action, _ model: inout Model) -> [Effect] {
         guard case .key(let key) = action else { return [] }
         if model.find != nil { return findKey(&model, key) }
         if model.isEditingFilter { return filterKey(&model, key) }
-        return detailPaneKey(&model, key) ?? listKey(&model, key)
+        if let effects = detailPaneKey(&model, key) { return effects }
+        // The config file's keys, read as the defaults the list knows (`KeyBindings`).
+        guard let key = model.keys.translated(key) else { return [] }
+        return listKey(&model, key)
     }
 
     mutating func paste(_ text: String, _ model: inout Model) {
@@ -35,7 +38,7 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
     case .char("y"):
         // lazygit's and k9s's key: the selected person's id, to paste into a script or a ticket.
         guard let user = model.selectedUser else {
-            model.status = StatusMessage("Nobody to copy; press n to log in", isError: true)
+            model.status = StatusMessage("Nobody to copy; press \(model.keys.key(.logIn)) to log in", isError: true)
             return []
         }
         model.status = StatusMessage("Copied the id of \(user.displayName) (\(user.id)) to the clipboard")
@@ -170,7 +173,7 @@ private func switchFirst(_ model: inout Model, _ user: UserRow, to act: String) 
 }
 
 private func noUser(_ model: inout Model) -> [Effect] {
-    model.status = StatusMessage("No user selected; press n to log in", isError: true)
+    model.status = StatusMessage("No user selected; press \(model.keys.key(.logIn)) to log in", isError: true)
     return []
 }
 

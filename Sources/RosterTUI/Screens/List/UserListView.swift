@@ -6,7 +6,7 @@ func drawList(_ model: Model, layout: ListLayout, _ buffer: inout ScreenBuffer) 
     let area = layout.list
     let users = model.visibleUsers
     guard !users.isEmpty else {
-        let message = model.filter.isEmpty ? "No users yet. Press n to log in." : "No user matches \"\(model.filter)\"."
+        let message = model.filter.isEmpty ? "No users yet. Press \(model.keys.key(.logIn)) to log in." : "No user matches \"\(model.filter)\"."
         // Wrapped to the list's width, so a narrow list still says it whole.
         for (row, line) in zip(area.top..<area.bottom, wrap(message, width: area.width - 1)) {
             buffer.write(line, row: row, column: area.left + 1, maxWidth: area.width - 1)

@@ -1,0 +1,71 @@
+import Foundation
+import RosterTUI
+import Testing
+
+/// The config file's settings: keys bound to the list's commands, colours by role, and a file
+/// read (or refused) setting by setting.
+@Suite struct SwitcherSettingsTests {
+    @Test func aBoundKeyRunsItsCommandAndTheDefaultNoLonger() throws {
+        let keys = try KeyBindings(["remove": "X", "quit": "Q"])
+        #expect(keys.translated(.char("X")) == .char("x"))
+        #expect(keys.translated(.char("Q")) == .char("q"))
+        #expect(keys.translated(.char("x")) == nil && keys.translated(.char("q")) == nil)
+        #expect(keys.translated(.char("n")) == .char("n") && keys.translated(.char("j")) == .char("j") && keys.translated(.enter) == .enter)
+        // Two commands may swap keys.
+        let swapped = try KeyBindings(["remove": "o", "logOut": "x"])
+        #expect(swapped.translated(.char("o")) == .char("x") && swapped.translated(.char("x")) == .char("o"))
+    }
+
+    @Test func theListUsesTheBoundKeysAndSaysThem() throws {
+        var model = Sample.model()
+        model.keys = try KeyBindings(["remove": "X", "logIn": "+"])
+        #expect(model.press(.char("x")).isEmpty && model.mode == .list, "x is nobody's now")
+        model.press(.char("X"))
+        guard case .confirm = model.mode else { Issue.record("X did not ask to remove: \(model.mode)"); return }
+        model.press(.escape)
+        let hints = try #require(model.screen.last(where: { $0.contains("switch") }))
+        #expect(hints.contains("X remove") && hints.contains("+ log in"), "\(hints)")
+        model.press(.char("?"))
+        #expect(model.screen.line(containing: "remove from this device")?.contains(" X ") == true)
+        model.press(.escape)
+        model.press(.char("+"))
+        #expect(model.form != nil, "+ logs in")
+    }
+
+    @Test func wrongBindingsAreRefusedInWords() {
+        #expect(throws: SettingsRefusal("keys.remove cannot be 'k': it moves up")) { try KeyBindings(["remove": "k"]) }
+        #expect(throws: SettingsRefusal.self) { try KeyBindings(["remove": "xx"]) }
+        #expect(throws: SettingsRefusal.self) { try KeyBindings(["remove": ""]) }
+        #expect(throws: SettingsRefusal("keys.logIn and keys.remove are both 'n'")) { try KeyBindings(["remove": "n"]) }
+        #expect(throws: SettingsRefusal.self) { try KeyBindings(["switch": "s"]) }
+    }
+
+    @Test func aThemeSetsRolesByNameOrNumber() throws {
+        let theme = try Theme(["title": .init(foreground: "black", background: "cyan"), "error": .init(foreground: "196")])
+        #expect(theme.colors(.title) == Theme.Colors(foreground: 0, background: 6))
+        #expect(theme.colors(.error) == Theme.Colors(foreground: 196, background: -1))
+        #expect(theme.colors(.active) == Theme().colors(.active))
+        #expect(throws: SettingsRefusal.self) { try Theme(["code": .init(foreground: "red")]) }
+        #expect(throws: SettingsRefusal.self) { try Theme(["title": .init(foreground: "256")]) }
+    }
+
+    @Test func aFileIsReadSettingBySettingAndShownBackTheSame() throws {
+        let settings = try SwitcherSettings(yaml: "sort: name\nkeys:\n  lastMessage: \"?\"\n".replacingOccurrences(of: "\"?\"", with: "\"m\""))
+        #expect(settings.sort == .name && settings.keys.key(.lastMessage) == "m")
+        #expect(try SwitcherSettings(yaml: settings.yaml) == settings)
+        #expect(try SwitcherSettings(yaml: "") == SwitcherSettings())
+        #expect(try SwitcherSettings(yaml: "# nothing set\n") == SwitcherSettings())
+        #expect(throws: SettingsRefusal("line 2: keys is a mapping of names to values")) { try SwitcherSettings(yaml: "sort: name\nkeys: 3\n") }
+        #expect(throws: SettingsRefusal("line 1: the file is a mapping of settings: sort, keys, theme")) { try SwitcherSettings(yaml: "- sort\n") }
+    }
+
+    @Test func aMissingFileIsTheDefaultsAndAnOversizedOneIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("settings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("config.yml")
+        #expect(try SwitcherSettings.load(from: file) == SwitcherSettings())
+        try Data(repeating: UInt8(ascii: "#"), count: SwitcherSettings.maxBytes + 1).write(to: file)
+        #expect(throws: SettingsRefusal.self) { try SwitcherSettings.load(from: file) }
+    }
+}
