@@ -55,11 +55,19 @@ struct StoredUser: Sendable, Equatable {
     /// An anonymous user is known by the end of their id: ids made in one second by one server
     /// differ there (their counter), never in their first digits (the second they were made).
     var displayName: String {
+        Self.displayName(id: id, isAnonymous: isAnonymous, profile: profile)
+    }
+
+    static func displayName(id: String, isAnonymous: Bool, profile: JSONObject) -> String {
         if let email = profile["email"]?.stringValue, !email.isEmpty { return email }
         if let name = profile["name"]?.stringValue, !name.isEmpty { return name }
         if isAnonymous { return "anonymous user \(Self.shortId(id))" }
         return "user \(id)"
     }
+
+    /// The key `ListOrder.name` sorts by: the name without case, kept in its own indexed column
+    /// (`list_name`) so a window of the list is read without the rest.
+    var listName: String { displayName.lowercased() }
 
     /// The last 8 characters of an id: the part that tells apart ids made close together.
     static func shortId(_ id: String) -> String { String(id.suffix(8)) }
@@ -99,6 +107,7 @@ extension StoredUser: FetchableRecord, PersistableRecord {
         static let identities = Column("identities")
         static let profile = Column("profile")
         static let lastActive = Column("last_active")
+        static let listName = Column("list_name")
     }
 
     /// Every query selects the columns in this order, so rows are read by position: looking
@@ -163,5 +172,6 @@ extension StoredUser: FetchableRecord, PersistableRecord {
         container[Columns.identities] = String(decoding: try WireCoding.encode(identities), as: UTF8.self)
         container[Columns.profile] = String(decoding: try WireCoding.encode(profile), as: UTF8.self)
         container[Columns.lastActive] = lastActive?.timeIntervalSince1970
+        container[Columns.listName] = listName
     }
 }

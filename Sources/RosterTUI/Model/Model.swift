@@ -102,6 +102,9 @@ public struct Model: Sendable, Equatable {
     public var policy: DevicePolicy
     /// The store revision of the users shown (`Action.usersLoaded`).
     public var usersRevision = 0
+    /// How many users the device has while only a window of them is read (the first frame of
+    /// a device with many users, `SessionEffects.firstWindow`); nil once every one is.
+    public var totalUsers: Int? = nil
     /// Kiosk mode asked for on the command line (`roster ui --kiosk`), whatever the policy says.
     public var kioskFromCommandLine = false
     /// When a key was last pressed, in device time, for the idle lock.

@@ -40,6 +40,14 @@ public struct SessionEffects: EffectRunner {
         try session.rows()
     }
 
+    /// The rows of a first frame: at most `limit` users in `order` around the active user, and
+    /// how many there are in all. A device with more than fit is read whole afterwards
+    /// (`Effect.reload`), so the first frame does not wait for every user.
+    public func firstWindow(order: ListOrder, limit: Int = 256) throws -> (rows: [UserRow], total: Int) {
+        let window = try app.userWindow(order: order.userOrder, limit: limit)
+        return (window.users.map(UserRow.init(snapshot:)), window.total)
+    }
+
     private var session: SessionAccess { SessionAccess(app: app) }
 
     /// Hands the effect to the handler of the screen that sent it; a failure is told to that

@@ -111,6 +111,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
 
 /// The users read again: the selection stays on the same user while that user is shown.
 private func usersLoaded(_ model: inout Model, _ rows: [UserRow]) {
+    model.totalUsers = nil
     let selectedId = model.selectedUser?.id
     model.users = rows
     if let selectedId, let index = model.visibleUsers.firstIndex(where: { $0.id == selectedId }) {

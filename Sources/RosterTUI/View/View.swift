@@ -77,7 +77,7 @@ private func drawTooSmall(_ buffer: inout ScreenBuffer) {
 }
 
 private func drawTitle(_ model: Model, _ buffer: inout ScreenBuffer) {
-    let count = model.users.count
+    let count = model.totalUsers ?? model.users.count
     let lock = model.policy.lockAfter.map { " · locks after \(RelativeTime.span($0))" } ?? ""
     let shown = model.filter.isEmpty ? "" : "\(model.visibleUsers.count) of "
     let title = "Roster · \(shown)\(count) \(count == 1 ? "user" : "users") · policy: \(model.policy.switching.rawValue)\(lock)"

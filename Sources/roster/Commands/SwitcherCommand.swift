@@ -64,7 +64,11 @@ struct SwitcherCommand: AsyncParsableCommand {
             let (app, listener) = try await open(listening)
             defer { listener?.stop() }
             let effects = SessionEffects(app: app, outbox: try connection.readableOutbox())
-            var model = Model(users: try effects.rows(), now: Date())
+            // The first frame shows a window of the users; the rest are read after it.
+            let first = try effects.firstWindow(order: order)
+            var model = Model(users: first.rows, now: Date())
+            let partial = first.total > first.rows.count
+            if partial { model.totalUsers = first.total }
             model.outbox = try? connection.outboxDescription()
             model.policy = try effects.app.policy()
             model.kioskFromCommandLine = kiosk
@@ -74,7 +78,8 @@ struct SwitcherCommand: AsyncParsableCommand {
             if let listener { model.status = StatusMessage("Serving a phone's page at \(listener.pageURL) (--listen)") }
             // A kiosk nobody could leave is refused before the screen is taken.
             if model.isKiosk, try !effects.app.hasAdminPIN() { throw KioskWithoutAdminPIN() }
-            _ = try await Program.run(model, backend: backend, effects: effects, startingWith: [.loginForm(.loadProviders)])
+            _ = try await Program.run(
+                model, backend: backend, effects: effects, startingWith: [.loginForm(.loadProviders)] + (partial ? [.reload] : []))
         } catch is KioskWithoutAdminPIN {
             throw CommandFailure(RosterError.adminPINNeeded("a kiosk", isSet: false))
         } catch let failure as NCursesBackend.OpenError {

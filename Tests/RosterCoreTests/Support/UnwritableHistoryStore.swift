@@ -20,6 +20,11 @@ struct UnwritableHistoryStore: DeviceStore {
     func users() throws -> [StoredUser] { try base.users() }
     func knownDeviceId() throws -> String? { try base.knownDeviceId() }
     func users<T>(_ transform: @Sendable (StoredUser) throws -> T) throws -> [T] { try base.users(transform) }
+    func userWindow<T>(
+        order: UserOrder, around id: String?, offset: Int, limit: Int, _ transform: @Sendable (StoredUser) throws -> T
+    ) throws -> (rows: [T], offset: Int, total: Int, currentUserId: String?, revision: Int) {
+        try base.userWindow(order: order, around: id, offset: offset, limit: limit, transform)
+    }
     func currentUserId() throws -> String? { try base.currentUserId() }
     func loggedInAnonymousUser() throws -> StoredUser? { try base.loggedInAnonymousUser() }
     func makeCurrent(id: String, entry: String, at: Date) throws -> SwitchOutcome { try base.makeCurrent(id: id, entry: entry, at: at) }

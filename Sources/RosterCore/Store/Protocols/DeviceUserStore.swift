@@ -25,6 +25,13 @@ protocol DeviceUserStore: Sendable {
     /// users without holding all their stored rows at once.
     func users<T>(_ transform: @Sendable (StoredUser) throws -> T) throws -> [T]
 
+    /// `limit` users in `order` from `offset`, or from half a window before the user `around`
+    /// names, each as `transform` makes it; with how many users there are, the current user's
+    /// id and the revision, all of one read.
+    func userWindow<T>(
+        order: UserOrder, around id: String?, offset: Int, limit: Int, _ transform: @Sendable (StoredUser) throws -> T
+    ) throws -> (rows: [T], offset: Int, total: Int, currentUserId: String?, revision: Int)
+
     func currentUserId() throws -> String?
 
     /// The most recently active logged-in anonymous user, if any.

@@ -1,3 +1,5 @@
+import RosterCore
+
 /// How people are listed: `recent`, last active first (as the device keeps them), or `name`,
 /// which stays put while people take turns at the terminal. One rule for the switcher's list and
 /// `roster users`.
@@ -18,6 +20,9 @@ public enum ListOrder: String, Sendable, Equatable, CaseIterable {
             }
         }
     }
+
+    /// The session core's name for this order, whose window the device store reads alone.
+    public var userOrder: UserOrder { self == .recent ? .recent : .name }
 
     public func ordered(_ users: [UserRow]) -> [UserRow] {
         ordered(users, name: \.displayName, id: \.id)

@@ -1,0 +1,75 @@
+import Foundation
+import GRDB
+import RosterWire
+import Testing
+
+@testable import RosterCore
+
+/// A window of the device's users in either order, read with a count and the active user and
+/// without the rest: the same users, in the same order, as the whole list.
+@Suite("A window of the users")
+struct UserWindowTests {
+    /// Six users on a device, logged in a second apart: custom-JWT users with names (one with a
+    /// capital, to sort without case), then Joe and Emma. Emma is active.
+    func device() async throws -> (Fixture, App) {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        for (index, name) in ["zed", "Amy", "bob", "carl"].enumerated() {
+            let token = try await fixture.server.admin.mintCustomJWT(
+                appId: fixture.appId, subject: "window-\(index)", claims: ["name": .string(name)], lifetime: 600)
+            _ = try await app.login(credentials: .jwt(token))
+            fixture.clock.advance(by: 1)
+        }
+        _ = try await app.login(credentials: Fixture.joe)
+        fixture.clock.advance(by: 1)
+        _ = try await app.login(credentials: Fixture.emma)
+        return (fixture, app)
+    }
+
+    @Test func aWindowIsTheWholeListsSliceInEitherOrder() async throws {
+        let (_, app) = try await device()
+        let all = try app.userSnapshots()
+        let byName = all.sorted { ($0.displayName.lowercased(), $0.id) < ($1.displayName.lowercased(), $1.id) }
+        for (order, expected) in [(UserOrder.recent, all), (.name, byName)] {
+            for offset in 0..<5 {
+                let window = try app.userWindow(order: order, aroundCurrent: false, offset: offset, limit: 2)
+                #expect(window.users.map(\.id) == expected[offset..<offset + 2].map(\.id), "\(order) from \(offset)")
+                #expect(window.offset == offset && window.total == 6)
+            }
+            // A window past the end ends at the last user.
+            let last = try app.userWindow(order: order, aroundCurrent: false, offset: 50, limit: 4)
+            #expect(last.offset == 2 && last.users.map(\.id) == expected.suffix(4).map(\.id))
+        }
+        #expect(byName.map(\.displayName) == ["Amy", "bob", "carl", "emma@example.com", "joe@example.com", "zed"])
+    }
+
+    @Test func aWindowAroundTheActiveUserHoldsThemAndNamesThemWhenItDoesNot() async throws {
+        let (_, app) = try await device()
+        // By name Emma is fourth: a window of 2 around her starts at the third.
+        let around = try app.userWindow(order: .name, limit: 2)
+        #expect(around.offset == 2 && around.users.map(\.displayName) == ["carl", "emma@example.com"])
+        #expect(around.current?.displayName == "emma@example.com" && around.current?.isCurrent == true)
+        // Emma is the most recent: first, at the top.
+        let recent = try app.userWindow(order: .recent, limit: 3)
+        #expect(recent.offset == 0 && recent.users.first?.displayName == "emma@example.com")
+        // A window without her still names the active user.
+        let top = try app.userWindow(order: .name, aroundCurrent: false, limit: 1)
+        #expect(top.users.map(\.displayName) == ["Amy"] && top.current?.displayName == "emma@example.com")
+        #expect(top.revision == (try app.storeRevision()))
+    }
+
+    /// A store made before the list had its own name column gets it filled, from each user's
+    /// profile, when a newer Roster opens it.
+    @Test func anOlderStoreGetsItsListNamesWhenOpened() async throws {
+        let (fixture, app) = try await device()
+        let expected = try app.userWindow(order: .name, aroundCurrent: false, limit: 6).users.map(\.id)
+        let database = try DatabaseQueue(path: fixture.directory.appendingPathComponent("device.sqlite").path)
+        try await database.write { db in
+            try db.execute(sql: "DROP INDEX user_by_name; DROP INDEX user_by_recent; ALTER TABLE user DROP COLUMN list_name")
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier LIKE 'v5:%'")
+        }
+        try database.close()
+        let reopened = try fixture.makeApp()
+        #expect(try reopened.userWindow(order: .name, aroundCurrent: false, limit: 6).users.map(\.id) == expected)
+    }
+}
