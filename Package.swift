@@ -187,7 +187,7 @@ let package = Package(
         // What the benchmarks share: a device filled through the real log-in path.
         .target(
             name: "RosterBenchSupport",
-            dependencies: ["RosterCore", "RosterEmbedded", "RosterWire"],
+            dependencies: ["RosterCore", "RosterEmbedded", "RosterWire", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Benchmarks/Support"
         ),
         // In-process benchmarks (package-benchmark): the switcher's view, a key to its frame and

@@ -35,7 +35,26 @@ struct BenchmarkCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Time start-ups in turns with another build's roster.", valueName: "path"))
     var againstRoster: String?
 
+    @Option(help: ArgumentHelp(
+        "Measure devices of these sizes in one run, with ratios to the first (each its own folder under --home).", valueName: "n,n,…"))
+    var scales: String?
+
+    @Option(help: "With --scales: users logged in for real; the rest are copies of them (DeviceCopies).")
+    var realUsers = 1_000
+
+    /// The sizes of `--scales`, checked.
+    var scaleList: [Int]? {
+        get throws {
+            guard let scales else { return nil }
+            let sizes = scales.split(separator: ",").compactMap { Int($0) }
+            guard sizes.count == scales.split(separator: ",").count, (2...5).contains(sizes.count), sizes.allSatisfy({ (1...100_000).contains($0) })
+            else { throw ValidationError("--scales takes 2 to 5 sizes from 1 to 100000, such as 1000,10000,100000") }
+            return sizes
+        }
+    }
+
     func validate() throws {
+        _ = try scaleList
         guard (1...100_000).contains(users) else { throw ValidationError("--users must be between 1 and 100000") }
         guard (1...100).contains(startups) else { throw ValidationError("--startups must be between 1 and 100") }
     }
@@ -46,6 +65,14 @@ struct BenchmarkCommand: AsyncParsableCommand {
         let directory = home.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("roster-benchmark-\(UUID().uuidString)")
         defer { if home == nil { try? FileManager.default.removeItem(at: directory) } }
+        let roster = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("roster")
+        if let sizes = try scaleList {
+            guard FileManager.default.isExecutableFile(atPath: roster.path) else { throw BenchmarkFailure("no roster at \(roster.path): build it beside roster-bench") }
+            print("Roster switcher at \(sizes.map(String.init).joined(separator: ", ")) users, \(startups) start-ups each in alternating rounds, \(MachineDescription.current)")
+            for line in try await ScaleComparison.run(scales: sizes, root: directory, realUsers: realUsers, roster: roster, startups: startups) { print(line) }
+            return
+        }
         let paths = try RosterPaths(home: directory.path, environment: [:])
         let embedded = try await EmbeddedDefault.open(paths: paths)
 
@@ -60,8 +87,6 @@ struct BenchmarkCommand: AsyncParsableCommand {
 
         for result in try ViewBenchmark.run(rows: rows) { print(result) }
 
-        let roster = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("roster")
         guard FileManager.default.isExecutableFile(atPath: roster.path) else {
             throw BenchmarkFailure("no roster at \(roster.path): build it beside roster-bench")
         }

@@ -78,13 +78,7 @@ final class LoopbackServer {
 
     /// The processor time the server has used, user and system, in seconds (/proc/PID/stat).
     func cpuSeconds() -> Double? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-            let afterName = stat.range(of: ") ")
-        else { return nil }
-        // After the name: state is field 3, utime and stime fields 14 and 15.
-        let fields = stat[afterName.upperBound...].split(separator: " ")
-        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
-        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+        ProcessTime.seconds(of: String(process.processIdentifier))
     }
 
     /// Asks the server to stop (SIGTERM: it finishes the requests in flight) and waits for it.

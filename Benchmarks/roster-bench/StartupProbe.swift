@@ -21,6 +21,14 @@ enum StartupProbe {
 
     /// One start-up: milliseconds to the first frame, and the process's peak memory (KiB) then.
     static func runOnce(executable: String, home: URL) throws -> (Double, Int) {
+        let run = try runOnce(executable: executable, home: home, settle: false)
+        return (run.milliseconds, run.peakKiB)
+    }
+
+    /// One start-up; with `settle`, also the peak memory once the process has gone idle after
+    /// its first frame (its processor time still for 300 ms, at most 60 s): what it holds once
+    /// it has read every user, not only the first window.
+    static func runOnce(executable: String, home: URL, settle: Bool) throws -> (milliseconds: Double, peakKiB: Int, settledKiB: Int?) {
         let terminal = try PseudoTerminal(columns: 100, rows: 30)
         defer { terminal.close() }
         let environment = ["TERM=xterm-256color", "LANG=C.UTF-8", "HOME=\(home.path)", "PATH=/usr/bin:/bin"]
@@ -40,12 +48,24 @@ enum StartupProbe {
         var ended = DispatchTime.now().uptimeNanoseconds
         while terminal.read(waitingAtMost: 20) != nil { ended = DispatchTime.now().uptimeNanoseconds }
         let peak = PeakMemory.kiB("VmHWM", of: String(pid)) ?? 0
+        var settled: Int?
+        if settle {
+            var last = ProcessTime.seconds(of: String(pid)) ?? 0
+            let limit = Date().addingTimeInterval(60)
+            while Date() < limit {
+                while terminal.read(waitingAtMost: 300) != nil {}
+                let now = ProcessTime.seconds(of: String(pid)) ?? 0
+                if now == last { break }
+                last = now
+            }
+            settled = PeakMemory.kiB("VmHWM", of: String(pid))
+        }
         terminal.write(Array("q".utf8))
         // Read what it writes as it gives the terminal back, so that it never waits on a full one.
         while terminal.read(waitingAtMost: 200) != nil {}
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         guard status == 0 else { throw BenchmarkFailure("`roster ui` exited with status \(status) after its first frame") }
-        return (Double(ended - started) / 1_000_000, peak)
+        return (Double(ended - started) / 1_000_000, peak, settled)
     }
 }
