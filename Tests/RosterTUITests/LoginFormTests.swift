@@ -112,6 +112,23 @@ import Testing
         #expect(model.screen.line(containing: "Email")?.hasSuffix("! " + whole) == true)
     }
 
+    /// The hint line offers what the field in focus takes: Space only where it changes
+    /// something, Ctrl-R only on a secret.
+    @Test func theHintLineFollowsTheFieldInFocus() {
+        var model = openForm()
+        #expect(model.form?.focus == .email)
+        var hints = model.screen.line(containing: "Tab/Shift-Tab field") ?? ""
+        #expect(!hints.contains("Space") && !hints.contains("Ctrl-R"), "\(hints)")
+        model.press(.tab)
+        hints = model.screen.line(containing: "Tab/Shift-Tab field") ?? ""
+        #expect(hints.contains("Ctrl-R show/hide") && !hints.contains("Space"), "\(hints)")
+        model.press(.tab)
+        #expect(model.screen.line(containing: "Tab/Shift-Tab field")?.contains("Space tick/untick") == true)
+        model.press(.backTab, .backTab, .backTab)
+        #expect(model.form?.focus == .provider)
+        #expect(model.screen.line(containing: "Tab/Shift-Tab field")?.contains("←/→ Space provider") == true)
+    }
+
     @Test func emptyAndInvalidFieldsAreRefusedBesideTheField() {
         var model = openForm()
         #expect(model.press(.enter).isEmpty)

@@ -47,7 +47,7 @@ enum KeyHints {
         case .list: listHints(model)
         case .confirm(let question): "Tab choose · Enter confirm · y \(question.kind.verb.lowercased()) · Esc cancel"
         case .loginForm(let form) where form.device != nil: "approve on the other device · Esc cancel"
-        case .loginForm: "Tab/Shift-Tab field · Space change · Ctrl-R show/hide secret · Enter submit · F1 help · Esc cancel"
+        case .loginForm(let form): loginFormHints(form)
         case .account: "Tab/Shift-Tab field · Space task · Ctrl-R show/hide secret · Enter send · F1 help · Esc cancel"
         case .dataEditor(let editor) where editor.typing != nil: "type · Enter take it · Esc drop it"
         case .dataEditor(let editor) where editor.closing != nil: "Tab choose · Enter answer · s save · d discard · Esc cancel"
@@ -61,6 +61,18 @@ enum KeyHints {
         case .failure: "q quit"
         case .lastMessage: "Esc close · q quit"
         }
+    }
+
+    /// The log-in form's hints for the field in focus: what Space does where it does something,
+    /// Ctrl-R on a secret.
+    private static func loginFormHints(_ form: LoginForm) -> String {
+        let focused: String? =
+            switch form.focus {
+            case .provider: "←/→ Space provider"
+            case .register: "Space tick/untick"
+            default: form.secret(form.focus) != nil ? "Ctrl-R show/hide" : nil
+            }
+        return (["Tab/Shift-Tab field"] + [focused].compactMap { $0 } + ["Enter submit", "F1 help", "Esc cancel"]).joined(separator: " · ")
     }
 
     /// The list's hints, with the keys the config file gives its commands.
