@@ -2,12 +2,11 @@ import Foundation
 import GRDB
 import RosterCore
 import RosterEmbedded
-import RosterWire
 
 /// Grows a device past what real log-ins fill in minutes (100,000 users would take a quarter of
 /// an hour): copies of the users already there, straight into the device store, each with an id,
-/// a name (and an email, where the original has one) and a last-active time of its own, and its
-/// list name worked out as the session core does. The copies' sessions stay sealed for the
+/// a name (and an email, where the original has one) and a last-active time of its own; their
+/// list names are worked out the next time the session core opens the store. The copies' sessions stay sealed for the
 /// originals, so none can be opened; a list of them, the switcher's work, reads them all the same.
 /// A benchmark fixture only: nothing in Roster writes users this way.
 public enum DeviceCopies {
@@ -36,16 +35,6 @@ public enum DeviceCopies {
                     SELECT \(columns.map { copied[$0] ?? "o.\($0)" }.joined(separator: ", "))
                     FROM c, (SELECT * FROM user ORDER BY id) AS o LIMIT \(wanted - present)
                     """)
-            // The name the list sorts by, as the session core writes it (`StoredUser.listName`).
-            for row in try Row.fetchAll(db, sql: "SELECT id, identities, profile FROM user WHERE list_name IS NULL") {
-                let id: String = row[0]
-                let identities = Identity.list(from: try JSONValue(parsing: row[1] as String)) ?? []
-                let profile = try JSONValue(parsing: row[2] as String).objectValue ?? [:]
-                let name =
-                    profile["email"]?.stringValue ?? profile["name"]?.stringValue
-                    ?? (identities.count == 1 && identities[0].provider == .anonymous ? "anonymous user \(id.suffix(8))" : "user \(id)")
-                try db.execute(sql: "UPDATE user SET list_name = ? WHERE id = ?", arguments: [name.lowercased(), id])
-            }
             return wanted - present
         }
         try database.close()

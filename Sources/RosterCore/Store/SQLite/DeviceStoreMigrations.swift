@@ -1,5 +1,4 @@
 import GRDB
-import RosterWire
 
 /// The device store's schema, as named, append-only migrations.
 enum DeviceStoreMigrations {
@@ -62,16 +61,8 @@ enum DeviceStoreMigrations {
         migrator.registerMigration("v5: a window of the list without the rest") { db in
             // The name the list sorts by, without case, and an index for each of the list's
             // orders, so a screen reads the rows it shows and a count (`userWindow`).
+            // The rows already there get theirs when the store is opened (`ListNames`).
             try db.alter(table: "user") { table in table.add(column: "list_name", .text) }
-            let rows = try Row.fetchAll(db, sql: "SELECT id, identities, profile FROM user")
-            for row in rows {
-                let id: String = row[0]
-                let identities = Identity.list(from: try JSONValue(parsing: row[1] as String)) ?? []
-                let profile = try JSONValue(parsing: row[2] as String).objectValue ?? [:]
-                let anonymous = identities.count == 1 && identities[0].provider == .anonymous
-                let name = StoredUser.displayName(id: id, isAnonymous: anonymous, profile: profile).lowercased()
-                try db.execute(sql: "UPDATE user SET list_name = ? WHERE id = ?", arguments: [name, id])
-            }
             try db.execute(sql: "CREATE INDEX user_by_recent ON user(last_active DESC, id)")
             try db.execute(sql: "CREATE INDEX user_by_name ON user(list_name, id)")
         }

@@ -43,6 +43,7 @@ final class SQLiteDeviceStore: DeviceStore {
             try DeviceStoreMigrations.migrator.migrate(pool)
             // Prove the schema is readable now, not at the first getter.
             _ = try pool.read { db in try StoredUser.fetchCount(db) }
+            try ListNames.fill(pool)
         } catch {
             throw RosterError.storeUnreadable(path: file.path, reason: Self.reason(error))
         }
