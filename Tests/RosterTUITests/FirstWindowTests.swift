@@ -24,6 +24,11 @@ import Testing
         model.totalUsers = first.total
         #expect(model.selectedUser?.displayName == "person 3" && model.selectedUser?.isCurrent == true)
         #expect(model.screen[0].contains("Roster · 4 users"), "\(model.screen[0])")
+        // Changes elsewhere read before the whole list are no news about the users past the
+        // window.
+        var changed = model
+        _ = update(&changed, .usersChangedElsewhere(try effects.rows()))
+        #expect(changed.status == nil && changed.users.count == 4 && changed.totalUsers == nil)
         for action in await effects.perform(.reload) { _ = update(&model, action) }
         #expect(model.totalUsers == nil && model.users.count == 4)
         #expect(model.screen[0].contains("Roster · 4 users") && model.selectedUser?.displayName == "person 3")

@@ -54,6 +54,9 @@ final class ProgramLoop {
     }
 
     func run(startingWith initialEffects: [Effect] = []) -> Model {
+        // The first frame is drawn before any effect starts: a read of every user on a large
+        // device would otherwise take the processor from it.
+        backend.draw(view(model, size: (model.size.width, model.size.height)))
         let inbox = inbox
         let changes = effects.changes()
         let listening = Task.detached {
@@ -61,7 +64,7 @@ final class ProgramLoop {
         }
         defer { listening.cancel() }
         start(initialEffects)
-        var needsDraw = true
+        var needsDraw = false
         while true {
             for action in inbox.takeAll() {
                 needsDraw = true

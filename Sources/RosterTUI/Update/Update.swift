@@ -42,7 +42,8 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         return updateShownScreen(&model, action)
     case .usersChangedElsewhere(let rows, let revision):
         if let revision, revision < model.usersRevision { return [] }
-        let notice = ChangesElsewhere.notice(from: model.users, to: rows)
+        // Against a first window only, every user past it would read as new: no notice then.
+        let notice = model.totalUsers == nil ? ChangesElsewhere.notice(from: model.users, to: rows) : nil
         let effects = update(&model, .usersLoaded(rows, revision: revision))
         if let notice { model.status = StatusMessage(notice) }
         return effects
