@@ -72,4 +72,21 @@ struct UserWindowTests {
         let reopened = try fixture.makeApp()
         #expect(try reopened.userWindow(order: .name, aroundCurrent: false, limit: 6).users.map(\.id) == expected)
     }
+
+    /// What every open and every first frame asks of the store walks an index, never the
+    /// table: the look for tokens left in the clear, the window in either order, and the place
+    /// of the active user.
+    @Test func theQueriesOfAnOpenAndAFirstFrameWalkIndexes() async throws {
+        let (fixture, _) = try await device()
+        let database = try DatabaseQueue(path: fixture.directory.appendingPathComponent("device.sqlite").path)
+        defer { try? database.close() }
+        func plan(_ sql: String) throws -> String {
+            try database.read { db in try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ") }
+        }
+        #expect(try plan(SQLiteDeviceStore.legacyTokensQuery).contains("USING INDEX user_with_clear_tokens"))
+        #expect(try plan("SELECT * FROM user ORDER BY last_active DESC, id LIMIT 10").contains("USING INDEX user_by_recent"))
+        #expect(try plan("SELECT * FROM user ORDER BY list_name, id LIMIT 10").contains("USING INDEX user_by_name"))
+        #expect(try plan("SELECT COUNT(*) FROM user WHERE list_name < 'a' OR (list_name = 'a' AND id < 'b')").contains("user_by_name"))
+        #expect(try plan("SELECT EXISTS (SELECT 1 FROM user WHERE list_name IS NULL)").contains("user_by_name"))
+    }
 }

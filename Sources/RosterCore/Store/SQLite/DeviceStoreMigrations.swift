@@ -66,6 +66,12 @@ enum DeviceStoreMigrations {
             try db.execute(sql: "CREATE INDEX user_by_recent ON user(last_active DESC, id)")
             try db.execute(sql: "CREATE INDEX user_by_name ON user(list_name, id)")
         }
+        migrator.registerMigration("v6: opening reads no user") { db in
+            // Tokens an earlier version left in the clear are looked for at every open
+            // (`legacyTokens`): an index of those rows alone makes that look cost nothing,
+            // where it read every user.
+            try db.execute(sql: "CREATE INDEX user_with_clear_tokens ON user(id) WHERE refresh_token IS NOT NULL AND access_token IS NOT NULL")
+        }
         return migrator
     }
 }

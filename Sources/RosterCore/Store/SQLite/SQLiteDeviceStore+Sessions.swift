@@ -79,12 +79,16 @@ extension SQLiteDeviceStore {
         try write { db in try Self.setMetadata(Self.deviceKeyIdKey, id, db) }
     }
 
+    /// The rows with tokens an earlier version left in the clear; `user_with_clear_tokens`
+    /// holds just those, so the look every open makes reads no other user.
+    static let legacyTokensQuery = """
+        SELECT id, entry, refresh_token, access_token FROM user
+        WHERE refresh_token IS NOT NULL AND access_token IS NOT NULL
+        """
+
     func legacyTokens() throws -> [LegacyTokens] {
         try read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT id, entry, refresh_token, access_token FROM user
-                WHERE refresh_token IS NOT NULL AND access_token IS NOT NULL
-                """).map { row in
+            try Row.fetchAll(db, sql: Self.legacyTokensQuery).map { row in
                 LegacyTokens(id: row[0], entry: row[1], secrets: SessionSecrets(refreshToken: row[2], accessToken: row[3]))
             }
         }

@@ -41,8 +41,9 @@ final class SQLiteDeviceStore: DeviceStore {
         do {
             pool = try DatabasePool(path: file.path, configuration: configuration)
             try DeviceStoreMigrations.migrator.migrate(pool)
-            // Prove the schema is readable now, not at the first getter.
-            _ = try pool.read { db in try StoredUser.fetchCount(db) }
+            // Prove the schema is readable now, not at the first getter: one row, every column
+            // (a count would read every user).
+            _ = try pool.read { db in try Row.fetchOne(db, StoredUser.limit(1)) }
             try ListNames.fill(pool)
         } catch {
             throw RosterError.storeUnreadable(path: file.path, reason: Self.reason(error))
