@@ -70,15 +70,16 @@ extension EndToEndTests {
             try session.send("Tab", literal: false)
             try session.send("bea@example.com")
             try session.send("Enter", literal: false)
-            try session.waitFor("If bea@example.com has an account, a reset message is on its way")
-
+            // The embedded default's outbox is on this machine: the form goes on to the new
+            // password with the message's token and its id filled in (masked), focus on the password.
+            let filled = try session.waitFor("its token is filled in")
+            #expect(filled.contains("< set a new password (token from the message) >"), "\(filled)")
+            #expect(filled.contains("> Password"), "\(filled)")
             let files = try FileManager.default.contentsOfDirectory(at: outbox, includingPropertiesForKeys: nil)
             let message = try JSONValue(parsing: Data(contentsOf: try #require(files.first)))
             let token = try #require(message["token"]?.stringValue)
-            let tokenId = try #require(message["tokenId"]?.stringValue)
-            // The form goes on to the new password by itself, focus on the token id.
-            try session.waitFor("< set a new password")
-            for keys in [tokenId, "Tab", token, "Tab", "second-secret-2", "Tab", "second-secret-2", "Enter"] {
+            #expect(!filled.contains(token), "the token shows masked")
+            for keys in ["second-secret-2", "Tab", "second-secret-2", "Enter"] {
                 try session.send(keys, literal: keys != "Tab" && keys != "Enter")
             }
             try session.waitFor("Password changed; log in with the new one")
