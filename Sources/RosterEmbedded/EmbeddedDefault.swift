@@ -56,7 +56,10 @@ extension EmbeddedDefault {
             defer { announce.finish() }
             try await server.serve(host: host, port: port) { announce.yield($0) }
         }
-        for await port in bound { return EmbeddedListener(port: port, serving: serving) }
+        for await port in bound {
+            // The page's address as the server writes it in its own links (`verification_uri`).
+            return EmbeddedListener(port: port, pageURL: server.inProcessBase.text + DeviceLoginService.pagePath, serving: serving)
+        }
         // It stopped before it listened: the reason is the task's failure.
         do {
             try await serving.value
@@ -71,6 +74,8 @@ extension EmbeddedDefault {
 public struct EmbeddedListener: Sendable {
     /// The port it listens on.
     public let port: Int
+    /// The page a phone opens for a log-in on another device.
+    public let pageURL: String
     let serving: Task<Void, any Error>
 
     /// Stops listening.

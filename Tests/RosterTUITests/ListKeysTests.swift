@@ -247,4 +247,24 @@ import Testing
         #expect(model.find == nil && model.selection != first)
         #expect(model.screen[28].hasPrefix("Enter switch"), "the list's keys again")
     }
+
+    /// The matches are kept with the finder and follow the users shown: a list read again while
+    /// finding is searched again, and the moves go round the end both ways.
+    @Test func theMatchesFollowTheUsersAndGoRoundTheEnd() throws {
+        var model = Sample.model()
+        model.press(.char("f"))
+        model.type(".com")
+        let matches = try #require(model.find?.positions)
+        #expect(matches == model.visibleUsers.indices.filter { model.visibleUsers[$0].email?.contains(".com") == true })
+        #expect(matches.count >= 2)
+        let find = try #require(model.find)
+        #expect(find.match(from: matches.last! + 1, by: 1) == matches.first, "past the last: the first")
+        #expect(find.match(from: matches.first! - 1, by: -1) == matches.last, "before the first: the last")
+        #expect(find.rank(of: matches[1]) == 1 && find.rank(of: -1) == nil)
+        // Emma leaves the device while finding: the matches are worked out again.
+        let emma = try #require(model.users.firstIndex { $0.email == "emma@example.com" })
+        _ = update(&model, .usersLoaded(model.users.enumerated().filter { $0.offset != emma }.map(\.element)))
+        #expect(model.find?.positions.count == matches.count - 1)
+        #expect(model.find?.positions.allSatisfy { model.visibleUsers[$0].email?.contains(".com") == true } == true)
+    }
 }

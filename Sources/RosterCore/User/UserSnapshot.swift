@@ -66,36 +66,3 @@ extension App {
         return try store.users { UserSnapshot(row: $0, currentUserId: current, sessions: sessions) }
     }
 }
-
-/// A window of the device's users in one order: the ones a screen shows, how many there are in
-/// all, and the active user wherever they are, read together without the rest.
-public struct UserWindow: Sendable, Equatable {
-    /// The users in order, the first at `offset`.
-    public let users: [UserSnapshot]
-    public let offset: Int
-    /// Users on the device.
-    public let total: Int
-    /// The active user, in the window or not.
-    public let current: UserSnapshot?
-    /// The store's revision the window was read at.
-    public let revision: Int
-}
-
-extension App {
-    /// `limit` users in `order` from `offset`, or around the active user when `aroundCurrent`
-    /// (half a window before them): a first screen of a device with many users, read without
-    /// the rest.
-    public func userWindow(order: UserOrder, aroundCurrent: Bool = true, offset: Int = 0, limit: Int) throws -> UserWindow {
-        let store = sessions.store
-        let sessions = sessions
-        let current = try store.currentUserId()
-        let read = try store.userWindow(order: order, around: aroundCurrent ? current : nil, offset: offset, limit: limit) {
-            UserSnapshot(row: $0, currentUserId: current, sessions: sessions)
-        }
-        var active = read.rows.first(where: \.isCurrent)
-        if active == nil, let id = read.currentUserId, let row = try store.user(id: id) {
-            active = UserSnapshot(row: row, currentUserId: id, sessions: sessions)
-        }
-        return UserWindow(users: read.rows, offset: read.offset, total: read.total, current: active, revision: read.revision)
-    }
-}

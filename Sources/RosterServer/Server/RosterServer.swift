@@ -30,7 +30,7 @@ public final class RosterServer: Sendable {
     private let bound = BoundBase()
 
     /// The base of links in in-process answers: configured, else where the server listens.
-    private var inProcessBase: PublicURL { environment.publicURL ?? bound.value ?? .inProcess }
+    package var inProcessBase: PublicURL { environment.publicURL ?? bound.value ?? .inProcess }
 
     private init(
         responder: RosterResponder, environment: ServerEnvironment, services: ServerServices, routes: [String],

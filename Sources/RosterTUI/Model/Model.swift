@@ -171,6 +171,7 @@ public struct Model: Sendable, Equatable {
         let ordered = order.ordered(users)
         visibleUsers = query.isEmpty ? ordered : ordered.filter(query.matches)
         providerColumnWidth = Self.providerColumnWidth(visibleUsers)
+        find?.locate(in: visibleUsers)
         if let selectedId, let index = visibleUsers.firstIndex(where: { $0.id == selectedId }) {
             selection = index
         } else {

@@ -173,8 +173,7 @@ public final class NCursesBackend: TerminalBackend {
     public func copyToClipboard(_ text: String) {
         guard isOpen, let sequence = Clipboard.sequence(for: text) else { return }
         // After curses' own output (drawn and flushed each frame), straight to the terminal.
-        let written = sequence.utf8CString.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }
-        _ = written
+        _ = sequence.utf8CString.withUnsafeBufferPointer { write(STDOUT_FILENO, $0.baseAddress, $0.count - 1) }
     }
 
     public func redrawAll() {

@@ -84,8 +84,7 @@ private func drawTitle(_ model: Model, _ buffer: inout ScreenBuffer) {
     buffer.fill(row: 0, attributes: CellAttributes(reverse: true, role: .title))
     buffer.write(title, row: 0, column: 1, attributes: CellAttributes(bold: true, reverse: true, role: .title))
     if let find = model.find {
-        let matches = find.matches(in: model.visibleUsers)
-        let position = matches.firstIndex(of: model.selection).map { "\($0 + 1) of \(matches.count)" } ?? (find.text.isEmpty ? "" : "no match")
+        let position = find.rank(of: model.selection).map { "\($0 + 1) of \(find.positions.count)" } ?? (find.text.isEmpty ? "" : "no match")
         let text = "find: \(find.text)_" + (position.isEmpty ? "" : " · " + position)
         let width = min(DisplayWidth.of(text), buffer.width / 2)
         buffer.write(text, row: 0, column: buffer.width - width - 1, maxWidth: width, attributes: CellAttributes(reverse: true, role: .title))

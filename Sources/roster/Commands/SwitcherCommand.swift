@@ -3,7 +3,6 @@ import Foundation
 import Logging
 import RosterCore
 import RosterEmbedded
-import RosterServerCore
 import RosterTUI
 
 /// `roster` with no arguments: the full-screen account switcher. Without a terminal on both
@@ -92,25 +91,15 @@ struct SwitcherCommand: AsyncParsableCommand {
     }
 
     /// The app, and with `--listen` the embedded server answering on its port too.
-    private func open(_ listening: ListenOptions.Listening?) async throws -> (App, Listener?) {
+    private func open(_ listening: ListenOptions.Listening?) async throws -> (App, EmbeddedListener?) {
         guard let listening else { return (try await connection.openApp(), nil) }
         let environment = ProcessInfo.processInfo.environment
         let embedded = try await connection.embeddedDefault(paths: try connection.paths(environment), pages: true, publicURL: listening.publicURL)
         do {
-            let listener = try await embedded.listen(host: listening.host, port: listening.port)
-            let base = listening.publicURL ?? PublicURL.listening(host: listening.host, port: listener.port)
-            return (embedded.app, Listener(serving: listener, pageURL: "\(base.map(\.text) ?? "")\(DeviceLoginService.pagePath)"))
+            return (embedded.app, try await embedded.listen(host: listening.host, port: listening.port))
         } catch let failure as EmbeddedListenFailure {
             throw CommandFailure(failure.description)
         }
-    }
-
-    /// The embedded server on its port, and the address of the page a phone opens there.
-    private struct Listener {
-        let serving: EmbeddedListener
-        let pageURL: String
-
-        func stop() { serving.stop() }
     }
 
     /// The error screen: the reason in words until the person quits, then exit status 1.

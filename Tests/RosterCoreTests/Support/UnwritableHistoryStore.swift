@@ -21,9 +21,9 @@ struct UnwritableHistoryStore: DeviceStore {
     func knownDeviceId() throws -> String? { try base.knownDeviceId() }
     func users<T>(_ transform: @Sendable (StoredUser) throws -> T) throws -> [T] { try base.users(transform) }
     func userWindow<T>(
-        order: UserOrder, around id: String?, offset: Int, limit: Int, _ transform: @Sendable (StoredUser) throws -> T
-    ) throws -> (rows: [T], offset: Int, total: Int, currentUserId: String?, revision: Int) {
-        try base.userWindow(order: order, around: id, offset: offset, limit: limit, transform)
+        order: UserOrder, aroundCurrent: Bool, offset: Int, limit: Int, _ transform: @Sendable (StoredUser, String?) throws -> T
+    ) throws -> (rows: [T], current: T?, offset: Int, total: Int, revision: Int) {
+        try base.userWindow(order: order, aroundCurrent: aroundCurrent, offset: offset, limit: limit, transform)
     }
     func currentUserId() throws -> String? { try base.currentUserId() }
     func loggedInAnonymousUser() throws -> StoredUser? { try base.loggedInAnonymousUser() }

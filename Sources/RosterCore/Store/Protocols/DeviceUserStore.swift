@@ -25,12 +25,12 @@ protocol DeviceUserStore: Sendable {
     /// users without holding all their stored rows at once.
     func users<T>(_ transform: @Sendable (StoredUser) throws -> T) throws -> [T]
 
-    /// `limit` users in `order` from `offset`, or from half a window before the user `around`
-    /// names, each as `transform` makes it; with how many users there are, the current user's
-    /// id and the revision, all of one read.
+    /// `limit` users in `order` from `offset`, or from half a window before the current user,
+    /// each as `transform` makes it from the row and the current user's id; with the current user
+    /// wherever they are, how many users there are and the revision, all of one read.
     func userWindow<T>(
-        order: UserOrder, around id: String?, offset: Int, limit: Int, _ transform: @Sendable (StoredUser) throws -> T
-    ) throws -> (rows: [T], offset: Int, total: Int, currentUserId: String?, revision: Int)
+        order: UserOrder, aroundCurrent: Bool, offset: Int, limit: Int, _ transform: @Sendable (StoredUser, String?) throws -> T
+    ) throws -> (rows: [T], current: T?, offset: Int, total: Int, revision: Int)
 
     func currentUserId() throws -> String?
 

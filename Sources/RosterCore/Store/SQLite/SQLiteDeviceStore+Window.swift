@@ -2,22 +2,24 @@ import Foundation
 import GRDB
 
 extension SQLiteDeviceStore {
-    /// `limit` users in `order` from `offset` (or, when `around` names a user, from half a
-    /// window before them), how many users there are, the current user's id and the revision,
-    /// in one read: each order walks its index (`user_by_recent`, `user_by_name`), so the cost
+    /// `limit` users in `order` from `offset` (or, `aroundCurrent`, from half a window before
+    /// the current user), the current user wherever they are, how many users there are and the
+    /// revision, all of one read, each user as `transform` makes it from the row and the current
+    /// user's id. Each order walks its index (`user_by_recent`, `user_by_name`), so the cost
     /// grows with the window and the offset, not with the rows after them.
     func userWindow<T>(
-        order: UserOrder, around id: String?, offset: Int, limit: Int, _ transform: @Sendable (StoredUser) throws -> T
-    ) throws -> (rows: [T], offset: Int, total: Int, currentUserId: String?, revision: Int) {
+        order: UserOrder, aroundCurrent: Bool, offset: Int, limit: Int, _ transform: @Sendable (StoredUser, String?) throws -> T
+    ) throws -> (rows: [T], current: T?, offset: Int, total: Int, revision: Int) {
         try read { db in
+            let currentId = try Self.currentUserId(db)
             let total = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM user") ?? 0
             var start = offset
-            if let id, let position = try Self.position(of: id, in: order, db) { start = position - limit / 2 }
+            if aroundCurrent, let currentId, let position = try Self.position(of: currentId, in: order, db) { start = position - limit / 2 }
             start = max(0, min(start, total - limit))
             let ordering = order == .recent ? "last_active DESC, id" : "list_name, id"
-            let rows = try Row.fetchAll(db, StoredUser.order(sql: ordering).limit(limit, offset: start))
-            let users = try rows.map { try transform(StoredUser(row: $0)) }
-            return (users, start, total, try Self.currentUserId(db), try Self.revision(db))
+            let rows = try Row.fetchAll(db, StoredUser.order(sql: ordering).limit(limit, offset: start)).map(StoredUser.init(row:))
+            let current = try currentId.flatMap { id in try rows.first { $0.id == id } ?? StoredUser.fetchOne(db, key: id) }
+            return (try rows.map { try transform($0, currentId) }, try current.map { try transform($0, currentId) }, start, total, try Self.revision(db))
         }
     }
 

@@ -1,25 +1,59 @@
 /// Find as you type on the list (`f`, htop's type-ahead search): the selection jumps to the first
 /// person whose name, email or id holds the text, without hiding anyone (`/` filters instead);
 /// ↓/↑ go to the next or previous match, Enter keeps the selection, Esc goes back to where it was.
+/// The matches are worked out when the text or the users shown change (`Model.find`), never on
+/// a frame or a move: a device may hold a hundred thousand people.
 ///
-///     ListFind(text: "em").matches(in: users) // the positions of emma@… and of anyone else matching
+///     ListFind(text: "em", in: users).positions // where emma@… and anyone else matching are
 public struct ListFind: Sendable, Equatable {
-    public var text: String
+    public private(set) var text: String
     /// The person selected when finding began, for Esc.
-    public var startId: String?
+    public let startId: String?
+    /// The positions in the users shown that match, in list order; none for empty text.
+    public private(set) var positions: [Int] = []
 
-    public init(text: String = "", startId: String?) {
+    public init(text: String = "", startId: String?, in users: [UserRow] = []) {
         self.text = text
         self.startId = startId
+        locate(in: users)
     }
 
-    /// The positions in `users` that match, in list order; none for empty text.
-    public func matches(in users: [UserRow]) -> [Int] {
+    /// The text changed, and the matches with it.
+    mutating func setText(_ text: String, in users: [UserRow]) {
+        self.text = text
+        locate(in: users)
+    }
+
+    /// The matches among `users`, by the text rule `/` uses (`UserFilter.holds`).
+    mutating func locate(in users: [UserRow]) {
         let wanted = text.lowercased()
-        guard !wanted.isEmpty else { return [] }
-        return users.indices.filter { index in
-            let user = users[index]
-            return [user.displayName, user.email ?? "", user.id].contains { $0.lowercased().contains(wanted) }
+        positions = wanted.isEmpty ? [] : users.indices.filter { UserFilter.holds(wanted, users[$0]) }
+    }
+
+    /// Which match `index` is (0 for the first), if it is one.
+    public func rank(of index: Int) -> Int? {
+        let at = firstPosition(atLeast: index)
+        return at < positions.count && positions[at] == index ? at : nil
+    }
+
+    /// The first match from `index` going by `step` (1 or -1), round the end; nil with none.
+    public func match(from index: Int, by step: Int) -> Int? {
+        guard let first = positions.first, let last = positions.last else { return nil }
+        if step > 0 {
+            let at = firstPosition(atLeast: index)
+            return at < positions.count ? positions[at] : first
         }
+        let at = firstPosition(atLeast: index + 1) - 1
+        return at >= 0 ? positions[at] : last
+    }
+
+    /// Where the first position not below `index` is in `positions` (binary search).
+    private func firstPosition(atLeast index: Int) -> Int {
+        var (low, high) = (0, positions.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if positions[middle] < index { low = middle + 1 } else { high = middle }
+        }
+        return low
     }
 }

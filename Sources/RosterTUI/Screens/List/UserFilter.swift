@@ -31,8 +31,14 @@ struct UserFilter {
     func matches(_ user: UserRow) -> Bool {
         if let provider, !Self.providers(of: user).contains(where: { $0.hasPrefix(provider) }) { return false }
         guard !text.isEmpty else { return true }
-        return user.displayName.lowercased().contains(text) || (user.email?.lowercased().contains(text) ?? false)
-            || user.id.lowercased().contains(text)
+        return Self.holds(text, user)
+    }
+
+    /// Whether the user's name, email or id holds `lowered` (already lowercased): the text rule of
+    /// `/` and of find as you type (`ListFind`).
+    static func holds(_ lowered: String, _ user: UserRow) -> Bool {
+        user.displayName.lowercased().contains(lowered) || (user.email?.lowercased().contains(lowered) ?? false)
+            || user.id.lowercased().contains(lowered)
     }
 
     private static let providerNames = ProviderType.allCases.map(\.displayName)

@@ -17,7 +17,7 @@ struct UserListScreen: Screen {
 
     mutating func paste(_ text: String, _ model: inout Model) {
         if var find = model.find {
-            find.text += DisplayWidth.printable(text).prefix(max(0, Model.maxFilterLength - find.text.count))
+            find.setText(find.text + DisplayWidth.printable(text).prefix(max(0, Model.maxFilterLength - find.text.count)), in: model.visibleUsers)
             model.find = find
             jumpToMatch(&model, from: 0, by: 1)
             return
@@ -45,7 +45,7 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
         return [.copy(user.id)]
     case .char("f"):
         guard !model.visibleUsers.isEmpty else { return noUser(&model) }
-        model.find = ListFind(startId: model.selectedUser?.id)
+        model.find = ListFind(startId: model.selectedUser?.id, in: model.visibleUsers)
     case .char("g"): model.selection = 0
     case .char("G"): model.selection = max(0, model.visibleUsers.count - 1)
     case .char("/"):
@@ -206,12 +206,12 @@ private func findKey(_ model: inout Model, _ key: Key) -> [Effect] {
     case .enter:
         model.find = nil
     case .backspace:
-        if !find.text.isEmpty { find.text.removeLast() }
+        if !find.text.isEmpty { find.setText(String(find.text.dropLast()), in: model.visibleUsers) }
         model.find = find
         jumpToMatch(&model, from: 0, by: 1)
     case .char(let character):
         let text = DisplayWidth.printable(String(character))
-        if find.text.count + text.count <= Model.maxFilterLength { find.text += text }
+        if find.text.count + text.count <= Model.maxFilterLength { find.setText(find.text + text, in: model.visibleUsers) }
         model.find = find
         jumpToMatch(&model, from: 0, by: 1)
     case .down: jumpToMatch(&model, from: model.selection + 1, by: 1)
@@ -223,17 +223,7 @@ private func findKey(_ model: inout Model, _ key: Key) -> [Effect] {
 
 /// Selects the first match from `start` going by `step` (round the end); none leaves it.
 private func jumpToMatch(_ model: inout Model, from start: Int, by step: Int) {
-    guard let find = model.find else { return }
-    let matches = find.matches(in: model.visibleUsers)
-    guard !matches.isEmpty else { return }
-    let count = model.visibleUsers.count
-    for offset in 0..<count {
-        let index = ((start + step * offset) % count + count) % count
-        if matches.contains(index) {
-            model.selection = index
-            return
-        }
-    }
+    if let index = model.find?.match(from: start, by: step) { model.selection = index }
 }
 
 /// Moves the selection by `step` users, kept on a shown one.
