@@ -53,15 +53,19 @@ public struct TerminalSize: Sendable, Equatable {
 
 /// Everything the screen shows, as plain values: `update` changes it, `view` draws it.
 public struct Model: Sendable, Equatable {
+    /// Every user on the device, last active first; or, on a device with too many to read
+    /// whole, the rows of the list `window` holds.
     public var users: [UserRow] { didSet { refilter() } }
     /// The users the filter lets through (see `UserFilter`), worked out when the users or the
-    /// filter change, so drawing never scans them all.
+    /// filter change, so drawing never scans them all; the rows held, as the store filtered
+    /// them, when only a window is (their positions start at `window.offset`).
     public private(set) var visibleUsers: [UserRow]
     /// The width of the list's provider column: the widest provider name among `visibleUsers`
     /// (from 5 for "email" to 15 for "custom-function"), worked out when they change, not on
     /// every frame.
     public private(set) var providerColumnWidth: Int
-    /// Index into `visibleUsers`. It stays on the same user while that user is still shown.
+    /// The selected user's position in the list shown (`shownUser(at:)`). It stays on the same
+    /// user while that user is still shown.
     public var selection: Int
     public var filter: String { didSet { refilter() } }
     /// Keys go into the filter while this is on (after `/`, until Enter or Esc).
@@ -102,9 +106,13 @@ public struct Model: Sendable, Equatable {
     public var policy: DevicePolicy
     /// The store revision of the users shown (`Action.usersLoaded`).
     public var usersRevision = 0
-    /// How many users the device has while only a window of them is read (the first frame of
-    /// a device with many users, `SessionEffects.firstWindow`); nil once every one is.
-    public var totalUsers: Int? = nil
+    /// The part of the list held, when the device has too many users to read whole
+    /// (`ListWindow`); nil when `users` is every user on the device.
+    public var window: ListWindow? = nil { didSet { refilter() } }
+    /// The window reads under way and wanted.
+    public var following = WindowFollowing()
+    /// Rows a window read asks for (`SessionEffects.windowSize`).
+    public var windowSize = ListWindow.size
     /// Kiosk mode asked for on the command line (`roster ui --kiosk`), whatever the policy says.
     public var kioskFromCommandLine = false
     /// When a key was last pressed, in device time, for the idle lock.
@@ -165,7 +173,13 @@ public struct Model: Sendable, Equatable {
     }
 
     /// Filters the users again, keeping the selection on the same user when it is still shown.
+    /// A window is filtered by the store: its rows are shown as read.
     private mutating func refilter() {
+        if window != nil {
+            visibleUsers = users
+            providerColumnWidth = Self.providerColumnWidth(users)
+            return
+        }
         let selectedId = selectedUser?.id
         let query = UserFilter(filter)
         let ordered = order.ordered(users)
@@ -179,13 +193,44 @@ public struct Model: Sendable, Equatable {
         }
     }
 
-    public var selectedUser: UserRow? {
-        visibleUsers.indices.contains(selection) ? visibleUsers[selection] : nil
+    /// How many users the list shows: all the filter lets through, held or not.
+    public var shownCount: Int { window?.count ?? visibleUsers.count }
+
+    /// How many users the device has.
+    public var deviceUserCount: Int { window?.total ?? users.count }
+
+    /// The user at a position of the list shown, if held.
+    public func shownUser(at index: Int) -> UserRow? {
+        let held = index - (window?.offset ?? 0)
+        return visibleUsers.indices.contains(held) ? visibleUsers[held] : nil
     }
 
-    public var currentUser: UserRow? { users.first(where: \.isCurrent) }
+    /// The position of a user in the list shown, if held.
+    public func shownIndex(of id: String) -> Int? {
+        visibleUsers.firstIndex { $0.id == id }.map { $0 + (window?.offset ?? 0) }
+    }
 
-    public func user(id: String) -> UserRow? { users.first { $0.id == id } }
+    public var selectedUser: UserRow? { shownUser(at: selection) }
+
+    public var currentUser: UserRow? { window.map(\.current) ?? users.first(where: \.isCurrent) }
+
+    public func user(id: String) -> UserRow? { users.first { $0.id == id } ?? currentUser.flatMap { $0.id == id ? $0 : nil } }
+
+    /// The users find as you type looks among in memory; nil for a list too long to hold, which
+    /// the store looks in (`Effect.findMatches`).
+    var findableUsers: [UserRow]? { window == nil ? visibleUsers : nil }
+
+    /// The order and filter the list is shown with.
+    public var listQuery: ListQuery { ListQuery(order: order, filter: filter) }
+
+    /// Selects a user: now when held, or once a window around them is read.
+    mutating func select(id: String) {
+        if let index = shownIndex(of: id) {
+            selection = index
+        } else if window != nil {
+            following.wantedUser = id
+        }
+    }
 }
 
 extension Mode {

@@ -17,12 +17,15 @@ public struct SessionEffects: EffectRunner {
     public let outbox: (any MessageOutbox)?
     /// Device time.
     public let now: @Sendable () -> Date
+    /// The most users read whole; a device with more is read a window at a time (`ListWindow`).
+    public let windowSize: Int
 
     public init(
         app: App, watchInterval: TimeInterval = 0.25, terminalName: String? = SessionEffects.hostName, outbox: (any MessageOutbox)? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }
+        windowSize: Int = ListWindow.size, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.app = app
+        self.windowSize = windowSize
         self.watchInterval = watchInterval
         self.terminalName = terminalName
         self.outbox = outbox
@@ -40,15 +43,17 @@ public struct SessionEffects: EffectRunner {
         try session.rows()
     }
 
-    /// The rows of a first frame: at most `limit` users in `order` around the active user, and
-    /// how many there are in all. A device with more than fit is read whole afterwards
-    /// (`Effect.reload`), so the first frame does not wait for every user.
-    public func firstWindow(order: ListOrder, limit: Int = 256) throws -> (rows: [UserRow], total: Int) {
-        let window = try app.userWindow(order: order.userOrder, limit: limit)
-        return (window.users.map(UserRow.init(snapshot:)), window.total)
+    /// The list of a first frame: every user on a device that has at most a window of them,
+    /// or the window in `order` around the active user, so the first frame never waits for
+    /// every user of a large device.
+    public func firstList(order: ListOrder) throws -> Action {
+        let read = WindowRead(query: ListQuery(order: order), anchor: .current, limit: windowSize)
+        let first = try session.listRead(elsewhere: false)
+        guard case .listChanged = first.first else { return first[0] }
+        return .windowLoaded(try session.window(read), for: .readWindow(read))
     }
 
-    private var session: SessionAccess { SessionAccess(app: app) }
+    private var session: SessionAccess { SessionAccess(app: app, windowSize: windowSize) }
 
     /// Hands the effect to the handler of the screen that sent it; a failure is told to that
     /// screen as the effect's failure.
@@ -62,13 +67,19 @@ public struct SessionEffects: EffectRunner {
             case .keys(let keys): return try await KeysScreenEffects(session: session).perform(keys, sent: effect)
             case .account(let request): return try await AccountFormEffects(session: session, outbox: outbox, now: now).perform(request, sent: effect)
             case .loadHistory: return try HistoryEffects(session: session).load()
-            case .reload:
-                let read = try session.loaded()
-                return [.usersLoaded(read.rows, revision: read.revision), .policyLoaded(try app.policy())]
+            case .reload: return try session.listRead(elsewhere: false) + [.policyLoaded(try app.policy())]
+            case .readWindow(let read): return [.windowLoaded(try session.window(read), for: effect)]
+            case .findMatches(let read):
+                let positions = try app.userPositions(order: read.query.order.userOrder, filter: read.query.storeFilter, holding: read.text)
+                return [.matchesFound(positions, for: effect)]
             case .quit, .suspend, .copy: return []
             }
         } catch {
-            if effect == .reload { return [.loadFailed(Self.words(error))] }
+            switch effect {
+            case .reload: return [.loadFailed(Self.words(error))]
+            case .readWindow, .findMatches: return [.loadFailed(Self.words(error), for: effect)]
+            default: break
+            }
             if case .lock = effect, let refusal = SecretRefusal(error) { return [.secretRefused(refusal, for: effect)] + session.reloaded() }
             // A failed operation may still have changed the device (a session the server ended
             // logs the user out), so the users are read again.
@@ -105,12 +116,9 @@ public struct SessionEffects: EffectRunner {
             let task = Task {
                 for await change in effects.app.changes(watchingOtherProcessesEvery: effects.watchInterval) {
                     do {
-                        let (rows, revision) = try effects.session.loaded()
                         // Only another process's writes are told as news; this one's own say so themselves.
-                        let loaded: Action =
-                            change.event == .storeChanged
-                            ? .usersChangedElsewhere(rows, revision: revision) : .usersLoaded(rows, revision: revision)
-                        continuation.yield([loaded, .policyLoaded(try effects.app.policy())])
+                        let loaded = try effects.session.listRead(elsewhere: change.event == .storeChanged)
+                        continuation.yield(loaded + [.policyLoaded(try effects.app.policy())])
                     } catch {
                         continuation.yield([.loadFailed(Self.words(error))])
                     }

@@ -11,6 +11,13 @@ public enum Action: Sendable, Equatable {
     case usersLoaded([UserRow], revision: Int? = nil)
     /// The users read again after another process changed the device: what changed is told.
     case usersChangedElsewhere([UserRow], revision: Int? = nil)
+    /// The device changed at `revision`, and has too many users to read whole: the window held
+    /// is read again (`elsewhere`: by another process, whose changes are told).
+    case listChanged(revision: Int, elsewhere: Bool)
+    /// A window of the list, as the read (`for`) asked.
+    case windowLoaded(WindowRows, for: Effect)
+    /// Where find as you type's matches are in a list too long to hold, as the read (`for`) asked.
+    case matchesFound([Int], for: Effect)
     /// Put the selection on this user (the one just logged in or switched to), if shown.
     case selectUser(id: String)
     /// An effect is done: what happened, in words, and the effect, so that only the screen
@@ -21,8 +28,8 @@ public enum Action: Sendable, Equatable {
     case secretRefused(SecretRefusal, for: Effect)
     /// The admin PIN was right: the kiosk's switcher ends (BEHAVIOURS 54).
     case kioskLeft(for: Effect)
-    /// The device's users could not be read; what is on screen stays.
-    case loadFailed(String)
+    /// The device's users could not be read (by the read `for`, if one asked); what is on screen stays.
+    case loadFailed(String, for: Effect? = nil)
     /// The log-in providers the server enables.
     case providersLoaded([ProviderType])
     /// A user's API keys, as the server lists them.

@@ -20,8 +20,13 @@ public enum Effect: Sendable, Equatable {
     case account(AccountRequest)
     /// Read the device's history.
     case loadHistory
-    /// Read the users again.
+    /// Read the users again: every one, or on a device with too many, say so
+    /// (`Action.listChanged`) for the window to be read again.
     case reload
+    /// Read a window of a list too long to hold (`ListWindow`).
+    case readWindow(WindowRead)
+    /// Find as you type in a list too long to hold: where the matches are.
+    case findMatches(MatchRead)
     /// Give the terminal back and stop, as a shell's job stops on Ctrl-Z; `fg` brings the
     /// switcher back as it was. The program does it itself, as it does `quit`.
     case suspend
@@ -33,7 +38,7 @@ public enum Effect: Sendable, Equatable {
     /// Whether the effect waits on the network (or the store) and turns the spinner.
     public var isOperation: Bool {
         switch self {
-        case .reload, .quit, .suspend, .copy, .loadHistory: false
+        case .reload, .readWindow, .findMatches, .quit, .suspend, .copy, .loadHistory: false
         // A log-in on another device shows its own countdown while it waits, for minutes.
         case .loginForm(.loadProviders), .loginForm(.startDeviceLogin), .loginForm(.pollDeviceLogin): false
         case .lock(.idleLock): false

@@ -13,7 +13,7 @@ func mouseInput(_ model: inout Model, _ event: MouseEvent) -> [Effect] {
     case .wheelDown: return update(&model, .key(.down))
     case .release: return []
     case .press, .click, .doubleClick:
-        let count = model.visibleUsers.count
+        let count = model.shownCount
         guard let index = layout.userIndex(atRow: event.row, column: event.column, selection: model.selection, count: count) else { return [] }
         model.lastInputAt = model.now
         let before = StatusLine.beforeKey(&model)

@@ -53,11 +53,14 @@ func updateShownScreen(_ model: inout Model, _ action: Action) -> [Effect] {
 /// characters dropped and cut at the field's length, so a pasted newline never submits.
 /// Anywhere else (the users, help, a dialog, a form's provider or task, a new key on show) it
 /// does nothing at all: pasted letters are never commands, so pasting `xy` on the users removes
-/// no one.
-func paste(_ text: String, into model: inout Model) {
+/// no one. Text pasted into find as you type goes to its first match.
+func paste(_ text: String, into model: inout Model) -> [Effect] {
+    let finding = model.find?.text
     var screen = model.shownScreen
     screen.paste(text, &model)
     model.mode = screen.mode
+    guard let find = model.find, find.text != finding else { return [] }
+    return findTyped(&model)
 }
 
 extension Mode {

@@ -4,8 +4,15 @@ import Foundation
 /// no terminal. What concerns every screen (the terminal's size, time, the users read, the end
 /// of an operation) is handled here; a key, and a result meant for a screen, go to the screen
 /// on show (`Screen`), which ignores what is not its own. Ctrl-C quits from every screen and
-/// Ctrl-Z suspends, but in a kiosk no key leaves (`Kiosk.gate`).
+/// Ctrl-Z suspends, but in a kiosk no key leaves (`Kiosk.gate`). A long list's window then
+/// follows what is shown (`followWindow`).
 public func update(_ model: inout Model, _ action: Action) -> [Effect] {
+    if case .key = action { model.following.halted = false }
+    let effects = apply(&model, action)
+    return effects + followWindow(&model)
+}
+
+private func apply(_ model: inout Model, _ action: Action) -> [Effect] {
     switch action {
     case .key(.terminate):
         return [.quit]
@@ -20,8 +27,7 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         model.size = TerminalSize(width: max(0, width), height: max(0, height))
         return []
     case .key(.paste(let text)):
-        paste(text, into: &model)
-        return []
+        return paste(text, into: &model)
     case .key(.mouse(let event)):
         return mouseInput(&model, event)
     case .key(let key):
@@ -42,13 +48,25 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         return updateShownScreen(&model, action)
     case .usersChangedElsewhere(let rows, let revision):
         if let revision, revision < model.usersRevision { return [] }
-        // Against a first window only, every user past it would read as new: no notice then.
-        let notice = model.totalUsers == nil ? ChangesElsewhere.notice(from: model.users, to: rows) : nil
-        let effects = update(&model, .usersLoaded(rows, revision: revision))
+        // Against a window, a user not held before may not be new: only those held are told of.
+        let held = model.window == nil ? model.users : model.users + [model.currentUser].compactMap { $0 }
+        let notice = ChangesElsewhere.notice(from: held, to: rows, partial: model.window != nil)
+        let effects = apply(&model, .usersLoaded(rows, revision: revision))
         if let notice { model.status = StatusMessage(notice) }
         return effects
     case .selectUser(let id):
-        if let index = model.visibleUsers.firstIndex(where: { $0.id == id }) { model.selection = index }
+        model.select(id: id)
+        return []
+    case .listChanged(let revision, let elsewhere):
+        guard revision > model.usersRevision else { return [] }
+        model.following.stale = true
+        model.following.elsewhere = model.following.elsewhere || elsewhere
+        model.following.halted = false
+        return []
+    case .windowLoaded(let read, let effect):
+        return windowLoaded(&model, read, for: effect)
+    case .matchesFound(let positions, let effect):
+        matchesFound(&model, positions, for: effect)
         return []
     case .operationFinished(let message, let effect):
         model.pendingOperations = max(0, model.pendingOperations - 1)
@@ -80,7 +98,11 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
         guard !choices.isEmpty else { return [] }
         model.providerChoices = choices
         return updateShownScreen(&model, action)
-    case .loadFailed(let message):
+    case .loadFailed(let message, let effect):
+        if let effect, case .readWindow(let read) = effect, model.following.pending == read {
+            model.following.pending = nil
+            model.following.halted = true
+        }
         model.status = StatusMessage("cannot read this device's users: \(message)", isError: true)
         return []
     case .tick(let now):
@@ -110,10 +132,10 @@ public func update(_ model: inout Model, _ action: Action) -> [Effect] {
     }
 }
 
-/// The users read again: the selection stays on the same user while that user is shown.
+/// Every user read again: the selection stays on the same user while that user is shown.
 private func usersLoaded(_ model: inout Model, _ rows: [UserRow]) {
-    model.totalUsers = nil
     let selectedId = model.selectedUser?.id
+    model.window = nil
     model.users = rows
     if let selectedId, let index = model.visibleUsers.firstIndex(where: { $0.id == selectedId }) {
         model.selection = index

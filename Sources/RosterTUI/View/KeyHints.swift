@@ -80,8 +80,8 @@ enum KeyHints {
         let keys = model.keys
         let (logIn, help, quit) = ("\(keys.key(.logIn)) log in", "? help", "\(keys.key(.quit)) quit")
         // Nobody to switch to, log out, remove or refresh: only what can be done is offered.
-        if model.users.isEmpty { return [logIn, help, quit].joined(separator: " · ") }
-        if model.visibleUsers.isEmpty { return ["\(keys.key(.filter)) filter", "Esc clear", logIn, help, quit].joined(separator: " · ") }
+        if model.deviceUserCount == 0 { return [logIn, help, quit].joined(separator: " · ") }
+        if model.shownCount == 0 { return ["\(keys.key(.filter)) filter", "Esc clear", logIn, help, quit].joined(separator: " · ") }
         return [
             "Enter switch", logIn, "\(keys.key(.filter)) filter", "\(keys.key(.logOut)) log out", "\(keys.key(.remove)) remove",
             "\(keys.key(.refresh)) refresh", help, quit,

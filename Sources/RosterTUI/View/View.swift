@@ -77,9 +77,9 @@ private func drawTooSmall(_ buffer: inout ScreenBuffer) {
 }
 
 private func drawTitle(_ model: Model, _ buffer: inout ScreenBuffer) {
-    let count = model.totalUsers ?? model.users.count
+    let count = model.deviceUserCount
     let lock = model.policy.lockAfter.map { " · locks after \(RelativeTime.span($0))" } ?? ""
-    let shown = model.filter.isEmpty ? "" : "\(model.visibleUsers.count) of "
+    let shown = model.filter.isEmpty ? "" : "\(model.shownCount) of "
     let title = "Roster · \(shown)\(count) \(count == 1 ? "user" : "users") · policy: \(model.policy.switching.rawValue)\(lock)"
     buffer.fill(row: 0, attributes: CellAttributes(reverse: true, role: .title))
     buffer.write(title, row: 0, column: 1, attributes: CellAttributes(bold: true, reverse: true, role: .title))
@@ -96,7 +96,7 @@ private func drawTitle(_ model: Model, _ buffer: inout ScreenBuffer) {
 }
 
 private func drawUsers(_ model: Model, in body: Rect, _ buffer: inout ScreenBuffer) {
-    let layout = ListLayout(body: body, userCount: model.visibleUsers.count, detailFocused: model.detail.isFocused)
+    let layout = ListLayout(body: body, userCount: model.shownCount, detailFocused: model.detail.isFocused)
     drawList(model, layout: layout, &buffer)
     // The divider is bold while the detail pane has the keys.
     let divider = CellAttributes(bold: model.detail.isFocused, dim: !model.detail.isFocused)
@@ -260,7 +260,7 @@ private func listPosition(_ model: Model, width: Int, height: Int) -> String? {
     case .list, .confirm, .secretPrompt, .lastMessage: if model.isIdleLocked { return nil }
     default: return nil
     }
-    let count = model.visibleUsers.count
+    let count = model.shownCount
     let layout = ListLayout(size: TerminalSize(width: width, height: height), userCount: count)
     guard count > layout.pageSize else { return nil }
     return "\(model.selection + 1)/\(count)"

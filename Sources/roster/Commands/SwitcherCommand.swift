@@ -63,22 +63,21 @@ struct SwitcherCommand: AsyncParsableCommand {
             let (app, listener) = try await open(listening)
             defer { listener?.stop() }
             let effects = SessionEffects(app: app, outbox: try connection.readableOutbox())
-            // The first frame shows a window of the users; the rest are read after it.
-            let first = try effects.firstWindow(order: order)
-            var model = Model(users: first.rows, now: Date())
-            let partial = first.total > first.rows.count
-            if partial { model.totalUsers = first.total }
+            // The first frame shows every user, or a window of a long list around the active one.
+            var model = Model(now: Date())
+            model.order = order
+            model.windowSize = effects.windowSize
+            let reads = update(&model, try effects.firstList(order: order))
             model.outbox = try? connection.outboxDescription()
             model.policy = try effects.app.policy()
             model.kioskFromCommandLine = kiosk
-            model.order = order
             model.keys = settings.keys
             model.deviceLoginUnavailable = listener == nil ? connection.deviceLoginUnavailable() : nil
             if let listener { model.status = StatusMessage("Serving a phone's page at \(listener.pageURL) (--listen)") }
             // A kiosk nobody could leave is refused before the screen is taken.
             if model.isKiosk, try !effects.app.hasAdminPIN() { throw KioskWithoutAdminPIN() }
             _ = try await Program.run(
-                model, backend: backend, effects: effects, startingWith: [.loginForm(.loadProviders)] + (partial ? [.reload] : []))
+                model, backend: backend, effects: effects, startingWith: [.loginForm(.loadProviders)] + reads)
         } catch is KioskWithoutAdminPIN {
             throw CommandFailure(RosterError.adminPINNeeded("a kiosk", isSet: false))
         } catch let failure as NCursesBackend.OpenError {

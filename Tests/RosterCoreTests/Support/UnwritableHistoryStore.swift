@@ -21,9 +21,12 @@ struct UnwritableHistoryStore: DeviceStore {
     func knownDeviceId() throws -> String? { try base.knownDeviceId() }
     func users<T>(_ transform: @Sendable (StoredUser) throws -> T) throws -> [T] { try base.users(transform) }
     func userWindow<T>(
-        order: UserOrder, aroundCurrent: Bool, offset: Int, limit: Int, _ transform: @Sendable (StoredUser, String?) throws -> T
-    ) throws -> (rows: [T], current: T?, offset: Int, total: Int, revision: Int) {
-        try base.userWindow(order: order, aroundCurrent: aroundCurrent, offset: offset, limit: limit, transform)
+        order: UserOrder, filter: UserListFilter, anchor: UserWindowAnchor, limit: Int, _ transform: @Sendable (StoredUser, String?) throws -> T
+    ) throws -> (rows: [T], current: T?, offset: Int, count: Int, total: Int, revision: Int) {
+        try base.userWindow(order: order, filter: filter, anchor: anchor, limit: limit, transform)
+    }
+    func userPositions(order: UserOrder, filter: UserListFilter, holding text: String) throws -> [Int] {
+        try base.userPositions(order: order, filter: filter, holding: text)
     }
     func currentUserId() throws -> String? { try base.currentUserId() }
     func loggedInAnonymousUser() throws -> StoredUser? { try base.loggedInAnonymousUser() }

@@ -25,12 +25,17 @@ protocol DeviceUserStore: Sendable {
     /// users without holding all their stored rows at once.
     func users<T>(_ transform: @Sendable (StoredUser) throws -> T) throws -> [T]
 
-    /// `limit` users in `order` from `offset`, or from half a window before the current user,
-    /// each as `transform` makes it from the row and the current user's id; with the current user
-    /// wherever they are, how many users there are and the revision, all of one read.
+    /// `limit` users in `order` that `filter` lets through, from `anchor` (half a window before
+    /// an anchoring user), each as `transform` makes it from the row and the current user's id;
+    /// with the current user wherever they are, how many the filter lets through, how many users
+    /// there are and the revision, all of one read.
     func userWindow<T>(
-        order: UserOrder, aroundCurrent: Bool, offset: Int, limit: Int, _ transform: @Sendable (StoredUser, String?) throws -> T
-    ) throws -> (rows: [T], current: T?, offset: Int, total: Int, revision: Int)
+        order: UserOrder, filter: UserListFilter, anchor: UserWindowAnchor, limit: Int, _ transform: @Sendable (StoredUser, String?) throws -> T
+    ) throws -> (rows: [T], current: T?, offset: Int, count: Int, total: Int, revision: Int)
+
+    /// The positions, in `order` among the users `filter` lets through, of those whose name,
+    /// email or id holds `text` (lowercased).
+    func userPositions(order: UserOrder, filter: UserListFilter, holding text: String) throws -> [Int]
 
     func currentUserId() throws -> String?
 

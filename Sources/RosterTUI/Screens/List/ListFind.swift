@@ -7,21 +7,29 @@
 ///     ListFind(text: "em", in: users).positions // where emma@… and anyone else matching are
 public struct ListFind: Sendable, Equatable {
     public private(set) var text: String
-    /// The person selected when finding began, for Esc.
+    /// The person selected when finding began, and where, for Esc.
     public let startId: String?
+    public let startPosition: Int
     /// The positions in the users shown that match, in list order; none for empty text.
     public private(set) var positions: [Int] = []
 
-    public init(text: String = "", startId: String?, in users: [UserRow] = []) {
+    public init(text: String = "", startId: String?, startPosition: Int = 0, in users: [UserRow] = []) {
         self.text = text
         self.startId = startId
+        self.startPosition = startPosition
         locate(in: users)
     }
 
-    /// The text changed, and the matches with it.
-    mutating func setText(_ text: String, in users: [UserRow]) {
+    /// The text changed, and the matches with it: found among `users`, or, for a list too long
+    /// to hold (nil), none until the store says where they are (`found`).
+    mutating func setText(_ text: String, in users: [UserRow]?) {
         self.text = text
-        locate(in: users)
+        if let users { locate(in: users) } else { positions = [] }
+    }
+
+    /// The matches as the store found them, in list order.
+    mutating func found(_ positions: [Int]) {
+        self.positions = positions
     }
 
     /// The matches among `users`, by the text rule `/` uses (`UserFilter.holds`).

@@ -8,7 +8,7 @@ func listPagingKey(_ model: inout Model, _ key: Key) -> [Effect] {
     case .ctrlD: moveSelection(&model, by: max(1, page / 2))
     case .ctrlU: moveSelection(&model, by: -max(1, page / 2))
     case .home: model.selection = 0
-    case .end: model.selection = max(0, model.visibleUsers.count - 1)
+    case .end: model.selection = max(0, model.shownCount - 1)
     default: break
     }
     return []

@@ -1,3 +1,4 @@
+import RosterCore
 import RosterWire
 
 /// What `/` filters the users by: text found in a user's name, email or id, in any case. Typed
@@ -28,14 +29,24 @@ struct UserFilter {
 
     var isEmpty: Bool { provider == nil && text.isEmpty }
 
+    /// The filter as the device store reads it, for a list too long to hold
+    /// (`SQLiteDeviceStore.userWindow`): the providers whose short name starts with the one typed,
+    /// and the text. `matches` keeps to the same.
+    var listFilter: UserListFilter {
+        UserListFilter(providerTypes: provider.map(Self.providerTypes(startingWith:)), text: text)
+    }
+
     func matches(_ user: UserRow) -> Bool {
-        if let provider, !Self.providers(of: user).contains(where: { $0.hasPrefix(provider) }) { return false }
+        if let provider {
+            let wanted = Self.providerTypes(startingWith: provider)
+            guard user.identities.contains(where: { wanted.contains($0.providerType) }) else { return false }
+        }
         guard !text.isEmpty else { return true }
         return Self.holds(text, user)
     }
 
     /// Whether the user's name, email or id holds `lowered` (already lowercased): the text rule of
-    /// `/` and of find as you type (`ListFind`).
+    /// `/` and of find as you type (`ListFind`), and of the store's filter (`WindowFilter`).
     static func holds(_ lowered: String, _ user: UserRow) -> Bool {
         user.displayName.lowercased().contains(lowered) || (user.email?.lowercased().contains(lowered) ?? false)
             || user.id.lowercased().contains(lowered)
@@ -43,8 +54,8 @@ struct UserFilter {
 
     private static let providerNames = ProviderType.allCases.map(\.displayName)
 
-    /// The short names of every provider the user logs in with.
-    private static func providers(of user: UserRow) -> [String] {
-        [user.providerName] + user.identities.map { ProviderType(rawValue: $0.providerType)?.displayName ?? $0.providerType }
+    /// The wire names of the providers whose short name starts with `typed`.
+    private static func providerTypes(startingWith typed: String) -> [String] {
+        ProviderType.allCases.filter { $0.displayName.hasPrefix(typed) }.map(\.rawValue)
     }
 }

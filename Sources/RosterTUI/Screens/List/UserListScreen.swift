@@ -15,11 +15,11 @@ struct UserListScreen: Screen {
         return listKey(&model, key)
     }
 
+    /// Into find as you type (whose matches `paste(_:into:)` then goes to) or the filter.
     mutating func paste(_ text: String, _ model: inout Model) {
         if var find = model.find {
-            find.setText(find.text + DisplayWidth.printable(text).prefix(max(0, Model.maxFilterLength - find.text.count)), in: model.visibleUsers)
+            find.setText(find.text + DisplayWidth.printable(text).prefix(max(0, Model.maxFilterLength - find.text.count)), in: model.findableUsers)
             model.find = find
-            jumpToMatch(&model, from: 0, by: 1)
             return
         }
         guard model.isEditingFilter else { return }
@@ -44,10 +44,10 @@ private func listKey(_ model: inout Model, _ key: Key) -> [Effect] {
         model.status = StatusMessage("Copied the id of \(user.displayName) (\(user.id)) to the clipboard")
         return [.copy(user.id)]
     case .char("f"):
-        guard !model.visibleUsers.isEmpty else { return noUser(&model) }
-        model.find = ListFind(startId: model.selectedUser?.id, in: model.visibleUsers)
+        guard model.shownCount > 0 else { return noUser(&model) }
+        model.find = ListFind(startId: model.selectedUser?.id, startPosition: model.selection, in: model.visibleUsers)
     case .char("g"): model.selection = 0
-    case .char("G"): model.selection = max(0, model.visibleUsers.count - 1)
+    case .char("G"): model.selection = max(0, model.shownCount - 1)
     case .char("/"):
         model.isEditingFilter = true
     case .escape:
@@ -201,24 +201,39 @@ private func findKey(_ model: inout Model, _ key: Key) -> [Effect] {
     guard var find = model.find else { return [] }
     switch key {
     case .escape:
-        if let start = find.startId, let index = model.visibleUsers.firstIndex(where: { $0.id == start }) { model.selection = index }
+        if let start = find.startId, let index = model.shownIndex(of: start) {
+            model.selection = index
+        } else {
+            model.selection = find.startPosition
+            if let start = find.startId { model.select(id: start) }
+        }
         model.find = nil
     case .enter:
         model.find = nil
     case .backspace:
-        if !find.text.isEmpty { find.setText(String(find.text.dropLast()), in: model.visibleUsers) }
+        if !find.text.isEmpty { find.setText(String(find.text.dropLast()), in: model.findableUsers) }
         model.find = find
-        jumpToMatch(&model, from: 0, by: 1)
+        return findTyped(&model)
     case .char(let character):
         let text = DisplayWidth.printable(String(character))
-        if find.text.count + text.count <= Model.maxFilterLength { find.setText(find.text + text, in: model.visibleUsers) }
+        if find.text.count + text.count <= Model.maxFilterLength { find.setText(find.text + text, in: model.findableUsers) }
         model.find = find
-        jumpToMatch(&model, from: 0, by: 1)
+        return findTyped(&model)
     case .down: jumpToMatch(&model, from: model.selection + 1, by: 1)
     case .up: jumpToMatch(&model, from: model.selection - 1, by: -1)
     default: break
     }
     return []
+}
+
+/// The find text changed: the selection goes to the first match, found in memory now, or by the
+/// store for a list too long to hold.
+func findTyped(_ model: inout Model) -> [Effect] {
+    guard model.window != nil, let text = model.find?.text else {
+        jumpToMatch(&model, from: 0, by: 1)
+        return []
+    }
+    return text.isEmpty ? [] : [.findMatches(MatchRead(query: model.listQuery, text: text))]
 }
 
 /// Selects the first match from `start` going by `step` (round the end); none leaves it.
@@ -234,6 +249,6 @@ func moveSelection(_ model: inout Model, by step: Int) {
 
 /// Keeps the selection on a shown user.
 func clampSelection(_ model: inout Model) {
-    let count = model.visibleUsers.count
+    let count = model.shownCount
     model.selection = count == 0 ? 0 : min(max(0, model.selection), count - 1)
 }

@@ -34,7 +34,7 @@ private func deviceLoginProgress(_ model: inout Model, _ form: inout LoginForm, 
     case .approved(let userId, let message):
         model.mode = .list
         model.status = StatusMessage(message)
-        if let index = model.visibleUsers.firstIndex(where: { $0.id == userId }) { model.selection = index }
+        model.select(id: userId)
         return [.reload]
     case .denied:
         stop(&form, &model, "The log-in was denied on the other device; Enter asks for a new code")

@@ -1,0 +1,156 @@
+import Foundation
+import RosterCore
+import RosterTUI
+import Testing
+
+/// A device with more users than a window holds is never read whole (BEHAVIOURS 57): the
+/// switcher holds a window of the list around what it shows, and moves, `/`, `f` and changes
+/// ask the store, which filters and finds by the rule the list uses in memory. Windows of 8 here
+/// stand for the 256 of a real run.
+@Suite struct LongListTests {
+    static let size = 8
+
+    /// 24 people with custom-JWT names, then Joe (email) and an anonymous user, the last active.
+    static func device() async throws -> (DemoServer, SessionEffects) {
+        let demo = try await DemoServer.start()
+        for index in 0..<24 {
+            let token = try await demo.server.admin.mintCustomJWT(
+                appId: demo.appId, subject: "long-list-\(index)", claims: ["name": .string("person \(index)")], lifetime: 600)
+            _ = try await demo.app.login(credentials: .jwt(token))
+        }
+        _ = try await demo.app.login(credentials: .emailPassword(email: "joe@example.com", password: "passw0rd"))
+        _ = try await demo.app.login(credentials: .anonymous)
+        return (demo, SessionEffects(app: demo.app, windowSize: size))
+    }
+
+    /// The model as the switcher opens it, in `order`.
+    static func opened(_ effects: SessionEffects, order: ListOrder) async throws -> Model {
+        var model = Model(now: Date())
+        model.order = order
+        model.windowSize = size
+        let reads = update(&model, try effects.firstList(order: order))
+        try #require(reads.isEmpty)
+        return model
+    }
+
+    /// Applies an action and performs what it asks, as the program does, until nothing is asked.
+    static func apply(_ action: Action, to model: inout Model, with effects: SessionEffects) async {
+        var pending = [action]
+        while !pending.isEmpty {
+            let asked = update(&model, pending.removeFirst())
+            for effect in asked { pending += await effects.perform(effect) }
+        }
+    }
+
+    @Test func theFirstFrameHoldsAWindowAroundTheActiveUserAndCountsEveryone() async throws {
+        let (demo, effects) = try await Self.device()
+        defer { demo.remove() }
+        let model = try await Self.opened(effects, order: .name)
+        #expect(model.window?.total == 26 && model.window?.count == 26 && model.users.count == Self.size)
+        #expect(model.selectedUser?.isCurrent == true && model.selectedUser?.isAnonymous == true)
+        #expect(model.currentUser?.id == model.selectedUser?.id)
+        #expect(model.screen[0].contains("Roster · 26 users"), "\(model.screen[0])")
+        // A device with no more than a window is read whole, and filtered in memory.
+        let small = try await DemoServer.start()
+        defer { small.remove() }
+        _ = try await small.app.login(credentials: .anonymous)
+        var whole = Model(now: Date())
+        _ = update(&whole, try SessionEffects(app: small.app, windowSize: Self.size).firstList(order: .name))
+        #expect(whole.window == nil && whole.users.count == 1)
+    }
+
+    /// Walking the whole list a key at a time: every user comes in order, the rows held never
+    /// grow past a window, and the reads are asked for before the selection reaches their end.
+    @Test func movesReadTheWindowAheadOfTheSelection() async throws {
+        let (demo, effects) = try await Self.device()
+        defer { demo.remove() }
+        var model = try await Self.opened(effects, order: .name)
+        let everyone = ListOrder.name.ordered(try effects.rows()).map(\.id)
+        await Self.apply(.key(.char("g")), to: &model, with: effects)
+        var seen = [model.selectedUser?.id]
+        for _ in 1..<everyone.count {
+            let asked = update(&model, .key(.down))
+            // The row just moved to is held already: the read runs ahead of it.
+            #expect(model.selectedUser != nil, "at \(model.selection)")
+            for effect in asked { for action in await effects.perform(effect) { await Self.apply(action, to: &model, with: effects) } }
+            seen.append(model.selectedUser?.id)
+            #expect(model.users.count <= Self.size)
+        }
+        #expect(seen == everyone)
+        // End and Home jump across windows: the rows arrive with the read they ask for.
+        await Self.apply(.key(.char("g")), to: &model, with: effects)
+        await Self.apply(.key(.end), to: &model, with: effects)
+        #expect(model.selection == 25 && model.selectedUser?.id == everyone.last)
+        model.size = TerminalSize(width: 100, height: 20)
+        #expect(model.screen.contains { $0.contains("26/26") })
+    }
+
+    /// `/` on a long list is the store's: the same users, in the same order, as the rule the
+    /// list uses in memory lets through, for text, a provider, and both.
+    @Test func theStoreFiltersAsTheListDoesInMemory() async throws {
+        let (demo, effects) = try await Self.device()
+        defer { demo.remove() }
+        var model = try await Self.opened(effects, order: .name)
+        var inMemory = Model(users: try effects.rows(), now: Date())
+        inMemory.order = .name
+        for filter in ["person 1", "PERSON 2", "custom:", "custom: 3", "email:", "anon:", "joe", "nobody", "e"] {
+            await Self.apply(.key(.escape), to: &model, with: effects)
+            await Self.apply(.key(.char("/")), to: &model, with: effects)
+            await Self.apply(.key(.paste(filter)), to: &model, with: effects)
+            await Self.apply(.key(.enter), to: &model, with: effects)
+            inMemory.filter = filter
+            #expect(model.shownCount == inMemory.visibleUsers.count, "\(filter)")
+            let offset = try #require(model.window?.offset)
+            #expect(model.users.map(\.id) == Array(inMemory.visibleUsers.dropFirst(offset).prefix(Self.size)).map(\.id), "\(filter)")
+            if filter == "person 1" { #expect(model.screen[0].contains("11 of 26 users"), "\(model.screen[0])") }
+        }
+    }
+
+    /// `f` on a long list asks the store where the matches are: the same places the rule finds
+    /// in memory, and ↓ goes to a match outside the rows held.
+    @Test func findAsYouTypeIsTheStoresAndReachesPastTheWindow() async throws {
+        let (demo, effects) = try await Self.device()
+        defer { demo.remove() }
+        var model = try await Self.opened(effects, order: .name)
+        let everyone = ListOrder.name.ordered(try effects.rows())
+        await Self.apply(.key(.char("g")), to: &model, with: effects)
+        await Self.apply(.key(.char("f")), to: &model, with: effects)
+        await Self.apply(.key(.char("2")), to: &model, with: effects)
+        let expected = ListFind(text: "2", startId: nil, in: everyone).positions
+        #expect(model.find?.positions == expected && expected.count > 1)
+        #expect(model.selection == expected[0] && model.selectedUser?.displayName == everyone[expected[0]].displayName)
+        for position in expected.dropFirst() {
+            await Self.apply(.key(.down), to: &model, with: effects)
+            #expect(model.selection == position && model.selectedUser?.id == everyone[position].id)
+        }
+        // Esc goes back to where finding began, read again if it is no longer held.
+        await Self.apply(.key(.escape), to: &model, with: effects)
+        #expect(model.find == nil && model.selection == 0 && model.selectedUser?.id == everyone[0].id)
+    }
+
+    /// A change made by another process is read around the selection, which stays on its user,
+    /// and told for the users held; the title counts the users the device has now.
+    @Test func aChangeElsewhereIsReadAroundTheSelectionAndTold() async throws {
+        let (demo, effects) = try await Self.device()
+        defer { demo.remove() }
+        var model = try await Self.opened(effects, order: .name)
+        await Self.apply(.key(.char("g")), to: &model, with: effects)
+        await Self.apply(.key(.char("j")), to: &model, with: effects)
+        let selected = try #require(model.selectedUser)
+        let neighbour = try #require(model.shownUser(at: 2))
+        let other = try demo.secondDevice()
+        // Someone past the rows held is removed too: not told of, but counted.
+        let far = ListOrder.name.ordered(try effects.rows())[20]
+        #expect(model.shownIndex(of: far.id) == nil)
+        _ = try await #require(other.user(id: neighbour.id)).logOut()
+        try await #require(other.user(id: far.id)).remove()
+        await Self.apply(.listChanged(revision: try demo.app.storeRevision(), elsewhere: true), to: &model, with: effects)
+        #expect(model.selectedUser?.id == selected.id)
+        #expect(model.status?.text == "\(neighbour.displayName) was logged out elsewhere")
+        #expect(model.window?.total == 25 && model.screen[0].contains("Roster · 25 users"))
+        // An older read than the rows held is not shown.
+        let held = model.users
+        _ = update(&model, .listChanged(revision: 1, elsewhere: false))
+        #expect(model.following.pending == nil && model.users == held)
+    }
+}
