@@ -111,5 +111,11 @@ struct UserWindowTests {
         #expect(try plan("SELECT * FROM user ORDER BY list_name, id LIMIT 10").contains("USING INDEX user_by_name"))
         #expect(try plan("SELECT COUNT(*) FROM user WHERE (list_name < 'a' OR (list_name = 'a' AND id < 'b')) AND 1").contains("user_by_name"))
         #expect(try plan("SELECT EXISTS (SELECT 1 FROM user WHERE list_name IS NULL)").contains("user_by_name"))
+        // `/` and `f` walk an order's index alone, never the rows with their sealed sessions.
+        let holds = WindowFilter.holds.replacingOccurrences(of: "?", with: "'a'")
+        for (ordering, index) in [("last_active DESC, id", "user_by_recent"), ("list_name, id", "user_by_name")] {
+            #expect(try plan("SELECT \(holds) FROM user WHERE 1 ORDER BY \(ordering)").contains("COVERING INDEX \(index)"), "\(ordering)")
+            #expect(try plan("SELECT COUNT(*) FROM user WHERE \(holds)").contains("COVERING INDEX"))
+        }
     }
 }

@@ -153,4 +153,30 @@ import Testing
         _ = update(&model, .listChanged(revision: 1, elsewhere: false))
         #expect(model.following.pending == nil && model.users == held)
     }
+
+    /// A device that grows past a window is held as one from the next read, and one that shrinks
+    /// back is read whole again; the selection stays on its user both ways.
+    @Test func aListGrowingPastAWindowIsHeldAsOneAndShrinkingBackIsReadWhole() async throws {
+        let demo = try await DemoServer.start()
+        defer { demo.remove() }
+        let effects = SessionEffects(app: demo.app, windowSize: Self.size)
+        var tokens: [String] = []
+        for index in 0..<10 {
+            tokens.append(try await demo.server.admin.mintCustomJWT(
+                appId: demo.appId, subject: "growing-\(index)", claims: ["name": .string("grown \(index)")], lifetime: 600))
+        }
+        for token in tokens.prefix(6) { _ = try await demo.app.login(credentials: .jwt(token)) }
+        var model = Model(now: Date())
+        model.windowSize = Self.size
+        _ = update(&model, try effects.firstList(order: .recent))
+        #expect(model.window == nil && model.users.count == 6 && model.selectedUser?.displayName == "grown 5")
+        for token in tokens.suffix(4) { _ = try await demo.app.login(credentials: .jwt(token)) }
+        await Self.apply(.key(.char("G")), to: &model, with: effects)
+        let oldest = try #require(model.selectedUser)
+        for action in await effects.perform(.reload) { await Self.apply(action, to: &model, with: effects) }
+        #expect(model.window?.total == 10 && model.users.count == Self.size && model.selectedUser?.id == oldest.id)
+        for user in try demo.app.userSnapshots().prefix(3) { try await #require(demo.app.user(id: user.id)).remove() }
+        for action in await effects.perform(.reload) { await Self.apply(action, to: &model, with: effects) }
+        #expect(model.window == nil && model.users.count == 7 && model.selectedUser?.id == oldest.id)
+    }
 }

@@ -72,6 +72,13 @@ enum DeviceStoreMigrations {
             // where it read every user.
             try db.execute(sql: "CREATE INDEX user_with_clear_tokens ON user(id) WHERE refresh_token IS NOT NULL AND access_token IS NOT NULL")
         }
+        migrator.registerMigration("v7: a filtered list from its index alone") { db in
+            // `/` and `f` on a long list test each user's list name and id in the list's order
+            // (`WindowFilter`): with the name in the recent order's index too, both orders are
+            // read from their index alone, never the rows with their sealed sessions.
+            try db.execute(sql: "DROP INDEX user_by_recent")
+            try db.execute(sql: "CREATE INDEX user_by_recent ON user(last_active DESC, id, list_name)")
+        }
         return migrator
     }
 }

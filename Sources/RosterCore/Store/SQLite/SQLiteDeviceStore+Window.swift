@@ -37,19 +37,22 @@ extension SQLiteDeviceStore {
         }
     }
 
-    /// Where, in `order` and among the users `filter` lets through, those whose name, email or
-    /// id holds `text` (lowercased) are: the find-as-you-type of a list too long to hold.
+    /// Where, in `order` and among the users `filter` lets through, those whose name or id holds
+    /// `text` (lowercased) are: the find-as-you-type of a list too long to hold. One walk of the
+    /// order's index, each user's test worked out by SQLite and counted here.
     func userPositions(order: UserOrder, filter: UserListFilter, holding text: String) throws -> [Int] {
         try read { db in
             let condition = WindowFilter(filter)
-            let found = WindowFilter.holds
-            return try Int.fetchAll(
-                db,
-                sql: """
-                    SELECT position FROM (SELECT ROW_NUMBER() OVER (ORDER BY \(order.sqlOrdering)) - 1 AS position, \(found) AS found
-                    FROM user WHERE \(condition.sql)) WHERE found ORDER BY position
-                    """,
-                arguments: [text, text, text] + condition.arguments)
+            let tests = try Bool.fetchCursor(
+                db, sql: "SELECT \(WindowFilter.holds) FROM user WHERE \(condition.sql) ORDER BY \(order.sqlOrdering)",
+                arguments: [text, text] + condition.arguments)
+            var positions: [Int] = []
+            var position = 0
+            while let holds = try tests.next() {
+                if holds { positions.append(position) }
+                position += 1
+            }
+            return positions
         }
     }
 
@@ -84,19 +87,17 @@ extension UserOrder {
 }
 
 /// A `UserListFilter` as an SQL condition on the `user` table, with its arguments. Text is
-/// found as `UserFilter` finds it in memory: in the list name (the display name without case),
-/// the email of the profile and the id, each lowercased by Swift's rule (GRDB's
-/// `swiftLowercaseString`), not SQLite's, which knows only ASCII.
+/// found as `UserFilter` finds it in memory, in the list name and the id: the list name is the
+/// display name without case (Swift's rule, worked out when written), which is the email
+/// whenever the profile has one, so the email needs no test of its own; ids are ASCII (the
+/// server's hexadecimal ObjectIds), which SQLite's `lower` folds as Swift does. Both are in each
+/// order's index, so a filter or a find walks an index, not the rows.
 struct WindowFilter {
     let sql: String
     let arguments: StatementArguments
 
-    /// Whether the name, email or id holds the text given three times as arguments.
-    static let holds = """
-        (instr(list_name, ?) > 0 \
-        OR (json_type(profile, '$.email') = 'text' AND instr(swiftLowercaseString(json_extract(profile, '$.email')), ?) > 0) \
-        OR instr(swiftLowercaseString(id), ?) > 0)
-        """
+    /// Whether the name or id holds the text given twice as arguments.
+    static let holds = "(instr(list_name, ?) > 0 OR instr(lower(id), ?) > 0)"
 
     init(_ filter: UserListFilter) {
         var conditions: [String] = []
@@ -108,7 +109,7 @@ struct WindowFilter {
         }
         if !filter.text.isEmpty {
             conditions.append(Self.holds)
-            arguments += [filter.text, filter.text, filter.text]
+            arguments += [filter.text, filter.text]
         }
         sql = conditions.isEmpty ? "1" : conditions.joined(separator: " AND ")
         self.arguments = arguments
