@@ -87,18 +87,23 @@ struct PipelineGroup: Sendable {
     }
 
     /// A value as `$group` and `$addToSet` tell values apart: numbers by value (1, 1.0 and
-    /// Decimal128 "1.0" are one key), objects and arrays by their contents.
+    /// Decimal128 "1.0" are one key), arrays element by element, and objects field by field in
+    /// their order, as MongoDB compares embedded documents (`{a: 1, b: 2}` is not `{b: 2, a: 1}`;
+    /// `JSONValue`'s own `==` does not mind the order). Each array and object becomes an array
+    /// led by its kind, so neither can be taken for the other.
     static func key(_ value: JSONValue) -> JSONValue {
         switch value {
         case .double(let number):
             return numberKey(number)
         case .array(let items):
-            return .array(items.map(key))
+            return .array([.string("array")] + items.map(key))
         case .object(let fields):
             switch AggregationExpression.Number(value) {
             case .double(let number)?: return numberKey(number)
             case .decimal(let number)?: return numberKey(number.doubleValue)
-            default: return value.isTypedValue ? value : .object(fields.mapValues(key))
+            default:
+                if value.isTypedValue { return value }
+                return .array([.string("object")] + fields.flatMap { [JSONValue.string($0.key), key($0.value)] })
             }
         default:
             return value

@@ -57,6 +57,22 @@ import Testing
                                    on: Self.sales, gives: #"[{"_id": null, "count": 8}]"#)
     }
 
+    /// Embedded documents are told apart field by field in their order, as MongoDB compares
+    /// them: `{a: 1, b: 2}` and `{b: 2, a: 1}` are two groups and two members of a set, while
+    /// numbers are one by value inside them too (1 and 1.0), and an array is never an object.
+    @Test func groupKeysAndSetsMindTheOrderOfAnEmbeddedDocument() throws {
+        let documents = #"""
+            [{"_id": 1, "k": {"a": 1, "b": 2}}, {"_id": 2, "k": {"b": 2, "a": 1}}, {"_id": 3, "k": {"a": 1.0, "b": 2}},
+             {"_id": 4, "k": ["object", "a", 1]}]
+            """#
+        try PipelineFixture.expect(#"[{"$group": {"_id": "$k", "n": {"$sum": 1}}}]"#, on: documents, gives: #"""
+            [{"_id": {"a": 1, "b": 2}, "n": 2}, {"_id": {"b": 2, "a": 1}, "n": 1}, {"_id": ["object", "a", 1], "n": 1}]
+            """#)
+        try PipelineFixture.expect(#"[{"$group": {"_id": null, "set": {"$addToSet": "$k"}}}]"#, on: documents, gives: #"""
+            [{"_id": null, "set": [{"a": 1, "b": 2}, {"b": 2, "a": 1}, ["object", "a", 1]]}]
+            """#)
+    }
+
     // MongoDB manual, $group: "Group and Count Documents By Field" (a $cond key).
     @Test func groupsByAComputedKey() throws {
         try PipelineFixture.expect("""

@@ -148,6 +148,17 @@ import Testing
         #expect(model.selectedUser?.id == selected.id)
         #expect(model.status?.text == "\(neighbour.displayName) was logged out elsewhere")
         #expect(model.window?.total == 25 && model.screen[0].contains("Roster · 25 users"))
+        // A change elsewhere that comes while another read is under way is told once, by
+        // that read, which may hold it already.
+        let next = try #require(model.shownUser(at: 3))
+        _ = try await #require(other.user(id: next.id)).logOut()
+        let revision = try demo.app.storeRevision()
+        let own = update(&model, .listChanged(revision: revision, elsewhere: false))
+        #expect(update(&model, .listChanged(revision: revision, elsewhere: true)).isEmpty, "one read at a time")
+        model.status = nil
+        for effect in own { for action in await effects.perform(effect) { await Self.apply(action, to: &model, with: effects) } }
+        #expect(model.status?.text == "\(next.displayName) was logged out elsewhere")
+        #expect(model.following.pending == nil && !model.following.stale && !model.following.elsewhere)
         // An older read than the rows held is not shown.
         let held = model.users
         _ = update(&model, .listChanged(revision: 1, elsewhere: false))

@@ -68,7 +68,9 @@ func windowLoaded(_ model: inout Model, _ read: WindowRows, for effect: Effect) 
         model.following.wantedUser = nil
     }
     clampSelection(&model)
-    if asked.elsewhere {
+    // Told once: a change elsewhere that came while this read was under way may be in it already.
+    if asked.elsewhere || model.following.elsewhere {
+        model.following.elsewhere = false
         let after = model.users + [model.currentUser].compactMap { $0 }
         if let notice = ChangesElsewhere.notice(from: before, to: after, partial: true) { model.status = StatusMessage(notice) }
     }
