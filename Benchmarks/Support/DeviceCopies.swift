@@ -19,6 +19,8 @@ public enum DeviceCopies {
             let columns = try Row.fetchAll(db, sql: "PRAGMA table_info(user)").map { $0["name"] as String }
             let copied: [String: String] = [
                 "id": "o.id || '-copy-' || c.n",
+                // Each user's handle is known by its entry: a copy's must be its own.
+                "entry": "o.entry || '-copy-' || c.n",
                 "profile": """
                     CASE WHEN json_extract(o.profile, '$.email') IS NOT NULL
                     THEN json_set(o.profile, '$.email', 'copy' || c.n || '.' || json_extract(o.profile, '$.email'))
