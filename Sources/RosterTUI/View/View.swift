@@ -79,12 +79,15 @@ private func drawTooSmall(_ buffer: inout ScreenBuffer) {
 private func drawTitle(_ model: Model, _ buffer: inout ScreenBuffer) {
     let count = model.deviceUserCount
     let lock = model.policy.lockAfter.map { " · locks after \(RelativeTime.span($0))" } ?? ""
-    let shown = model.filter.isEmpty ? "" : "\(model.shownCount) of "
+    // A long list's count for a filter just typed is the store's to give: "…" until it does.
+    let reading = model.window.map { $0.query != model.listQuery } ?? false
+    let shown = reading ? "… of " : model.filter.isEmpty ? "" : "\(model.shownCount) of "
     let title = "Roster · \(shown)\(count) \(count == 1 ? "user" : "users") · policy: \(model.policy.switching.rawValue)\(lock)"
     buffer.fill(row: 0, attributes: CellAttributes(reverse: true, role: .title))
     buffer.write(title, row: 0, column: 1, attributes: CellAttributes(bold: true, reverse: true, role: .title))
     if let find = model.find {
-        let position = find.rank(of: model.selection).map { "\($0 + 1) of \(find.positions.count)" } ?? (find.text.isEmpty ? "" : "no match")
+        let position =
+            find.isLooking ? "looking…" : find.rank(of: model.selection).map { "\($0 + 1) of \(find.positions.count)" } ?? (find.text.isEmpty ? "" : "no match")
         let text = "find: \(find.text)_" + (position.isEmpty ? "" : " · " + position)
         let width = min(DisplayWidth.of(text), buffer.width / 2)
         buffer.write(text, row: 0, column: buffer.width - width - 1, maxWidth: width, attributes: CellAttributes(reverse: true, role: .title))

@@ -12,6 +12,8 @@ public struct ListFind: Sendable, Equatable {
     public let startPosition: Int
     /// The positions in the users shown that match, in list order; none for empty text.
     public private(set) var positions: [Int] = []
+    /// The text changed on a list too long to hold, and the store has not said yet where it is.
+    public private(set) var isLooking = false
 
     public init(text: String = "", startId: String?, startPosition: Int = 0, in users: [UserRow] = []) {
         self.text = text
@@ -25,11 +27,13 @@ public struct ListFind: Sendable, Equatable {
     mutating func setText(_ text: String, in users: [UserRow]?) {
         self.text = text
         if let users { locate(in: users) } else { positions = [] }
+        isLooking = users == nil && !text.isEmpty
     }
 
     /// The matches as the store found them, in list order.
     mutating func found(_ positions: [Int]) {
         self.positions = positions
+        isLooking = false
     }
 
     /// The matches among `users`, by the text rule `/` uses (`UserFilter.holds`).
