@@ -135,7 +135,8 @@ private func apply(_ model: inout Model, _ action: Action) -> [Effect] {
 /// Every user read again: the selection stays on the same user while that user is shown.
 private func usersLoaded(_ model: inout Model, _ rows: [UserRow]) {
     let selectedId = model.selectedUser?.id
-    model.window = nil
+    // Left only when it was held: each set filters the list again.
+    if model.window != nil { model.window = nil }
     model.users = rows
     if let selectedId, let index = model.visibleUsers.firstIndex(where: { $0.id == selectedId }) {
         model.selection = index

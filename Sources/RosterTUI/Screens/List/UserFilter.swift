@@ -8,8 +8,9 @@ import RosterWire
 ///     UserFilter("emma").matches(emma)        // true: in the email
 ///     UserFilter("anonymous:").matches(emma)  // false: Emma logs in with email
 struct UserFilter {
-    /// The start of a provider's short name (`email`, `anonymous`, `api-key`, …), if typed.
-    let provider: String?
+    /// The wire names of the providers whose short name (`email`, `anonymous`, `api-key`, …)
+    /// starts with the one typed before a colon; nil when none was typed.
+    let providerTypes: [String]?
     /// Lowercased text to find.
     let text: String
 
@@ -17,30 +18,25 @@ struct UserFilter {
         let lowered = typed.lowercased()
         if let colon = lowered.firstIndex(of: ":") {
             let name = String(lowered[..<colon]).trimmingSpaces
-            if !name.isEmpty, Self.providerNames.contains(where: { $0.hasPrefix(name) }) {
-                provider = name
+            let types = ProviderType.allCases.filter { $0.displayName.hasPrefix(name) }.map(\.rawValue)
+            if !name.isEmpty, !types.isEmpty {
+                providerTypes = types
                 text = String(lowered[lowered.index(after: colon)...]).trimmingSpaces
                 return
             }
         }
-        provider = nil
+        providerTypes = nil
         text = lowered
     }
 
-    var isEmpty: Bool { provider == nil && text.isEmpty }
+    var isEmpty: Bool { providerTypes == nil && text.isEmpty }
 
     /// The filter as the device store reads it, for a list too long to hold
-    /// (`SQLiteDeviceStore.userWindow`): the providers whose short name starts with the one typed,
-    /// and the text. `matches` keeps to the same.
-    var listFilter: UserListFilter {
-        UserListFilter(providerTypes: provider.map(Self.providerTypes(startingWith:)), text: text)
-    }
+    /// (`SQLiteDeviceStore.userWindow`); `matches` keeps to the same.
+    var listFilter: UserListFilter { UserListFilter(providerTypes: providerTypes, text: text) }
 
     func matches(_ user: UserRow) -> Bool {
-        if let provider {
-            let wanted = Self.providerTypes(startingWith: provider)
-            guard user.identities.contains(where: { wanted.contains($0.providerType) }) else { return false }
-        }
+        if let providerTypes, !user.identities.contains(where: { providerTypes.contains($0.providerType) }) { return false }
         guard !text.isEmpty else { return true }
         return Self.holds(text, user)
     }
@@ -50,12 +46,5 @@ struct UserFilter {
     static func holds(_ lowered: String, _ user: UserRow) -> Bool {
         user.displayName.lowercased().contains(lowered) || (user.email?.lowercased().contains(lowered) ?? false)
             || user.id.lowercased().contains(lowered)
-    }
-
-    private static let providerNames = ProviderType.allCases.map(\.displayName)
-
-    /// The wire names of the providers whose short name starts with `typed`.
-    private static func providerTypes(startingWith typed: String) -> [String] {
-        ProviderType.allCases.filter { $0.displayName.hasPrefix(typed) }.map(\.rawValue)
     }
 }
