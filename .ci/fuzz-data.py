@@ -1,5 +1,6 @@
 """Hostile data calls against a running roster-server demo (called by .ci/fuzz): runaway regular
-expressions, deep and wide pipelines, huge $in lists and deep queries. Each must be answered
+expressions alone and in wide $or, deep and wide pipelines, huge $in lists, deep queries and
+arithmetic on extreme numbers. Each must be answered
 without a 5xx and within the data-call deadline (10 s, with room for a busy machine), and the
 server must still log a user in afterwards.
 
@@ -86,6 +87,32 @@ cases.append(("aggregate", {"pipeline": [{"$project": {f"f{i}": "$name" for i in
 cases.append(("aggregate", {"pipeline": [{"$set": {"r": {"$range": [0, 100000000]}}}]}))
 cases.append(("aggregate", {"pipeline": [{"$unwind": "$words"}, {"$group": {"_id": "$name", "all": {"$push": "$$ROOT"}}}] * 5}))
 cases.append(("aggregate", {"pipeline": [{"$set": {"s": {"$split": ["$words", " "]}}}, {"$unwind": "$s"}, {"$unwind": "$s"}, {"$sort": {"s": 1}}]}))
+
+# Arithmetic on extreme numbers: each operator answers a value or its error, never a crash.
+extremes = [2**63 - 1, -(2**63), 2**31 - 1, -(2**31), 1e308, -1e308, {"$numberDouble": "Infinity"}, {"$numberDouble": "NaN"}]
+for operator in ("$substrCP", "$substrBytes", "$substr"):
+    for start in (1, -1, 2**63 - 1):
+        for length in extremes:
+            cases.append(("aggregate", {"pipeline": [{"$project": {"x": {operator: ["$name", start, length]}}}]}))
+for operator in ("$add", "$subtract", "$multiply", "$divide", "$mod", "$pow", "$abs", "$trunc", "$round", "$toInt", "$toLong"):
+    for value in extremes:
+        arguments = [value] if operator in ("$abs", "$toInt", "$toLong") else [value, -1]
+        cases.append(("aggregate", {"pipeline": [{"$project": {"x": {operator: arguments if len(arguments) > 1 else arguments[0]}}}]}))
+cases.append(("aggregate", {"pipeline": [{"$project": {"r": {"$range": [-(2**63), 2**63 - 1, 2**62]}}}]}))
+cases.append(("aggregate", {"pipeline": [{"$skip": 2**63 - 1}, {"$limit": 2**63 - 1}]}))
+cases.append(("updateMany", {"query": {"n": 0}, "update": {"$inc": {"big": 2**63 - 1}}}))
+cases.append(("updateMany", {"query": {"n": 0}, "update": {"$inc": {"big": 2**63 - 1}}}))
+cases.append(("updateMany", {"query": {"n": 0}, "update": {"$mul": {"big": -(2**63)}}}))
+
+# Regular expressions that each stay within a match's limit but not together: one document of
+# 700 strings that almost match, and $or of several such clauses, one call of its budget.
+status, text, _ = data("insertOne", {"document": {"userId": me, "n": -1, "tags": ["aaaaaaaaaaaaaaaaa!"] * 700}})
+assert status == 200, f"insertOne answered {status}: {text[:200]}"
+for width in (1, 4, 16):
+    clauses = [{"tags": {"$regex": "^(a|a)*$"}}] * width
+    cases.append(("find", {"query": {"$or": clauses}}))
+    cases.append(("count", {"query": {"$or": clauses}}))
+cases.append(("find", {"query": {"$or": [{"tags": {"$regex": p}} for p in runaway * 20]}}))
 
 failures = []
 slowest = 0.0
