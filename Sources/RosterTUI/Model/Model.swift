@@ -115,6 +115,9 @@ public struct Model: Sendable, Equatable {
     public var windowSize = ListWindow.size
     /// Kiosk mode asked for on the command line (`roster ui --kiosk`), whatever the policy says.
     public var kioskFromCommandLine = false
+    /// The switcher runs Roster's embedded demo server in this process (no `--server`): its
+    /// users' passwords are public and its mail is kept in files on this device.
+    public var onEmbeddedDemo = false
     /// When a key was last pressed, in device time, for the idle lock.
     public var lastInputAt: Date
     /// The idle lock is on: the active user's details are hidden until their PIN is given.

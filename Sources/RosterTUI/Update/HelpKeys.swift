@@ -24,7 +24,7 @@ func helpBoxKey(_ model: inout Model, _ help: inout HelpBox, _ key: Key) -> [Eff
     case .char("G"), .end: help.scroll = .max / 2
     default: break
     }
-    help.scroll = min(max(0, help.scroll), max(0, helpLines(help.topic, model.policy, keys: model.keys).count - helpPageHeight(model)))
+    help.scroll = min(max(0, help.scroll), max(0, helpLines(help.topic, model.policy, keys: model.keys, caveat: model.kioskCaveat).count - helpPageHeight(model)))
     model.help = help
     return []
 }

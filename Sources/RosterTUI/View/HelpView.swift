@@ -10,8 +10,10 @@ struct HelpLine: Equatable {
 }
 
 /// The help of a topic, wrapped to `width` columns: each screen's keys, then the keys of the
-/// text fields and dialogs it has.
-func helpLines(_ topic: HelpBox.Topic, _ policy: DevicePolicy, keys: KeyBindings = KeyBindings(), width: Int = 76) -> [HelpLine] {
+/// text fields and dialogs it has; a kiosk's `caveat` (`Model.kioskCaveat`) before them all.
+func helpLines(_ topic: HelpBox.Topic, _ policy: DevicePolicy, keys: KeyBindings = KeyBindings(), caveat: String? = nil, width: Int = 76)
+    -> [HelpLine]
+{
     let sections: [(String, [ScreenKeys.Row])]
     switch topic {
     case .list:
@@ -44,8 +46,10 @@ func helpLines(_ topic: HelpBox.Topic, _ policy: DevicePolicy, keys: KeyBindings
         }
     }
     // What the device's policy protects comes first on the list's help.
-    guard topic == .list else { return lines }
-    return wrap(PolicyWords.help(policy), width: width).map { HelpLine(text: $0) } + [HelpLine(text: "")] + lines
+    if topic == .list { lines = wrap(PolicyWords.help(policy), width: width).map { HelpLine(text: $0) } + [HelpLine(text: "")] + lines }
+    // What a kiosk cannot protect comes first on every help.
+    guard let caveat else { return lines }
+    return wrap(caveat, width: width).map { HelpLine(text: $0) } + [HelpLine(text: "")] + lines
 }
 
 /// How wide the help box is inside its frame, on a body this wide.
@@ -58,10 +62,10 @@ func helpPageHeight(_ model: Model) -> Int {
 
 /// The help box over the screen: a title, the lines from its scroll, and in its bottom border
 /// where it is (`▼ more · 1–20 of 34`) and how to close it.
-func drawHelpBox(_ help: HelpBox, policy: DevicePolicy, keys: KeyBindings, in body: Rect, _ buffer: inout ScreenBuffer) {
+func drawHelpBox(_ help: HelpBox, policy: DevicePolicy, keys: KeyBindings, caveat: String? = nil, in body: Rect, _ buffer: inout ScreenBuffer) {
     let width = min(100, body.width - 4)
     let textWidth = helpTextWidth(body)
-    let lines = helpLines(help.topic, policy, keys: keys, width: textWidth)
+    let lines = helpLines(help.topic, policy, keys: keys, caveat: caveat, width: textWidth)
     let keyWidth = lines.map { DisplayWidth.of($0.key) }.max() ?? 8
     let room = max(1, body.height - 3)
     let shown = min(lines.count, room)

@@ -48,7 +48,7 @@ enum ScreenKeys {
         ("Tab/Shift-Tab ↑/↓", "next, previous field"),
         ("Space", "on the task: the next task"),
         ("Ctrl-R", "show or hide the focused secret"),
-        ("Enter", "send (after a message is sent, the form goes on to the step that takes its token, filled in from the outbox on the embedded default)"),
+        ("Enter", "send (after a message is sent, the form goes on to the step that takes its token, filled in from the outbox on the embedded default under the open policy outside a kiosk)"),
         ("Esc", "cancel"),
         ("? F1", "these keys (in a text field ? is typed: F1)"),
     ]

@@ -42,7 +42,7 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         drawEditor(editor, in: body, &buffer)
         if let closing = editor.closing { drawDialog(closing.dialog, in: body, &buffer) }
     case .account(let form):
-        drawAccountForm(form, outbox: model.outbox, in: body, &buffer)
+        drawAccountForm(form, outbox: model.outbox, caveat: model.kioskCaveat, in: body, &buffer)
     case .apiKeys(let screen):
         drawKeys(screen, in: body, &buffer)
         if let deleting = screen.deleting { drawDialog(deleting, in: body, &buffer) }
@@ -52,7 +52,7 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         drawUsers(model, in: body, &buffer)
         drawLastMessage(message, earlier: Array(model.messageLog.dropLast().reversed()), now: model.now, in: body, &buffer)
     }
-    if let help = model.help { drawHelpBox(help, policy: model.policy, keys: model.keys, in: body, &buffer) }
+    if let help = model.help { drawHelpBox(help, policy: model.policy, keys: model.keys, caveat: model.kioskCaveat, in: body, &buffer) }
     drawStatus(model, &buffer)
     return buffer
 }

@@ -71,9 +71,12 @@ struct SwitcherCommand: AsyncParsableCommand {
             model.outbox = try? connection.outboxDescription()
             model.policy = try effects.app.policy()
             model.kioskFromCommandLine = kiosk
+            model.onEmbeddedDemo = connection.usesEmbeddedServer()
             model.keys = settings.keys
             model.deviceLoginUnavailable = listener == nil ? connection.deviceLoginUnavailable() : nil
             if let listener { model.status = StatusMessage("Serving a phone's page at \(listener.pageURL) (--listen)") }
+            // What a kiosk on the demo server cannot protect is the first thing it says.
+            if let caveat = model.kioskCaveat { model.status = StatusMessage(caveat) }
             // A kiosk nobody could leave is refused before the screen is taken.
             if model.isKiosk, try !effects.app.hasAdminPIN() { throw KioskWithoutAdminPIN() }
             _ = try await Program.run(

@@ -11,9 +11,10 @@ extension AccountForm: Screen {
     }
 
     /// The token and its id from the message the request just sent made, when this is the
-    /// form that goes on from that request and nothing is typed in them yet.
+    /// form that goes on from that request, nothing is typed in them yet, and no policy
+    /// protects the device (`Model.fillsTokensFromOutbox`).
     private mutating func fill(from message: AccountMessage, sentBy request: Effect, _ model: inout Model) {
-        guard case .account(let sent) = request, sent.email == email, message.to.lowercased() == email.lowercased(),
+        guard model.fillsTokensFromOutbox, case .account(let sent) = request, sent.email == email, message.to.lowercased() == email.lowercased(),
             task == (message.kind == .reset ? .resetPassword : .confirmEmail), tokenId.isEmpty, token.isEmpty
         else { return }
         tokenId = message.tokenId
@@ -27,6 +28,14 @@ extension AccountForm: Screen {
     func helpTopic(_ model: Model, typing: Bool) -> HelpBox.Topic? {
         !isText(focus) || !typing ? .accountForm : nil
     }
+}
+
+extension Model {
+    /// Whether the account form may fill in a token read from this device's outbox: only under
+    /// the `open` policy outside a kiosk. Under `pin` or `password`, or in a kiosk, the person at
+    /// the keyboard is not trusted with every account, and a token filled in would give them the
+    /// account of any address they type.
+    public var fillsTokensFromOutbox: Bool { policy.switching == .open && !isKiosk }
 }
 
 /// Keys on the account form: Tab/Shift-Tab move, Space on the task picks the next one, typing

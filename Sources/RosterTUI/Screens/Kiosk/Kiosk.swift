@@ -5,6 +5,12 @@
 enum Kiosk {
     static let notice = "This terminal is a kiosk: q, then the admin PIN, leaves Roster"
 
+    /// What a kiosk on the embedded demo server cannot protect, said when it starts, on the
+    /// account form and first in every help box.
+    static let embeddedDemoCaveat =
+        "This kiosk runs Roster's embedded demo server, which protects no account: the demo users' passwords are public "
+        + "and its mail is kept in files on this device. A kiosk for real accounts needs a server (--server)."
+
     /// The effects of a key, with a quit turned into the admin PIN box in a kiosk.
     static func gate(_ model: inout Model, _ effects: [Effect]) -> [Effect] {
         guard model.isKiosk, effects.contains(.quit) else { return effects }
@@ -16,5 +22,12 @@ enum Kiosk {
             SecretPrompt(
                 purpose: .leaveKiosk, user: UserTarget(id: active?.id ?? "", name: active?.displayName ?? "nobody"), kind: .pin))
         return kept
+    }
+}
+
+extension Model {
+    /// What this kiosk cannot protect, when it runs on the embedded demo server; nil otherwise.
+    public var kioskCaveat: String? {
+        isKiosk && onEmbeddedDemo ? Kiosk.embeddedDemoCaveat : nil
     }
 }
