@@ -22,27 +22,31 @@ extension JSONValue {
         return out
     }
 
-    /// Indented JSON with fields in their order, for people to read.
-    public func prettyText(indent: Int = 2) -> String {
+    /// Indented JSON with fields in their order, for people to read. `forTerminal` escapes
+    /// every control character `TerminalText` names (DEL, C1 and the line separators besides
+    /// the C0 controls JSON escapes anyway) as `\u007f`: JSON that parses back to the same
+    /// value, and that a terminal shows as text.
+    public func prettyText(indent: Int = 2, forTerminal: Bool = false) -> String {
         var out = ""
-        write(into: &out, level: 0, indent: indent, readable: false)
+        write(into: &out, level: 0, indent: indent, readable: false, terminal: forTerminal)
         return out
     }
 
     /// Indented text for people, the JSON of `prettyText` except that Extended JSON's typed
     /// values read as what they are: a date as `2023-11-14T22:13:20Z`, `{"$numberInt": "7"}` as
     /// `7`, a decimal as its digits, an ObjectId as `ObjectId("…")`. One renderer for the
-    /// switcher and the command line; `--json` output stays Extended JSON.
+    /// switcher and the command line; `--json` output stays Extended JSON. Every control
+    /// character is escaped (`TerminalText`), in strings and typed values alike.
     public func readableText(indent: Int? = 2) -> String {
         var out = ""
-        write(into: &out, level: 0, indent: indent, readable: true)
+        write(into: &out, level: 0, indent: indent, readable: true, terminal: true)
         return out
     }
 
     /// The compact text as UTF-8 bytes.
     public var data: Data { Data(compactText.utf8) }
 
-    private func write(into out: inout String, level: Int, indent: Int?, readable: Bool) {
+    private func write(into out: inout String, level: Int, indent: Int?, readable: Bool, terminal: Bool = false) {
         var newline: String { indent == nil ? "" : "\n" }
         var pad: String { String(repeating: " ", count: (level + 1) * (indent ?? 0)) }
         var closePad: String { String(repeating: " ", count: level * (indent ?? 0)) }
@@ -51,27 +55,27 @@ extension JSONValue {
         case .bool(let value): out += value ? "true" : "false"
         case .int(let value): out += String(value)
         case .double(let value): out += Self.doubleText(value)
-        case .string(let value): Self.writeString(value, into: &out)
+        case .string(let value): Self.writeString(value, into: &out, terminal: terminal)
         case .array(let items):
             guard !items.isEmpty else { out += "[]"; return }
             let (newline, pad) = (newline, pad)
             out += "[" + newline
             for (position, item) in items.enumerated() {
                 out += pad
-                item.write(into: &out, level: level + 1, indent: indent, readable: readable)
+                item.write(into: &out, level: level + 1, indent: indent, readable: readable, terminal: terminal)
                 out += (position < items.count - 1 ? "," : "") + newline
             }
             out += closePad + "]"
         case .object(let fields):
-            if readable, let typed = TypedValueText.text(of: fields) { out += typed; return }
+            if readable, let typed = TypedValueText.text(of: fields) { out += terminal ? TerminalText.escaped(typed) : typed; return }
             guard !fields.isEmpty else { out += "{}"; return }
             let (newline, pad, colon) = (newline, pad, indent == nil ? ":" : ": ")
             out += "{" + newline
             for (position, field) in fields.enumerated() {
                 out += pad
-                Self.writeString(field.key, into: &out)
+                Self.writeString(field.key, into: &out, terminal: terminal)
                 out += colon
-                field.value.write(into: &out, level: level + 1, indent: indent, readable: readable)
+                field.value.write(into: &out, level: level + 1, indent: indent, readable: readable, terminal: terminal)
                 out += (position < fields.count - 1 ? "," : "") + newline
             }
             out += closePad + "}"
@@ -85,10 +89,13 @@ extension JSONValue {
         return String(describing: value)
     }
 
-    private static func writeString(_ value: String, into out: inout String) {
+    /// A JSON string: C0 controls escaped always, as JSON requires, and with `terminal` every
+    /// control `TerminalText` names.
+    private static func writeString(_ value: String, into out: inout String, terminal: Bool) {
         out += "\""
         // Most strings need no escape: they go in whole.
-        guard value.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) else {
+        guard value.utf8.contains(where: { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") || $0 < 0x20 }) || (terminal && TerminalText.hasControl(value))
+        else {
             out += value
             out += "\""
             return
@@ -97,14 +104,7 @@ extension JSONValue {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case let control where control.value < 0x20:
-                out += "\\u" + String(repeating: "0", count: 4 - String(control.value, radix: 16).count)
-                    + String(control.value, radix: 16)
+            case let control where control.value < 0x20 || (terminal && TerminalText.isControl(control)): out += TerminalText.escape(control)
             default: out.unicodeScalars.append(scalar)
             }
         }

@@ -23,6 +23,32 @@ extension EndToEndTests {
             #expect(json["at"] == ["$date": "2023-11-14T22:13:20Z"] && json["ratio"] == 1.0 && json["count"] == 7)
         }
 
+        /// Custom data holding CSI (U+009B), DEL and ESC in its keys and values reaches the
+        /// terminal escaped, plain and `--json` alike, and the JSON still reads back to the same
+        /// strings.
+        @Test func controlCharactersInCustomDataNeverReachTheTerminal() throws {
+            let home = try CommandRunner.temporaryDirectory("custom-data-controls")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            #expect(try runner.roster(["login", "--email", "joe@example.com", "--password-stdin"], stdin: "passw0rd\n").status == 0)
+            let document = #"{"csi\u009b2J": "red \u009b31m, del \u007f, esc \u001b[2J", "list": ["\u001b]0;title\u0007", "\u0085"]}"#
+            let set = try runner.roster(["custom-data", "set", "--json", "-"], stdin: document)
+            #expect(set.status == 0, "\(set.stderr)")
+            func raw(_ text: String) -> [String] {
+                text.unicodeScalars.filter { $0 != "\n" && ($0.value < 0x20 || (0x7F...0x9F).contains($0.value)) }.map { "U+" + String($0.value, radix: 16) }
+            }
+            #expect(raw(set.stdout).isEmpty, "\(raw(set.stdout))")
+            let plain = try runner.roster(["custom-data"])
+            #expect(plain.status == 0, "\(plain.stderr)")
+            #expect(raw(plain.stdout).isEmpty, "\(raw(plain.stdout))")
+            #expect(plain.stdout.contains(#"red \u009b31m, del \u007f, esc \u001b[2J"#), "\(plain.stdout)")
+            let json = try runner.roster(["custom-data", "--json"])
+            #expect(raw(json.stdout).isEmpty, "\(raw(json.stdout))")
+            let read = try JSONValue(parsing: json.stdout)
+            #expect(read["csi\u{9B}2J"] == "red \u{9B}31m, del \u{7F}, esc \u{1B}[2J", "\(json.stdout)")
+            #expect(read["list"] == ["\u{1B}]0;title\u{07}", "\u{85}"])
+        }
+
         @Test func setUnsetAndReplaceTheUsersOwnDocument() throws {
             let home = try CommandRunner.temporaryDirectory("custom-data")
             defer { try? FileManager.default.removeItem(at: home) }

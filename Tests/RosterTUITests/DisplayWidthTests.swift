@@ -1,4 +1,5 @@
 import RosterTUI
+import RosterWire
 import Testing
 
 @Suite struct DisplayWidthTests {
@@ -21,6 +22,6 @@ import Testing
         #expect(DisplayWidth.of(Character("\n")) == nil)
         #expect(DisplayWidth.of(Character("\r\n")) == nil)
         #expect(DisplayWidth.of("a\u{7}b\u{9B}c") == 3)
-        #expect(DisplayWidth.printable("line1\nline2\t\u{1B}[31m") == "line1line2[31m")
+        #expect(TerminalText.printable("line1\nline2\t\u{1B}[31m") == "line1line2[31m")
     }
 }

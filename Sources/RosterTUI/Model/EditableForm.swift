@@ -1,3 +1,5 @@
+import RosterWire
+
 /// A form of fields with one in focus: the log-in form and the account form share how focus
 /// moves, how text fields are edited (as a `LineEditor`, the cursor kept by the form) and how
 /// secrets are masked; each says which fields it shows, which hold text and which are secret.
@@ -56,7 +58,7 @@ extension EditableForm {
     /// trailing newline too) are dropped, so a paste never submits, and the field's cap cuts
     /// what is too long. On a field that is not text, nothing.
     mutating func insert(_ text: String) {
-        guard isText(focus), !DisplayWidth.printable(text).isEmpty else { return }
+        guard isText(focus), !TerminalText.printable(text).isEmpty else { return }
         var line = line
         line.insert(text)
         setValue(line.text, of: focus)

@@ -1,3 +1,5 @@
+import RosterWire
+
 /// One line of text being typed, with a cursor, edited as readline edits: Left/Right,
 /// Home/End (Ctrl-A/Ctrl-E), Backspace, Delete, Ctrl-U (erase to the start), Ctrl-W (erase the
 /// word before the cursor). Every text field of the switcher is one: the forms' fields, the
@@ -19,7 +21,7 @@ public struct LineEditor: Sendable, Equatable, ExpressibleByStringLiteral, Custo
     /// A line holding `text`, the cursor at its end.
     public init(_ text: String = "", limit: Int = .max) {
         self.limit = limit
-        self.text = String(DisplayWidth.printable(text).prefix(limit))
+        self.text = String(TerminalText.printable(text).prefix(limit))
         cursor = self.text.count
     }
 
@@ -45,7 +47,7 @@ public struct LineEditor: Sendable, Equatable, ExpressibleByStringLiteral, Custo
     /// Typed or pasted text at the cursor, its control characters dropped, cut to what fits.
     public mutating func insert(_ typed: String) {
         let room = max(0, limit - text.count)
-        let added = String(DisplayWidth.printable(typed).prefix(room))
+        let added = String(TerminalText.printable(typed).prefix(room))
         guard !added.isEmpty else { return }
         var characters = Array(text)
         characters.insert(contentsOf: added, at: cursor)

@@ -1,11 +1,13 @@
+import RosterWire
+
 /// How many terminal columns text takes: wide East Asian characters and emoji take two,
-/// combining marks none, control characters are never drawn. A table rather than `wcwidth`,
+/// combining marks none, control characters (`TerminalText`) are never drawn. A table rather than `wcwidth`,
 /// which answers -1 for everything non-ASCII unless a UTF-8 locale is set.
 public enum DisplayWidth {
     /// Columns of one grapheme cluster; `nil` for a control character, which is never stored.
     public static func of(_ character: Character) -> Int? {
         guard let first = character.unicodeScalars.first else { return 0 }
-        if isControl(first) { return nil }
+        if TerminalText.isControl(first) { return nil }
         let category = first.properties.generalCategory
         if category == .nonspacingMark || category == .enclosingMark { return 0 }
         if first.value == 0x200B || first.value == 0x200D || first.value == 0xFEFF { return 0 }
@@ -17,17 +19,6 @@ public enum DisplayWidth {
     /// Columns of a string, control characters counting nothing.
     public static func of(_ text: String) -> Int {
         text.reduce(0) { $0 + (of($1) ?? 0) }
-    }
-
-    /// C0, DEL and C1 controls, plus line and paragraph separators.
-    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        let value = scalar.value
-        return value < 0x20 || (0x7F..<0xA0).contains(value) || value == 0x2028 || value == 0x2029
-    }
-
-    /// The text without control characters (a pasted newline or escape does no harm).
-    public static func printable(_ text: String) -> String {
-        String(text.filter { of($0) != nil })
     }
 
     private static let wideRanges: [ClosedRange<UInt32>] = [

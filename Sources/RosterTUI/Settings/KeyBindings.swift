@@ -1,3 +1,5 @@
+import RosterWire
+
 /// Which key runs each of the list's commands (`ListCommand`): the defaults, with what a config
 /// file changes. A key pressed on the list is read as its command's default key, so the list's
 /// update knows only the defaults; a default key given to no command any more does nothing.
@@ -27,7 +29,7 @@ public struct KeyBindings: Sendable, Equatable {
             guard let command = ListCommand(rawValue: name) else {
                 throw SettingsRefusal("keys.\(name) is not a command; the commands are \(ListCommand.allCases.map(\.rawValue).joined(separator: ", "))")
             }
-            guard key.count == 1, let character = key.first, !character.isWhitespace, DisplayWidth.printable(key) == key, DisplayWidth.of(key) == 1
+            guard key.count == 1, let character = key.first, !character.isWhitespace, TerminalText.printable(key) == key, DisplayWidth.of(key) == 1
             else { throw SettingsRefusal("keys.\(name) takes one printable character, quoted when YAML reads it otherwise (\"!\"), not '\(key.prefix(20))'") }
             if let meaning = Self.reserved[character] { throw SettingsRefusal("keys.\(name) cannot be '\(key)': it \(meaning)") }
             keys[command] = character

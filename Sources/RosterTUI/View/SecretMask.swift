@@ -1,3 +1,5 @@
+import RosterWire
+
 /// How a secret field shows on the screen: never itself, and never more than its first three
 /// characters, whether it was typed or pasted. One rule for every secret of every form:
 ///
@@ -36,7 +38,7 @@ enum SecretMask: Sendable, Equatable {
         guard count > Self.longestStarred else { return [String(repeating: "*", count: count)] }
         let prefix = self == .password ? String(repeating: "*", count: Self.shownPrefix) : String(value.prefix(Self.shownPrefix))
         // Control characters never reach a field, but a prefix is drawn only if printable.
-        let shown = DisplayWidth.printable(prefix)
+        let shown = TerminalText.printable(prefix)
         return ["\(shown)…(\(count) chars)", "…(\(count) chars)", "…(\(count))"]
     }
 }

@@ -82,7 +82,7 @@ struct CustomDataWriteOptions: ParsableArguments {
             if result.matchedCount == 0 && result.upsertedId == nil {
                 throw CommandFailure("\(target.displayName) has no custom data document")
             }
-            print(target.customData.prettyText())
+            JSONOutput.print(target.customData)
         }
     }
 }

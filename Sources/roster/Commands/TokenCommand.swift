@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RosterCore
 import RosterTUI
+import RosterWire
 
 /// `roster token`: prints a valid access token for scripts (`curl -H "Authorization: Bearer $(roster token)"`),
 /// refreshing it first when it is about to expire. On a terminal, where whoever looks next can
@@ -22,7 +23,7 @@ struct TokenCommand: AsyncParsableCommand {
         let target = try UserResolver.namedOrCurrent(user, in: app)
         try await pins.unlock(target)
         if isatty(STDOUT_FILENO) == 1,
-            !Terminal.confirm("Show \(DisplayWidth.printable(target.displayName))'s access token on this terminal, where others can read it?")
+            !Terminal.confirm("Show \(TerminalText.printable(target.displayName))'s access token on this terminal, where others can read it?")
         {
             throw CommandFailure("no token shown; pipe it to where it goes, as in $(roster token)")
         }

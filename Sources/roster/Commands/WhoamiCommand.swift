@@ -37,12 +37,14 @@ struct WhoamiCommand: AsyncParsableCommand {
         } else {
             lines.append("custom data:")
         }
+        var shown = lines.map(TerminalText.printable)
         if user.isLocked {
-            lines.append("  (sealed with the user's \(user.secretKind ?? .pin); `roster custom-data` asks for it)")
+            shown.append("  (sealed with the user's \(user.secretKind ?? .pin); `roster custom-data` asks for it)")
         } else {
-            lines.append(user.customData.prettyText())
+            // Indented JSON, one field a line, its control characters escaped.
+            shown.append(user.customData.prettyText(forTerminal: true))
         }
-        print(lines.map(DisplayWidth.printable).joined(separator: "\n"))
+        print(shown.joined(separator: "\n"))
     }
 
     /// Each way the user logs in on its own line, provider and identity id in columns:

@@ -1,6 +1,7 @@
 import Foundation
 import RosterCore
 import RosterTUI
+import RosterWire
 
 /// A failure a subcommand reports as one line on stderr, exiting 1. Its words may quote a
 /// server, so control characters are taken out before they reach the terminal.
@@ -8,7 +9,7 @@ struct CommandFailure: Error {
     let message: String
 
     init(_ message: String) {
-        self.message = DisplayWidth.printable(message)
+        self.message = TerminalText.printable(message)
     }
 
     /// Words for any error, without a token or password in them.

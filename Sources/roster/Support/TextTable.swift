@@ -1,4 +1,5 @@
 import RosterTUI
+import RosterWire
 
 /// Rows of text in columns, lined up by display width (a wide character takes two cells) and two
 /// spaces apart; the last column is not padded, so no line ends in spaces. Cells lose their
@@ -16,7 +17,7 @@ struct TextTable {
     var style: ((_ row: Int, _ column: Int) -> String?)? = nil
 
     func lines() -> [String] {
-        let all = ((header.map { [$0] } ?? []) + rows).map { $0.map(DisplayWidth.printable) }
+        let all = ((header.map { [$0] } ?? []) + rows).map { $0.map(TerminalText.printable) }
         guard let columns = all.map(\.count).max() else { return [] }
         let widths = (0..<columns).map { column in
             all.map { $0.indices.contains(column) ? DisplayWidth.of($0[column]) : 0 }.max() ?? 0

@@ -1,3 +1,5 @@
+import RosterWire
+
 /// The users on this device, with the selected one's details beside them. Its state is the
 /// model's own (the users, the filter, the selection): it is the screen under every other.
 struct UserListScreen: Screen {
@@ -18,12 +20,12 @@ struct UserListScreen: Screen {
     /// Into find as you type (whose matches `paste(_:into:)` then goes to) or the filter.
     mutating func paste(_ text: String, _ model: inout Model) {
         if var find = model.find {
-            find.setText(find.text + DisplayWidth.printable(text).prefix(max(0, Model.maxFilterLength - find.text.count)), in: model.findableUsers)
+            find.setText(find.text + TerminalText.printable(text).prefix(max(0, Model.maxFilterLength - find.text.count)), in: model.findableUsers)
             model.find = find
             return
         }
         guard model.isEditingFilter else { return }
-        model.filter += DisplayWidth.printable(text).prefix(max(0, Model.maxFilterLength - model.filter.count))
+        model.filter += TerminalText.printable(text).prefix(max(0, Model.maxFilterLength - model.filter.count))
     }
 
     func helpTopic(_ model: Model, typing: Bool) -> HelpBox.Topic? {
@@ -187,7 +189,7 @@ private func filterKey(_ model: inout Model, _ key: Key) -> [Effect] {
     case .backspace:
         if !model.filter.isEmpty { model.filter.removeLast() }
     case .char(let character):
-        let text = DisplayWidth.printable(String(character))
+        let text = TerminalText.printable(String(character))
         if model.filter.count + text.count <= Model.maxFilterLength { model.filter += text }
     case .up: moveSelection(&model, by: -1)
     case .down: moveSelection(&model, by: 1)
@@ -215,7 +217,7 @@ private func findKey(_ model: inout Model, _ key: Key) -> [Effect] {
         model.find = find
         return findTyped(&model)
     case .char(let character):
-        let text = DisplayWidth.printable(String(character))
+        let text = TerminalText.printable(String(character))
         if find.text.count + text.count <= Model.maxFilterLength { find.setText(find.text + text, in: model.findableUsers) }
         model.find = find
         return findTyped(&model)
