@@ -114,6 +114,11 @@ package enum PostgresMigrations {
                 """
             ]
         ),
+        (
+            // Where `/ready`'s write probe writes a row and takes it back: always empty.
+            "v6-write-probes",
+            ["CREATE TABLE write_probes (id bigint PRIMARY KEY, filler bytea NOT NULL)"]
+        ),
     ]
 
     /// Applies the migrations the database has not seen yet.

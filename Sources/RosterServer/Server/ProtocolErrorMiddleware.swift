@@ -7,10 +7,13 @@ import RosterWire
 /// becomes one, so the router answers every failure with the protocol's error JSON. Nothing
 /// internal leaks: an unexpected error is logged by its type only, as its text could carry
 /// request data, and answered as InternalServerError. A refusal that asks the client to come
-/// back later is counted (`roster_rate_limited_total`).
+/// back later is counted (`roster_rate_limited_total`). A store that cannot write (a full disk)
+/// is such a refusal: 503 with `Retry-After` (`StoreCannotWrite`), and `/ready` told.
 package struct ProtocolErrorMiddleware: RouterMiddleware {
     package typealias Context = RosterRequestContext
     package let metrics: ServerMetrics
+    /// Told of a write the store could not make; nil where no store stands behind the router.
+    package let health: HealthService?
 
     package func handle(
         _ request: Request, context: Context, next: (Request, Context) async throws -> Response
@@ -24,6 +27,9 @@ package struct ProtocolErrorMiddleware: RouterMiddleware {
             throw RetryLaterAnswer(refusal: refusal)
         } catch let error as any HTTPResponseError {
             throw Self.error(forStatus: error.status.code)
+        } catch let error where health?.isWriteFailure(error) == true {
+            context.logger.error("the store cannot write", metadata: ["error.type": "\(type(of: error))"])
+            throw RetryLaterAnswer(refusal: StoreCannotWrite())
         } catch {
             context.logger.error("request failed", metadata: ["error.type": "\(type(of: error))"])
             throw ErrorResponse.internalError()
@@ -41,7 +47,8 @@ package struct ProtocolErrorMiddleware: RouterMiddleware {
         }
     }
 
-    package init(metrics: ServerMetrics) {
+    package init(metrics: ServerMetrics, health: HealthService? = nil) {
         self.metrics = metrics
+        self.health = health
     }
 }

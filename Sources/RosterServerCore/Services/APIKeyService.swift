@@ -11,6 +11,9 @@ package struct APIKeyService: Sendable {
     package func create(for caller: AuthorizedSession, _ request: CreateAPIKeyRequest) async throws -> APIKeyResponse {
         let name = request.name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty, name.count <= 128 else { throw ErrorResponse.invalidParameter("an API key name must be 1-128 characters") }
+        guard ProfileText.isFitForName(name) else {
+            throw ErrorResponse.invalidParameter("an API key name may not hold control characters or bidirectional controls")
+        }
         let secret = ids.secret()
         let record = APIKeyRecord(
             id: ids.objectId(), appId: caller.app.id, userId: caller.user.id, name: name,

@@ -233,12 +233,12 @@ package struct EmailPasswordService: Sendable {
         }
     }
 
-    /// An address with one `@`, a dot after it, no space and no control character (which a
-    /// terminal listing users would act on), at most 254 characters.
+    /// An address with one `@`, a dot after it, no space, no control character (which a
+    /// terminal listing users would act on) and no bidirectional control, at most 254 characters.
     package static func looksLikeEmail(_ text: String) -> Bool {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         return parts.count == 2 && !parts[0].isEmpty && parts[1].contains(".") && !text.contains(" ") && text.count <= 254
-            && !ProfileText.hasControlCharacters(text)
+            && ProfileText.isFitForName(text)
     }
 
     package init(store: any EmailAccountStore & AccountTokenStore, ids: IdentifierSource, now: @escaping @Sendable () -> Date, logger: Logger) {

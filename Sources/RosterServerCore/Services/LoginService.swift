@@ -117,7 +117,7 @@ package struct LoginService: Sendable {
     /// The user a provider's identity logs in as: found, or made with the provider's profile,
     /// which is stored over the user's.
     package func user(app: ServedApp, provider: ProviderType, providerId: String, profile: JSONObject) async throws -> UserRecord {
-        try ProfileText.check(profile)
+        let profile = try ProfileText.checked(profile)
         let created = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
         let candidate = UserRecord(
             id: ids.objectId(), appId: app.id, disabled: false, createdAt: created, profile: JSONValue.object(profile).compactText)
@@ -168,7 +168,7 @@ package struct LoginService: Sendable {
     package func addIdentity(app: ServedApp, to user: UserRecord, provider: ProviderType, providerId: String, profile: JSONObject)
         async throws
     {
-        try ProfileText.check(profile)
+        let profile = try ProfileText.checked(profile)
         if let existing = try await store.identity(appId: app.id, providerType: provider.rawValue, providerId: providerId) {
             guard existing.userId == user.id else {
                 throw ErrorResponse.authError("these credentials already belong to another user")
