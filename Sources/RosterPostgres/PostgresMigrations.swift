@@ -119,6 +119,12 @@ package enum PostgresMigrations {
             "v6-write-probes",
             ["CREATE TABLE write_probes (id bigint PRIMARY KEY, filler bytea NOT NULL)"]
         ),
+        (
+            // Unlock keys count wrong proofs in all (a right one no longer clears the count),
+            // and since their last release, for the owner to be told.
+            "v6-unlock-wrong-since-release",
+            ["ALTER TABLE unlock_keys ADD COLUMN wrong_since_release integer NOT NULL DEFAULT 0"]
+        ),
     ]
 
     /// Applies the migrations the database has not seen yet.

@@ -4,14 +4,14 @@ import PostgresNIO
 import RosterServerCore
 
 extension PostgresServerStore {
-    package static let unlockKeyColumns = "id_digest, app_id, user_id, session_id, server_half, proof_digest, wrong_proofs, created_at"
+    package static let unlockKeyColumns = "id_digest, app_id, user_id, session_id, server_half, proof_digest, wrong_proofs, wrong_since_release, created_at"
 
     package static func unlockKey(_ row: PostgresRow) throws -> UnlockKeyRecord {
-        let (digest, appId, userId, sessionId, half, proof, wrong, createdAt) = try row.decode(
-            (String, String, String, String, Data, Data, Int, Date).self)
+        let (digest, appId, userId, sessionId, half, proof, wrong, since, createdAt) = try row.decode(
+            (String, String, String, String, Data, Data, Int, Int, Date).self)
         return UnlockKeyRecord(
             idDigest: digest, appId: appId, userId: userId, sessionId: sessionId, serverHalf: half, proofDigest: proof, wrongProofs: wrong,
-            createdAt: createdAt)
+            wrongSinceRelease: since, createdAt: createdAt)
     }
 
     package func insertUnlockKey(_ record: UnlockKeyRecord) async throws {
@@ -22,7 +22,7 @@ extension PostgresServerStore {
                 """
                 INSERT INTO unlock_keys (\(unescaped: Self.unlockKeyColumns)) VALUES (\(record.idDigest), \(record.appId),
                 \(record.userId), \(record.sessionId), \(record.serverHalf), \(record.proofDigest), \(record.wrongProofs),
-                \(record.createdAt))
+                \(record.wrongSinceRelease), \(record.createdAt))
                 """, logger: logger)
         }
     }
@@ -35,8 +35,10 @@ extension PostgresServerStore {
             ).collect().first.map(Self.unlockKey)
             let (answer, write) = UnlockKeyRule.decide(record, proofDigest: proofDigest)
             switch write {
-            case .setWrongProofs(let count):
-                try await db.query("UPDATE unlock_keys SET wrong_proofs = \(count) WHERE id_digest = \(idDigest)", logger: logger)
+            case .setCounts(let count, let since):
+                try await db.query(
+                    "UPDATE unlock_keys SET wrong_proofs = \(count), wrong_since_release = \(since) WHERE id_digest = \(idDigest)",
+                    logger: logger)
             case .delete:
                 try await db.query("DELETE FROM unlock_keys WHERE id_digest = \(idDigest)", logger: logger)
             case .nothing:

@@ -48,13 +48,25 @@ public struct UnlockRequest: Codable, Sendable, Equatable {
     }
 }
 
-/// The answer to a right proof: the server's half.
+/// The answer to a right proof: the server's half; the wrong proofs the key was sent since its
+/// last release (from this device or a copy of it), and how many more wrong ones erase it (a
+/// right proof does not clear the count). Both are absent from servers that do not count so.
 public struct UnlockReleased: Codable, Sendable, Equatable {
     public var serverHalf: String
+    public var wrongProofs: Int?
+    public var triesLeft: Int?
 
-    public init(serverHalf: String) { self.serverHalf = serverHalf }
+    public init(serverHalf: String, wrongProofs: Int? = nil, triesLeft: Int? = nil) {
+        self.serverHalf = serverHalf
+        self.wrongProofs = wrongProofs
+        self.triesLeft = triesLeft
+    }
 
-    public enum CodingKeys: String, CodingKey { case serverHalf = "server_half" }
+    public enum CodingKeys: String, CodingKey {
+        case serverHalf = "server_half"
+        case wrongProofs = "wrong_proofs"
+        case triesLeft = "tries_left"
+    }
 }
 
 /// The answer to a wrong proof (401): the protocol's error body, and how many more wrong proofs

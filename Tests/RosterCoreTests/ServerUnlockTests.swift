@@ -97,6 +97,54 @@ struct ServerUnlockTests {
     }
 
     // BEHAVIOURS 55
+    /// A copied device folder guessing while its owner unlocks with the right PIN between rounds,
+    /// each round from a fresh copy (its own count of wrong PINs at zero, as a guesser can always
+    /// have it): the right PIN gives no guess back on the server, so the copies have ten in all,
+    /// not nine per unlock; the owner is told at each unlock how many wrong PINs came since the
+    /// last.
+    @Test func copiesGuessingBetweenTheOwnersUnlocksHaveTenGuessesInAllAndTheOwnerIsTold() async throws {
+        let (fixture, app, joe) = try await serverDevice()
+        var left = WrongSecretLimits.logOutAfter
+        for round in 1...3 {
+            let joeThere = try #require(try copy(of: fixture, transport: fixture.makeTransport()).user(id: joe.id))
+            for _ in 0..<3 {
+                fixture.clock.advance(by: 1_000)  // past the copy's own waits
+                left -= 1
+                await #expect(throws: RosterError.wrongSecret(user: "joe@example.com", secret: .pin, remaining: left)) {
+                    try await joeThere.unlock(secret: "000000")
+                }
+            }
+            // The owner, in a process of their own on the device, unlocks with the right PIN.
+            let owner = try #require(try fixture.makeApp().user(id: joe.id))
+            let report = try await owner.unlock(secret: Self.joePIN)
+            #expect(report == UnlockReport(user: "joe@example.com", wrongPINsSinceLastUnlock: 3, triesLeft: left), "round \(round)")
+            #expect(report.notice?.hasPrefix("3 wrong PINs were tried since joe@example.com's last unlock") == true)
+            let told = try app.history().filter { $0.event == .wrongPINsReported && $0.userId == joe.id }
+            #expect(told.count == round && told.first?.userName == "joe@example.com: 3 since the last unlock")
+        }
+        // Nine wrong PINs in three rounds: a fresh copy's first guess is the tenth in all.
+        let last = try #require(try copy(of: fixture, transport: fixture.makeTransport()).user(id: joe.id))
+        let later = try copy(of: fixture, transport: fixture.makeTransport())
+        await #expect(throws: RosterError.tooManyWrongSecrets(user: "joe@example.com", secret: .pin)) {
+            try await last.unlock(secret: "000000")
+        }
+        // The server's half is erased: no copy opens, even with the right PIN, nor the device.
+        let gone = RosterError.sessionExpired(user: "joe@example.com", reason: "the server no longer holds the other half of its key")
+        await #expect(throws: gone) { try await #require(later.user(id: joe.id)).unlock(secret: Self.joePIN) }
+        let owner = try #require(try fixture.makeApp().user(id: joe.id))
+        await #expect(throws: gone) { try await owner.unlock(secret: Self.joePIN) }
+        #expect(owner.state == .loggedOut)
+    }
+
+    // BEHAVIOURS 55
+    @Test func theOwnersUnlockWithNoWrongPINsSinceTellsNothing() async throws {
+        let (fixture, _, joe) = try await serverDevice()
+        let owner = try #require(try fixture.makeApp().user(id: joe.id))
+        let report = try await owner.unlock(secret: Self.joePIN)
+        #expect(report.wrongPINsSinceLastUnlock == 0 && report.notice == nil && report.triesLeft == 10)
+    }
+
+    // BEHAVIOURS 55
     @Test func theServerIsSentNeitherThePINNorTheSaltAndItsHalfAloneOpensNothing() async throws {
         let (fixture, app, joe) = try await serverDevice()
         let other = try fixture.makeApp()
@@ -111,7 +159,7 @@ struct ServerUnlockTests {
         // What the server gives a right proof, with the right PIN's half but another device's key,
         // opens nothing: the device key is the third part.
         let material = try app.sessions.keys.sealer.unlockMaterial(Self.joePIN, salt: salt, cost: try #require(sealed.cost))
-        guard case .released(let half) = try await app.sessions.keys.unlockKeys.release(unlockId: try #require(sealed.unlockId), proof: material.proof)
+        guard case .released(let half, _, _) = try await app.sessions.keys.unlockKeys.release(unlockId: try #require(sealed.unlockId), proof: material.proof)
         else { Issue.record("the right proof was refused"); return }
         let strangerDirectory = fixture.temporary.url.appendingPathComponent("stranger-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: strangerDirectory, withIntermediateDirectories: true)

@@ -236,16 +236,25 @@ extension StoreContractTests {
             proofDigest: Data(repeating: 2, count: 32), wrongProofs: 0, createdAt: now)
         try await store.insertUnlockKey(record)
         let wrong = Data(repeating: 3, count: 32)
-        #expect(try await store.tryUnlockKey(idDigest: "k1", proofDigest: record.proofDigest) == .released(serverHalf: record.serverHalf, record.owner))
+        #expect(
+            try await store.tryUnlockKey(idDigest: "k1", proofDigest: record.proofDigest)
+                == .released(serverHalf: record.serverHalf, record.owner, wrongSinceRelease: 0, triesLeft: 10))
         let answers = try await withThrowingTaskGroup(of: UnlockKeyTry.self) { group in
-            for _ in 0..<9 { group.addTask { try await store.tryUnlockKey(idDigest: "k1", proofDigest: wrong) } }
+            for _ in 0..<6 { group.addTask { try await store.tryUnlockKey(idDigest: "k1", proofDigest: wrong) } }
             return try await group.reduce(into: [UnlockKeyTry]()) { $0.append($1) }
         }
         let left = answers.compactMap { answer -> Int? in
             if case .wrong(let left, _) = answer { return left }
             return nil
         }
-        #expect(left.sorted() == Array(1...9), "\(answers)")
+        #expect(left.sorted() == Array(4...9), "\(answers)")
+        // A right proof is told of them and does not give them back.
+        #expect(
+            try await store.tryUnlockKey(idDigest: "k1", proofDigest: record.proofDigest)
+                == .released(serverHalf: record.serverHalf, record.owner, wrongSinceRelease: 6, triesLeft: 4))
+        for left in stride(from: 3, through: 1, by: -1) {
+            #expect(try await store.tryUnlockKey(idDigest: "k1", proofDigest: wrong) == .wrong(triesLeft: left, record.owner))
+        }
         #expect(try await store.tryUnlockKey(idDigest: "k1", proofDigest: wrong) == .erased(record.owner))
         #expect(try await store.tryUnlockKey(idDigest: "k1", proofDigest: record.proofDigest) == .unknown)
 
@@ -268,11 +277,12 @@ extension StoreContractTests {
         let record = UnlockKeyRecord(
             idDigest: "k", appId: "a", userId: "u", sessionId: "s", serverHalf: Data(count: 32), proofDigest: Data(repeating: 7, count: 32),
             wrongProofs: 8, createdAt: Date(timeIntervalSince1970: 0))
-        #expect(UnlockKeyRule.decide(record, proofDigest: Data(repeating: 7, count: 31)).1 == .setWrongProofs(9))
-        #expect(UnlockKeyRule.decide(record, proofDigest: Data(repeating: 7, count: 32)).1 == .setWrongProofs(0))
-        var cleared = record
-        cleared.wrongProofs = 0
-        #expect(UnlockKeyRule.decide(cleared, proofDigest: Data(repeating: 7, count: 32)).1 == .nothing)
+        #expect(UnlockKeyRule.decide(record, proofDigest: Data(repeating: 7, count: 31)).1 == .setCounts(wrongProofs: 9, sinceRelease: 1))
+        // A right proof leaves the count in all and clears only the count since the last release.
+        var seen = record
+        seen.wrongSinceRelease = 3
+        #expect(UnlockKeyRule.decide(seen, proofDigest: Data(repeating: 7, count: 32)).1 == .setCounts(wrongProofs: 8, sinceRelease: 0))
+        #expect(UnlockKeyRule.decide(record, proofDigest: Data(repeating: 7, count: 32)).1 == .nothing)
         var last = record
         last.wrongProofs = 9
         #expect(UnlockKeyRule.decide(last, proofDigest: Data(count: 32)).1 == .delete)

@@ -5,10 +5,12 @@ import RosterWire
 import Testing
 @testable import RosterServer
 @testable import RosterServerCore
+@testable import RosterPostgres
 
 /// Server-assisted unlock's routes (docs/PROTOCOL-ADDITIONS.md, "Unlock keys") on both stores:
-/// the half only for the right proof, wrong proofs counted to ten, then the key erased and the
-/// session ended; the server's tables hold no proof and no unlock id.
+/// the half only for the right proof, wrong proofs counted to ten in all (a right one gives none
+/// back), then the key erased and the session ended; the server's tables hold no proof and no
+/// unlock id.
 @Suite struct UnlockKeyTests {
     static let proof = Data(repeating: 0x5A, count: 32)
     static let wrong = Data(repeating: 0x11, count: 32)
@@ -28,16 +30,16 @@ import Testing
         #expect(key.unlockId.count == 64 && Data(base64Encoded: key.serverHalf)?.count == 32)
 
         let right = await unlock(t, id: key.unlockId, Self.proof)
-        #expect(try right.decoded(UnlockReleased.self).serverHalf == key.serverHalf)
+        #expect(try right.decoded(UnlockReleased.self) == UnlockReleased(serverHalf: key.serverHalf, wrongProofs: 0, triesLeft: 10))
         let refused = await unlock(t, id: key.unlockId, Self.wrong)
         #expect(refused.status == 401)
         #expect(try refused.decoded(UnlockRefused.self) == UnlockRefused(triesLeft: 9))
-        // A right proof clears the count: nine more wrong ones are allowed again.
-        _ = await unlock(t, id: key.unlockId, Self.proof)
-        for left in stride(from: 9, through: 1, by: -1) {
+        // A right proof is told of the wrong one and does not give it back.
+        #expect(try await unlock(t, id: key.unlockId, Self.proof).decoded(UnlockReleased.self).wrongProofs == 1)
+        for left in stride(from: 8, through: 1, by: -1) {
             #expect(try await unlock(t, id: key.unlockId, Self.wrong).decoded(UnlockRefused.self).triesLeft == left)
         }
-        // The tenth in a row: the key is erased and the session ended.
+        // The tenth in all: the key is erased and the session ended.
         let last = await unlock(t, id: key.unlockId, Self.wrong)
         #expect(last.status == 401 && last.errorCode == "InvalidSession", "\(String(decoding: last.body, as: UTF8.self))")
         let gone = await unlock(t, id: key.unlockId, Self.proof)
@@ -79,13 +81,44 @@ import Testing
         // Refused input counted nothing.
         #expect(try await unlock(t, id: key.unlockId, Self.wrong).decoded(UnlockRefused.self).triesLeft == 9)
         // What the store keeps: digests and the half, never the proof or the unlock id (read
-        // from the SQLite file itself; the PostgreSQL driver writes the same columns).
-        guard kind == .sqlite else { return }
-        let rows = try await DatabaseQueue(path: t.databasePath).read { db in try UnlockKeyRecord.fetchAll(db) }
+        // from the store's own tables).
+        let rows: [UnlockKeyRecord]
+        switch kind {
+        case .sqlite:
+            rows = try await DatabaseQueue(path: t.databasePath).read { db in try UnlockKeyRecord.fetchAll(db) }
+        case .postgres:
+            let store = try await PostgresServerStore(url: t.databasePath)
+            rows = try await store.rows("SELECT \(unescaped: PostgresServerStore.unlockKeyColumns) FROM unlock_keys")
+                .map(PostgresServerStore.unlockKey)
+        }
         let stored = try #require(rows.first)
         #expect(rows.count == 1)
         #expect(stored.idDigest == SecretDigest.hex(of: key.unlockId) && stored.idDigest != key.unlockId)
         #expect(stored.proofDigest == Data(SHA256.hash(data: Self.proof)) && stored.proofDigest != Self.proof)
         #expect(stored.wrongProofs == 1)
+    }
+
+    /// A copy of the device folder guessing between its owner's unlocks: the owner's right PIN
+    /// gives no guess back, so the copy has ten in all, not nine per unlock; each release tells
+    /// the owner how many wrong proofs came since the last, and the tenth erases the key.
+    @Test(arguments: StoreKind.allCases) func wrongProofsBetweenTheOwnersUnlocksAreTenInAllAndTold(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(store: kind)
+        let ann = try await t.loggedIn(.anonymous)
+        let key = try await t.call(.post, Route.unlockKeys, json: ["proof_digest": .string(Self.digest(Self.proof))], bearer: ann.refreshToken)
+            .decoded(UnlockKeyCreated.self)
+        var left = 10
+        for round in 0..<3 {
+            for _ in 0..<3 {
+                left -= 1
+                #expect(try await unlock(t, id: key.unlockId, Self.wrong).decoded(UnlockRefused.self).triesLeft == left, "round \(round)")
+            }
+            let owner = try await unlock(t, id: key.unlockId, Self.proof).decoded(UnlockReleased.self)
+            #expect(owner == UnlockReleased(serverHalf: key.serverHalf, wrongProofs: 3, triesLeft: left), "round \(round)")
+        }
+        // Nine wrong proofs in three rounds; the next is the tenth in all.
+        let last = await unlock(t, id: key.unlockId, Self.wrong)
+        #expect(last.status == 401 && last.errorCode == "InvalidSession")
+        #expect(await unlock(t, id: key.unlockId, Self.proof).errorCode == "UnlockKeyNotFound", "the owner logs in again")
+        #expect(await t.call(.post, Route.session, bearer: ann.refreshToken).status == 401, "the session is ended")
     }
 }

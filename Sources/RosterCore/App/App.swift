@@ -60,8 +60,10 @@ public final class App: Sendable {
     /// Checks the user's PIN (or password) when one is given and the session is sealed with it,
     /// counting wrong ones (BEHAVIOURS 43, 45), then asks the server whether the session still
     /// lives when it can (BEHAVIOURS 51), then switches. Every other user's key is dropped: only
-    /// the active user stays open in memory.
-    public func switchUser(to user: User, secret: String?) async throws {
+    /// the active user stays open in memory. The report tells of wrong PINs the server was sent
+    /// since the user's last unlock.
+    @discardableResult
+    public func switchUser(to user: User, secret: String?) async throws -> UnlockReport {
         try await sessions.switchUser(to: user, secret: secret)
     }
 

@@ -11,6 +11,9 @@ public struct HistoryEntry: Sendable, Equatable {
         case wrongSecret = "wrong PIN"
         case lockedOut = "locked out"
         case unlocked = "unlock"
+        /// An unlock the server told of wrong PINs since the last one (a copy of the device
+        /// guessing, or tries here); the name says whose and how many.
+        case wrongPINsReported = "wrong PINs"
         case locked = "lock"
         case pinChanged = "PIN changed"
         case policyChanged = "policy"

@@ -131,14 +131,17 @@ final class DeviceSessions: Sendable {
     /// Makes a logged-in user current, without the network (BEHAVIOURS 12, 13). A session sealed
     /// with a secret needs it, unless this process holds its key already (BEHAVIOURS 43); the
     /// keys of everyone else are then dropped, so only the active user's stay in memory.
-    func switchUser(to user: User, secret: String?) async throws {
+    @discardableResult
+    func switchUser(to user: User, secret: String?) async throws -> UnlockReport {
         let user = try own(user)
+        var report = UnlockReport(user: user.displayName)
         if let secret, let row = user.load(), row.state == .loggedIn, row.sealed != nil, !keys.isUnlocked(row) {
-            try await keys.unlock(user, secret: secret)
+            report = try await keys.unlock(user, secret: secret)
         }
         // A session the server has ended is not switched to (BEHAVIOURS 51).
         try await tokens.checkSession(user)
         try switchUser(to: user)
+        return report
     }
 
     /// `switchUser` for a user this process can open without asking: anyone under `open`, and

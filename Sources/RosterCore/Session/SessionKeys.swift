@@ -125,11 +125,13 @@ final class SessionKeys: Sendable {
     /// try is counted in the store before its key is derived, in the transaction that checks the
     /// wait, so another process does not start afresh and tries made at once are each counted:
     /// after three wrong ones, each try must wait; after ten, the user is logged out on the
-    /// device. A right one clears the count.
-    func unlock(_ user: User, secret: String) async throws {
+    /// device. A right one clears the count here (not the server's, under `--unlock server`: its
+    /// report says how many wrong PINs the server was sent since the last unlock).
+    @discardableResult
+    func unlock(_ user: User, secret: String) async throws -> UnlockReport {
         guard let row = user.load() else { throw RosterError.userRemoved(user.displayName) }
         guard row.state == .loggedIn, let sealed = row.sealed else { throw RosterError.userLoggedOut(row.displayName) }
-        guard sealed.kind.needsSecret else { return }
+        guard sealed.kind.needsSecret else { return UnlockReport(user: row.displayName) }
         let kind = sealed.secretKind
         let now = clock.now()
         let count: Int
@@ -153,8 +155,9 @@ final class SessionKeys: Sendable {
             throw RosterError.sealUnreadable(user: row.displayName, reason: "its key derivation is missing")
         }
         let key: SymmetricKey
+        var report = UnlockReport(user: row.displayName)
         if sealed.kind == .serverPIN {
-            key = try await serverKey(user, row: row, sealed: sealed, secret: secret, count: count)
+            (key, report) = try await serverKey(user, row: row, sealed: sealed, secret: secret, count: count)
         } else {
             key = try await Self.offThePool { [sealer] in try sealer.secretKey(secret, salt: salt, cost: cost, userId: row.id) }
         }
@@ -176,14 +179,22 @@ final class SessionKeys: Sendable {
             throw error
         }
         history.record(.unlocked, userId: row.id, name: row.displayName)
+        if report.wrongPINsSinceLastUnlock > 0 {
+            history.record(.wrongPINsReported, userId: row.id, name: report.historyLine)
+            logger.notice("wrong PINs since the last unlock", metadata: ["user": "\(row.id)", "count": "\(report.wrongPINsSinceLastUnlock)"])
+        }
+        return report
     }
 
     /// The key of a `serverPIN` seal (BEHAVIOURS 55): the PIN's half from the PIN, and the
     /// server's, which it gives only to a right proof and counts wrong ones of. The server's count
-    /// is the one that matters (a copy of this device counts there too): its tenth wrong proof
-    /// erases its half and ends the session, and the person logs in again. A server that cannot
-    /// be reached opens nothing: there is no other way in.
-    private func serverKey(_ user: User, row: StoredUser, sealed: SealedSession, secret: String, count: Int) async throws -> SymmetricKey {
+    /// is the one that matters (a copy of this device counts there too, and a right PIN does not
+    /// clear it): its tenth wrong proof erases its half and ends the session, and the person logs
+    /// in again. With the half comes what the server counted since the last unlock, for the
+    /// person to be told. A server that cannot be reached opens nothing: there is no other way in.
+    private func serverKey(
+        _ user: User, row: StoredUser, sealed: SealedSession, secret: String, count: Int
+    ) async throws -> (SymmetricKey, UnlockReport) {
         guard let salt = sealed.salt, let cost = sealed.cost, let unlockId = sealed.unlockId else {
             throw RosterError.sealUnreadable(user: row.displayName, reason: "its unlock key is missing")
         }
@@ -196,8 +207,9 @@ final class SessionKeys: Sendable {
             throw RosterError.unlockUnreachable(user: row.displayName, reason: why)
         }
         switch answer {
-        case .released(let serverHalf):
-            return sealer.serverUnlockKey(pinHalf: material.pinHalf, serverHalf: serverHalf, userId: row.id)
+        case .released(let serverHalf, let wrongProofs, let triesLeft):
+            let report = UnlockReport(user: row.displayName, wrongPINsSinceLastUnlock: wrongProofs, triesLeft: triesLeft)
+            return (sealer.serverUnlockKey(pinHalf: material.pinHalf, serverHalf: serverHalf, userId: row.id), report)
         case .wrong(let triesLeft):
             try await wrongSecret(user, row: row, kind: .pin, count: max(count, WrongSecretLimits.logOutAfter - triesLeft))
         case .erased:

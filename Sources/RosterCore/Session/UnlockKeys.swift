@@ -9,9 +9,11 @@ struct UnlockKeys: Sendable {
 
     /// What the server answered a proof.
     enum Answer: Sendable, Equatable {
-        case released(serverHalf: Data)
+        /// The server's half; the wrong proofs since the last release and the tries left in all,
+        /// from a server that says them (0 and `nil` otherwise).
+        case released(serverHalf: Data, wrongProofs: Int, triesLeft: Int?)
         case wrong(triesLeft: Int)
-        /// The tenth wrong proof in a row: the server erased its half and ended the session.
+        /// The tenth wrong proof in all: the server erased its half and ended the session.
         case erased
         /// No such key (erased, replaced, or its session ended).
         case unknown
@@ -48,7 +50,10 @@ struct UnlockKeys: Sendable {
             guard let half = Data(base64Encoded: released.serverHalf), half.count == 32 else {
                 throw RosterError.malformedResponse("the server's half is not 32 bytes")
             }
-            return .released(serverHalf: half)
+            let limit = WrongSecretLimits.logOutAfter
+            return .released(
+                serverHalf: half, wrongProofs: max(0, min(released.wrongProofs ?? 0, limit)),
+                triesLeft: released.triesLeft.map { max(1, min($0, limit)) })
         case 401 where response.errorResponse?.errorCode == UnlockRefused.code:
             let refused = try ServerConnection.decode(UnlockRefused.self, from: response, what: "unlock")
             return .wrong(triesLeft: max(1, min(refused.triesLeft, WrongSecretLimits.logOutAfter)))

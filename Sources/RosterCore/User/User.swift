@@ -112,8 +112,10 @@ public final class User: Sendable, Identifiable {
     }
 
     /// Checks the PIN (or password) and keeps the key in memory for this process; wrong ones
-    /// are counted across processes (BEHAVIOURS 45).
-    public func unlock(secret: String) async throws {
+    /// are counted across processes (BEHAVIOURS 45). The report tells of wrong PINs the server
+    /// was sent since the last unlock (`--unlock server`).
+    @discardableResult
+    public func unlock(secret: String) async throws -> UnlockReport {
         try await sessions.keys.unlock(self, secret: secret)
     }
 

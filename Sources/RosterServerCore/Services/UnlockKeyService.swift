@@ -4,9 +4,11 @@ import RosterWire
 
 /// Server-assisted unlock (docs/PROTOCOL-ADDITIONS.md, "Unlock keys"): a session's
 /// key is made of a half the device derives from the person's PIN and a half only this server
-/// holds, released only to a right proof of the PIN. Wrong proofs are counted per key; the tenth
-/// in a row erases the half and ends the session, so a copied device folder gives a guesser ten
-/// tries, counted here, and nothing to check offline.
+/// holds, released only to a right proof of the PIN. Wrong proofs are counted per key, and a
+/// right one does not clear the count: the tenth in all erases the half and ends the session, so
+/// a copied device folder gives a guesser ten tries, counted here, however often its owner
+/// unlocks meanwhile, and nothing to check offline. Each release says how many wrong proofs came
+/// since the last, for the owner to be told.
 ///
 ///     let made = try await unlockKeys.create(for: caller, UnlockKeyRequest(proofDigest: digest))
 ///     switch try await unlockKeys.unlock(UnlockRequest(unlockId: made.unlockId, proof: proof), address: address) { … }
@@ -20,7 +22,7 @@ package struct UnlockKeyService: Sendable {
     package enum Outcome: Sendable, Equatable {
         case released(UnlockReleased)
         case wrong(UnlockRefused)
-        /// The tenth wrong proof: the half is erased and the session ended.
+        /// The tenth wrong proof in all: the half is erased and the session ended.
         case erased
     }
 
@@ -48,12 +50,12 @@ package struct UnlockKeyService: Sendable {
         let proof = try Self.bytes(request.proof, named: "proof")
         let idDigest = SecretDigest.hex(of: request.unlockId.lowercased())
         switch try await store.tryUnlockKey(idDigest: idDigest, proofDigest: Data(SHA256.hash(data: proof))) {
-        case .released(let half, let owner):
+        case .released(let half, let owner, let wrongSince, let left):
             guard let session = try await store.session(id: owner.sessionId), !session.revoked, session.expiresAt > now() else {
                 _ = try await store.deleteUnlockKey(sessionId: owner.sessionId)
                 throw Self.notFound
             }
-            return .released(UnlockReleased(serverHalf: half.base64EncodedString()))
+            return .released(UnlockReleased(serverHalf: half.base64EncodedString(), wrongProofs: wrongSince, triesLeft: left))
         case .wrong(let left, let owner):
             await audit.record(.unlockRefused, appId: owner.appId, userId: owner.userId, address: address, detail: "\(left) tries left")
             return .wrong(UnlockRefused(triesLeft: left))

@@ -21,7 +21,8 @@ struct SwitchCommand: AsyncParsableCommand {
         }
         let secret = try target.isLocked ? target.secretKind.map { try pins.secret(for: target, kind: $0) } : nil
         // The server is asked whether the session still lives; one it ended is not switched to.
-        try await CommandFailure.wording { try await app.switchUser(to: target, secret: secret) }
+        let report = try await CommandFailure.wording { try await app.switchUser(to: target, secret: secret) }
+        if let notice = report.notice { Terminal.printError(notice) }
         print("Switched to \(target.displayName).")
     }
 }

@@ -10,15 +10,18 @@ struct PINOptions: ParsableArguments {
     var pinStdin = false
 
     /// Opens the user's sealed session for this command; nothing is asked when it is not sealed
-    /// with a secret. A wrong PIN is one line, and counted (BEHAVIOURS 45).
+    /// with a secret. A wrong PIN is one line, and counted (BEHAVIOURS 45); wrong PINs the server
+    /// was sent since the last unlock are one line on stderr.
     func unlock(_ user: User) async throws {
         guard user.isLocked, let kind = user.secretKind else { return }
         let secret = try secret(for: user, kind: kind)
+        let report: UnlockReport
         do {
-            try await user.unlock(secret: secret)
+            report = try await user.unlock(secret: secret)
         } catch {
             throw CommandFailure(error)
         }
+        if let notice = report.notice { Terminal.printError(notice) }
     }
 
     /// The PIN (or password) of a sealed user, from stdin or the terminal.

@@ -230,6 +230,11 @@ package enum SQLiteMigrations {
         migrator.registerMigration("v12-write-probes") { db in
             try db.execute(sql: "CREATE TABLE IF NOT EXISTS write_probes (id INTEGER PRIMARY KEY, filler BLOB NOT NULL)")
         }
+        // Unlock keys count wrong proofs in all (a right one no longer clears the count), and
+        // since their last release, for the owner to be told.
+        migrator.registerMigration("v12-unlock-wrong-since-release") { db in
+            try db.execute(sql: "ALTER TABLE unlock_keys ADD COLUMN wrong_since_release INTEGER NOT NULL DEFAULT 0")
+        }
         return migrator
     }
 }

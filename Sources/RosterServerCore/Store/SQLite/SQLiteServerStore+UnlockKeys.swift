@@ -13,8 +13,9 @@ extension SQLiteServerStore {
         try await durableWrite { db in
             let (answer, write) = UnlockKeyRule.decide(try UnlockKeyRecord.fetchOne(db, key: idDigest), proofDigest: proofDigest)
             switch write {
-            case .setWrongProofs(let count):
-                try db.execute(sql: "UPDATE unlock_keys SET wrong_proofs = ? WHERE id_digest = ?", arguments: [count, idDigest])
+            case .setCounts(let count, let since):
+                try db.execute(
+                    sql: "UPDATE unlock_keys SET wrong_proofs = ?, wrong_since_release = ? WHERE id_digest = ?", arguments: [count, since, idDigest])
             case .delete:
                 try db.execute(sql: "DELETE FROM unlock_keys WHERE id_digest = ?", arguments: [idDigest])
             case .nothing:

@@ -9,8 +9,9 @@ struct LockEffects {
         switch effect {
         case .unlockAndSwitch(let id, let secret):
             let user = try session.existing(id)
-            try await app.switchUser(to: user, secret: secret.value)
-            return session.reloaded() + [.selectUser(id: user.id), .operationFinished("Switched to \(user.displayName)", for: sent)]
+            let report = try await app.switchUser(to: user, secret: secret.value)
+            let told = report.notice.map { ". \($0)" } ?? ""
+            return session.reloaded() + [.selectUser(id: user.id), .operationFinished("Switched to \(user.displayName)\(told)", for: sent)]
         case .unlockAndLogOut(let id, let secret):
             let user = try session.existing(id)
             try await user.unlock(secret: secret.value)
@@ -38,8 +39,9 @@ struct LockEffects {
             return [.kioskLeft(for: sent)]
         case .unlock(let id, let secret):
             let user = try session.existing(id)
-            try await user.unlock(secret: secret.value)
-            return session.reloaded() + [.operationFinished("Unlocked; \(user.displayName) is active", for: sent)]
+            let report = try await user.unlock(secret: secret.value)
+            let told = report.notice.map { ". \($0)" } ?? ""
+            return session.reloaded() + [.operationFinished("Unlocked; \(user.displayName) is active\(told)", for: sent)]
         case .idleLock(.lock, let idleSince):
             guard try app.idleLock(idleSince: idleSince) != .someoneActive else { return [.idleLockLifted(try app.deviceActivity())] }
             return session.reloaded()
