@@ -170,29 +170,31 @@ import Testing
     }
 
     /// Changes are kept for those who follow them a while (a minute on SQLite, ten on
-    /// PostgreSQL), then pruned; the newer stay.
+    /// PostgreSQL), then pruned: a change five seconds short of that is kept, one five seconds
+    /// past it is pruned, the newer stay. A retention changed either way fails here.
     @Test(arguments: StoreKind.allCases) func oldChangesArePruned(_ kind: StoreKind) async throws {
         let (t, ann) = try await start(kind)
-        _ = try await ann.json("insertOne", ["document": ["_id": "old"]], in: Self.notes)
-        _ = try await ann.json("insertOne", ["document": ["_id": "new"]], in: Self.notes)
-        let old = "%\"key\":\"old\"%"
+        for id in ["past", "inside", "new"] { _ = try await ann.json("insertOne", ["document": ["_id": .string(id)]], in: Self.notes) }
+        let (past, inside) = ("%\"key\":\"past\"%", "%\"key\":\"inside\"%")
+        let kept: [String]
         switch kind {
         case .sqlite:
             let store = try SQLiteServerStore(path: t.databasePath)
-            let kept = try await store.pool.write { db in
-                try db.execute(sql: "UPDATE document_changes SET created_at = datetime('now', '-2 minutes') WHERE change LIKE ?", arguments: [old])
+            kept = try await store.pool.write { db in
+                try db.execute(sql: "UPDATE document_changes SET created_at = datetime('now', '-65 seconds') WHERE change LIKE ?", arguments: [past])
+                try db.execute(sql: "UPDATE document_changes SET created_at = datetime('now', '-55 seconds') WHERE change LIKE ?", arguments: [inside])
                 try SQLiteServerStore.prune(db)
-                return try String.fetchAll(db, sql: "SELECT change FROM document_changes")
+                return try String.fetchAll(db, sql: "SELECT change FROM document_changes ORDER BY sequence")
             }
-            #expect(kept.count == 1 && kept[0].contains("\"key\":\"new\""), "\(kept)")
         case .postgres:
             let store = try await PostgresServerStore(url: t.databasePath)
-            _ = try await store.rows("UPDATE document_changes SET created_at = now() - interval '11 minutes' WHERE change LIKE \(old)")
+            _ = try await store.rows("UPDATE document_changes SET created_at = now() - interval '10 minutes 5 seconds' WHERE change LIKE \(past)")
+            _ = try await store.rows("UPDATE document_changes SET created_at = now() - interval '9 minutes 55 seconds' WHERE change LIKE \(inside)")
             let logger = store.logger
             try await store.withConnection { db in try await PostgresServerStore.prune(db, logger: logger) }
-            let kept = try await store.rows("SELECT change FROM document_changes").map { try $0.decode(String.self) }
-            #expect(kept.count == 1 && kept[0].contains("\"key\":\"new\""), "\(kept)")
+            kept = try await store.rows("SELECT change FROM document_changes ORDER BY sequence").map { try $0.decode(String.self) }
         }
+        #expect(kept.count == 2 && kept[0].contains("\"key\":\"inside\"") && kept[1].contains("\"key\":\"new\""), "\(kept)")
     }
 
     /// A watcher sees only what its read rule lets it read: with `own`, its own documents (custom

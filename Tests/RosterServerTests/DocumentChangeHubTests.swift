@@ -53,4 +53,74 @@ import Testing
         #expect(await fastChanges.next()?.change.sequence == 3)
         #expect(hub.watcherCount == 1)
     }
+
+    /// A watcher nobody holds any more (its client never read, and what held its subscription
+    /// let go) stays until it falls behind; the hub then lets it go outside its lock, where its
+    /// stream's ending calls back into the hub (inside it, that was a crash: "Recursive call to
+    /// lock Mutex").
+    @Test func aWatcherNobodyHoldsFallsBehindAndLeavesWithoutACrash() {
+        let hub = DocumentChangeHub(bufferLimit: 4)
+        _ = hub.subscribe(to: Self.notes)
+        _ = hub.subscribe(to: Self.notes, bufferBytes: 40)
+        #expect(hub.watcherCount == 2)
+        for sequence in 1...50 { hub.deliver([Self.change(UInt64(sequence))]) }
+        #expect(hub.watcherCount == 0)
+    }
+
+    /// The same when the server stops: every watcher is let go outside the lock.
+    @Test func closingTheHubLetsGoOfWatchersNobodyHolds() {
+        let hub = DocumentChangeHub(bufferLimit: 4)
+        for _ in 0..<3 { _ = hub.subscribe(to: Self.notes) }
+        hub.deliver([Self.change(1)])
+        hub.close()
+        #expect(hub.watcherCount == 0)
+    }
+
+    /// A subscription cancelled leaves the hub at once: it has what it was handed, then its end,
+    /// and later changes are not kept for it.
+    @Test func aCancelledSubscriptionLeavesAtOnce() async {
+        let hub = DocumentChangeHub()
+        let watcher = hub.subscribe(to: Self.notes)
+        hub.deliver([Self.change(1), Self.change(2)])
+        watcher.cancel()
+        #expect(hub.watcherCount == 0)
+        hub.deliver([Self.change(3)])
+        watcher.cancel()
+        #expect(await Self.received(watcher, count: 5) == [1, 2])
+        #expect(!watcher.fellBehind)
+    }
+
+    /// A watcher is bounded by the bytes of the bodies waiting for it, not only by their count:
+    /// past `bufferBytes` it is ended; one that takes what it is handed goes on.
+    @Test func aWatcherPastItsBytesIsEnded() async {
+        // Each body is `{"_id":"kN"}`, 12 bytes: three fit in 40, not four.
+        let hub = DocumentChangeHub()
+        let slow = hub.subscribe(to: Self.notes, bufferBytes: 40)
+        let fast = hub.subscribe(to: Self.notes, bufferBytes: 40)
+        var fastChanges = fast.changes.makeAsyncIterator()
+        for sequence in 1...6 {
+            hub.deliver([Self.change(UInt64(sequence))])
+            #expect(await fastChanges.next()?.change.sequence == UInt64(sequence))
+        }
+        #expect(slow.fellBehind && !fast.fellBehind)
+        #expect(await Self.received(slow, count: 6) == [1, 2, 3])
+        #expect(hub.watcherCount == 1)
+    }
+
+    /// What a stream may hold: up to its bound, and one thing larger than the bound when
+    /// nothing else waits; what the reader takes makes room again. Outside numbers cannot trap.
+    @Test func pendingBytesKeepToTheirBound() {
+        let pending = PendingBytes(limit: 100)
+        #expect(pending.add(150), "alone, larger than the bound, it passes")
+        #expect(!pending.add(1))
+        pending.remove(150)
+        #expect(pending.add(60) && pending.add(40) && !pending.add(1))
+        #expect(pending.bytes == 100)
+        pending.remove(.max)
+        #expect(pending.bytes == 0)
+        let unbounded = PendingBytes(limit: .max)
+        #expect(unbounded.add(.max) && !unbounded.add(.max) && unbounded.bytes == .max)
+        pending.remove(-5)
+        #expect(pending.add(-5) && pending.bytes == 0)
+    }
 }

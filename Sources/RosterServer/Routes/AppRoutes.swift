@@ -33,7 +33,8 @@ package enum AppRoutes {
                 let stream = try await services.changeStreams.open(call, caller: caller)
                 // A client that leaves frees its place at once, not at the next keep-alive.
                 context.clientGone?.whenGone { stream.close() }
-                return EventStreamReply.response(stream)
+                return EventStreamReply.response(
+                    stream, stall: .seconds(caller.app.config.limits.changeStreamStallSeconds), connection: context.clientGone)
             }
         app.group("auth/providers/:provider/login")
             .add(middleware: EnabledProviderMiddleware(login: services.login))

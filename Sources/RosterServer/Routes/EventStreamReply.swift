@@ -13,25 +13,46 @@ import ServiceLifecycle
 /// its streams. A comment goes first, so that the client has
 /// the answer's head before the first change.
 ///
-///     return EventStreamReply.response(try await services.changeStreams.open(call, caller: caller))
+/// The answer says `Connection: close`: once the stream has ended the connection closes. A
+/// client that takes nothing for `stall` while a write waits (it stopped reading) has its
+/// connection closed by the server, as what waits behind that write could never reach it. The
+/// user's place among their streams is given back when the connection is done, not before.
+///
+///     return EventStreamReply.response(stream, stall: .seconds(30), connection: context.clientGone)
 package enum EventStreamReply {
-    package static func response(_ stream: ChangeStream) -> Response {
-        var headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-cache"]
+    package static func response(_ stream: ChangeStream, stall: Duration, connection: ClientGone?) -> Response {
+        var headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-cache", .connection: "close"]
         // Proxies that buffer answers (nginx) pass this one on as it comes.
         headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
         return Response(
             status: .ok, headers: headers,
             body: ResponseBody { writer in
-                try await writer.write(ByteBuffer(string: text(.keepAlive)))
-                // A server shutting down ends its streams, rather than waiting for them.
-                try await withGracefulShutdownHandler {
-                    for await item in stream {
-                        try await writer.write(ByteBuffer(string: text(item)))
+                // However the writer ends (done, the client gone, the connection closed for a
+                // stall), the stream ends and the user's place comes back only now.
+                defer { stream.connectionClosed() }
+                let writes = WriteStall()
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        guard await writes.stalled(after: stall) else { return }
+                        stream.close()
+                        connection?.close()
                     }
-                } onGracefulShutdown: {
-                    stream.close()
+                    writes.begin()
+                    try await writer.write(ByteBuffer(string: text(.keepAlive)))
+                    writes.end()
+                    // A server shutting down ends its streams, rather than waiting for them.
+                    try await withGracefulShutdownHandler {
+                        for await item in stream {
+                            writes.begin()
+                            try await writer.write(ByteBuffer(string: text(item)))
+                            writes.end()
+                        }
+                    } onGracefulShutdown: {
+                        stream.close()
+                    }
+                    try await writer.finish(nil)
+                    group.cancelAll()
                 }
-                try await writer.finish(nil)
             })
     }
 

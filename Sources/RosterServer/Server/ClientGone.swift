@@ -13,6 +13,12 @@ package struct ClientGone: Sendable {
         self.channel = channel
     }
 
+    /// Closes the connection now, whatever is still queued on it: for a client that stopped
+    /// reading, whose queued bytes could never be written.
+    package func close() {
+        channel.close(promise: nil)
+    }
+
     /// Runs `action` once the client has gone (at once if it has already).
     package func whenGone(_ action: @escaping @Sendable () -> Void) {
         let channel = channel

@@ -6,7 +6,10 @@ import RosterWire
 /// committed from the moment it is opened, those its read rule and its `ids` and `filter` let
 /// through (`ChangeStreamFilter`), in commit order. Its session is looked at every
 /// `sessionCheck` (read once for all its streams, `SessionLiveness`): once it has ended (a log-out, a revocation, the user deleted or disabled) the
-/// stream says so and ends. Each user has at most `changeStreamsPerUser` open on one server.
+/// stream says so and ends. Each user has at most `changeStreamsPerUser` open on one server,
+/// a stream counted until its connection is done. A stream holds at most
+/// `changeStreamBufferBytes` of changes waiting for its filter, and as much of events waiting
+/// for its reader; past either it ends, saying it fell behind.
 ///
 ///     let stream = try await service.open(call, caller: caller)
 ///     for await item in stream { … }
@@ -50,26 +53,43 @@ package struct ChangeStreamService: Sendable {
         } catch {
             throw ChangeStreamsFull(limit: app.config.limits.changeStreamsPerUser)
         }
+        // The user's place is held from here until the connection is done (`ChangeStream.connectionClosed`).
+        let place = ChangeStreamPlace { app.changeStreams.leave(userId) }
+        let limits = app.config.limits
         let subscription = changes.subscribe(
-            to: .init(appId: app.id, database: request.database, collection: request.collection))
-        let (items, continuation) = AsyncStream.makeStream(of: ChangeStream.Item.self, bufferingPolicy: .bufferingOldest(changes.bufferLimit))
+            to: .init(appId: app.id, database: request.database, collection: request.collection), bufferBytes: limits.changeStreamBufferBytes)
+        let (items, continuation) = AsyncStream.makeStream(of: ChangeStream.Item.self)
+        let pending = PendingBytes(limit: limits.changeStreamBufferBytes)
+        // Sends `item` unless the reader already has its bound waiting (false).
+        @Sendable func send(_ item: ChangeStream.Item) -> Bool {
+            guard pending.add(item.bytes) else { return false }
+            continuation.yield(item)
+            return true
+        }
         let (liveness, check) = (self.liveness, sessionCheck)
-        let keepAlive = Duration.seconds(app.config.limits.changeStreamKeepAliveSeconds)
+        let keepAlive = Duration.seconds(limits.changeStreamKeepAliveSeconds)
         let task = Task {
+            // However the stream ends, its watcher leaves the hub.
+            defer { subscription.cancel() }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
+                    var overflowed = false
                     for await change in subscription.changes where filter.admits(change) {
                         // A watcher whose client reads too slowly is ended rather than kept growing.
-                        if case .dropped = continuation.yield(.event(change.documents.text)) { break }
+                        guard send(.event(change.documents.text)) else {
+                            overflowed = true
+                            break
+                        }
                     }
-                    if subscription.fellBehind {
+                    if overflowed || subscription.fellBehind {
                         continuation.yield(.end(.invalidParameter("this change stream fell too far behind and was closed; open it again")))
                     }
                 }
                 group.addTask {
                     while !Task.isCancelled {
                         try? await Task.sleep(for: keepAlive)
-                        if !Task.isCancelled { continuation.yield(.keepAlive) }
+                        // A reader with its bound waiting has no need of a comment.
+                        if !Task.isCancelled { _ = send(.keepAlive) }
                     }
                 }
                 group.addTask {
@@ -87,10 +107,7 @@ package struct ChangeStreamService: Sendable {
             }
             continuation.finish()
         }
-        continuation.onTermination = { _ in
-            task.cancel()
-            app.changeStreams.leave(userId)
-        }
-        return ChangeStream(items: items, finish: { continuation.finish() })
+        continuation.onTermination = { _ in task.cancel() }
+        return ChangeStream(items: items, pending: pending, place: place, finish: { continuation.finish() })
     }
 }

@@ -7,8 +7,10 @@ import Synchronization
 /// `catchUp` from the table every process writes; PostgreSQL's with `deliver` as each
 /// instance's commits are announced), and each watcher reads its own `DocumentChangeSubscription`.
 ///
-/// A watcher that falls `bufferLimit` changes behind is ended rather than let grow without
-/// bound (its subscription says `fellBehind`); one that cancels leaves at once.
+/// A watcher that falls `bufferLimit` changes, or its `bufferBytes` of bodies, behind is ended
+/// rather than let grow without bound (its subscription says `fellBehind`); one that cancels
+/// leaves at once. Watchers leave outside the hub's lock: a watcher's stream, once ended or
+/// let go, calls back into the hub.
 ///
 ///     let subscription = hub.subscribe(to: .init(appId: "app", database: "shop", collection: "orders"))
 ///     for await change in subscription.changes { … }
@@ -50,15 +52,19 @@ package final class DocumentChangeHub: Sendable {
         self.now = now
     }
 
-    /// A new watcher of `collection`: it sees the changes published from now on.
-    package func subscribe(to collection: Collection) -> DocumentChangeSubscription {
+    /// A new watcher of `collection`: it sees the changes published from now on, and is ended
+    /// once more than `bufferBytes` of bodies wait for it (one change larger than that still
+    /// passes when nothing else waits).
+    package func subscribe(to collection: Collection, bufferBytes: Int = .max) -> DocumentChangeSubscription {
         let (stream, continuation) = AsyncStream.makeStream(of: PublishedChange.self, bufferingPolicy: .bufferingOldest(bufferLimit))
-        return state.withLock { state in
+        let pending = PendingBytes(limit: bufferBytes)
+        var refused: AsyncStream<PublishedChange>.Continuation?
+        let subscription = state.withLock { state in
             let id = state.nextWatcher
             state.nextWatcher += 1
-            let subscription = DocumentChangeSubscription(changes: stream)
+            let subscription = DocumentChangeSubscription(changes: stream, pending: pending) { [weak self] in self?.leave(id) }
             guard !state.closed else {
-                continuation.finish()
+                refused = continuation
                 return subscription
             }
             state.watchers[id] = Watcher(collection: collection, continuation: continuation, subscription: subscription)
@@ -66,6 +72,8 @@ package final class DocumentChangeHub: Sendable {
             continuation.onTermination = { [weak self] _ in self?.leave(id) }
             return subscription
         }
+        refused?.finish()
+        return subscription
     }
 
     /// Hands out the changes of a store whose sequence is its commit order (SQLite's), as the
@@ -74,7 +82,7 @@ package final class DocumentChangeHub: Sendable {
     /// the follower reading the table (`catchUp`) hands them out in order. False at a gap.
     @discardableResult
     package func offer(_ changes: [DocumentChange]) -> Bool {
-        var ended: [AsyncStream<PublishedChange>.Continuation] = []
+        var ended: [Watcher] = []
         let whole = state.withLock { state in
             for change in changes {
                 if change.sequence <= state.lastSequence { continue }
@@ -91,7 +99,7 @@ package final class DocumentChangeHub: Sendable {
     /// Hands out, in order, the changes read from a store's table that are past the last one
     /// handed out (the rest were offered already).
     package func catchUp(_ changes: [DocumentChange]) {
-        var ended: [AsyncStream<PublishedChange>.Continuation] = []
+        var ended: [Watcher] = []
         state.withLock { state in
             for change in changes where change.sequence > state.lastSequence {
                 state.lastSequence = change.sequence
@@ -112,7 +120,7 @@ package final class DocumentChangeHub: Sendable {
     /// Hands out changes already numbered (by the database), in the order given.
     package func deliver(_ changes: [DocumentChange]) {
         guard !changes.isEmpty else { return }
-        var ended: [AsyncStream<PublishedChange>.Continuation] = []
+        var ended: [Watcher] = []
         state.withLock { state in
             for change in changes {
                 state.lastSequence = max(state.lastSequence, change.sequence)
@@ -124,71 +132,110 @@ package final class DocumentChangeHub: Sendable {
 
     /// Ends every watcher (the server is stopping); later subscriptions end at once.
     package func close() {
-        let continuations = state.withLock { state in
+        let watchers = state.withLock { state in
             state.closed = true
             defer { state.watchers = [:]; state.byCollection = [:] }
-            return state.watchers.values.map(\.continuation)
+            return Array(state.watchers.values)
         }
-        for continuation in continuations { continuation.finish() }
+        Self.end(watchers)
     }
 
     /// How many watchers are subscribed.
     package var watcherCount: Int { state.withLock { $0.watchers.count } }
 
-    /// Hands `change` to its collection's watchers; those too far behind leave, and their
-    /// streams are ended by the caller once the lock is given back (an ended stream's
-    /// `onTermination` takes the lock).
-    private static func hand(
-        _ change: PublishedChange, in state: inout State, ending ended: inout [AsyncStream<PublishedChange>.Continuation]
-    ) {
+    /// Hands `change` to its collection's watchers; those too far behind leave, and are handed
+    /// to the caller to end and let go once the lock is given back (an ended stream's
+    /// `onTermination`, and a stream let go, take the lock).
+    private static func hand(_ change: PublishedChange, in state: inout State, ending ended: inout [Watcher]) {
         let key = Collection(appId: change.change.appId, database: change.change.database, collection: change.change.collection)
         guard let ids = state.byCollection[key] else { return }
         var behind: [UInt64] = []
         for id in ids {
             guard let watcher = state.watchers[id] else { continue }
+            guard watcher.subscription.pending.add(change.bytes) else {
+                behind.append(id)
+                continue
+            }
             if case .dropped = watcher.continuation.yield(change) { behind.append(id) }
         }
         for id in behind {
             guard let watcher = state.watchers.removeValue(forKey: id) else { continue }
             state.byCollection[key]?.remove(id)
             watcher.subscription.markFellBehind()
-            ended.append(watcher.continuation)
+            ended.append(watcher)
         }
+        if state.byCollection[key]?.isEmpty == true { state.byCollection[key] = nil }
     }
 
-    private static func end(_ continuations: [AsyncStream<PublishedChange>.Continuation]) {
-        for continuation in continuations { continuation.finish() }
+    /// Ends the streams of watchers that have left, outside the lock; the watchers (their
+    /// subscriptions perhaps the last references to their streams) go with the array.
+    private static func end(_ watchers: [Watcher]) {
+        for watcher in watchers { watcher.continuation.finish() }
     }
 
+    /// Takes watcher `id` out (it cancelled, or its stream ended) and ends its stream once the
+    /// lock is given back.
     private func leave(_ id: UInt64) {
-        state.withLock { state in
-            guard let watcher = state.watchers.removeValue(forKey: id) else { return }
+        let left = state.withLock { state -> Watcher? in
+            guard let watcher = state.watchers.removeValue(forKey: id) else { return nil }
             state.byCollection[watcher.collection]?.remove(id)
             if state.byCollection[watcher.collection]?.isEmpty == true { state.byCollection[watcher.collection] = nil }
+            return watcher
         }
+        left?.continuation.finish()
     }
 }
 
-/// One watcher's changes, in commit order. Dropping the iteration (or cancelling its task)
-/// unsubscribes.
+/// One watcher's changes, in commit order. `cancel()` (or dropping the iteration, or
+/// cancelling its task) unsubscribes.
 package final class DocumentChangeSubscription: Sendable {
-    package let changes: AsyncStream<PublishedChange>
+    package let changes: Changes
+    /// The bodies of the changes handed to it and not yet taken.
+    let pending: PendingBytes
     private let behind = Mutex(false)
+    private let leave: @Sendable () -> Void
 
-    init(changes: AsyncStream<PublishedChange>) {
-        self.changes = changes
+    init(changes: AsyncStream<PublishedChange>, pending: PendingBytes, leave: @escaping @Sendable () -> Void) {
+        self.changes = Changes(stream: changes, pending: pending)
+        self.pending = pending
+        self.leave = leave
     }
 
     /// The watcher was ended because it fell too far behind.
     package var fellBehind: Bool { behind.withLock { $0 } }
 
     func markFellBehind() { behind.withLock { $0 = true } }
+
+    /// Leaves the hub: nothing more is handed to it, and its changes end after those already
+    /// handed. Safe to call more than once, and from any task.
+    package func cancel() { leave() }
+
+    /// The changes as they arrive; each taken is counted out of `pending`.
+    package struct Changes: AsyncSequence, Sendable {
+        let stream: AsyncStream<PublishedChange>
+        let pending: PendingBytes
+
+        package struct Iterator: AsyncIteratorProtocol {
+            var base: AsyncStream<PublishedChange>.Iterator
+            let pending: PendingBytes
+
+            package mutating func next() async -> PublishedChange? {
+                guard let change = await base.next() else { return nil }
+                pending.remove(change.bytes)
+                return change
+            }
+        }
+
+        package func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator(), pending: pending) }
+    }
 }
 
 /// A change as every watcher of its collection receives it: its bodies are read, and its event
 /// written, once, by the first watcher that needs them, not once per watcher.
 package final class PublishedChange: Sendable {
     package let change: DocumentChange
+    /// The bodies' bytes, before and after: what a watcher holding it is counted.
+    package let bytes: Int
     private let read = Mutex<Read?>(nil)
 
     /// The bodies as documents, and the change event (`ChangeEvent`) in the engine's form and as
@@ -202,6 +249,7 @@ package final class PublishedChange: Sendable {
 
     package init(_ change: DocumentChange) {
         self.change = change
+        bytes = (change.before?.utf8.count ?? 0) + (change.after?.utf8.count ?? 0)
     }
 
     package var documents: Read {

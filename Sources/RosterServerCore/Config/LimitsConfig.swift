@@ -1,4 +1,5 @@
 import Foundation
+import RosterDocuments
 
 /// How much guessing and mail the server takes before it refuses, answering 429
 /// `TooManyRequests` with `Retry-After` without doing the work:
@@ -45,6 +46,14 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
     public var changeStreamsPerUser: Int
     /// How often an idle change stream sends a comment, so that proxies keep it open, in seconds.
     public var changeStreamKeepAliveSeconds: Int
+    /// The most one change stream holds for a reader that does not keep up, in bytes: of
+    /// changes waiting for its filter, and again of events waiting for its connection (one
+    /// event larger than this still goes when nothing else waits). Past it the stream ends with
+    /// an error event.
+    public var changeStreamBufferBytes: Int
+    /// How long a change stream's connection may take nothing while the server has something
+    /// to send it (its client stopped reading), in seconds; then the server closes it.
+    public var changeStreamStallSeconds: Int
     public var functionsPerApp: Int
     public var functionsPerCaller: Int
     public var functionWaitSeconds: Int
@@ -53,6 +62,11 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
     /// unknown one, so that the time does not tell which (the message itself is written within
     /// it, or handed to a command after the answer).
     public var resetSendHoldMilliseconds: Int
+    /// The steps of regular expression matching one data call may take across all its matches
+    /// (`RegexBudget`); past it the call is refused.
+    public var regexStepsPerCall: Int
+    /// The same for a change stream's filter on one change event; an event past it is not sent.
+    public var regexStepsPerChangeEvent: Int
 
     /// Twice the cores, at least 8: commands mostly wait on their own work, not the server's.
     public static let defaultFunctionsPerApp = max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
@@ -63,8 +77,10 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         accountMessagesPerEmailPerHour: Int = 5, accountMessagesPerAddressPerHour: Int = 100,
         anonymousUsersPerAddressPerHour: Int = 100, wrongTokensPerAddressPerHour: Int = 20,
         dataCallSeconds: Int = 10, dataCallsPerUser: Int = 4, changeStreamsPerUser: Int = 10, changeStreamKeepAliveSeconds: Int = 20,
+        changeStreamBufferBytes: Int = 1 << 20, changeStreamStallSeconds: Int = 30,
         functionsPerApp: Int = LimitsConfig.defaultFunctionsPerApp, functionsPerCaller: Int = 2, functionWaitSeconds: Int = 2,
-        limitedLoginHoldMilliseconds: Int = 2000, resetSendHoldMilliseconds: Int = 250
+        limitedLoginHoldMilliseconds: Int = 2000, resetSendHoldMilliseconds: Int = 250,
+        regexStepsPerCall: Int = RegexBudget.defaultSteps, regexStepsPerChangeEvent: Int = RegexBudget.defaultEventSteps
     ) {
         self.freeFailures = freeFailures
         self.maxDelaySeconds = maxDelaySeconds
@@ -79,19 +95,24 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         self.dataCallsPerUser = dataCallsPerUser
         self.changeStreamsPerUser = changeStreamsPerUser
         self.changeStreamKeepAliveSeconds = changeStreamKeepAliveSeconds
+        self.changeStreamBufferBytes = changeStreamBufferBytes
+        self.changeStreamStallSeconds = changeStreamStallSeconds
         self.functionsPerApp = functionsPerApp
         self.functionsPerCaller = functionsPerCaller
         self.functionWaitSeconds = functionWaitSeconds
         self.limitedLoginHoldMilliseconds = limitedLoginHoldMilliseconds
         self.resetSendHoldMilliseconds = resetSendHoldMilliseconds
+        self.regexStepsPerCall = regexStepsPerCall
+        self.regexStepsPerChangeEvent = regexStepsPerChangeEvent
     }
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
         case freeFailures, maxDelaySeconds, failuresPerAccountPerHour, failuresPerAddressPerHour
         case registrationsPerAddressPerHour, accountMessagesPerEmailPerHour, accountMessagesPerAddressPerHour
         case anonymousUsersPerAddressPerHour, wrongTokensPerAddressPerHour, dataCallSeconds, dataCallsPerUser
-        case changeStreamsPerUser, changeStreamKeepAliveSeconds
+        case changeStreamsPerUser, changeStreamKeepAliveSeconds, changeStreamBufferBytes, changeStreamStallSeconds
         case functionsPerApp, functionsPerCaller, functionWaitSeconds, limitedLoginHoldMilliseconds, resetSendHoldMilliseconds
+        case regexStepsPerCall, regexStepsPerChangeEvent
     }
 
     public init(from decoder: any Decoder) throws {
@@ -118,6 +139,10 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         changeStreamsPerUser = try container.decodeIfPresent(Int.self, forKey: .changeStreamsPerUser) ?? defaults.changeStreamsPerUser
         changeStreamKeepAliveSeconds =
             try container.decodeIfPresent(Int.self, forKey: .changeStreamKeepAliveSeconds) ?? defaults.changeStreamKeepAliveSeconds
+        changeStreamBufferBytes =
+            try container.decodeIfPresent(Int.self, forKey: .changeStreamBufferBytes) ?? defaults.changeStreamBufferBytes
+        changeStreamStallSeconds =
+            try container.decodeIfPresent(Int.self, forKey: .changeStreamStallSeconds) ?? defaults.changeStreamStallSeconds
         functionsPerApp = try container.decodeIfPresent(Int.self, forKey: .functionsPerApp) ?? defaults.functionsPerApp
         functionsPerCaller = try container.decodeIfPresent(Int.self, forKey: .functionsPerCaller) ?? defaults.functionsPerCaller
         functionWaitSeconds = try container.decodeIfPresent(Int.self, forKey: .functionWaitSeconds) ?? defaults.functionWaitSeconds
@@ -125,6 +150,9 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
             try container.decodeIfPresent(Int.self, forKey: .limitedLoginHoldMilliseconds) ?? defaults.limitedLoginHoldMilliseconds
         resetSendHoldMilliseconds =
             try container.decodeIfPresent(Int.self, forKey: .resetSendHoldMilliseconds) ?? defaults.resetSendHoldMilliseconds
+        regexStepsPerCall = try container.decodeIfPresent(Int.self, forKey: .regexStepsPerCall) ?? defaults.regexStepsPerCall
+        regexStepsPerChangeEvent =
+            try container.decodeIfPresent(Int.self, forKey: .regexStepsPerChangeEvent) ?? defaults.regexStepsPerChangeEvent
     }
 
     /// The wait after `failures` failures in a row, in seconds; 0 while they are free.
@@ -167,6 +195,10 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         guard (1...300).contains(changeStreamKeepAliveSeconds) else {
             throw fail("changeStreamKeepAliveSeconds must be between 1 and 300")
         }
+        guard (65_536...268_435_456).contains(changeStreamBufferBytes) else {
+            throw fail("changeStreamBufferBytes must be between 65536 and 268435456")
+        }
+        guard (1...600).contains(changeStreamStallSeconds) else { throw fail("changeStreamStallSeconds must be between 1 and 600") }
         guard (1...1000).contains(functionsPerApp) else { throw fail("functionsPerApp must be between 1 and 1000") }
         guard (1...functionsPerApp).contains(functionsPerCaller) else {
             throw fail("functionsPerCaller must be between 1 and functionsPerApp")
@@ -176,5 +208,11 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
             throw fail("limitedLoginHoldMilliseconds must be between 0 and 5000")
         }
         guard (0...5000).contains(resetSendHoldMilliseconds) else { throw fail("resetSendHoldMilliseconds must be between 0 and 5000") }
+        guard (1_000_000...1_000_000_000).contains(regexStepsPerCall) else {
+            throw fail("regexStepsPerCall must be between 1000000 and 1000000000")
+        }
+        guard (1_000_000...regexStepsPerCall).contains(regexStepsPerChangeEvent) else {
+            throw fail("regexStepsPerChangeEvent must be between 1000000 and regexStepsPerCall")
+        }
     }
 }

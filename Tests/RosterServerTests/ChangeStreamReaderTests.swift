@@ -1,0 +1,185 @@
+import AsyncHTTPClient
+import Foundation
+import RosterCore
+import RosterWire
+import Testing
+@testable import RosterServer
+@testable import RosterServerCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Change streams that cannot outgrow their reader: a client that opens a `watch` and stops
+/// reading (a small receive buffer, never read) while documents it may see are written. The
+/// stream ends once its bytes are waiting (`changeStreamBufferBytes`), its watcher leaves the
+/// hub, the server closes the connection once it has taken nothing for
+/// `changeStreamStallSeconds`, and the user's place among their streams is held until then.
+@Suite(.timeLimit(.minutes(3))) struct ChangeStreamReaderTests {
+    static let notes = ChangeStreamTests.notes
+    /// A document of about 15 KB, as in the attack.
+    static let body = String(repeating: "x", count: 15_000)
+
+    func start(_ limits: (inout LimitsConfig) -> Void) async throws -> (TestServer, DataAccessTests.Caller) {
+        try await ChangeStreamTests().start(.sqlite) { config in
+            config.maxDocumentBytes = 16_384
+            limits(&config.limits)
+        }
+    }
+
+    /// Waits until `condition` holds; false if it does not within `seconds`.
+    static func until(within seconds: Int = 20, _ condition: () -> Bool) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+
+    /// A `watch` of the notes opened on a raw connection whose receive buffer is small, and
+    /// never read. (Small, but two of loopback's 64 KB segments: with less, the kernel never
+    /// opens the window again once the client reads, and the drain crawls on window probes.)
+    static func stalledWatch(port: Int, _ t: TestServer, _ caller: DataAccessTests.Caller) throws -> RawHTTPConnection {
+        let connection = try RawHTTPConnection(port: port, timeoutSeconds: 30)
+        var small: Int32 = 131_072
+        setsockopt(connection.socket, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        let call = Data(ChangeStreamTests.watch().compactText.utf8).base64EncodedString()
+        let query = call.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? call
+        let request =
+            "GET \(Route.functionCall(appId: t.appId))?baas_request=\(query) HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            + "Accept: text/event-stream\r\nAuthorization: Bearer \(caller.login.accessToken)\r\n\r\n"
+        connection.write(Array(request.utf8))
+        return connection
+    }
+
+    /// Writes documents the watcher may see until its stream has ended (its watcher has left
+    /// the hub); how many were written.
+    static func writeUntilTheStreamEnds(_ t: TestServer, _ caller: DataAccessTests.Caller) async throws -> Int {
+        let hub = t.server.services.changeStreams.changes
+        var written = 0
+        while hub.watcherCount > 0 {
+            try #require(written < 3000, "the stream never ended")
+            _ = try await caller.json("insertOne", ["document": ["_id": .int(Int64(written)), "body": .string(body)]], in: notes)
+            written += 1
+        }
+        return written
+    }
+
+    /// The attack over loopback: a stream never read while documents are written. The server
+    /// stays up, ends the stream, closes the stalled connection after `changeStreamStallSeconds`,
+    /// and the user's one stream place stays taken until it has: a second watch is answered 429
+    /// while the first is unread and open, and accepted once the server has closed it.
+    @Test func aReaderThatStopsReadingIsClosedAndHoldsItsPlaceUntilThen() async throws {
+        let (t, ann) = try await start {
+            $0.changeStreamsPerUser = 1
+            $0.changeStreamBufferBytes = 65_536
+            $0.changeStreamStallSeconds = 6
+        }
+        let hub = t.server.services.changeStreams.changes
+        try await withLoopbackServer(t.server) { port in
+            let stalled = try Self.stalledWatch(port: port, t, ann)
+            defer { stalled.close() }
+            #expect(try await Self.until { hub.watcherCount == 1 }, "the watch opened")
+            let written = try await Self.writeUntilTheStreamEnds(t, ann)
+
+            // The stream has ended; its connection is still open and unread, and holds the place.
+            let second = try await ChangeStreamTests().open(port, t, ann)
+            #expect(second.status == 429, "a second stream beside the unread one: \(second.status)")
+
+            // Once the server has closed the stalled connection, the place is free again.
+            var reopened: EventStreamClient?
+            for _ in 0..<600 where reopened == nil {
+                let again = try await ChangeStreamTests().open(port, t, ann)
+                if again.status == 200 { reopened = again } else { try await Task.sleep(for: .milliseconds(100)) }
+            }
+            #expect(reopened != nil, "the place came back once the stalled connection was closed")
+            reopened?.close()
+
+            // The server closed it: what the client had not read, then the end of the connection.
+            let (bytes, ending) = try await RawHTTPConnection.onOwnThread { stalled.readUntilEnded() }
+            #expect(ending != .timedOut, "the server closed the stalled connection")
+            #expect(String(decoding: bytes.prefix(15), as: UTF8.self) == "HTTP/1.1 200 OK")
+            #expect(written > 1)
+
+            // And the server is up.
+            let health = try await HTTPClient.shared.execute(HTTPClientRequest(url: "http://127.0.0.1:\(port)/health"), timeout: .seconds(10))
+            #expect(health.status == .ok)
+        }
+    }
+
+    /// A reader that falls behind by `changeStreamBufferBytes` and then reads again gets what
+    /// was waiting, then App Services' error event, and then the server closes the connection.
+    @Test func aReaderThatFellBehindGetsTheErrorEventThenTheConnectionCloses() async throws {
+        let (t, ann) = try await start {
+            $0.changeStreamBufferBytes = 65_536
+            $0.changeStreamStallSeconds = 600
+        }
+        let hub = t.server.services.changeStreams.changes
+        try await withLoopbackServer(t.server) { port in
+            let slow = try Self.stalledWatch(port: port, t, ann)
+            defer { slow.close() }
+            #expect(try await Self.until { hub.watcherCount == 1 }, "the watch opened")
+            let written = try await Self.writeUntilTheStreamEnds(t, ann)
+
+            let (bytes, ending) = try await RawHTTPConnection.onOwnThread { slow.readUntilEnded() }
+            #expect(ending == .closed, "the server closed the connection after the ending")
+            let text = String(decoding: bytes, as: UTF8.self)
+            let events = text.components(separatedBy: "data: {\"_id\"").count - 1
+            #expect(events > 0 && events < written, "\(events) of \(written) changes sent")
+            let errorEvent = EventStreamReply.text(
+                .end(.invalidParameter("this change stream fell too far behind and was closed; open it again")))
+            #expect(text.contains(errorEvent), "the error event")
+            #expect(text.hasSuffix("0\r\n\r\n"), "the answer ended in order")
+        }
+    }
+
+    /// The stream's own task ends when its reader has its bound waiting, and its watcher leaves
+    /// the hub then, with no further change needed to push it out; the reader still gets what
+    /// waited and the ending; the user's place is held until the connection is done.
+    @Test func aStreamThatEndsLeavesTheHubAndHoldsItsPlaceUntilItsConnectionCloses() async throws {
+        let (t, ann) = try await start {
+            $0.changeStreamsPerUser = 1
+            $0.changeStreamBufferBytes = 65_536
+        }
+        let services = t.server.services
+        let caller = try await services.sessions.authorize(accessToken: ann.login.accessToken)
+        let call = try FunctionCall(body: Data(ChangeStreamTests.watch().compactText.utf8))
+        let stream = try await services.changeStreams.open(call, caller: caller)
+        let hub = services.changeStreams.changes
+        #expect(hub.watcherCount == 1)
+
+        var written = 0
+        while hub.watcherCount > 0 {
+            try #require(written < 40, "the stream never ended")
+            let before = stream.pendingBytes
+            _ = try await ann.json("insertOne", ["document": ["_id": .int(Int64(written)), "body": .string(Self.body)]], in: Self.notes)
+            written += 1
+            // One change at a time: it reached the stream (its bytes wait for the reader), or the
+            // stream ended and its watcher left.
+            let moved = try await Self.until { stream.pendingBytes > before || hub.watcherCount == 0 }
+            try #require(moved, "after \(written) changes the stream neither took the last nor left the hub")
+        }
+        #expect(stream.pendingBytes <= 65_536)
+
+        var events = 0
+        var ending: ErrorResponse?
+        for await item in stream {
+            switch item {
+            case .event: events += 1
+            case .end(let error): ending = error
+            case .keepAlive: break
+            }
+        }
+        #expect(events == written - 1, "all but the change that would have passed the bound")
+        #expect(ending?.errorCode == "InvalidParameter" && ending?.error.contains("fell too far behind") == true)
+        #expect(stream.pendingBytes == 0)
+
+        // The stream has ended, but its connection is not done: the place is still taken.
+        #expect(stream.holdsPlace)
+        await #expect(throws: ChangeStreamsFull.self) { _ = try await services.changeStreams.open(call, caller: caller) }
+        stream.connectionClosed()
+        #expect(!stream.holdsPlace)
+        let next = try await services.changeStreams.open(call, caller: caller)
+        next.connectionClosed()
+    }
+}
