@@ -1,9 +1,11 @@
 import Foundation
 import GRDB
+import PostgresNIO
 import RosterWire
 import Testing
 @testable import RosterServer
 @testable import RosterServerCore
+@testable import RosterPostgres
 
 /// `/health` answers while the process serves; `/ready` answers whether the store is reachable
 /// and can write.
@@ -81,6 +83,46 @@ import Testing
             try await Task.sleep(for: .milliseconds(50))
         }
         #expect(await test.login(.anonymous).status == 200)
+    }
+
+    /// PostgreSQL that cannot write (read-only, as a standby is): a write is 503 with
+    /// `Retry-After`, never a 500, and `/ready` says the store cannot write while reads still
+    /// answer.
+    @Test func aReadOnlyPostgreSQLRefusesWritesWith503AndReadyTells() async throws {
+        let test = try await TestServer.make(store: .postgres)
+        let store = try #require(test.server.services.health.store as? PostgresServerStore)
+        let logger = store.logger
+        // New connections open read-only; this one is made so, and every other is ended.
+        try await store.withConnection { db in
+            try await db.query(
+                "DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET default_transaction_read_only = on', current_database()); END $$",
+                logger: logger)
+        }
+        try await store.withConnection { db in
+            try await db.query("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY", logger: logger)
+            try await db.query(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+                logger: logger)
+        }
+        // A connection ended under the pool may first answer the store's own 503.
+        var refused: WireResponse?
+        for _ in 0..<50 {
+            let answer = await test.login(.anonymous)
+            if answer.errorCode == "ServiceUnavailable" {
+                refused = answer
+                break
+            }
+        }
+        let readOnly = try #require(refused, "no write was refused as the store's")
+        #expect(readOnly.status == 503)
+        #expect(readOnly.headers["retry-after"] == String(RetryAfter.defaultSeconds))
+        var ready = await test.call(.get, "/ready")
+        for _ in 0..<20 where ready.json?["reason"] != "the store cannot write (a full disk or a read-only database)" {
+            ready = await test.call(.get, "/ready")
+        }
+        #expect(ready.status == 503)
+        #expect(ready.json?["reason"] == "the store cannot write (a full disk or a read-only database)")
+        #expect(ready.headers["retry-after"] == String(RetryAfter.defaultSeconds))
     }
 
     /// The write probe takes nothing lasting: its table stays empty.
