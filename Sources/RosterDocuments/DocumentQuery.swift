@@ -12,6 +12,13 @@ import RosterWire
 ///     query.equalities // ["tags": "red"], what an upsert starts from
 public struct DocumentQuery: Sendable {
     let filter: Filter
+    /// Whether any regular expression is in the filter (matching then needs a `RegexBudget`).
+    let hasRegex: Bool
+
+    init(filter: Filter) {
+        self.filter = filter
+        hasRegex = Self.regexCount(filter) > 0
+    }
 
     /// Matches every document.
     public static let everything = DocumentQuery(filter: .all([]))
@@ -19,13 +26,28 @@ public struct DocumentQuery: Sendable {
     /// Reads a filter (in Extended JSON, canonical or relaxed); a missing or null one matches everything.
     public static func parse(_ value: JSONValue?) throws(DocumentError) -> DocumentQuery {
         guard let value, !value.isNull else { return .everything }
-        return DocumentQuery(filter: try filter(try ExtendedJSON.canonical(value)))
+        let filter = try filter(try ExtendedJSON.canonical(value))
+        _ = try checkRegexCount(filter)
+        return DocumentQuery(filter: filter)
     }
 
     /// Whether `document` matches; a regular expression that goes past its limit on one of the
-    /// document's values refuses the query (`DocumentRegex`).
+    /// document's values, or past the call's `RegexBudget` (one of its own for this document
+    /// when none is bound), refuses the query (`DocumentRegex`).
     public func matches(_ document: JSONValue) throws(DocumentError) -> Bool {
-        try filter.matches(document)
+        guard RegexBudget.current == nil, hasRegex else { return try filter.matches(document) }
+        return try matches(document, within: RegexBudget())
+    }
+
+    /// Whether `document` matches, every regular expression's steps drawn from `budget`.
+    public func matches(_ document: JSONValue, within budget: RegexBudget) throws(DocumentError) -> Bool {
+        do {
+            return try RegexBudget.$current.withValue(budget) { try filter.matches(document) }
+        } catch let error as DocumentError {
+            throw error
+        } catch {
+            throw .invalid("\(error)")
+        }
     }
 
     /// The value the query asks for at a top-level field by plain equality (`{field: v}`,

@@ -8,7 +8,8 @@ import RosterWire
 ///
 /// Every match is bounded: PCRE2 stops after `matchLimit` steps, `depthLimit` nested
 /// backtracks or `heapLimitKiB` of memory, and such a match refuses the whole call, naming the
-/// limit, rather than running for minutes.
+/// limit, rather than running for minutes. Every match of a call also draws its steps from the
+/// call's `RegexBudget`, so many matches cannot add up to more than one call may take.
 ///
 ///     let regex = try DocumentRegex(pattern: "^jo", options: "i", path: "name")
 ///     try regex.matches("Joe")  // true
@@ -33,7 +34,8 @@ struct DocumentRegex: Sendable {
         guard pattern.utf8.count <= Self.maximumPatternBytes else {
             throw .limit("the regular expression at '\(path.prefix(64))' is longer than \(Self.maximumPatternBytes) bytes")
         }
-        var flags = UInt32(PCRE2_UTF)
+        // Automatic callouts: each item tried is a step drawn from the call's budget.
+        var flags = UInt32(PCRE2_UTF) | UInt32(PCRE2_AUTO_CALLOUT)
         if sorted.contains("i") { flags |= UInt32(PCRE2_CASELESS) }
         if sorted.contains("m") { flags |= UInt32(PCRE2_MULTILINE) }
         if sorted.contains("s") { flags |= UInt32(PCRE2_DOTALL) }
@@ -56,11 +58,12 @@ struct DocumentRegex: Sendable {
     }
 
     /// A string the expression finds a match in, or a regular expression value that is this one.
-    /// A match past a limit is refused, naming it.
+    /// A match past a limit, or past what is left of the call's budget (`RegexBudget.current`,
+    /// a budget of its own when none is bound), is refused, naming it.
     func matches(_ value: JSONValue) throws(DocumentError) -> Bool {
         switch value {
         case .string(let text):
-            switch compiled.firstMatch(in: text) {
+            switch try compiled.firstMatch(in: text, budget: RegexBudget.current ?? RegexBudget(), pattern: pattern) {
             case .found: return true
             case .none: return false
             case .overLimit:
@@ -79,13 +82,12 @@ struct DocumentRegex: Sendable {
     }
 }
 
-/// A compiled PCRE2 pattern and the match context that bounds its matches. Both are read-only
-/// once made, which PCRE2 allows to share between threads; each match has its own match data.
+/// A compiled PCRE2 pattern, read-only once made, which PCRE2 allows to share between threads;
+/// each match has its own match data, and the match context of the call's budget.
 private final class CompiledPattern: @unchecked Sendable {
     enum Outcome { case found, none, overLimit }
 
     private let code: OpaquePointer
-    private let context: OpaquePointer
 
     init?(_ pattern: String, flags: UInt32) {
         var error: Int32 = 0
@@ -96,31 +98,26 @@ private final class CompiledPattern: @unchecked Sendable {
             }
         }
         guard let made else { return nil }
-        guard let context = pcre2_match_context_create_8(nil) else {
-            pcre2_code_free_8(made)
-            return nil
-        }
-        pcre2_set_match_limit_8(context, DocumentRegex.matchLimit)
-        pcre2_set_depth_limit_8(context, DocumentRegex.depthLimit)
-        pcre2_set_heap_limit_8(context, DocumentRegex.heapLimitKiB)
         self.code = made
-        self.context = context
     }
 
     deinit {
-        pcre2_match_context_free_8(context)
         pcre2_code_free_8(code)
     }
 
-    func firstMatch(in text: String) -> Outcome {
+    /// Whether the pattern finds a match in `text`, its steps drawn from `budget`; a budget spent
+    /// or a call stopped meanwhile is refused.
+    func firstMatch(in text: String, budget: RegexBudget, pattern: String) throws(DocumentError) -> Outcome {
         guard let data = pcre2_match_data_create_from_pattern_8(code, nil) else { return .overLimit }
         defer { pcre2_match_data_free_8(data) }
         var text = text
-        let result = text.withUTF8 { bytes in
-            // Swift strings are valid UTF-8: PCRE2 need not check again. An empty one still
-            // needs an address.
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { empty in
-                pcre2_match_8(code, bytes.baseAddress ?? UnsafePointer(empty.baseAddress), bytes.count, 0, UInt32(PCRE2_NO_UTF_CHECK), data, context)
+        let result = try budget.match(pattern) { context in
+            text.withUTF8 { bytes in
+                // Swift strings are valid UTF-8: PCRE2 need not check again. An empty one still
+                // needs an address.
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1) { empty in
+                    pcre2_match_8(code, bytes.baseAddress ?? UnsafePointer(empty.baseAddress), bytes.count, 0, UInt32(PCRE2_NO_UTF_CHECK), data, context)
+                }
             }
         }
         if result >= 0 { return .found }

@@ -4,7 +4,9 @@ import RosterWire
 /// Which changes one watcher sees: those of documents its read rule lets it read (with `own`,
 /// documents whose user-id field is the watcher's id, judged on the document after the change,
 /// or before a delete), narrowed to the `_id`s of `ids` and to the events `filter` matches (a
-/// query over the change event, as `$match` in a MongoDB change stream).
+/// query over the change event, as `$match` in a MongoDB change stream). The filter's regular
+/// expressions take their steps from a budget of `regexSteps` for each event (`RegexBudget`); an
+/// event that would need more is not sent, so a costly filter costs each write a bounded time.
 ///
 ///     let filter = try ChangeStreamFilter(request, rule: rule, userId: "65f0…")
 ///     filter.admits(change) // true or false
@@ -14,8 +16,13 @@ package struct ChangeStreamFilter: Sendable {
     package var query: DocumentQuery?
     /// With `own`: the user-id field and the watcher's id.
     package var owner: (field: String, userId: String)?
+    /// The steps of regular expression matching the filter may take on one event.
+    package var regexSteps: Int
 
-    package init(_ request: DataAccessRequest, rule: DataRule, userId: String) throws(ErrorResponse) {
+    package init(
+        _ request: DataAccessRequest, rule: DataRule, userId: String, regexSteps: Int = RegexBudget.defaultEventSteps
+    ) throws(ErrorResponse) {
+        self.regexSteps = regexSteps
         if let ids = request.fields["ids"] {
             guard let list = ids.arrayValue else { throw .invalidParameter("'ids' must be an array of _id values") }
             var keys = Set<String>()
@@ -44,8 +51,10 @@ package struct ChangeStreamFilter: Sendable {
             guard case .string(owner.userId)? = document?[owner.field] else { return false }
         }
         if let query {
-            // A filter that cannot be applied to this event (a type it compares badly) does not match it.
-            guard (try? query.matches(read.event)) == true else { return false }
+            // A filter that cannot be applied to this event (a type it compares badly, a budget
+            // spent) does not match it.
+            let budget = RegexBudget(steps: regexSteps, scope: "one change event (regexStepsPerChangeEvent)")
+            guard (try? query.matches(read.event, within: budget)) == true else { return false }
         }
         return true
     }

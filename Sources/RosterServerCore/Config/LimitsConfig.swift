@@ -1,4 +1,5 @@
 import Foundation
+import RosterDocuments
 
 /// How much guessing and mail the server takes before it refuses, answering 429
 /// `TooManyRequests` with `Retry-After` without doing the work:
@@ -61,6 +62,11 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
     /// unknown one, so that the time does not tell which (the message itself is written within
     /// it, or handed to a command after the answer).
     public var resetSendHoldMilliseconds: Int
+    /// The steps of regular expression matching one data call may take across all its matches
+    /// (`RegexBudget`); past it the call is refused.
+    public var regexStepsPerCall: Int
+    /// The same for a change stream's filter on one change event; an event past it is not sent.
+    public var regexStepsPerChangeEvent: Int
 
     /// Twice the cores, at least 8: commands mostly wait on their own work, not the server's.
     public static let defaultFunctionsPerApp = max(8, 2 * ProcessInfo.processInfo.activeProcessorCount)
@@ -73,7 +79,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         dataCallSeconds: Int = 10, dataCallsPerUser: Int = 4, changeStreamsPerUser: Int = 10, changeStreamKeepAliveSeconds: Int = 20,
         changeStreamBufferBytes: Int = 1 << 20, changeStreamStallSeconds: Int = 30,
         functionsPerApp: Int = LimitsConfig.defaultFunctionsPerApp, functionsPerCaller: Int = 2, functionWaitSeconds: Int = 2,
-        limitedLoginHoldMilliseconds: Int = 2000, resetSendHoldMilliseconds: Int = 250
+        limitedLoginHoldMilliseconds: Int = 2000, resetSendHoldMilliseconds: Int = 250,
+        regexStepsPerCall: Int = RegexBudget.defaultSteps, regexStepsPerChangeEvent: Int = RegexBudget.defaultEventSteps
     ) {
         self.freeFailures = freeFailures
         self.maxDelaySeconds = maxDelaySeconds
@@ -95,6 +102,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         self.functionWaitSeconds = functionWaitSeconds
         self.limitedLoginHoldMilliseconds = limitedLoginHoldMilliseconds
         self.resetSendHoldMilliseconds = resetSendHoldMilliseconds
+        self.regexStepsPerCall = regexStepsPerCall
+        self.regexStepsPerChangeEvent = regexStepsPerChangeEvent
     }
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
@@ -103,6 +112,7 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         case anonymousUsersPerAddressPerHour, wrongTokensPerAddressPerHour, dataCallSeconds, dataCallsPerUser
         case changeStreamsPerUser, changeStreamKeepAliveSeconds, changeStreamBufferBytes, changeStreamStallSeconds
         case functionsPerApp, functionsPerCaller, functionWaitSeconds, limitedLoginHoldMilliseconds, resetSendHoldMilliseconds
+        case regexStepsPerCall, regexStepsPerChangeEvent
     }
 
     public init(from decoder: any Decoder) throws {
@@ -140,6 +150,9 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
             try container.decodeIfPresent(Int.self, forKey: .limitedLoginHoldMilliseconds) ?? defaults.limitedLoginHoldMilliseconds
         resetSendHoldMilliseconds =
             try container.decodeIfPresent(Int.self, forKey: .resetSendHoldMilliseconds) ?? defaults.resetSendHoldMilliseconds
+        regexStepsPerCall = try container.decodeIfPresent(Int.self, forKey: .regexStepsPerCall) ?? defaults.regexStepsPerCall
+        regexStepsPerChangeEvent =
+            try container.decodeIfPresent(Int.self, forKey: .regexStepsPerChangeEvent) ?? defaults.regexStepsPerChangeEvent
     }
 
     /// The wait after `failures` failures in a row, in seconds; 0 while they are free.
@@ -195,5 +208,11 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
             throw fail("limitedLoginHoldMilliseconds must be between 0 and 5000")
         }
         guard (0...5000).contains(resetSendHoldMilliseconds) else { throw fail("resetSendHoldMilliseconds must be between 0 and 5000") }
+        guard (1_000_000...1_000_000_000).contains(regexStepsPerCall) else {
+            throw fail("regexStepsPerCall must be between 1000000 and 1000000000")
+        }
+        guard (1_000_000...regexStepsPerCall).contains(regexStepsPerChangeEvent) else {
+            throw fail("regexStepsPerChangeEvent must be between 1000000 and regexStepsPerCall")
+        }
     }
 }

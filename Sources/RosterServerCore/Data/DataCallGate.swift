@@ -1,25 +1,31 @@
 import Foundation
+import RosterDocuments
 import RosterWire
 
 /// What one user's data calls may take: at most `perUser` in flight at once (the rest are
 /// answered 429 with `Retry-After` at once), each within `deadlineSeconds`. A call past its deadline is
 /// cancelled, stops at its next page of documents (`DocumentStore.documents`), writes nothing it
-/// had not yet written, and is answered FunctionExecutionError naming the limit. The counts live
-/// in memory, per process, as the function limits' do.
+/// had not yet written, and is answered FunctionExecutionError naming the limit; a call in the
+/// middle of a regular expression match stops inside it. Every call's regular expressions draw
+/// from one budget of `regexSteps` (`RegexBudget`, bound for the call's task): past it the call
+/// is refused, however its matches are spread over documents and clauses. The counts live in
+/// memory, per process, as the function limits' do.
 ///
 ///     let gate = DataCallGate(limits: config.limits)
 ///     let answer = try await gate.run(for: user.id) { try await data.run(name, arguments: arguments, caller: caller) }
 package final class DataCallGate: Sendable {
     private let slots: ConcurrencyLimit<String>
     package let deadlineSeconds: Int
+    package let regexSteps: Int
 
-    package init(perUser: Int, deadlineSeconds: Int) {
+    package init(perUser: Int, deadlineSeconds: Int, regexSteps: Int = RegexBudget.defaultSteps) {
         slots = ConcurrencyLimit(width: Int(Int32.max), perOwner: perUser, queueLimit: 0, waitLimit: .zero)
         self.deadlineSeconds = deadlineSeconds
+        self.regexSteps = regexSteps
     }
 
     package convenience init(limits: LimitsConfig) {
-        self.init(perUser: limits.dataCallsPerUser, deadlineSeconds: limits.dataCallSeconds)
+        self.init(perUser: limits.dataCallsPerUser, deadlineSeconds: limits.dataCallSeconds, regexSteps: limits.regexStepsPerCall)
     }
 
     package func run<T: Sendable>(for userId: String, _ work: @escaping @Sendable () async throws -> T) async throws -> T {
@@ -30,8 +36,9 @@ package final class DataCallGate: Sendable {
         }
         defer { slots.leave(userId) }
         let seconds = deadlineSeconds
+        let budget = RegexBudget(steps: regexSteps, scope: "one call (regexStepsPerCall)")
         return try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { try await work() }
+            group.addTask { try await RegexBudget.$current.withValue(budget) { try await work() } }
             group.addTask {
                 try await Task.sleep(for: .seconds(seconds))
                 throw ErrorResponse.functionFailed("the call did not finish within its limit of \(seconds) s (dataCallSeconds)")
