@@ -252,7 +252,9 @@ extension AggregationExpression.Operator {
     }
 
     /// `$substrBytes` (and its old name `$substr`) counts UTF-8 bytes and refuses to split a
-    /// character; `$substrCP` counts code points. A negative length means to the end.
+    /// character; `$substrCP` counts code points, and as MongoDB takes its start and length as
+    /// 32-bit integers. A negative length means to the end. A start or length past the text
+    /// stops at its end: the bounds are taken from what is left, never added past 64 bits.
     private func substring(_ arguments: [Expression], _ root: JSONValue, _ budget: PipelineBudget) throws(DocumentError) -> JSONValue? {
         let text = try stringOperand(try arguments[0].evaluate(root, budget))
         let (startValue, lengthValue) = (try arguments[1].evaluate(root, budget), try arguments[2].evaluate(root, budget))
@@ -260,22 +262,34 @@ extension AggregationExpression.Operator {
         guard let length = lengthValue.flatMap(Self.wholeNumber) else { throw typeError("a whole number as its length", lengthValue) }
         guard start >= 0 else { throw .invalid("\(rawValue) takes a start that is not negative") }
         if self == .substrCP {
+            guard Int32(exactly: start) != nil else {
+                throw .invalid("$substrCP: starting index must be representable as a 32-bit integral value")
+            }
+            guard Int32(exactly: length) != nil else {
+                throw .invalid("$substrCP: length must be representable as a 32-bit integral value")
+            }
             guard length >= 0 else { throw .invalid("$substrCP takes a length that is not negative") }
             let scalars = Array(text.unicodeScalars)
-            let from = Int(Swift.min(start, Int64(scalars.count)))
-            let to = Int(Swift.min(Int64(from) + length, Int64(scalars.count)))
+            let (from, to) = Self.bounds(start: start, length: length, count: scalars.count)
             var out = String.UnicodeScalarView()
             out.append(contentsOf: scalars[from..<to])
             return .string(String(out))
         }
         let bytes = Array(text.utf8)
-        let from = Int(Swift.min(start, Int64(bytes.count)))
-        let to = length < 0 ? bytes.count : Int(Swift.min(Int64(from) + length, Int64(bytes.count)))
+        let (from, to) = Self.bounds(start: start, length: length < 0 ? Int64.max : length, count: bytes.count)
         let isContinuation = { (index: Int) in index < bytes.count && bytes[index] & 0xC0 == 0x80 }
         guard !isContinuation(from), !isContinuation(to) else {
             throw .invalid("\(rawValue) would split a UTF-8 character")
         }
         return .string(String(decoding: bytes[from..<to], as: UTF8.self))
+    }
+
+    /// The part `[from, to)` of `count` elements that a start and a length (neither negative)
+    /// ask for, each cut to what is there.
+    static func bounds(start: Int64, length: Int64, count: Int) -> (from: Int, to: Int) {
+        let from = Int(Swift.min(start, Int64(count)))
+        let to = from + Int(Swift.min(length, Int64(count - from)))
+        return (from, to)
     }
 
     /// The text a string operator works on: a string, an int as its digits, null or missing as
