@@ -23,12 +23,39 @@ struct TokenRefresher: Sendable {
     let changes: ChangePublisher
     let history: DeviceHistory
     let logger: Logger
+    /// Refreshed sessions the store could not take yet (a full disk).
+    let unstored = UnstoredSessions()
 
     /// Whether the access token must be refreshed before use: it expires (in device time,
     /// received-at plus lifetime) within the refresh margin, or cannot be read (BEHAVIOURS 30).
     func needsRefresh(_ row: StoredUser) -> Bool {
         guard let expiresAt = row.accessTokenExpiresAt else { return true }
         return expiresAt.timeIntervalSince(clock.now()) <= margin
+    }
+
+    /// The user's row, opened, as this process knows it: the stored one, or the refreshed session
+    /// it holds over it while the store could not take it (`UnstoredSessions`), stored first when
+    /// the store takes it now. A session stored meanwhile by another process wins.
+    func current(_ user: User) throws -> StoredUser {
+        let row = try keys.loggedInRow(user)
+        guard let held = unstored.held(entry: row.entry) else { return row }
+        guard row.sealed?.box == held.replacing else {
+            unstored.forget(entry: row.entry, sealedBox: held.sealed.box)
+            return row
+        }
+        do {
+            let written = try store.storeSession(
+                id: row.id, entry: row.entry, replacing: held.replacing, sealed: held.sealed, receivedAt: held.receivedAt,
+                lifetime: held.lifetime)
+            unstored.forget(entry: row.entry, sealedBox: held.sealed.box)
+            guard var stored = written else { return try keys.loggedInRow(user) }
+            logger.notice("refreshed session stored", metadata: ["user": "\(row.id)"])
+            stored.secrets = held.secrets
+            changes.publish(.refreshed, userId: row.id)
+            return stored
+        } catch RosterError.storeFailed {
+            return held.over(row)
+        }
     }
 
     /// A new access token for the user, through one POST `/auth/session` shared by every caller
@@ -41,7 +68,7 @@ struct TokenRefresher: Sendable {
     }
 
     private func performRefresh(_ user: User, replacing stale: String?) async throws -> StoredUser {
-        let row = try keys.loggedInRow(user)
+        let row = try current(user)
         if let stale, row.accessToken != stale, !needsRefresh(row) { return row }
         guard let refreshToken = row.refreshToken else { throw RosterError.userLoggedOut(row.displayName) }
         var attempt = 0
@@ -118,10 +145,26 @@ struct TokenRefresher: Sendable {
         try IssuedTokens.check(access: session.accessToken, refresh: session.refreshToken, userId: row.id)
         let secrets = SessionSecrets(refreshToken: session.refreshToken ?? usedRefreshToken, accessToken: session.accessToken)
         guard let box = row.sealed?.box else { throw RosterError.userLoggedOut(row.displayName) }
-        if var stored = try store.storeSession(
-            id: row.id, entry: row.entry, replacing: box, sealed: try keys.reseal(row, with: secrets), receivedAt: clock.now(),
+        // A row this process holds over the store's replaces what the store still has.
+        let earlier = unstored.held(entry: row.entry).flatMap { $0.sealed.box == box ? $0 : nil }
+        let refreshed = UnstoredSessions.Held(
+            replacing: earlier?.replacing ?? box, sealed: try keys.reseal(row, with: secrets), secrets: secrets, receivedAt: clock.now(),
             lifetime: IssuedTokens.lifetime(of: session.accessToken))
-        {
+        let written: StoredUser?
+        do {
+            written = try store.storeSession(
+                id: row.id, entry: row.entry, replacing: refreshed.replacing, sealed: refreshed.sealed, receivedAt: refreshed.receivedAt,
+                lifetime: refreshed.lifetime)
+        } catch RosterError.storeFailed(let why) {
+            // The server may have replaced the token it was sent, which then answers only for its
+            // grace window: this process holds the new one, presents it, and stores it when the
+            // store takes a write again.
+            unstored.hold(refreshed, entry: row.entry)
+            logger.warning("cannot store the refreshed session; holding it until the store takes it", metadata: ["user": "\(row.id)", "why": "\(why)"])
+            return refreshed.over(row)
+        }
+        if let earlier { unstored.forget(entry: row.entry, sealedBox: earlier.sealed.box) }
+        if var stored = written {
             stored.secrets = secrets
             changes.publish(.refreshed, userId: row.id)
             return stored
@@ -176,7 +219,7 @@ struct TokenRefresher: Sendable {
     /// question to later: the refresh goes on by itself (it is never cut short, so a rotated
     /// token is always stored), and a dead session it finds is ended then, and said.
     func checkSession(_ user: User) async throws {
-        let row = try keys.loggedInRow(user)
+        let row = try current(user)
         let refreshing = Task { [self] in try await self.refresh(user, replacing: row.accessToken) }
         guard case .answered(.failure(let failure)) = await FirstAnswer.of(refreshing, within: checkWait) else { return }
         switch failure as? RosterError {
@@ -202,7 +245,7 @@ struct TokenRefresher: Sendable {
     private func authorized<Answer>(
         _ user: User, _ build: @Sendable (String) -> WireRequest, send: (WireRequest) async throws -> Answer, status: (Answer) -> Int
     ) async throws -> Answer {
-        var row = try keys.loggedInRow(user)
+        var row = try current(user)
         var refreshed = false
         if needsRefresh(row) {
             row = try await refresh(user, replacing: row.accessToken)
@@ -217,7 +260,7 @@ struct TokenRefresher: Sendable {
     /// An access token valid for at least the refresh margin (when the server's tokens live
     /// that long).
     func freshAccessToken(_ user: User) async throws -> String {
-        var row = try keys.loggedInRow(user)
+        var row = try current(user)
         if needsRefresh(row) { row = try await refresh(user, replacing: row.accessToken) }
         guard let token = row.accessToken else { throw RosterError.userLoggedOut(row.displayName) }
         return token
