@@ -62,6 +62,38 @@ extension EndToEndTests {
                 && shown.stdout.contains("  title: {foreground: black, background: cyan}"), "\(shown.stdout)")
         }
 
+        /// Anchors nested seven deep under `theme:`, each level's keys aliases of the level
+        /// before (under 1 KiB that stand for 15^7 nodes for the YAML library's duplicate-key
+        /// check): `roster users` and `roster ui` refuse it at its first alias, in one line. A
+        /// run still going after a minute is ended and fails the test.
+        @Test func aliasesAsKeysAreRefusedInOneLineAtOnce() throws {
+            let home = try CommandRunner.temporaryDirectory("switcher-config-aliases")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            var lines = ["theme:", "  l0: &l0 {a: 1, b: 2, c: 3, d: 4}"]
+            for level in 1...7 {
+                let alias = "*l\(level - 1)"
+                let keys = (1...5).map { count in count == 1 ? "\(alias) : 1" : "[\(Array(repeating: alias, count: count).joined(separator: ", "))]: \(count)" }
+                lines.append("  l\(level): &l\(level) {\(keys.joined(separator: ", "))}")
+            }
+            let path = home.appendingPathComponent("config.yml").path
+            try (lines.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            for arguments in [["users"], ["ui"]] {
+                let stderr = home.appendingPathComponent("stderr-\(arguments[0])").path
+                let child = try ChildProcess(
+                    path: CommandRunner.binaries.appendingPathComponent("roster").path, arguments, environment: runner.environment,
+                    stderr: .file(stderr))
+                let deadline = Date().addingTimeInterval(60)
+                while child.isRunning, Date() < deadline { usleep(20_000) }
+                let ended = !child.isRunning
+                if !ended { child.signal(SIGKILL) }
+                let status = child.wait()
+                #expect(ended, "roster \(arguments[0]) still composing the YAML after a minute")
+                let words = (try? String(contentsOfFile: stderr, encoding: .utf8)) ?? ""
+                #expect(status == 1 && words == "roster: \(path): line 3: an alias (*name) is not taken in a config file; write the value out\n", "\(words)")
+            }
+        }
+
         /// A file that is not right stops `roster`, `roster ui` and `roster users` in one line
         /// naming the setting and its line, before anything is drawn; `show` of no file is the
         /// defaults, which read back as they are.

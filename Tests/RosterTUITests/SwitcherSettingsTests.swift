@@ -59,6 +59,52 @@ import Testing
         #expect(throws: SettingsRefusal("line 1: the file is a mapping of settings: sort, keys, theme")) { try SwitcherSettings(yaml: "- sort\n") }
     }
 
+    /// Anchors nested `depth` levels deep under `theme:`, each level's keys aliases of the
+    /// level before: under 1 KiB that stand for 15^depth nodes, each hashed by the YAML
+    /// library's duplicate-key check.
+    static func aliasKeys(depth: Int) -> String {
+        var lines = ["theme:", "  l0: &l0 {a: 1, b: 2, c: 3, d: 4}"]
+        for level in 1...depth {
+            let alias = "*l\(level - 1)"
+            let keys = (1...5).map { count in count == 1 ? "\(alias) : 1" : "[\(Array(repeating: alias, count: count).joined(separator: ", "))]: \(count)" }
+            lines.append("  l\(level): &l\(level) {\(keys.joined(separator: ", "))}")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A file with an alias is refused at its first one, before a node is composed, so the
+    /// nested aliases above are one line at once rather than minutes in the YAML library.
+    @Test(.timeLimit(.minutes(1))) func aliasesAreRefusedBeforeTheYAMLIsComposed() throws {
+        let hostile = Self.aliasKeys(depth: 7)
+        #expect(hostile.utf8.count < 1024)
+        #expect(throws: SettingsRefusal("line 3: an alias (*name) is not taken in a config file; write the value out")) {
+            try SwitcherSettings(yaml: hostile)
+        }
+        // A merge key is an alias too; an anchor alone is harmless and read as usual.
+        #expect(throws: SettingsRefusal.self) { try SwitcherSettings(yaml: "keys: &k {remove: X}\ntheme:\n  <<: *k\n") }
+        #expect(try SwitcherSettings(yaml: "sort: &order name\n").sort == .name)
+        // Text over the bound is refused whole, before it is parsed at all.
+        #expect(throws: SettingsRefusal("the file is over 64 KiB")) {
+            try SwitcherSettings(yaml: String(repeating: "#", count: SwitcherSettings.maxBytes + 1))
+        }
+    }
+
+    /// A config file that is a FIFO (or a device) is refused, not read until someone writes.
+    @Test(.timeLimit(.minutes(1))) func aConfigThatIsNotARegularFileIsRefused() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("settings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("config.yml")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect(throws: SettingsRefusal("\(fifo.path): not a regular file")) { try SwitcherSettings.load(from: fifo) }
+        // A link to a file is followed.
+        let real = folder.appendingPathComponent("real.yml")
+        try "sort: name\n".write(to: real, atomically: true, encoding: .utf8)
+        let link = folder.appendingPathComponent("link.yml")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
+        #expect(try SwitcherSettings.load(from: link).sort == .name)
+    }
+
     @Test func aMissingFileIsTheDefaultsAndAnOversizedOneIsRefused() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("settings-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

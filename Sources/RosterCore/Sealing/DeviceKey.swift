@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import RosterWire
 
 /// The device's own key: 32 random bytes in `directory/device.key`, owner-only. Every session on
 /// the device is sealed under it (alone under `open`, mixed with the user's PIN otherwise), so a
@@ -27,7 +28,18 @@ struct DeviceKey: Sendable {
         in directory: URL, expectedId: String?, randomBytes: @Sendable (Int) -> [UInt8]
     ) throws -> DeviceKey {
         let file = file(in: directory)
-        if let data = FileManager.default.contents(atPath: file.path) {
+        let found: Data?
+        do {
+            // A key is 32 bytes: a file of more is read no further.
+            found = try BoundedFile.read(file.path, atMost: byteCount)
+        } catch {
+            guard error.reason == .missing else {
+                let words = if case .tooLarge = error.reason { "it is not a key Roster wrote (over \(byteCount) bytes)" } else { error.words }
+                throw RosterError.deviceKeyUnusable(path: file.path, reason: words)
+            }
+            found = nil
+        }
+        if let data = found {
             guard data.count == byteCount else {
                 throw RosterError.deviceKeyUnusable(path: file.path, reason: "it is not a key Roster wrote (\(data.count) bytes)")
             }

@@ -124,13 +124,14 @@ public struct AppConfig: Codable, Sendable, Equatable {
         }
     }
 
-    /// Reads and checks an app configuration file. The error names the file and what is wrong.
+    /// Reads and checks an app configuration file, of at most `BoundedFile.configBytes`. The
+    /// error names the file and what is wrong.
     public static func load(from url: URL) throws -> AppConfig {
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            data = try BoundedFile.read(url.path, atMost: BoundedFile.configBytes)
         } catch {
-            throw AppConfigError.unreadable(path: url.path, reason: (error as NSError).localizedDescription)
+            throw AppConfigError.unreadable(path: url.path, reason: error.words)
         }
         return try parse(data, source: url.path)
     }

@@ -73,8 +73,11 @@ package actor KeySet {
     private func read() async throws -> Data {
         switch source {
         case .file(let path):
-            guard let data = FileManager.default.contents(atPath: path) else { throw OutboundFailure("cannot read \(path)") }
-            return data
+            do {
+                return try BoundedFile.read(path, atMost: BoundedFile.configBytes)
+            } catch {
+                throw OutboundFailure("cannot read \(error.description)")
+            }
         case .url(let url):
             let response = try await http.send(OutboundRequest(url: url, headers: ["accept": "application/json"]))
             guard response.status == 200 else { throw OutboundFailure("\(URL(string: url)?.host ?? url) answered \(response.status)") }

@@ -1,4 +1,5 @@
 import Foundation
+import RosterWire
 
 /// Messages as JSON files in a directory (owner-only, like the files in it), one per message,
 /// named so they sort by time: `20261123T101500Z-reset-<tokenId>.json`.
@@ -42,9 +43,7 @@ package struct DirectoryOutbox: Outbox {
         // Names begin with the time they were written, so the newest sort last.
         for name in names.filter({ $0.contains("-\(kind.rawValue)-") && $0.hasSuffix(".json") }).sorted().reversed().prefix(scanned) {
             let path = directory.appendingPathComponent(name).path
-            guard let attributes = try? manager.attributesOfItem(atPath: path), attributes[.type] as? FileAttributeType == .typeRegular,
-                let size = attributes[.size] as? Int, size <= largest, let data = manager.contents(atPath: path),
-                let message = try? decoder.decode(OutboxMessage.self, from: data)
+            guard let data = try? BoundedFile.read(path, atMost: largest), let message = try? decoder.decode(OutboxMessage.self, from: data)
             else { continue }
             guard message.createdAt >= since else { return nil }
             if message.kind == kind, message.to.lowercased() == address.lowercased() { return message }

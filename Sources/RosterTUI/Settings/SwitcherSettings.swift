@@ -1,4 +1,5 @@
 import Foundation
+import RosterWire
 import Yams
 
 /// The switcher's config file (`roster config path`), YAML as lazygit's `config.yml` and k9s's
@@ -23,8 +24,11 @@ public struct SwitcherSettings: Sendable, Equatable {
 
     public init() {}
 
-    /// The settings of a config file's text.
+    /// The settings of a config file's text; one with an alias is refused before it is
+    /// composed (`PlainYAML`).
     public init(yaml text: String) throws(SettingsRefusal) {
+        guard text.utf8.count <= Self.maxBytes else { throw SettingsRefusal("the file is over \(Self.maxBytes / 1024) KiB") }
+        try PlainYAML.refuseAliases(in: text)
         let root: Node?
         do { root = try Yams.compose(yaml: text) } catch { throw SettingsRefusal("not YAML: \(Self.words(error))") }
         guard let root else { return }
@@ -56,13 +60,17 @@ public struct SwitcherSettings: Sendable, Equatable {
         }
     }
 
-    /// The settings of the file at `url`: the defaults when there is none.
+    /// The settings of the file at `url`: the defaults when there is none. It is read with a
+    /// bound (`BoundedFile`), and refused at its first alias before it is composed.
     public static func load(from url: URL) throws(SettingsRefusal) -> SwitcherSettings {
         let path = url.path
-        guard FileManager.default.fileExists(atPath: path) else { return SwitcherSettings() }
-        guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size <= maxBytes,
-            let data = FileManager.default.contents(atPath: path)
-        else { throw SettingsRefusal("\(path): cannot be read, or is over \(maxBytes / 1024) KiB") }
+        let data: Data
+        do {
+            data = try BoundedFile.read(path, atMost: maxBytes)
+        } catch {
+            if error.reason == .missing { return SwitcherSettings() }
+            throw SettingsRefusal(error.description)
+        }
         guard let text = String(data: data, encoding: .utf8) else { throw SettingsRefusal("\(path): not UTF-8 text") }
         do { return try SwitcherSettings(yaml: text) } catch { throw SettingsRefusal("\(path): \(error.description)") }
     }

@@ -19,7 +19,8 @@ struct SetCustomDataCommand: AsyncParsableCommand {
     var json: String
 
     func run() async throws {
-        let text = json == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) : json
+        // A document is at most 16 KiB once stored; 1 MiB of stdin is read, and no more.
+        let text = json == "-" ? String(decoding: BoundedFile.standardInput(atMost: BoundedFile.configBytes), as: UTF8.self) : json
         let document: JSONValue
         do {
             document = try JSONValue(parsing: text)

@@ -1,5 +1,6 @@
 import Configuration
 import Foundation
+import RosterWire
 import SystemPackage
 
 /// One place `serve` takes settings from, read with swift-configuration's providers: the
@@ -34,14 +35,15 @@ struct SettingsSource: Sendable {
         return SettingsSource(place: .environment, reader: ConfigReader(provider: provider))
     }
 
-    /// The settings JSON file at `path`, refused whole when it cannot be read, is not a JSON
-    /// object, or holds a key that is not a setting.
+    /// The settings JSON file at `path`, refused whole when it cannot be read, holds more than
+    /// `BoundedFile.configBytes`, is not a JSON object, or holds a key that is not a setting.
     static func file(_ path: String) async throws -> SettingsSource {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = try BoundedFile.read(path, atMost: BoundedFile.configBytes)
         } catch {
-            throw SettingsError("cannot read the settings file \(path): \(Self.readingFailure(path))")
+            let words = if case .tooLarge = error.reason { error.words } else { Self.readingFailure(path) }
+            throw SettingsError("cannot read the settings file \(path): \(words)")
         }
         guard let object = try? JSONSerialization.jsonObject(with: data), let settings = object as? [String: Any] else {
             throw SettingsError("the settings file \(path) is not a JSON object of settings such as {\"port\": 9090}")

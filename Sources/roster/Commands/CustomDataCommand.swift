@@ -153,7 +153,7 @@ struct SetCustomDataCommand: AsyncParsableCommand {
 
     func run() async throws {
         if let document {
-            let text = document == "-" ? String(decoding: FileHandle.standardInput.readDataToEndOfFile().prefix(1 << 20), as: UTF8.self) : document
+            let text = document == "-" ? String(decoding: BoundedFile.standardInput(atMost: 1 << 20), as: UTF8.self) : document
             guard case .object(let fields)? = try? JSONValue(parsing: text) else {
                 throw CommandFailure("the document must be a JSON object")
             }

@@ -85,7 +85,7 @@ struct CredentialOptions: ParsableArguments {
             return .emailPassword(email: email, password: password)
         }
         if functionStdin {
-            let text = String(decoding: FileHandle.standardInput.readDataToEndOfFile().prefix(65_536), as: UTF8.self)
+            let text = String(decoding: BoundedFile.standardInput(atMost: 65_536), as: UTF8.self)
             guard let payload = try? JSONValue(parsing: text), payload.objectValue != nil else {
                 throw CommandFailure("the function payload on stdin must be a JSON object")
             }
