@@ -182,4 +182,27 @@ import Glibc
         let next = try await services.changeStreams.open(call, caller: caller)
         next.connectionClosed()
     }
+
+    /// The bounds are settings of the app's `limits`, 1 MiB and 30 s by default, refused outside
+    /// their ranges.
+    @Test func theBoundsAreSettingsWithDefaultsAndRanges() throws {
+        #expect(LimitsConfig().changeStreamBufferBytes == 1 << 20 && LimitsConfig().changeStreamStallSeconds == 30)
+        let tuned = try AppConfig.parse(
+            Data(#"{"appId": "a", "limits": {"changeStreamBufferBytes": 65536, "changeStreamStallSeconds": 600}}"#.utf8), source: "app.json")
+        #expect(tuned.limits.changeStreamBufferBytes == 65_536 && tuned.limits.changeStreamStallSeconds == 600)
+        func refusal(_ limits: String) -> String? {
+            do {
+                _ = try AppConfig.parse(Data(#"{"appId": "a", "limits": \#(limits)}"#.utf8), source: "app.json")
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+        for bytes in ["65535", "268435457", "-1"] {
+            #expect(refusal(#"{"changeStreamBufferBytes": \#(bytes)}"#)?.contains("changeStreamBufferBytes must be between") == true, "\(bytes)")
+        }
+        for seconds in ["0", "601"] {
+            #expect(refusal(#"{"changeStreamStallSeconds": \#(seconds)}"#)?.contains("changeStreamStallSeconds must be between") == true)
+        }
+    }
 }
