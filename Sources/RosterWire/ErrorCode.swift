@@ -26,6 +26,8 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     /// Roster's: no such unlock key (never made, replaced, erased after wrong PINs, or its
     /// session ended): the person logs in again.
     case unlockKeyNotFound = "UnlockKeyNotFound"
+    /// Roster's: the request's `Origin` is not among the app's `allowedRequestOrigins`.
+    case accessDenied = "AccessDenied"
     case internalServerError = "InternalServerError"
 
     /// The HTTP status a server answers with for this code.
@@ -37,7 +39,7 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
             .invalidParameter, .missingParameter:
             400
         case .apiKeyNotFound, .authProviderNotFound, .appNotFound, .routeNotFound, .functionNotFound, .unlockKeyNotFound: 404
-        case .functionExecutionError, .noMatchingRuleFound: 403
+        case .functionExecutionError, .noMatchingRuleFound, .accessDenied: 403
         case .methodNotAllowed: 405
         case .payloadTooLarge: 413
         case .tooManyRequests: 429

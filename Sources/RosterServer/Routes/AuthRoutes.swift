@@ -7,8 +7,12 @@ import RosterWire
 /// the caller of all but the session routes, which hand their refresh token to `SessionService`.
 package enum AuthRoutes {
     package static func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
+        let (tokens, apps) = (services.sessions.tokens, services.sessions.apps)
         router.post(RouterPath(Route.session)) { request, context -> RouteReply in
             do {
+                try await RequestOriginCheck.require(
+                    request, sessionToken: { () async throws(ErrorResponse) in try await tokens.verifyRefresh(try BearerToken.value(in: request.headers)) },
+                    apps: apps, context: context)
                 let reply = RouteReply.json(
                     try await services.sessions.refresh(refreshToken: try BearerToken.value(in: request.headers), from: context.clientAddress)
                         .document)
@@ -20,6 +24,9 @@ package enum AuthRoutes {
             }
         }
         router.delete(RouterPath(Route.session)) { request, context -> RouteReply in
+            try await RequestOriginCheck.require(
+                request, sessionToken: { () async throws(ErrorResponse) in try await tokens.verifySessionEnding(try BearerToken.value(in: request.headers)) },
+                apps: apps, context: context)
             if let ended = try await services.sessions.logout(refreshToken: try BearerToken.value(in: request.headers)) {
                 await services.audit.record(.loggedOut, appId: ended.appId, userId: ended.userId, address: context.clientAddress)
             }

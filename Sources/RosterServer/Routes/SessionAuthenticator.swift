@@ -6,8 +6,9 @@ import RosterWire
 /// Bearer authentication for a group of routes: proves the caller from its token (an access
 /// token, or a refresh token for the API-key routes) before the route runs, and puts it in the
 /// context for the route to read. Under an app's routes the token must be for that app;
-/// elsewhere the token's app becomes the request's, with its own body limit. Every refusal is
-/// the protocol's InvalidSession.
+/// elsewhere the token's app becomes the request's, with its own body limit. Every refusal of
+/// the token is the protocol's InvalidSession; an `Origin` the token's app does not allow is
+/// AccessDenied, before the route runs (`RequestOriginCheck`).
 ///
 ///     let keys = router.group().add(middleware: SessionAuthenticator(sessions: sessions, token: .refresh))
 ///     keys.get(RouterPath(Route.apiKeys)) { _, context in try await list(for: try context.caller()) }
@@ -44,6 +45,7 @@ package struct SessionAuthenticator: AuthenticatorMiddleware {
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let caller = try await authenticate(request: request, context: context) else { return try await next(request, context) }
+        try RequestOriginCheck.require(request, allowedBy: caller.app, context: context)
         var context = context
         context.identity = caller
         context.app = caller.app

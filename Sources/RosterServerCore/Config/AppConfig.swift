@@ -49,6 +49,9 @@ public struct AppConfig: Codable, Sendable, Equatable {
     public var deviceLogin: DeviceLoginConfig
     /// Browser sign-in with Google, Apple and Facebook: allowed redirect URLs and the like.
     public var webSignIn: WebSignInConfig
+    /// The origins (`https://shop.example`) browser pages may call the app from; nil: any
+    /// origin, as in App Services. Requests without `Origin` are always served (`RequestOrigins`).
+    public var allowedRequestOrigins: [String]?
 
     public init(
         appId: String, name: String? = nil, accessTokenLifetimeSeconds: Int = 1800,
@@ -59,8 +62,9 @@ public struct AppConfig: Codable, Sendable, Equatable {
         dataServices: [String] = [AppConfig.defaultDataService], limits: LimitsConfig = LimitsConfig(),
         anonymousUserRetentionDays: Int = 90, auditRetentionDays: Int = 90,
         refreshTokenRotation: RefreshRotationConfig = RefreshRotationConfig(), deviceLogin: DeviceLoginConfig = DeviceLoginConfig(),
-        webSignIn: WebSignInConfig = WebSignInConfig()
+        webSignIn: WebSignInConfig = WebSignInConfig(), allowedRequestOrigins: [String]? = nil
     ) {
+        self.allowedRequestOrigins = allowedRequestOrigins
         self.deviceLogin = deviceLogin
         self.webSignIn = webSignIn
         self.refreshTokenRotation = refreshTokenRotation
@@ -91,7 +95,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         case providers, customUserData, outbox, rules, maxDocumentBytes, maxPipelineBytes, functions
         case dataServices = "dataService"
         case limits, anonymousUserRetentionDays, auditRetentionDays, refreshTokenRotation
-        case deviceLogin, webSignIn
+        case deviceLogin, webSignIn, allowedRequestOrigins
     }
 
     public init(from decoder: any Decoder) throws {
@@ -117,6 +121,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
             try container.decodeIfPresent(RefreshRotationConfig.self, forKey: .refreshTokenRotation) ?? RefreshRotationConfig()
         deviceLogin = try container.decodeIfPresent(DeviceLoginConfig.self, forKey: .deviceLogin) ?? DeviceLoginConfig()
         webSignIn = try container.decodeIfPresent(WebSignInConfig.self, forKey: .webSignIn) ?? WebSignInConfig()
+        allowedRequestOrigins = try container.decodeIfPresent([String].self, forKey: .allowedRequestOrigins)
         if let one = try? container.decodeIfPresent(String.self, forKey: .dataServices) {
             dataServices = [one]
         } else {
@@ -169,6 +174,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         try refreshTokenRotation.validate(source: source)
         try deviceLogin.validate(source: source)
         try webSignIn.validate(source: source)
+        do { _ = try RequestOrigins(allowedRequestOrigins) } catch { throw fail(error.description) }
         guard (1...3650).contains(anonymousUserRetentionDays) else { throw fail("anonymousUserRetentionDays must be between 1 and 3650") }
         guard (1...3650).contains(auditRetentionDays) else { throw fail("auditRetentionDays must be between 1 and 3650") }
         try providers.emailPassword?.validate(source: source)

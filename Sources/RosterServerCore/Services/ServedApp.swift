@@ -21,12 +21,15 @@ package final class ServedApp: Sendable {
     package let changeStreams: ConcurrencyLimit<String>
     /// What the server's pipelines may hold at once, all calls of all apps together.
     package let pipelineMemory: PipelineMemory
+    /// The origins browser pages may call the app from.
+    package let requestOrigins: RequestOrigins
 
     package var id: String { config.appId }
 
     /// `pipelineMemory`: the one the server's apps share; without it, one of the app's own.
     package init(config: AppConfig, environment: ServerEnvironment, pipelineMemory: PipelineMemory? = nil, defaultOutbox: URL) async throws {
         self.config = config
+        requestOrigins = try RequestOrigins(config.allowedRequestOrigins)
         functions = FunctionLimiter(limits: config.limits)
         dataCalls = DataCallGate(limits: config.limits)
         changeStreams = ConcurrencyLimit(width: Int(Int32.max), perOwner: config.limits.changeStreamsPerUser, queueLimit: 0, waitLimit: .zero)
