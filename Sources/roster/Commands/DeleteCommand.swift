@@ -1,5 +1,6 @@
 import ArgumentParser
 import RosterCore
+import RosterWire
 
 /// `roster delete USER --yes`: deletes the user's account on the server, and the user from this
 /// device. There is no undo, so it asks for `--yes`.
@@ -22,7 +23,7 @@ struct DeleteCommand: AsyncParsableCommand {
     func run() async throws {
         let app = try await connection.openApp()
         let target = try UserResolver(users: app.allUsers).resolve(user)
-        let name = target.displayName
+        let name = TerminalText.printable(target.displayName)
         guard yes else {
             throw CommandFailure("deleting the account of \(name) cannot be undone; run again with --yes")
         }
@@ -34,7 +35,7 @@ struct DeleteCommand: AsyncParsableCommand {
         }
         print("Deleted the account of \(name).")
         if let current = app.currentUser {
-            print("Active user: \(current.displayName).")
+            print("Active user: \(TerminalText.printable(current.displayName)).")
         }
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import RosterCore
 import RosterTUI
+import RosterWire
 
 /// `roster link`: gives a logged-in user another way to log in. An anonymous user linked to an
 /// email, a key or a token becomes a permanent user that outlives log-out.
@@ -38,7 +39,7 @@ struct LinkCommand: AsyncParsableCommand {
             try await target.linkUser(credentials: credentials)
             return (target.displayName, target.id)
         }
-        print("Linked \(credentials.provider.displayName) log-in to \(name) (\(id)); it logs in as this user from now on.")
+        print("Linked \(credentials.provider.displayName) log-in to \(TerminalText.printable(name)) (\(id)); it logs in as this user from now on.")
     }
 
     /// `--device`: the identity to link is signed in with, and approved, on a phone.
@@ -54,6 +55,6 @@ struct LinkCommand: AsyncParsableCommand {
             let linked = try await wait.run()
             return (linked.displayName, linked.id)
         }
-        print("Linked a log-in on another device to \(name) (\(id)); it logs in as this user from now on.")
+        print("Linked a log-in on another device to \(TerminalText.printable(name)) (\(id)); it logs in as this user from now on.")
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RosterCore
 import RosterTUI
+import RosterWire
 
 /// `roster login`: adds a user to this device and makes it the active one.
 struct LoginCommand: AsyncParsableCommand {
@@ -24,7 +25,7 @@ struct LoginCommand: AsyncParsableCommand {
         let pin = try pins.pinForLogIn(credentials, policy: try CommandFailure.wording { try app.policy() }.switching)
         do {
             let user = try await app.login(credentials: credentials, pin: pin)
-            print("Logged in \(user.displayName) (\(user.id)); now the active user.")
+            print("Logged in \(TerminalText.printable(user.displayName)) (\(user.id)); now the active user.")
         } catch {
             throw CommandFailure(error)
         }
@@ -40,6 +41,6 @@ struct LoginCommand: AsyncParsableCommand {
             var wait = DeviceLoginWait(app: app, login: try await app.startDeviceLogin(terminal: SessionEffects.hostName, pin: pin), pin: pin)
             return try await wait.run()
         }
-        print("Logged in \(user.displayName) (\(user.id)); now the active user.")
+        print("Logged in \(TerminalText.printable(user.displayName)) (\(user.id)); now the active user.")
     }
 }

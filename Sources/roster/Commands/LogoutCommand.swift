@@ -1,5 +1,6 @@
 import ArgumentParser
 import RosterCore
+import RosterWire
 
 /// `roster logout [USER]`: logs a user out (the active one by default). The user stays on the
 /// device, logged out; an anonymous user is removed, since it could never log back in.
@@ -43,7 +44,7 @@ struct LogoutCommand: AsyncParsableCommand {
             return
         }
         let target = try UserResolver.namedOrCurrent(user, in: app)
-        let name = target.displayName
+        let name = TerminalText.printable(target.displayName)
         // Under pin or password, nobody logs somebody else out: their PIN is asked for
         // (BEHAVIOURS 53), or with --admin the admin PIN (BEHAVIOURS 54).
         let grant = try await adminPIN.grantIfAsked(app, for: "logging out \(name)", pins: pins)
@@ -56,7 +57,7 @@ struct LogoutCommand: AsyncParsableCommand {
         }
         print(target.state == .removed ? "Logged out \(name); anonymous users are removed." : "Logged out \(name).")
         if let current = app.currentUser {
-            print("Active user: \(current.displayName).")
+            print("Active user: \(TerminalText.printable(current.displayName)).")
         }
         if let problem = report.revocationError {
             Terminal.printError("roster: logged out on this device, but the server was not told: \(problem)")

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RosterCore
+import RosterWire
 
 /// `roster pin [USER]`: changes a user's PIN; the old one first.
 struct PINCommand: AsyncParsableCommand {
@@ -24,6 +25,6 @@ struct PINCommand: AsyncParsableCommand {
             "Current PIN for \(target.displayName): ", fromStdin: pins.pinStdin, missing: "no PIN given", what: "a PIN", flag: "--pin-stdin")
         let new = try pins.newPIN("New PIN (at least \(PINRule.minimumDigits) digits): ")
         try await CommandFailure.wording { try await target.changePIN(old: old, new: new) }
-        print("Changed the PIN of \(target.displayName).")
+        print("Changed the PIN of \(TerminalText.printable(target.displayName)).")
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RosterCore
+import RosterWire
 
 /// `roster policy [open|pin|password]`: who may make a logged-in user active on this device, the
 /// idle lock, kiosk mode and the admin PIN. Without arguments, prints them.
@@ -122,7 +123,7 @@ struct PolicyCommand: AsyncParsableCommand {
         }
         let loggedOut = try await CommandFailure.wording { try await app.setPolicy(next, pins: given, admin: grant) }
         print(Self.describe(next))
-        if !loggedOut.isEmpty { print("Logged out (no PIN given): \(loggedOut.joined(separator: ", ")).") }
+        if !loggedOut.isEmpty { print("Logged out (no PIN given): \(TerminalText.printable(loggedOut.joined(separator: ", "))).") }
     }
 
     static func describe(_ policy: DevicePolicy) -> String {

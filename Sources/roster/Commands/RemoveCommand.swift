@@ -1,5 +1,6 @@
 import ArgumentParser
 import RosterCore
+import RosterWire
 
 /// `roster remove USER`: logs a user out and deletes everything this device holds for it.
 struct RemoveCommand: AsyncParsableCommand {
@@ -18,7 +19,7 @@ struct RemoveCommand: AsyncParsableCommand {
     func run() async throws {
         let app = try await connection.openApp()
         let target = try UserResolver(users: app.allUsers).resolve(user)
-        let name = target.displayName
+        let name = TerminalText.printable(target.displayName)
         // A logged-in user sealed with their PIN is removed only with it (BEHAVIOURS 53), or
         // with --admin the admin PIN (BEHAVIOURS 54).
         let grant = try await adminPIN.grantIfAsked(app, for: "removing \(name)", pins: pins)
@@ -30,7 +31,7 @@ struct RemoveCommand: AsyncParsableCommand {
         }
         print("Removed \(name) from this device.")
         if let current = app.currentUser {
-            print("Active user: \(current.displayName).")
+            print("Active user: \(TerminalText.printable(current.displayName)).")
         }
     }
 }

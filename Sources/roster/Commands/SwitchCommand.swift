@@ -1,5 +1,6 @@
 import ArgumentParser
 import RosterCore
+import RosterWire
 
 /// `roster switch USER`: makes a logged-in user the active one, without the network.
 struct SwitchCommand: AsyncParsableCommand {
@@ -23,6 +24,6 @@ struct SwitchCommand: AsyncParsableCommand {
         // The server is asked whether the session still lives; one it ended is not switched to.
         let report = try await CommandFailure.wording { try await app.switchUser(to: target, secret: secret) }
         if let notice = report.notice { Terminal.printError(notice) }
-        print("Switched to \(target.displayName).")
+        print("Switched to \(TerminalText.printable(target.displayName)).")
     }
 }

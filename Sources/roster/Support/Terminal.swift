@@ -1,9 +1,15 @@
 import Foundation
+import RosterWire
 
-/// Writing to the terminal's two streams, and reading secrets without echo.
+/// Writing to the terminal's two streams, and reading secrets without echo. What is written
+/// (an error, a prompt, a question) may name a user as a server gave it, so it loses its control
+/// characters (`TerminalText`) first.
 enum Terminal {
-    static func printError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+    /// Writes `text` and a line break to stderr; its own line breaks stay (a usage message),
+    /// every other control character goes.
+    static func printError(_ text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { TerminalText.printable(String($0)) }
+        FileHandle.standardError.write(Data((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     /// Reads one line from standard input, without its line ending.
@@ -26,7 +32,7 @@ enum Terminal {
         // Echo goes off before the prompt shows, and without flushing, so a password typed the
         // moment the prompt appears is neither shown nor lost.
         tcsetattr(fd, TCSANOW, &silent)
-        _ = prompt.withCString { write(fd, $0, strlen($0)) }
+        _ = TerminalText.printable(prompt).withCString { write(fd, $0, strlen($0)) }
         defer {
             tcsetattr(fd, TCSANOW, &saved)
             _ = "\n".withCString { write(fd, $0, 1) }
@@ -44,7 +50,7 @@ enum Terminal {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY)
         guard fd >= 0 else { return false }
         defer { close(fd) }
-        let prompt = question + " [y/N] "
+        let prompt = TerminalText.printable(question) + " [y/N] "
         _ = prompt.withCString { write(fd, $0, strlen($0)) }
         var bytes: [UInt8] = []
         var byte: UInt8 = 0

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RosterCore
+import RosterWire
 
 /// `roster api-keys …`: a logged-in user's API keys. A key is shown once, when it is made.
 struct APIKeysCommand: AsyncParsableCommand {
@@ -85,7 +86,7 @@ struct CreateAPIKeyCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("cannot write \(output); the key \(key.id) was made: delete it with `roster api-keys delete \(key.id)`")
         }
-        print("Created API key '\(key.name)' (\(key.id)) in \(output).")
+        print("Created API key '\(TerminalText.printable(key.name))' (\(key.id)) in \(output).")
     }
 }
 
