@@ -15,11 +15,16 @@ import Synchronization
 /// `leaseTimeout` for one, or finds the database down, fails with `StoreUnavailable` (503), and
 /// the pool reconnects by itself when the database is back. Once the store knows the database
 /// is gone (a connection failed, or a wait ran out and a direct connection was refused), a
-/// request waits only `outageLeaseTimeout` for a connection (`DatabaseOutage`).
+/// request waits only `outageLeaseTimeout` for a connection (`DatabaseOutage`). A request still
+/// waiting after `outageLeaseTimeout` while the outage is not yet known tries one direct
+/// connection, given `connectTimeout` (1 s by default), so the first request of an outage is
+/// answered 503 within about a second rather than after the lease.
 package final class PostgresServerStore: ServerStore {
     package let client: PostgresClient
     package let location: PostgresLocation
     package let leaseTimeout: Duration
+    /// How long opening one connection may take, the pool's and the probe's.
+    package let connectTimeout: Duration
     package let logger: Logger
     package let outage = DatabaseOutage()
     package let changes = DocumentChangeHub()
@@ -32,17 +37,27 @@ package final class PostgresServerStore: ServerStore {
     /// client learns of the outage within a second.
     package static let outageLeaseTimeout = Duration.milliseconds(500)
 
+    /// `connectTimeout` by default: far shorter than the lease, so that an outage is found
+    /// before it; long enough for a database on another machine of the same network.
+    package static let defaultConnectTimeout = Duration.seconds(1)
+
+    /// What `connectTimeout` may be.
+    package static let connectTimeouts = Duration.milliseconds(100)...Duration.seconds(60)
     /// Connects to `url`, checks the database answers, and migrates it. Throws
     /// `ServerStoreError.cannotOpen` with the reason when the URL is wrong or the database
     /// cannot be reached.
     package init(
         url: String, maximumConnections: Int = 20, keepsConnectionsOpen: Bool = false, leaseTimeout: Duration = .seconds(5),
-        logger: Logger? = nil
+        connectTimeout: Duration = PostgresServerStore.defaultConnectTimeout, logger: Logger? = nil
     ) async throws {
         let location = try PostgresLocation(url: url)
+        guard Self.connectTimeouts.contains(connectTimeout) else {
+            throw ServerStoreError.cannotOpen(path: location.shown, reason: "the connect time-out must be between 100 ms and 60 s, not \(connectTimeout)")
+        }
         let logger = logger ?? Logger(label: "roster-server.postgres")
         self.location = location
         self.leaseTimeout = leaseTimeout
+        self.connectTimeout = connectTimeout
         self.logger = logger
         try await Self.checkReachable(location, logger: logger)
         var configuration = location.clientConfiguration
@@ -54,7 +69,7 @@ package final class PostgresServerStore: ServerStore {
         // that died fails its next query, which answers 503 and is replaced.
         configuration.options.minimumConnections = keepsConnectionsOpen ? maximumConnections : 0
         configuration.options.keepAliveBehavior = nil
-        configuration.options.connectTimeout = .seconds(5)
+        configuration.options.connectTimeout = connectTimeout
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         running = Task { await client.run() }
@@ -134,6 +149,7 @@ package final class PostgresServerStore: ServerStore {
         let outage = outage
         let timeout = wait ?? (outage.isKnown ? Self.outageLeaseTimeout : leaseTimeout)
         let client = client
+        let (location, logger, connectTimeout) = (location, logger, connectTimeout)
         do {
             return try await withThrowingTaskGroup(of: R?.self) { group in
                 group.addTask {
@@ -148,6 +164,25 @@ package final class PostgresServerStore: ServerStore {
                     if !leased.isMarked { throw StoreUnavailable() }
                     return nil
                 }
+                if timeout > Self.outageLeaseTimeout {
+                    // The pool retries a connection it cannot open without failing the wait:
+                    // one direct connection tells a database gone from a busy pool.
+                    group.addTask {
+                        var probed = false
+                        while !leased.isMarked {
+                            try await Task.sleep(for: Self.outageLeaseTimeout)
+                            if leased.isMarked { break }
+                            if !probed {
+                                probed = true
+                                await outage.probe {
+                                    (try? await Self.checkReachable(location, within: connectTimeout, logger: logger)) != nil
+                                }
+                            }
+                            if outage.isKnown, !leased.isMarked { throw StoreUnavailable() }
+                        }
+                        return nil
+                    }
+                }
                 while let finished = try await group.next() {
                     if let value = finished {
                         group.cancelAll()
@@ -161,8 +196,7 @@ package final class PostgresServerStore: ServerStore {
             throw StoreUnavailable()
         } catch let error as StoreUnavailable {
             // A wait that ran out is a busy pool or a database gone: one direct connection tells.
-            let (location, logger) = (location, logger)
-            await outage.probe { (try? await Self.checkReachable(location, within: .seconds(1), logger: logger)) != nil }
+            await outage.probe { (try? await Self.checkReachable(location, within: connectTimeout, logger: logger)) != nil }
             throw error
         }
     }
