@@ -73,4 +73,33 @@ import Testing
             stream.close()
         }
     }
+
+    /// The event's budget is the app's `regexStepsPerChangeEvent`: an app that allows more sends
+    /// the event the default budget would skip.
+    @Test func aChangeStreamsBudgetIsTheAppsSetting() async throws {
+        var config = DataAccessTests.config(maxDocumentBytes: 32768)
+        config.rules = [DataAccessOperationsTests.notes, DataAccessTests.closed, TestConfig.ownCustomData]
+        config.limits.regexStepsPerCall = 500_000_000
+        config.limits.regexStepsPerChangeEvent = 500_000_000
+        let generous = try await TestServer.make(config, store: .sqlite)
+        let (standard, _, _) = try await start()
+        // The pattern backtracks through every string before the second clause matches.
+        let filter: JSONValue = ["$or": [["fullDocument.s": ["$regex": "^(a|a)*$"]], ["fullDocument.kind": "wanted"]]]
+        let strings = JSONValue.array(Array(repeating: "aaaaaaaaaaaaaaaaa!", count: 40))
+        for (t, sent) in [(generous, "costly"), (standard, "plain")] {
+            let ann = DataAccessTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
+            try await withLoopbackServer(t.server) { port in
+                let stream = try await EventStreamClient.open(
+                    base: "http://127.0.0.1:\(port)", appId: t.appId,
+                    call: ["name": "watch", "service": "mongodb-atlas", "arguments": [["database": "kiosk", "collection": "notes", "filter": filter]]],
+                    token: ann.login.accessToken)
+                #expect(stream.status == 200)
+                _ = try await ann.json("insertOne", ["document": ["_id": "costly", "kind": "wanted", "s": strings]], in: Self.notes)
+                _ = try await ann.json("insertOne", ["document": ["_id": "plain", "kind": "wanted", "s": ["a!"]]], in: Self.notes)
+                let event = try #require(try await stream.nextEvent()?.json)
+                #expect(event["fullDocument"]?["_id"] == .string(sent), "the app's own budget decides whether the costly event is sent")
+                stream.close()
+            }
+        }
+    }
 }

@@ -46,7 +46,8 @@ package struct ChangeStreamService: Sendable {
         guard let rule = caller.app.config.rule(database: request.database, collection: request.collection) else {
             throw ErrorResponse.noMatchingRule("no rule lets users use \(request.database).\(request.collection)")
         }
-        let filter = try ChangeStreamFilter(request, rule: rule, userId: caller.user.id)
+        let filter = try ChangeStreamFilter(
+            request, rule: rule, userId: caller.user.id, regexSteps: caller.app.config.limits.regexStepsPerChangeEvent)
         let (app, userId) = (caller.app, caller.user.id)
         do {
             try await app.changeStreams.enter(userId)
