@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import Logging
 import NIOCore
 import NIOHTTP1
 import RosterWire
@@ -15,11 +16,11 @@ import Testing
     static let unlisted = "https://elsewhere.example"
 
     /// The test app, allowing `listed` (written as it need not be: the list is normalised).
-    static func server() async throws -> TestServer {
+    static func server(log lines: LogLines = LogLines()) async throws -> TestServer {
         var config = DataAccessTests.config()
         config.rules = [DataAccessOperationsTests.notes, DataAccessTests.closed, TestConfig.ownCustomData]
         config.allowedRequestOrigins = ["HTTPS://Shop.Example:443", "http://localhost:8080"]
-        return try await TestServer.make(config)
+        return try await TestServer.make(config) { $0.logger = Logger(label: "test") { _ in LogLines.Handler(lines: lines) } }
     }
 
     struct Answer {
@@ -172,7 +173,8 @@ import Testing
 
     /// A refused origin does no work: no user, no session, no audit line, no message.
     @Test(.timeLimit(.minutes(2))) func aRefusedOriginWritesNothing() async throws {
-        let t = try await Self.server()
+        let lines = LogLines()
+        let t = try await Self.server(log: lines)
         _ = try await t.loggedIn(.anonymous)
         let (users, sessions) = (try await t.userCount(), try await t.liveSessionCount())
         let audit = try await t.server.admin.audit(appId: t.appId, AuditQuery()).count
@@ -191,6 +193,10 @@ import Testing
         #expect(try await t.liveSessionCount() == sessions)
         #expect(try await t.server.admin.audit(appId: t.appId, AuditQuery()).count == audit)
         #expect(try await t.server.admin.findUser(appId: t.appId, idOrEmail: "ann@example.com") == nil)
+        // The log says why, naming the origin and the app.
+        let refusals = lines.all.filter { $0.hasPrefix("request origin not allowed") }
+        #expect(refusals.count == 3)
+        #expect(refusals.allSatisfy { $0.contains("origin=\(Self.unlisted)") && $0.contains("app=\(t.appId)") }, "\(refusals)")
     }
 
     /// Without a list every origin may call, as in App Services; paths outside the client API
