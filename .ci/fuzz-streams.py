@@ -53,7 +53,8 @@ target = urllib.parse.urlsplit(f"{APP}/functions/call?{query}")
 def open_stalled():
     """A watch whose reader reads the answer's head and then stops."""
     connection = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    # Small, but at least two loopback segments, or the kernel never reopens the window once read.
+    connection.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 128 * 1024)
     connection.connect((target.hostname, target.port))
     connection.sendall(f"GET {target.path}?{target.query} HTTP/1.1\r\nHost: {target.netloc}\r\n\r\n".encode())
     connection.settimeout(30)
