@@ -27,7 +27,9 @@ extension SQLiteDeviceStore {
     func storeSession(
         id: String, entry: String, replacing: Data, sealed: SealedSession, receivedAt: Date?, lifetime: TimeInterval?
     ) throws -> StoredUser? {
-        try write { db in
+        // The server may have replaced the refresh token this one follows: it must be stored
+        // even on a full disk.
+        try write(releasingReserve: true) { db in
             guard var user = try StoredUser.fetchOne(db, key: id), user.entry == entry, user.state == .loggedIn,
                 user.sealed?.box == replacing
             else { return nil }

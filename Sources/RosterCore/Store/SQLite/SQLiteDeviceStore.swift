@@ -21,12 +21,15 @@ final class SQLiteDeviceStore: DeviceStore {
 
     let pool: DatabasePool
     let file: URL
+    /// Room kept for a refreshed session on a full disk (`DiskReserve`).
+    let reserve: DiskReserve
     var location: String { file.path }
     private let ownRevision = Mutex<Int?>(nil)
     var lastOwnRevision: Int? { ownRevision.withLock { $0 } }
 
-    init(directory: URL) throws {
+    init(directory: URL, reserveSize: Int = DiskReserve.defaultSize) throws {
         file = directory.appendingPathComponent(Self.fileName)
+        reserve = DiskReserve(beside: file, size: reserveSize)
         do {
             try PrivateFiles.makeDirectory(directory)
             try PrivateFiles.touchFile(file)
@@ -49,6 +52,8 @@ final class SQLiteDeviceStore: DeviceStore {
             throw RosterError.storeUnreadable(path: file.path, reason: Self.reason(error))
         }
         PrivateFiles.restrict([file, URL(fileURLWithPath: file.path + "-wal"), URL(fileURLWithPath: file.path + "-shm")])
+        // After the open, so the WAL and its index have their room first.
+        reserve.make()
     }
 
     static func reason(_ error: any Error) -> String {
@@ -66,7 +71,9 @@ final class SQLiteDeviceStore: DeviceStore {
         }
     }
 
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
+    /// One write transaction. `releasingReserve`: a write the disk refuses gives up the store's
+    /// reserve (`DiskReserve`) and is tried once more.
+    func write<T>(releasingReserve: Bool = false, _ body: (Database) throws -> T) throws -> T {
         do {
             return try pool.write { db in
                 let result = try body(db)
@@ -75,6 +82,8 @@ final class SQLiteDeviceStore: DeviceStore {
                 ownRevision.withLock { $0 = revision }
                 return result
             }
+        } catch let error as DatabaseError where releasingReserve && error.resultCode == .SQLITE_FULL && reserve.release() {
+            return try write(body)
         } catch let error as RosterError {
             throw error
         } catch {
