@@ -6,9 +6,10 @@ import RosterServerCore
 /// `host=/directory` query item names a Unix socket directory instead (as libpq reads it). The
 /// password comes from `PGPASSWORD`, as for libpq, so that it is never in the process's
 /// arguments; one written in the URL is taken too. `sslmode` and `sslrootcert` are libpq's
-/// (`PostgresTLSMode`).
+/// (`PostgresTLSMode`), and so is `connect_timeout` (seconds, here with a fraction allowed:
+/// how long one connection attempt may take before the database counts as unreachable).
 ///
-///     let location = try PostgresLocation(url: "postgres://roster@db.internal/roster?sslmode=verify-full")
+///     let location = try PostgresLocation(url: "postgres://roster@db.internal/roster?sslmode=verify-full&connect_timeout=2")
 package struct PostgresLocation: Sendable {
     package var host: String
     package var port: Int
@@ -24,6 +25,8 @@ package struct PostgresLocation: Sendable {
     /// The certificate authorities a certificate is checked against (`sslrootcert`); the
     /// system's when `nil`.
     package var rootCertificatePath: String?
+    /// How long one connection attempt may take (`connect_timeout`), when the URL says.
+    package var connectTimeout: Duration?
 
     /// Whether `text` names a PostgreSQL store rather than an SQLite file.
     package static func isURL(_ text: String) -> Bool {
@@ -68,6 +71,15 @@ package struct PostgresLocation: Sendable {
             throw ServerStoreError.cannotOpen(path: shown, reason: "sslmode=\(tlsMode.rawValue) needs a TCP host, not a Unix socket")
         }
         rootCertificatePath = query.first(where: { $0.name == "sslrootcert" })?.value
+        if let text = query.first(where: { $0.name == "connect_timeout" })?.value {
+            guard text.utf8.count <= 16, let seconds = Double(text), seconds.isFinite,
+                let milliseconds = Int(exactly: (seconds * 1000).rounded()),
+                PostgresServerStore.connectTimeouts.contains(.milliseconds(milliseconds))
+            else {
+                throw ServerStoreError.cannotOpen(path: shown, reason: "connect_timeout must be between 0.1 and 60 seconds, not '\(text.prefix(16))'")
+            }
+            connectTimeout = .milliseconds(milliseconds)
+        }
         if let rootCertificatePath, !FileManager.default.isReadableFile(atPath: rootCertificatePath) {
             throw ServerStoreError.cannotOpen(path: shown, reason: "sslrootcert \(rootCertificatePath) cannot be read")
         }

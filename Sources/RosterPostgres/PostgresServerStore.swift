@@ -43,7 +43,8 @@ package final class PostgresServerStore: ServerStore {
 
     /// What `connectTimeout` may be.
     package static let connectTimeouts = Duration.milliseconds(100)...Duration.seconds(60)
-    /// Connects to `url`, checks the database answers, and migrates it. Throws
+    /// Connects to `url`, checks the database answers, and migrates it; the URL's
+    /// `connect_timeout`, when it has one, is taken over `connectTimeout`. Throws
     /// `ServerStoreError.cannotOpen` with the reason when the URL is wrong or the database
     /// cannot be reached.
     package init(
@@ -51,6 +52,7 @@ package final class PostgresServerStore: ServerStore {
         connectTimeout: Duration = PostgresServerStore.defaultConnectTimeout, logger: Logger? = nil
     ) async throws {
         let location = try PostgresLocation(url: url)
+        let connectTimeout = location.connectTimeout ?? connectTimeout
         guard Self.connectTimeouts.contains(connectTimeout) else {
             throw ServerStoreError.cannotOpen(path: location.shown, reason: "the connect time-out must be between 100 ms and 60 s, not \(connectTimeout)")
         }

@@ -99,6 +99,20 @@ import ThrowawayPostgres
         #expect(try await PostgresServerStore(url: url, connectTimeout: .seconds(60)).connectTimeout == .seconds(60))
     }
 
+    /// An operator sets it in the database URL, as libpq's `connect_timeout`; a wrong one is
+    /// refused by name before anything is opened.
+    @Test func theURLsConnectTimeoutIsTaken() async throws {
+        let url = try await PostgresCluster.shared.newDatabaseURL()
+        let joined = url.contains("?") ? "&" : "?"
+        #expect(try await PostgresServerStore(url: url + joined + "connect_timeout=2.5").connectTimeout == .milliseconds(2500))
+        #expect(try await PostgresServerStore(url: url).connectTimeout == PostgresServerStore.defaultConnectTimeout)
+        for wrong in ["0", "0.05", "61", "nan", "inf", "-1", "two", "1e400"] {
+            await #expect {
+                _ = try await PostgresServerStore(url: url + joined + "connect_timeout=" + wrong)
+            } throws: { error in "\(error)".contains("connect_timeout must be between 0.1 and 60 seconds") }
+        }
+    }
+
     @Test func anUnreachableOrWrongURLIsOneClearError() async throws {
         let url = try await PostgresCluster.shared.newDatabaseURL()
         let missing = url.replacingOccurrences(of: "/roster_", with: "/missing_")
