@@ -9,7 +9,7 @@ import RosterWire
 /// reader that does not keep up is ended. The stream holds its user's place among
 /// `changeStreamsPerUser` until `connectionClosed()` (or until nothing holds it).
 package struct ChangeStream: AsyncSequence, Sendable {
-    package enum Item: Sendable, Equatable {
+    package enum Item: PendingSize, Equatable {
         case event(String)
         case keepAlive
         case end(ErrorResponse)
@@ -47,16 +47,5 @@ package struct ChangeStream: AsyncSequence, Sendable {
     /// Whether the stream still holds its place among the user's streams.
     package var holdsPlace: Bool { place.isHeld }
 
-    package struct Iterator: AsyncIteratorProtocol {
-        var base: AsyncStream<Item>.Iterator
-        let pending: PendingBytes
-
-        package mutating func next() async -> Item? {
-            guard let item = await base.next() else { return nil }
-            pending.remove(item.bytes)
-            return item
-        }
-    }
-
-    package func makeAsyncIterator() -> Iterator { Iterator(base: items.makeAsyncIterator(), pending: pending) }
+    package func makeAsyncIterator() -> PendingBytes.Taking<Item> { pending.taking(items) }
 }

@@ -215,24 +215,13 @@ package final class DocumentChangeSubscription: Sendable {
         let stream: AsyncStream<PublishedChange>
         let pending: PendingBytes
 
-        package struct Iterator: AsyncIteratorProtocol {
-            var base: AsyncStream<PublishedChange>.Iterator
-            let pending: PendingBytes
-
-            package mutating func next() async -> PublishedChange? {
-                guard let change = await base.next() else { return nil }
-                pending.remove(change.bytes)
-                return change
-            }
-        }
-
-        package func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator(), pending: pending) }
+        package func makeAsyncIterator() -> PendingBytes.Taking<PublishedChange> { pending.taking(stream) }
     }
 }
 
 /// A change as every watcher of its collection receives it: its bodies are read, and its event
 /// written, once, by the first watcher that needs them, not once per watcher.
-package final class PublishedChange: Sendable {
+package final class PublishedChange: PendingSize {
     package let change: DocumentChange
     /// The bodies' bytes, before and after: what a watcher holding it is counted.
     package let bytes: Int

@@ -36,4 +36,26 @@ package final class PendingBytes: Sendable {
 
     /// The bytes pending now.
     package var bytes: Int { count.withLock { $0 } }
+
+    /// A reader's iterator over `base`, counting out of the backlog each element it takes.
+    package struct Taking<Element: PendingSize>: AsyncIteratorProtocol {
+        var base: AsyncStream<Element>.Iterator
+        let pending: PendingBytes
+
+        package mutating func next() async -> Element? {
+            guard let element = await base.next() else { return nil }
+            pending.remove(element.bytes)
+            return element
+        }
+    }
+
+    /// Iterates `stream`, counting out of this backlog what is taken.
+    package func taking<Element: PendingSize>(_ stream: AsyncStream<Element>) -> Taking<Element> {
+        Taking(base: stream.makeAsyncIterator(), pending: self)
+    }
+}
+
+/// What a `PendingBytes` counts a value while it waits.
+package protocol PendingSize: Sendable {
+    var bytes: Int { get }
 }
