@@ -8,9 +8,8 @@ server must still log a user in afterwards.
 """
 import json
 import sys
-import time
-import urllib.error
-import urllib.request
+
+import fuzz_client
 
 BASE = sys.argv[1].rstrip("/")
 APP = f"{BASE}/api/client/v2.0/app/roster-demo"
@@ -19,17 +18,7 @@ ROOM = 5.0
 
 
 def post(path, body, token=None):
-    request = urllib.request.Request(
-        f"{APP}{path}", data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json"})
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    started = time.monotonic()
-    try:
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            status, text = answer.status, answer.read().decode()
-    except urllib.error.HTTPError as error:
-        status, text = error.code, error.read().decode()
-    return status, text, time.monotonic() - started
+    return fuzz_client.post(APP, path, body, token)
 
 
 def login(body, provider):

@@ -11,9 +11,10 @@ import json
 import socket
 import sys
 import time
-import urllib.error
 import urllib.parse
 import urllib.request
+
+import fuzz_client
 
 BASE = sys.argv[1].rstrip("/")
 APP = f"{BASE}/api/client/v2.0/app/roster-demo"
@@ -23,15 +24,8 @@ CLOSE_WITHIN = 75.0
 
 
 def post(path, body, token=None):
-    request = urllib.request.Request(
-        f"{APP}{path}", data=json.dumps(body).encode(), method="POST", headers={"Content-Type": "application/json"})
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    try:
-        with urllib.request.urlopen(request, timeout=60) as answer:
-            return answer.status, answer.read().decode()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode()
+    status, text, _ = fuzz_client.post(APP, path, body, token)
+    return status, text
 
 
 def health():
