@@ -10,7 +10,7 @@ struct StoreTests {
     /// disk) still logs people in, switches and logs out.
     @Test func aHistoryThatCannotBeWrittenStopsNothing() async throws {
         let fixture = try await Fixture.start()
-        let app = try fixture.makeApp(store: try UnwritableHistoryStore(directory: fixture.directory))
+        let app = try fixture.makeApp(store: try FullDiskStore(directory: fixture.directory, refusing: [.history], full: true))
         let joe = try await app.login(credentials: Fixture.joe)
         let emma = try await app.login(credentials: Fixture.emma)
         try app.switchUser(to: joe)

@@ -4,16 +4,24 @@ import Synchronization
 
 @testable import RosterCore
 
-/// The real SQLite device store, whose disk can be made full: while `full`, a session or a
-/// history line is refused as SQLite refuses it on a full disk, a fault a real store will not
-/// produce on demand. Everything else is the real store's.
+/// The real SQLite device store, whose disk can be made full: while `full`, the writes it is
+/// told to refuse (a session, a history line) are refused as SQLite refuses them on a full disk,
+/// a fault a real store will not produce on demand. Everything else is the real store's.
 final class FullDiskStore: DeviceStore {
+    /// The writes a full disk refuses here.
+    enum Write { case session, history }
+
     let base: SQLiteDeviceStore
-    private let isFull = Mutex(false)
+    let refusing: Set<Write>
+    private let isFull: Mutex<Bool>
     /// Writes refused while full.
     private let refusals = Mutex(0)
 
-    init(directory: URL) throws { base = try SQLiteDeviceStore(directory: directory) }
+    init(directory: URL, refusing: Set<Write> = [.session, .history], full: Bool = false) throws {
+        base = try SQLiteDeviceStore(directory: directory)
+        self.refusing = refusing
+        isFull = Mutex(full)
+    }
 
     var full: Bool {
         get { isFull.withLock { $0 } }
@@ -22,14 +30,14 @@ final class FullDiskStore: DeviceStore {
 
     var refusedWrites: Int { refusals.withLock { $0 } }
 
-    private func refuseWhenFull() throws {
-        guard full else { return }
+    private func refuseWhenFull(_ write: Write) throws {
+        guard full, refusing.contains(write) else { return }
         refusals.withLock { $0 += 1 }
         throw RosterError.storeFailed("database or disk is full")
     }
 
     func appendHistory(_ entry: HistoryEntry) throws {
-        try refuseWhenFull()
+        try refuseWhenFull(.history)
         try base.appendHistory(entry)
     }
     func history(limit: Int) throws -> [HistoryEntry] { try base.history(limit: limit) }
@@ -61,7 +69,7 @@ final class FullDiskStore: DeviceStore {
     func storeSession(id: String, entry: String, replacing: Data, sealed: SealedSession, receivedAt: Date?, lifetime: TimeInterval?) throws
         -> StoredUser?
     {
-        try refuseWhenFull()
+        try refuseWhenFull(.session)
         return try base.storeSession(id: id, entry: entry, replacing: replacing, sealed: sealed, receivedAt: receivedAt, lifetime: lifetime)
     }
     func endSession(id: String, entry: String, remove: Bool, onlyIfBox: Data?, chooseNext: Bool) throws -> EndedSession? {
