@@ -270,7 +270,11 @@ let package = Package(
         // for the tests of pages a person uses in a browser.
         .target(
             name: "BrowserStandIn",
-            dependencies: ["SpawnCloseFrom", .product(name: "AsyncHTTPClient", package: "async-http-client")],
+            dependencies: [
+                "SpawnCloseFrom", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // The static page server: a web app's pages on an origin of their own.
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
             path: "Tests/StandIns/Browser"
         ),
         .testTarget(name: "RosterWireTests", dependencies: ["RosterWire"]),
