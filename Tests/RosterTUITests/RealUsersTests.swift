@@ -63,19 +63,20 @@ import Testing
             }
         }
         defer { writing.cancel() }
-        var seen: Date?
-        let waiting = Task { () -> Date? in
+        let waiting = Task { () -> (JSONValue, Date)? in
             for await actions in changes {
-                for action in actions { if case .customDataChanged(emma.id, let time) = action { return time } }
+                for action in actions { if case .customDataChanged(emma.id, let data, let time) = action { return (data, time) } }
             }
             return nil
         }
         let timeout = Task { try await Task.sleep(for: .seconds(20)); waiting.cancel() }
         defer { timeout.cancel() }
-        seen = await waiting.value
-        let time = try #require(seen, "the change arrived")
+        let (data, time) = try #require(await waiting.value, "the change arrived")
+        #expect(data["favoriteColor"] == "teal")
         model.now = time
-        #expect(update(&model, .customDataChanged(userId: emma.id, at: time)) == [.reload])
+        #expect(update(&model, .customDataChanged(userId: emma.id, data: data, at: time)) == [.reload])
+        // Until the users read again show the new value, the old one is not called new.
+        #expect(model.screen.line(containing: "changed just now") == nil, "said over the old value")
         let reloaded = await effects.perform(.reload)
         for action in reloaded { _ = update(&model, action) }
         #expect(model.screen.line(containing: "custom data · changed just now") != nil)

@@ -23,7 +23,7 @@ struct LiveCustomData: Sendable {
             let switched = await withTaskGroup(of: Bool.self) { group in
                 group.addTask {
                     do {
-                        for try await _ in user.customDataChanges() { yield([.customDataChanged(userId: id, at: now())]) }
+                        for try await data in user.customDataChanges() { yield([.customDataChanged(userId: id, data: data, at: now())]) }
                     } catch {}
                     return false
                 }

@@ -50,8 +50,8 @@ public enum Action: Sendable, Equatable {
     /// no longer on show changes nothing.
     case deviceLogin(DeviceLoginProgress, for: Effect)
     /// The active user's custom data changed on the server (another device, a web app, an
-    /// administrator) and was refreshed here, at that time.
-    case customDataChanged(userId: String, at: Date)
+    /// administrator) and was refreshed here to `data`, at that time.
+    case customDataChanged(userId: String, data: JSONValue, at: Date)
     /// The message a reset or confirmation request (`for`) made, read from the device's outbox.
     case accountMessageRead(AccountMessage, for: Effect)
 }

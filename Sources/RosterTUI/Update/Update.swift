@@ -124,8 +124,9 @@ private func apply(_ model: inout Model, _ action: Action) -> [Effect] {
             model.resumeFormKeptThroughLock()
         }
         return []
-    case .customDataChanged(let userId, let time):
-        model.detail.customDataChanged = DetailPane.CustomDataChange(userId: userId, at: time)
+    case .customDataChanged(let userId, let data, let time):
+        // Said once the users read again show it: never "changed just now" over the old value.
+        model.detail.customDataArriving = DetailPane.CustomDataChange(userId: userId, at: time, data: data)
         return [.reload]
     case .apiKeysLoaded, .apiKeyCreated, .historyLoaded, .deviceLogin, .accountMessageRead:
         return updateShownScreen(&model, action)
@@ -142,6 +143,10 @@ private func usersLoaded(_ model: inout Model, _ rows: [UserRow]) {
         model.selection = index
     }
     clampSelection(&model)
+    if let arriving = model.detail.customDataArriving, model.user(id: arriving.userId)?.customData == arriving.data {
+        model.detail.customDataChanged = arriving
+        model.detail.customDataArriving = nil
+    }
 }
 
 /// One operation at a time from a form or screen: says so and does nothing.

@@ -1,4 +1,5 @@
 import Foundation
+import RosterWire
 
 /// The detail pane's focus and scroll. Tab gives it the keys (and gives them back); it scrolls
 /// with the arrows, `j`/`k`, PageUp/PageDown, Ctrl-D/Ctrl-U, `g`/`G` while it has them, and with
@@ -11,11 +12,15 @@ public struct DetailPane: Sendable, Equatable {
     public var userId: String?
     /// The last change to a user's custom data that came from the server while shown.
     public var customDataChanged: CustomDataChange?
+    /// A change told of but not yet in the users as read: it moves to `customDataChanged` once
+    /// they show its data.
+    public var customDataArriving: CustomDataChange?
 
-    /// When a user's custom data changed elsewhere.
+    /// When a user's custom data changed elsewhere, and to what.
     public struct CustomDataChange: Sendable, Equatable {
         public var userId: String
         public var at: Date
+        public var data: JSONValue
     }
 
     /// How long the heading says "changed just now".
