@@ -13,7 +13,7 @@ struct RosterBench: AsyncParsableCommand {
         abstract: "Measure Roster against its targets (build with -c release).",
         subcommands: [
             BenchmarkCommand.self, DataBenchmarkCommand.self, LoginFloodBenchmarkCommand.self, DataAbuseBenchmarkCommand.self,
-            HTTPBenchmarkCommand.self, PINSwitchBenchmarkCommand.self, ChangeStreamBenchmarkCommand.self,
+            HTTPBenchmarkCommand.self, PINSwitchBenchmarkCommand.self, ChangeStreamBenchmarkCommand.self, AccountsBenchmarkCommand.self,
         ]
     )
 

@@ -38,13 +38,11 @@ import Testing
         #expect(!running, "what the command started still runs")
     }
 
-    /// A command that answers and exits is not waited for to its time limit (a minute here;
-    /// the bound is loose, for a machine busy with other suites).
-    @Test func aCommandThatAnswersIsNotHeldToItsTimeLimit() async throws {
-        let function = CommandFunction(config: FunctionConfig(command: ["/bin/sh", "-c", #"cat > /dev/null; printf '{"ok": true}'"#], timeoutSeconds: 60))
-        let started = ContinuousClock.now
+    /// A command that answers and exits is not waited for to its time limit (five minutes here:
+    /// a call held to it would outlast the test's own time limit).
+    @Test(.timeLimit(.minutes(1))) func aCommandThatAnswersIsNotHeldToItsTimeLimit() async throws {
+        let function = CommandFunction(config: FunctionConfig(command: ["/bin/sh", "-c", #"cat > /dev/null; printf '{"ok": true}'"#], timeoutSeconds: 300))
         #expect(try await function.call(.object(["a": .int(1)])) == ["ok": .bool(true)])
-        #expect(ContinuousClock.now - started < .seconds(45))
     }
 
     /// Whether `pid` is a process that has not ended (a zombie has).

@@ -35,6 +35,12 @@ struct RunningSwitcher {
         }
     }
 
+    /// Waits until `holds` is true: for state that stays (the device's store, the server), where
+    /// a status line may be replaced before a busy machine lets the test read it.
+    func waitForState(_ what: String, seconds: Double = 90, sourceLocation: SourceLocation = #_sourceLocation, _ holds: () -> Bool) async {
+        await waitUntil(what, seconds: seconds, sourceLocation: sourceLocation) { _ in holds() ? "" : nil }
+    }
+
     private func waitUntil(
         _ what: String, seconds: Double, sourceLocation: SourceLocation, _ found: ([String]) -> String?
     ) async -> String? {
