@@ -91,32 +91,11 @@ extension PostgresServerStore {
     }
 
     package static func deleteUser(_ db: PostgresConnection, appId: String, userId: String, logger: Logger) async throws -> Bool {
-        // Documents first: the owner column holds the user id in the collections that name an
-        // owner field, and nowhere else.
-        try await db.query(
-            """
-            DELETE FROM documents WHERE app_id = \(appId) AND owner = \(userId) AND EXISTS (
-                SELECT 1 FROM document_owner_fields AS field WHERE field.app_id = documents.app_id
-                AND field."database" = documents."database" AND field.collection = documents.collection)
-            """, logger: logger)
-        try await db.query(
-            """
-            DELETE FROM account_tokens WHERE app_id = \(appId) AND email IN (
-                SELECT email_accounts.email FROM email_accounts JOIN identities ON identities.app_id = email_accounts.app_id
-                AND identities.provider_type = 'local-userpass' AND identities.provider_id = email_accounts.id
-                WHERE identities.app_id = \(appId) AND identities.user_id = \(userId))
-            """, logger: logger)
-        try await db.query(
-            """
-            DELETE FROM email_accounts WHERE app_id = \(appId) AND id IN (SELECT provider_id FROM identities
-            WHERE app_id = \(appId) AND user_id = \(userId) AND provider_type = 'local-userpass')
-            """, logger: logger)
-        try await db.query("DELETE FROM api_keys WHERE app_id = \(appId) AND user_id = \(userId)", logger: logger)
-        try await db.query("DELETE FROM sessions WHERE app_id = \(appId) AND user_id = \(userId)", logger: logger)
-        try await db.query("DELETE FROM identities WHERE app_id = \(appId) AND user_id = \(userId)", logger: logger)
-        let deleted = try await db.query("DELETE FROM users WHERE app_id = \(appId) AND id = \(userId) RETURNING id", logger: logger)
-            .collect()
-        return !deleted.isEmpty
+        var deleted = false
+        for statement in UserDeletionRule.statements(appId: appId, userId: userId) {
+            deleted = try await db.count(statement, logger: logger) > 0
+        }
+        return deleted
     }
 
     // MARK: Sessions

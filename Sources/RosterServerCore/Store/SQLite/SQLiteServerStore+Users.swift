@@ -87,34 +87,9 @@ extension SQLiteServerStore {
     }
 
     package static func deleteUser(_ db: Database, appId: String, userId: String) throws -> Bool {
-        // Documents first: the owner column holds the user id in the collections that name
-        // an owner field, and nowhere else.
-        try db.execute(
-            sql: """
-                DELETE FROM documents WHERE app_id = ? AND owner = ? AND EXISTS (
-                    SELECT 1 FROM document_owner_fields AS field WHERE field.app_id = documents.app_id
-                    AND field."database" = documents."database" AND field.collection = documents.collection)
-                """,
-            arguments: [appId, userId])
-        try db.execute(
-            sql: """
-                DELETE FROM account_tokens WHERE app_id = ? AND email IN (
-                    SELECT email_accounts.email FROM email_accounts JOIN identities ON identities.app_id = email_accounts.app_id
-                    AND identities.provider_type = 'local-userpass' AND identities.provider_id = email_accounts.id
-                    WHERE identities.app_id = ? AND identities.user_id = ?)
-                """,
-            arguments: [appId, appId, userId])
-        try db.execute(
-            sql: """
-                DELETE FROM email_accounts WHERE app_id = ? AND id IN
-                (SELECT provider_id FROM identities WHERE app_id = ? AND user_id = ? AND provider_type = 'local-userpass')
-                """,
-            arguments: [appId, appId, userId])
-        try db.execute(sql: "DELETE FROM api_keys WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
-        try db.execute(sql: "DELETE FROM sessions WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
-        try db.execute(sql: "DELETE FROM identities WHERE app_id = ? AND user_id = ?", arguments: [appId, userId])
-        try db.execute(sql: "DELETE FROM users WHERE app_id = ? AND id = ?", arguments: [appId, userId])
-        return db.changesCount > 0
+        var deleted = false
+        for statement in UserDeletionRule.statements(appId: appId, userId: userId) { deleted = try db.count(statement) > 0 }
+        return deleted
     }
 
     // MARK: Sessions

@@ -1,0 +1,25 @@
+import GRDB
+
+/// `StoreStatement`s as SQLite runs them: `?` in each value's place, the values bound in order.
+extension Database {
+    /// The first column of each row the statement returns, as text.
+    package func strings(_ statement: StoreStatement) throws -> [String] {
+        try String.fetchAll(self, sql: statement.text { _ in "?" }, arguments: Self.arguments(statement))
+    }
+
+    /// How many rows the statement returns (a `DELETE … RETURNING`: how many it deleted).
+    package func count(_ statement: StoreStatement) throws -> Int {
+        try Row.fetchAll(self, sql: statement.text { _ in "?" }, arguments: Self.arguments(statement)).count
+    }
+
+    static func arguments(_ statement: StoreStatement) -> StatementArguments {
+        StatementArguments(
+            statement.values.map { value -> any DatabaseValueConvertible in
+                switch value {
+                case .text(let text): text
+                case .date(let date): date
+                case .integer(let integer): integer
+                }
+            })
+    }
+}
