@@ -26,8 +26,6 @@ public final class NCursesBackend: TerminalBackend {
     /// Collects bracketed pastes; keys it has decoded wait in `decoded`.
     private var decoder = BracketedPasteDecoder()
     private var decoded: [Key] = []
-    /// Rows written to the terminal so far, for benchmarks.
-    public private(set) var rowsWritten = 0
 
     /// Opens the terminal. `colorMode` may turn colour off; a terminal without colours is
     /// monochrome whatever it says. With `mouse`, clicks and the wheel arrive as `Key.mouse`
@@ -138,7 +136,6 @@ public final class NCursesBackend: TerminalBackend {
             rows = Array(0..<buffer.height)
         }
         for row in rows { drawRow(row, of: buffer) }
-        rowsWritten += rows.count
         shown = buffer
         wnoutrefresh(window)
         doupdate()
