@@ -1,7 +1,7 @@
-// Kept instead of Hummingbird's `MetricsMiddleware`: with it in this one's place (the log handler
-// kept) the server cost 1.136 times the build before the reshaping on the ceiling route (1.07 to
-// 1.24), 1.122 on a refresh and 1.121 on the profile (SQLite, 6 rounds of `roster-bench http
-// --against-server`, 2026-11-29, docs/BENCHMARKS.md); with this one, 0.97, 1.02 and 1.03.
+// Kept instead of Hummingbird's `MetricsMiddleware`: with that one in this one's place the
+// server cost about 1.14 times as much on the ceiling route and 1.12 on a refresh and the profile,
+// in the same run of `roster-bench http --against-server` (docs/BENCHMARKS.md, "This build against
+// the one before the reshaping", keeps the method and the latest figures).
 
 import Hummingbird
 import Metrics

@@ -1,7 +1,7 @@
-// Kept instead of swift-log's `StreamLogHandler`: with it in this one's place (the metrics kept)
-// the server cost 1.094 times the build before the reshaping on the ceiling route (1.04 to 1.21),
-// 1.183 on a refresh and 1.089 on the profile (SQLite, 6 rounds of `roster-bench http
-// --against-server`, 2026-11-29, docs/BENCHMARKS.md); with this one, 0.97, 1.02 and 1.03.
+// Kept instead of swift-log's `StreamLogHandler`: with that one in this one's place the server
+// cost about 1.09 times as much on the ceiling route, 1.18 on a refresh and 1.09 on the profile,
+// in the same run of `roster-bench http --against-server` (docs/BENCHMARKS.md, "This build against
+// the one before the reshaping", keeps the method and the latest figures).
 
 import Logging
 
