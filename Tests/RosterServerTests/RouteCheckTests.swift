@@ -26,23 +26,39 @@ import RosterServerAssembly
 
     @Test(arguments: StoreKind.allCases) func eachAppHasItsOwnBodyLimit(_ kind: StoreKind) async throws {
         let (small, large) = try await twoApps(store: kind)
-        let padding = JSONValue.string(String(repeating: "x", count: 2000))
-        let refused = await small.login(.anonymous, ["padding": padding])
-        #expect(refused.status == 413 && refused.errorCode == "PayloadTooLarge")
-        #expect(refused.errorMessage == "the request body is larger than 1024 bytes")
-        #expect(await large.login(.anonymous, ["padding": padding]).status == 200)
-        // Over the largest app's limit, any route refuses it before anything else.
-        let huge = Data(String(repeating: "x", count: 9000).utf8)
-        let tooLarge = await large.call(.post, Route.session, body: huge)
-        #expect(tooLarge.status == 413 && tooLarge.errorMessage == "the request body is larger than 8192 bytes")
+        func anonymous(_ t: TestServer, bytes: Int) async -> WireResponse {
+            await t.call(.post, Route.login(appId: t.appId, provider: .anonymous), body: SizedBody.json(bytes: bytes))
+        }
+        func expectTooLarge(_ response: WireResponse, limit: Int, sourceLocation: SourceLocation = #_sourceLocation) {
+            #expect(response.status == 413 && response.errorCode == "PayloadTooLarge", sourceLocation: sourceLocation)
+            #expect(response.errorMessage == "the request body is larger than \(limit) bytes", sourceLocation: sourceLocation)
+        }
+        // Each app takes a body of its limit and refuses one byte more.
+        #expect(await anonymous(small, bytes: 1023).status == 200)
+        #expect(await anonymous(small, bytes: 1024).status == 200)
+        expectTooLarge(await anonymous(small, bytes: 1025), limit: 1024)
+        #expect(await anonymous(large, bytes: 1025).status == 200)
+        #expect(await anonymous(large, bytes: 8192).status == 200)
+        expectTooLarge(await anonymous(large, bytes: 8193), limit: 8192)
+        // Over the largest app's limit, any route refuses it before anything else; at the limit
+        // the route runs (and here asks for the token it was not given).
+        expectTooLarge(await large.call(.post, Route.session, body: SizedBody.json(bytes: 8193)), limit: 8192)
+        let read = await large.call(.post, Route.session, body: SizedBody.json(bytes: 8192))
+        #expect(read.status == 401 && read.errorCode == "InvalidSession" && read.errorMessage == "must authenticate first")
         // The API-key routes have no app id: the refresh token's app sets the limit.
         let smallUser = try await small.loggedIn(.anonymous)
         let largeUser = try await large.loggedIn(.anonymous)
-        let body: JSONValue = ["name": "key", "padding": padding]
-        let smallKey = await small.call(.post, Route.apiKeys, json: body, bearer: smallUser.refreshToken)
-        #expect(smallKey.status == 413 && smallKey.errorMessage == "the request body is larger than 1024 bytes")
-        #expect(await large.call(.post, Route.apiKeys, json: body, bearer: largeUser.refreshToken).status == 201)
-        #expect(try await small.userCount() == 1)
+        func newKey(_ t: TestServer, _ user: LoginResponse, bytes: Int, name: String) async -> WireResponse {
+            await t.call(.post, Route.apiKeys, body: SizedBody.json(bytes: bytes, leading: "\"name\":\"\(name)\","), bearer: user.refreshToken)
+        }
+        #expect(await newKey(small, smallUser, bytes: 1024, name: "at-limit").status == 201)
+        expectTooLarge(await newKey(small, smallUser, bytes: 1025, name: "over"), limit: 1024)
+        #expect(await newKey(large, largeUser, bytes: 8192, name: "at-limit").status == 201)
+        expectTooLarge(await newKey(large, largeUser, bytes: 8193, name: "over"), limit: 8192)
+        // Only what was taken was done: the two log-ins at or under the limit and the user.
+        #expect(try await small.userCount() == 3)
+        let keys = await small.call(.get, Route.apiKeys, bearer: smallUser.refreshToken).json?.arrayValue ?? []
+        #expect(keys.map { $0["name"] } == ["at-limit"])
     }
 
     @Test(arguments: StoreKind.allCases) func aTokenServesOnlyItsOwnApp(_ kind: StoreKind) async throws {
