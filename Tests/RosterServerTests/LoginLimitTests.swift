@@ -102,9 +102,21 @@ import Testing
     @Test(arguments: StoreKind.allCases) func malformedRequestsAreNotCountedAsGuesses(_ kind: StoreKind) async throws {
         let t = try await TestServer.make(Self.app(LimitsConfig(freeFailures: 2)), store: kind)
         _ = await t.register("ann@example.com", "secret-12")
-        for _ in 1...5 {
-            let bad = await t.call(.post, Route.login(appId: t.appId, provider: .emailPassword), json: ["username": 5])
-            #expect(bad.errorCode == "BadRequest" || bad.errorCode == "InvalidParameter")
+        let login = Route.login(appId: t.appId, provider: .emailPassword)
+        // Each is refused for what it is, naming Ann's account where it can, and none is a guess.
+        let malformed: [(Data, String, String)] = [
+            ((["username": 5] as JSONValue).data, "InvalidParameter", "parameter 'username' has the wrong type"),
+            ((["username": "ann@example.com"] as JSONValue).data, "MissingParameter", "missing parameter 'password'"),
+            ((["username": "ann@example.com", "password": 12] as JSONValue).data, "InvalidParameter", "parameter 'password' has the wrong type"),
+            (Data(#"{"username": "ann@example.com", "password": "#.utf8), "BadRequest", "the request body is not valid JSON"),
+        ]
+        for _ in 1...2 {
+            for (body, code, message) in malformed {
+                let bad = await t.call(.post, login, body: body)
+                #expect(bad.status == 400 && bad.errorCode == code, "\(String(decoding: body, as: UTF8.self))")
+                #expect(bad.errorMessage == message, "\(String(decoding: body, as: UTF8.self))")
+                #expect(bad.headers["retry-after"] == nil)
+            }
         }
         #expect(await t.emailLogin("ann@example.com", "secret-12").status == 200)
     }

@@ -66,8 +66,18 @@ import Testing
         _ = await t.register("ann@example.com", "secret-1")
         let first = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
         let second = try await t.emailLogin("ann@example.com", "secret-1").decoded(LoginResponse.self)
-        _ = await t.call(.delete, Route.session, bearer: first.refreshToken)
+        let loggedOut = await t.call(.delete, Route.session, bearer: first.refreshToken)
+        #expect(loggedOut.status == 204 && loggedOut.body.isEmpty)
+        // The first session is over: neither of its tokens is taken any more.
+        let refresh = await t.call(.post, Route.session, bearer: first.refreshToken)
+        #expect(refresh.status == 401 && refresh.errorCode == "InvalidSession")
+        #expect(refresh.errorMessage == "invalid session: failed to find refresh token")
+        let profile = await t.call(.get, Route.profile, bearer: first.accessToken)
+        #expect(profile.status == 401 && profile.errorCode == "InvalidSession")
+        #expect(profile.errorMessage == "invalid session: the session no longer exists")
+        // The second goes on.
         #expect(await t.call(.post, Route.session, bearer: second.refreshToken).status == 200)
+        #expect(await t.call(.get, Route.profile, bearer: second.accessToken).status == 200)
     }
 
     @Test(arguments: StoreKind.allCases) func expiredTokensAreInvalidSession(_ kind: StoreKind) async throws {
