@@ -66,8 +66,20 @@ struct LogOutTests {
         let app = try fixture.makeApp()
         let joe = try await app.login(credentials: Fixture.joe)
         let emma = try await app.login(credentials: Fixture.emma)
-        try await joe.logOut()
+        let joeToken = try #require(joe.refreshToken)
+        let emmaToken = try #require(emma.refreshToken)
+        let report = try await joe.logOut()
+        #expect(report.revocationError == nil)
+        // Joe is logged out, here and on the server; Emma is still active and logged in.
+        #expect(joe.state == .loggedOut)
+        #expect(await fixture.refreshStatus(joeToken) == 401)
         #expect(app.currentUser?.id == emma.id)
+        #expect(emma.state == .loggedIn)
+        #expect(await fixture.refreshStatus(emmaToken) == 200)
+        let reopened = try fixture.makeApp()
+        #expect(reopened.currentUser?.id == emma.id)
+        let states = Dictionary(uniqueKeysWithValues: reopened.allUsers.map { ($0.id, $0.state) })
+        #expect(states == [emma.id: .loggedIn, joe.id: .loggedOut])
     }
 
     // BEHAVIOURS 19

@@ -29,8 +29,9 @@ struct ProvidersTests {
         try await joe.apiKeysAuth.disable(id: created.id)
         #expect(try await joe.apiKeysAuth.fetch(id: created.id).disabled)
         let refused = await rosterError { try await app.login(credentials: .userAPIKey(secret)) }
-        #expect(refused != nil)
+        #expect(refused == .server(code: "AuthError", message: "invalid API key", status: 401))
         #expect(refused?.description.contains(secret) == false)
+        #expect(app.currentUser?.id == joe.id && app.allUsers.count == 2)
         try await joe.apiKeysAuth.enable(id: created.id)
         _ = try await app.login(credentials: .userAPIKey(secret))
         try await joe.apiKeysAuth.delete(id: created.id)
