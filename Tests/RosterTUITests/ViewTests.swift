@@ -173,9 +173,27 @@ import Testing
         #expect(!changed.contains(3) && !changed.contains(0) && !changed.contains(28))
     }
 
+    /// The screen is the model's alone: the same model draws the same screen whatever was drawn
+    /// before it, and time on it is the model's `now` (set by ticks), never the clock's.
     @Test func viewIsPure() {
         let model = Sample.model()
-        #expect(view(model, size: (100, 30)) == view(model, size: (100, 30)))
+        let first = view(model, size: (100, 30))
+        var moved = model
+        moved.press(.char("j"))
+        #expect(view(moved, size: (100, 30)).lines()[2].hasPrefix("> + emma@example.com"))
+        #expect(view(model, size: (100, 30)) == first, "what was drawn before leaves no trace")
+
+        var later = model
+        later.now = model.now.addingTimeInterval(3600)
+        let lines = first.lines()
+        let laterLines = view(later, size: (100, 30)).lines()
+        #expect(lines[5].hasSuffix("│ access token expires in 29 min"))
+        #expect(laterLines[5].hasSuffix("│ access token expired 30 min ago"))
+        #expect(lines[10].hasSuffix("│ custom data as of 12 min ago · r refreshes · e edits"))
+        #expect(laterLines[10].hasSuffix("│ custom data as of 1 h ago · r refreshes · e edits"))
+        for row in lines.indices where row != 5 && row != 10 {
+            #expect(laterLines[row] == lines[row], "row \(row)")
+        }
     }
 }
 
