@@ -28,9 +28,12 @@ extension EndToEndTests {
             // The same password no longer logs in: the account is gone.
             let again = try runner.roster(["login", "--email", "joe@example.com", "--password-stdin"], stdin: "passw0rd\n")
             #expect(again.status == 1)
+            #expect(again.stderr == "roster: wrong email or password\n")
 
             let unknown = try runner.roster(["delete", "nobody", "--yes"])
             #expect(unknown.status == 1)
+            #expect(unknown.stdout.isEmpty)
+            #expect(unknown.stderr == "roster: no user 'nobody' on this device (see `roster users`)\n")
         }
     }
 }
