@@ -1,6 +1,7 @@
 import Foundation
 
-/// The files Roster ships beside its code: the demo app's configuration and its users.
+/// The files Roster ships beside its code: the demo app's configuration and its users, and the
+/// web demo's page.
 public enum RosterResources {
     /// The demo app configuration (`demo/app.json`).
     public static func demoAppConfiguration() throws -> Data {
@@ -12,9 +13,14 @@ public enum RosterResources {
         try data(named: "users", in: "demo")
     }
 
-    static func data(named name: String, in folder: String) throws -> Data {
-        guard let url = Bundle.module.url(forResource: name, withExtension: "json", subdirectory: folder) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "\(folder)/\(name).json"])
+    /// One file of the web demo's page (`demo/web/index.html`, `app.js`, `style.css`).
+    public static func webDemoFile(named name: String, extension pathExtension: String) throws -> Data {
+        try data(named: name, in: "demo/web", extension: pathExtension)
+    }
+
+    static func data(named name: String, in folder: String, extension pathExtension: String = "json") throws -> Data {
+        guard let url = Bundle.module.url(forResource: name, withExtension: pathExtension, subdirectory: folder) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "\(folder)/\(name).\(pathExtension)"])
         }
         return try Data(contentsOf: url)
     }

@@ -7,16 +7,18 @@ import ServiceLifecycle
 extension RosterServer {
     /// Serves HTTP until the task is cancelled or one of `shutdownOn` arrives, then finishes the
     /// requests in flight and returns. Meanwhile every `purgeEvery` each app's dead records are
-    /// purged (`ServerAdmin.purge`). With `metrics`, `GET /metrics` is served on that address.
+    /// purged (`ServerAdmin.purge`). With `metrics`, `GET /metrics` is served on that address;
+    /// with `webDemo`, the web demo's page on its own.
     public func serve(
         host: String, port: Int, shutdownOn signals: [ShutdownSignal], purgeEvery: Duration = .seconds(600),
-        metrics: MetricsEndpoint? = nil, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+        metrics: MetricsEndpoint? = nil, webDemo: WebDemoEndpoint? = nil, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         var services: [any Service] = [
             try application(host: host, port: port, onListening: onListening),
             PurgeJob(admin: admin, interval: purgeEvery, logger: environment.logger),
         ]
         if let metrics { services.append(metrics.application(for: self, logger: environment.logger)) }
+        if let webDemo { services.append(try webDemo.application(for: self, logger: environment.logger)) }
         var configuration = ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: signals.map(\.unixSignal), logger: environment.logger)
         // What runs at a graceful shutdown may finish for `gracefulShutdown`; then it is

@@ -70,6 +70,9 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "bytes"))
     var pipelineMemoryBytes: Int?
 
+    @Option(help: "With --demo: serve a web page that uses the demo app from the browser on this port, another origin (0 picks a free one).")
+    var webDemoPort: Int?
+
     /// The options given, by their settings keys: an option not given leaves the key to the
     /// environment and the settings file.
     var givenOptions: [SettingKey: ConfigContent] {
@@ -88,6 +91,7 @@ struct ServeCommand: AsyncParsableCommand {
         given[.metricsHost] = metricsHost.map { .string($0) }
         given[.logLevel] = logLevel.map { .string($0) }
         given[.pipelineMemoryBytes] = pipelineMemoryBytes.map { .int($0) }
+        given[.webDemoPort] = webDemoPort.map { .int($0) }
         return given
     }
 
@@ -104,15 +108,20 @@ struct ServeCommand: AsyncParsableCommand {
         }
         let apps: [AppConfig]
         switch settings.apps {
-        case .demo: apps = [try AppOptions.demoApp()]
+        case .demo: apps = [try AppOptions.demoApp().allowing(webDemoOrigin: settings.webDemoPort.flatMap { PublicURL.listening(host: settings.host, port: $0) })]
         case .files(let paths): apps = try paths.map(AppOptions.loadApp)
         }
         let server = try await AppOptions.open(db: settings.database, apps: apps, serving: settings)
         if settings.apps == .demo { try await server.seedDemoUsers(appId: apps[0].appId) }
         let (host, port) = (settings.host, settings.port)
+        let shown = host.contains(":") ? "[\(host)]" : host
+        let webDemo = settings.webDemoPort.map { webDemoPort in
+            WebDemoEndpoint(host: host, port: webDemoPort, appId: apps[0].appId) { bound in
+                FileHandle.standardOutput.write(Data("roster-server web demo on http://\(shown):\(bound)/ (open it in a browser)\n".utf8))
+            }
+        }
         do {
-            try await server.serve(host: host, port: port, shutdownOn: [.interrupt, .terminate], metrics: metrics) { bound in
-                let shown = host.contains(":") ? "[\(host)]" : host
+            try await server.serve(host: host, port: port, shutdownOn: [.interrupt, .terminate], metrics: metrics, webDemo: webDemo) { bound in
                 FileHandle.standardOutput.write(Data("roster-server listening on http://\(shown):\(bound)\n".utf8))
                 if let base = settings.publicURL {
                     FileHandle.standardOutput.write(Data("links start with \(base) (publicURL)\n".utf8))

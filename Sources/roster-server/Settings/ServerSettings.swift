@@ -36,6 +36,8 @@ struct ServerSettings: Equatable, Sendable {
     var logLevel = Logger.Level.info
     /// What the pipelines of all data calls may hold at once.
     var pipelineMemoryBytes = ServerEnvironment.defaultPipelineMemory
+    /// The web demo's port, when the demo app's page is served (on `host`, another origin).
+    var webDemoPort: Int?
 
     static func resolve(options: [SettingKey: ConfigContent], environment: [String: String]) async throws -> ServerSettings {
         var sources = [SettingsSource.options(options), .environment(environment)]
@@ -88,6 +90,20 @@ struct ServerSettings: Equatable, Sendable {
                 throw SettingsError("\(source.name(of: .pipelineMemoryBytes)) takes a number of bytes from 1048576 (1 MiB) to 1099511627776 (1 TiB); '\(bytes)' is not one")
             }
             settings.pipelineMemoryBytes = bytes
+        }
+        if let (port, source) = try await first(.webDemoPort, in: sources, { try await $0.int($1) }) {
+            let name = source.name(of: .webDemoPort)
+            settings.webDemoPort = try checkPort(port, name)
+            guard settings.apps == .demo else {
+                throw SettingsError("\(name) serves the demo app's web page: serve the demo app (--demo) with it")
+            }
+            // A page on the API's own origin would show nothing about calling it from another.
+            if port != 0, port == settings.port {
+                throw SettingsError("\(name) takes a port other than the API's (\(settings.port)): the page is served on an origin of its own")
+            }
+            if port != 0, port == settings.metricsPort {
+                throw SettingsError("\(name) takes a port other than the metrics' (\(port))")
+            }
         }
         // The demo's passwords and signing key are in Roster's source: on the network, anyone
         // could log in as its users.

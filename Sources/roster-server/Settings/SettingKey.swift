@@ -41,7 +41,8 @@ struct SettingKey: Hashable, Sendable, CustomStringConvertible {
     static let metricsHost = SettingKey(key: "metrics.host", option: "metrics-host")
     static let logLevel = SettingKey(key: "logLevel", option: "log-level")
     static let pipelineMemoryBytes = SettingKey(key: "pipelineMemoryBytes", option: "pipeline-memory-bytes")
+    static let webDemoPort = SettingKey(key: "webDemo.port", option: "web-demo-port")
 
     /// The keys a settings file may hold (`settings` itself is not one of them).
-    static let fileKeys: [SettingKey] = [db, apps, demo, host, port, allowDemoOnNetwork, trustedProxies, forwardedHeader, publicURL, metricsPort, metricsHost, logLevel, pipelineMemoryBytes]
+    static let fileKeys: [SettingKey] = [db, apps, demo, host, port, allowDemoOnNetwork, trustedProxies, forwardedHeader, publicURL, metricsPort, metricsHost, logLevel, pipelineMemoryBytes, webDemoPort]
 }
