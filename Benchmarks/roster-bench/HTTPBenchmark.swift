@@ -2,7 +2,8 @@ import Foundation
 
 /// The server's routes under wrk on loopback: the cheapest route (`/location`) as the ceiling,
 /// then every route a client calls again and again (`ServedStore.routes`), and email/password
-/// log-ins paired with a hash, over a store filled with `users` users, on SQLite or PostgreSQL.
+/// log-ins paired with a hash, over a store filled with `users` users, on SQLite or PostgreSQL;
+/// then the ceiling and a refresh with a browser's `Origin` and without (`OriginComparison`).
 /// Optionally a long refresh run that watches the server's memory.
 enum HTTPBenchmark {
     struct Settings {
@@ -13,6 +14,8 @@ enum HTTPBenchmark {
         var database: String?
         /// How long the memory run lasts (0: none); its first minute is the baseline.
         var soakSeconds = 0
+        /// Rounds of the ceiling and a refresh with an `Origin` header and without (0: none).
+        var originRounds = 4
     }
 
     struct Row {
@@ -34,6 +37,8 @@ enum HTTPBenchmark {
         /// One scrypt at the app's cost, measured in this process, each just before an
         /// email/password log-in.
         let kdf: Timing
+        /// The ceiling and a refresh with an `Origin` header against without.
+        let origin: [OriginComparison.Route]
         let soak: Soak?
         let peakKiB: Int
     }
@@ -58,6 +63,8 @@ enum HTTPBenchmark {
         // 20 s), so that the median stands on enough of them.
         let paired = try await served.pairedLogIns.run(seconds: settings.seconds, minimumPairs: 4 * settings.seconds)
         rows.append(Row(name: ServedStore.emailPasswordRoute, connections: 1, report: paired.report))
+        let origin = try await OriginComparison.run(
+            served, rounds: settings.originRounds, connections: settings.connections, seconds: settings.seconds, in: directory)
 
         var soak: Soak?
         if settings.soakSeconds > 0 {
@@ -73,6 +80,6 @@ enum HTTPBenchmark {
             soak = Soak(seconds: settings.soakSeconds, afterFirstMinuteKiB: baseline, atEndKiB: served.server.memoryKiB("VmRSS") ?? 0)
         }
         let peak = served.server.memoryKiB("VmHWM") ?? 0
-        return Result(store: served.storeName, users: settings.users, rows: rows, kdf: paired.hash, soak: soak, peakKiB: peak)
+        return Result(store: served.storeName, users: settings.users, rows: rows, kdf: paired.hash, origin: origin, soak: soak, peakKiB: peak)
     }
 }

@@ -13,9 +13,11 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
             providers, custom user data (where it lives, and an update), data access (find, insertOne), \
             the API keys, the anonymous and API-key log-ins, a device log-in's poll and page, and \
             /health; then email/password log-ins one at a time, each after one \
-            password hash computed alone in this process. Targets: a refresh at a third of the ceiling \
-            on SQLite (a fifth on PostgreSQL) with p99 under 10 ms; an email/password log-in within 10% \
-            of the password hash alone; with --soak-seconds, memory at the end within 10% of memory \
+            password hash computed alone in this process; then the ceiling and a refresh with a \
+            browser's Origin header and without, in --origin-rounds alternating rounds. Targets: a \
+            refresh at a third of the ceiling on SQLite (a fifth on PostgreSQL) with p99 under 10 ms; \
+            an email/password log-in within 10% of the password hash alone; a request with Origin \
+            within 5% of one without; with --soak-seconds, memory at the end within 10% of memory \
             after the first minute.
 
             With --against-users N, two stores are filled (--users and N users) and served side by \
@@ -50,6 +52,9 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
     @Option(help: "Seconds of refreshes afterwards, watching the server's memory (0: none).")
     var soakSeconds = 0
 
+    @Option(help: "Rounds of the ceiling and a refresh with an Origin header and without, the order alternating (default 4; 0: none).")
+    var originRounds: Int?
+
     @Option(help: ArgumentHelp("Compare with a second store of this many users, route by route in turns.", valueName: "users"))
     var againstUsers: Int?
 
@@ -73,6 +78,7 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
         guard (1...1024).contains(connections) else { throw ValidationError("--connections must be between 1 and 1024") }
         guard (1...3600).contains(seconds) else { throw ValidationError("--seconds must be between 1 and 3600") }
         guard (0...86_400).contains(soakSeconds) else { throw ValidationError("--soak-seconds must be between 0 and 86400") }
+        guard (0...100).contains(originRounds ?? 4) else { throw ValidationError("--origin-rounds must be between 0 and 100") }
         for url in [db, againstDb].compactMap({ $0 }) where !url.hasPrefix("postgres://") && !url.hasPrefix("postgresql://") {
             throw ValidationError("--db and --against-db take a postgres:// URL")
         }
@@ -80,6 +86,7 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
         guard comparing || rounds == nil else { throw ValidationError("--rounds needs --against-users or --against-server") }
         guard comparing || routeNames.isEmpty else { throw ValidationError("--route needs --against-users or --against-server") }
         guard comparing else { return }
+        guard originRounds == nil else { throw ValidationError("--origin-rounds cannot be combined with a comparison") }
         if let againstUsers, !(1...10_000_000).contains(againstUsers) {
             throw ValidationError("--against-users must be between 1 and 10000000")
         }
@@ -103,7 +110,8 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
             for line in Self.report(result) { print(line) }
             return
         }
-        let settings = HTTPBenchmark.Settings(users: users, connections: connections, seconds: seconds, database: db, soakSeconds: soakSeconds)
+        let settings = HTTPBenchmark.Settings(
+            users: users, connections: connections, seconds: seconds, database: db, soakSeconds: soakSeconds, originRounds: originRounds ?? 4)
         let result = try await Self.reportingFailures { try await HTTPBenchmark.run(server: executable, settings: settings, in: directory) }
         print("Roster HTTP benchmark: \(result.store), \(result.users) users, \(seconds) s a route, \(MachineDescription.current)")
         for line in Self.report(result) { print(line) }
@@ -196,7 +204,8 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
                     format: "    email/password log-in %.1f ms median (%d log-ins) against the hash alone %.1f ms, each just before one (target +10%%): %@", login.p50,
                     login.requests, result.kdf.median, met(login.requests >= 10 && login.p50 <= result.kdf.median * 1.1)))
         }
-        let failed = result.rows.reduce(0) { $0 + $1.report.failedAnswers + $1.report.socketErrors }
+        lines += OriginComparison.report(result.origin)
+        let failed = result.rows.reduce(0) { $0 + $1.report.failedAnswers + $1.report.socketErrors } + result.origin.reduce(0) { $0 + $1.failed }
         lines.append("    answers other than 2xx, and socket errors: \(failed)")
         if let soak = result.soak {
             let before = Double(soak.afterFirstMinuteKiB) / 1024

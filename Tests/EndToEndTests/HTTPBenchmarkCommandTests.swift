@@ -33,6 +33,32 @@ extension EndToEndTests {
             #expect(lines.contains { $0.hasPrefix("    email/password log-in ") && $0.contains("against the hash alone") })
         }
 
+        /// The ceiling and a refresh with a browser's `Origin` and without, in one run: a line each
+        /// with both sides' requests a second, the cost of `Origin` (one round: without over
+        /// with) and its verdict against 1.05, judged on the ratio as printed.
+        @Test func theOriginVariantRunsAndPrintsItsRatio() throws {
+            let home = try CommandRunner.temporaryDirectory("http-benchmark-origin")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let run = try CommandRunner(home: home).rosterBench([
+                "http", "--users", "20", "--seconds", "1", "--connections", "4", "--origin-rounds", "1",
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            for route in ["location (the ceiling)", "refresh"] {
+                let prefix = "    with Origin: \(route) "
+                let row = try #require(lines.first { $0.hasPrefix(prefix) }, "\(route) missing from \(run.stdout)")
+                let figures = row.dropFirst(prefix.count).split(whereSeparator: { " ():".contains($0) }).compactMap { Double($0) }
+                // without, with, cost, its lowest and highest round, rounds, target
+                #expect(figures.count == 7, "\(row)")
+                guard figures.count == 7 else { continue }
+                #expect(figures[0] > 0 && figures[1] > 0, "no requests answered: \(row)")
+                #expect(abs(figures[2] - figures[0] / figures[1]) < 0.002 * max(1, figures[2]), "cost is not without over with: \(row)")
+                #expect(figures[2] == figures[3] && figures[3] == figures[4] && figures[5] == 1 && figures[6] == 1.05, "\(row)")
+                #expect(row.hasSuffix(figures[2] <= 1.05 ? ": met" : ": MISSED"), "\(row)")
+            }
+            #expect(lines.contains("    answers other than 2xx, and socket errors: 0"), "\(run.stdout)")
+        }
+
         /// Two stores side by side: each route's line has both sides' figures, and with one round
         /// its cost is the smaller store's requests a second over the larger's.
         @Test func aComparisonMeasuresEveryRouteOnBothStores() throws {
@@ -107,6 +133,8 @@ extension EndToEndTests {
                 (["--against-users", "10", "--soak-seconds", "60"], "--soak-seconds cannot be combined with a comparison"),
                 (["--against-db", "postgres://roster@127.0.0.1/b"], "--against-db needs --against-users or --against-server"),
                 (["--rounds", "3"], "--rounds needs --against-users or --against-server"),
+                (["--origin-rounds", "101"], "--origin-rounds must be between 0 and 100"),
+                (["--against-users", "10", "--origin-rounds", "2"], "--origin-rounds cannot be combined with a comparison"),
                 (["--against-users", "10", "--db", "postgres://roster@127.0.0.1/a"], "--db and --against-db go together"),
                 (
                     ["--against-users", "10", "--db", "postgres://roster@127.0.0.1/a", "--against-db", "postgres://roster@127.0.0.1/a"],
