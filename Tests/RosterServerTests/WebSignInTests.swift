@@ -142,6 +142,26 @@ import RosterServerAssembly
         try await logsIn(.facebook, .sqlite)
     }
 
+    /// A page that fetches the start itself (`providerRedirectHeader=true`, realm-web 1.0) gets
+    /// 200 with the provider's address in `X-Baas-Location`, a header it may read from another
+    /// origin, rather than a redirect its fetch would follow to the provider.
+    @Test func aPageThatFetchesTheStartGetsTheProvidersAddressInAHeader() async throws {
+        let s = try await serve()
+        defer { s.serving.cancel() }
+        let answer = await s.server.respond(
+            to: WireRequest(
+                method: .get, path: Route.login(appId: s.appId, provider: .google),
+                query: ["redirect": Self.redirect, "state": "client-state-1", "providerRedirectHeader": "true"],
+                headers: ["origin": "https://app.example.com"]))
+        #expect(answer.status == 200 && answer.headers["location"] == nil, "\(answer.headers)")
+        let authorize = try #require(answer.headers["x-baas-location"], "\(answer.headers)")
+        #expect(authorize.hasPrefix(standIn.authorizationEndpoint("google") + "?"))
+        #expect(Browser.query(of: authorize)["state"]?.count == 64)
+        #expect(answer.headers["access-control-allow-origin"] == "https://app.example.com")
+        #expect(answer.headers["access-control-expose-headers"]?.lowercased() == "x-baas-location")
+        #expect(answer.headers["cache-control"] == "no-store")
+    }
+
     @Test func aStateTheServerDidNotStartIsRefused() async throws {
         let s = try await serve()
         defer { s.serving.cancel() }

@@ -4,7 +4,8 @@ import RosterServerCore
 import RosterWire
 
 /// Browser sign-in: App Services' web OAuth flow starts at
-/// `GET …/app/{appId}/auth/providers/oauth2-{google,apple,facebook}/login?redirect=…&state=…`,
+/// `GET …/app/{appId}/auth/providers/oauth2-{google,apple,facebook}/login?redirect=…&state=…`
+/// (with `providerRedirectHeader=true`, the provider's address in `X-Baas-Location` of a 200),
 /// and every browser sign-in comes back from the provider to `GET|POST …/auth/callback`
 /// (`WebSignInService`).
 package enum WebSignInRoutes {
@@ -27,7 +28,7 @@ package enum WebSignInRoutes {
                 let location = try await services.webSignIn.begin(
                     app: app, provider: provider, purpose: .appServicesRedirect(redirectURL: redirect, clientState: clientState),
                     callbackURL: WebSignInService.callbackURL(of: app, base: context.publicBase))
-                return RedirectReply(location: location)
+                return RedirectReply(location: location, inHeader: query["providerRedirectHeader"] == "true")
             }
         let callback = RouterPath("\(Route.base)/auth/callback")
         router.get(callback) { request, context -> WebSignInReply in

@@ -25,6 +25,11 @@ package struct ClientCORSMiddleware: RouterMiddleware {
     /// How long a browser keeps a preflight's answer.
     package static let maxAgeSeconds: Int64 = 600
 
+    /// What a page may read of an answer beyond the simple headers: the provider's address of
+    /// a browser sign-in fetched with `providerRedirectHeader=true` (`RedirectReply`). Said on
+    /// the answer itself, where browsers read it (`CORSMiddleware` says it on preflights only).
+    package static let exposedHeaders = RedirectReply.locationHeader.canonicalName
+
     private let cors = CORSMiddleware<RosterRequestContext>(
         allowOrigin: .originBased, allowHeaders: Self.allowedHeaders, allowMethods: Self.allowedMethods,
         maxAge: .seconds(Self.maxAgeSeconds))
@@ -44,7 +49,7 @@ package struct ClientCORSMiddleware: RouterMiddleware {
         // A refusal of the origin below must not be answered with the origin's CORS headers.
         var refused: ErrorResponse?
         do {
-            return try await cors.handle(request, context: context) { request, context in
+            var response = try await cors.handle(request, context: context) { request, context in
                 do {
                     return try await next(request, context)
                 } catch let error as ErrorResponse where error.code == .accessDenied {
@@ -52,6 +57,10 @@ package struct ClientCORSMiddleware: RouterMiddleware {
                     throw error
                 }
             }
+            if request.method != .options, response.headers[.accessControlAllowOrigin] != nil {
+                response.headers[.accessControlExposeHeaders] = Self.exposedHeaders
+            }
+            return response
         } catch {
             if let refused { throw refused }
             throw error

@@ -78,12 +78,21 @@ import RosterServerAssembly
 
     /// Opens the web app, presses "Log in" with `provider`, answers the provider's page in the
     /// popup, and returns what the app shows once the popup has closed.
-    func logIn(_ s: Served, _ provider: ProviderType, _ answer: Answer, in browser: WebDriverSession) async throws -> JSONValue {
-        let query = "server=\(Browser.encoded(s.base))&app=\(Browser.encoded(s.appId))&provider=\(provider.rawValue)"
+    func logIn(
+        _ s: Served, _ provider: ProviderType, _ answer: Answer, providerInHeader: Bool = false, in browser: WebDriverSession
+    ) async throws -> JSONValue {
+        var query = "server=\(Browser.encoded(s.base))&app=\(Browser.encoded(s.appId))&provider=\(provider.rawValue)"
+        if providerInHeader { query += "&flow=header" }
         try await browser.navigate(to: "\(webOrigin)/app.html?\(query)")
         let opener = try await browser.windowHandle()
         try await browser.element("#login").click()
-        let popup = try await browser.newWindow(besides: [opener])
+        let popup: String
+        do {
+            popup = try await browser.newWindow(besides: [opener])
+        } catch {
+            // No window opened: the app says why.
+            return try JSONValue(parsing: Data(try await Self.text(of: "#outcome", in: browser).utf8))
+        }
         try await browser.switchToWindow(popup)
         #expect(try await browser.currentURL().hasPrefix(standIn.baseURL + "/authorize/"))
         switch answer {
@@ -140,6 +149,21 @@ import RosterServerAssembly
         #expect(profile["identities"]?.arrayValue?.first?["provider_type"] == .string(provider.rawValue), "\(profile)")
         #expect(profile["data"]?["email"] == "grace@example.com", "\(profile)")
         #expect(try await s.users() == 1)
+    }
+
+    /// realm-web 1.0 fetched the sign-in's address with `providerRedirectHeader=true` from its
+    /// own origin, and opened the provider's page the answer's `X-Baas-Location` named: a
+    /// redirect there would take the fetch to the provider, which answers no CORS.
+    @Test func anEarlierRealmWebReadsTheProvidersPageFromAHeader() async throws {
+        let s = try await serve()
+        defer { s.serving.cancel() }
+        let outcome = try await HeadlessBrowser.with { browser in
+            try await logIn(
+                s, .google, .signIn(subject: "web-ada", email: "ada@example.com", name: "Ada Lovelace"), providerInHeader: true, in: browser)
+        }
+        let loggedIn = try #require(outcome["loggedIn"], "\(outcome)")
+        #expect(loggedIn["sameState"] == true && loggedIn["profileStatus"] == 200, "\(loggedIn)")
+        #expect(loggedIn["profile"]?["data"]?["email"] == "ada@example.com", "\(loggedIn)")
     }
 
     @Test func cancellingAtTheProviderReachesTheAppAsTheRedirectsError() async throws {

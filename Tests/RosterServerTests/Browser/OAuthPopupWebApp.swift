@@ -9,7 +9,10 @@ import BrowserStandIn
 ///   in a window, waits for `realm-web:oauth2:state(<state>):result` to appear in `localStorage`
 ///   (its `storage` event; a window closed first ends the wait with "Window closed"), clears it,
 ///   closes the window, splits `userAuth` at `$` into the access and refresh tokens, the user id
-///   and the device id, then reads the profile and refreshes the session with them. `#outcome`
+///   and the device id, then reads the profile and refreshes the session with them. With
+///   `&flow=header`, as realm-web 1.0 did, it first fetches that address with
+///   `providerRedirectHeader=true` and opens the provider's page the `X-Baas-Location` header
+///   of the answer names. `#outcome`
 ///   shows `{"loggedIn": {…}}` or `{"error": "…", "redirectError": "…"}` as JSON.
 /// - `/redirect.html`: the redirect URL's page, which reads the fragment as realm-web's
 ///   `handleAuthRedirect` does (`_baas_client_app_id`, `_baas_ua`, `_baas_state`, `_baas_error`,
@@ -93,9 +96,17 @@ enum OAuthPopupWebApp {
           const hostname = await locationUrl();
           const state = generateState();
           const device = btoa(JSON.stringify({ appId, platform: "chrome", sdkName: "Web", sdkVersion: "2.0.0" }));
-          const url = `${hostname}/api/client/v2.0/app/${appId}/auth/providers/${provider}/login`
-            + encodeQueryString({ state, redirect: redirectUrl, device });
-          const result = await openWindowAndWaitForRedirect(url, state);
+          const login = `${hostname}/api/client/v2.0/app/${appId}/auth/providers/${provider}/login`;
+          let result;
+          if (query.get("flow") === "header") {
+            // realm-web 1.0: the address of the provider's page is fetched, and read from a header.
+            const response = await fetch(login + encodeQueryString({ device, state, redirect: redirectUrl, providerRedirectHeader: true }));
+            const providerUrl = response.headers.get("x-baas-location");
+            if (!providerUrl) throw new Error("Missing x-baas-location header");
+            result = await openWindowAndWaitForRedirect(providerUrl, state);
+          } else {
+            result = await openWindowAndWaitForRedirect(login + encodeQueryString({ state, redirect: redirectUrl, device }), state);
+          }
           redirectError = result.error;
           const auth = decodeAuthInfo(result.userAuth);
           const profileAnswer = await fetch(`${hostname}/api/client/v2.0/auth/profile`, {
