@@ -30,6 +30,15 @@ extension WebDriverSession {
         _ = try await send("switch to window", .POST, "window", ["handle": handle])
     }
 
+    /// Opens a new, empty tab, as a person does to go to another site, and returns its handle
+    /// (commands still go to the window they went to).
+    public func openTab() async throws -> String {
+        guard let handle = (try await send("new window", .POST, "window/new", ["type": "tab"]) as? [String: Any])?["handle"] as? String else {
+            throw WebDriverError(command: "new window", error: "unexpected answer", message: "no handle")
+        }
+        return handle
+    }
+
     /// The first window open that is none of `known`, waiting up to `timeout` for one to open.
     public func newWindow(besides known: [String], timeout: Duration = .seconds(15)) async throws -> String {
         let started = ContinuousClock.now
