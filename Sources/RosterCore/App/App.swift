@@ -33,6 +33,12 @@ public final class App: Sendable {
     /// The active user, or `nil` when nobody is logged in.
     public var currentUser: User? { sessions.currentUser }
 
+    /// Who was active before the current user (the last one switched away from), still on the
+    /// device, in whatever state: `roster switch -` goes back to them.
+    public var previousUser: User? {
+        (try? sessions.store.previousUserId()).flatMap { $0 }.flatMap(user(id:))
+    }
+
     /// Everyone on the device (none removed), most recently active first.
     public var allUsers: [User] { sessions.allUsers }
 

@@ -14,6 +14,8 @@ struct LogoutCommand: AsyncParsableCommand {
     @Argument(help: "An id, an email, or a unique prefix of either.")
     var user: String?
 
+    @OptionGroup var userOption: UserOption
+
     @Flag(help: "Log every user on this device out; nobody is active afterwards.")
     var all = false
 
@@ -22,7 +24,8 @@ struct LogoutCommand: AsyncParsableCommand {
     @OptionGroup var adminPIN: AdminPINOption
 
     func validate() throws {
-        if all && user != nil { throw ValidationError("give a user or --all, not both") }
+        if all && (user != nil || userOption.user != nil) { throw ValidationError("give a user or --all, not both") }
+        _ = try userOption.named(user)
     }
 
     func run() async throws {
@@ -43,7 +46,7 @@ struct LogoutCommand: AsyncParsableCommand {
             }
             return
         }
-        let target = try UserResolver.namedOrCurrent(user, in: app)
+        let target = try UserResolver.namedOrCurrent(try userOption.named(user), in: app)
         let name = TerminalText.printable(target.displayName)
         // Under pin or password, nobody logs somebody else out: their PIN is asked for
         // (BEHAVIOURS 53), or with --admin the admin PIN (BEHAVIOURS 54).

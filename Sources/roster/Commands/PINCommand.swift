@@ -15,9 +15,13 @@ struct PINCommand: AsyncParsableCommand {
     @Argument(help: "An id, an email, or a unique prefix of either.")
     var user: String?
 
+    @OptionGroup var userOption: UserOption
+
+    func validate() throws { _ = try userOption.named(user) }
+
     func run() async throws {
         let app = try await connection.openApp()
-        let target = try UserResolver.namedOrCurrent(user, in: app)
+        let target = try UserResolver.namedOrCurrent(try userOption.named(user), in: app)
         guard target.secretKind == .pin else {
             throw CommandFailure("\(target.displayName) has no PIN on this device (see `roster policy`)")
         }

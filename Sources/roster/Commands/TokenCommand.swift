@@ -18,9 +18,13 @@ struct TokenCommand: AsyncParsableCommand {
     @Argument(help: "An id, an email, or a unique prefix of either.")
     var user: String?
 
+    @OptionGroup var userOption: UserOption
+
+    func validate() throws { _ = try userOption.named(user) }
+
     func run() async throws {
         let app = try await connection.openApp()
-        let target = try UserResolver.namedOrCurrent(user, in: app)
+        let target = try UserResolver.namedOrCurrent(try userOption.named(user), in: app)
         try await pins.unlock(target)
         if isatty(STDOUT_FILENO) == 1,
             !Terminal.confirm("Show \(TerminalText.printable(target.displayName))'s access token on this terminal, where others can read it?")

@@ -4,27 +4,45 @@ import RosterCore
 import RosterTUI
 import RosterWire
 
-/// `roster whoami`: the active user, read from the device (works offline). With nobody active it
-/// says so and exits 1, as `gh auth status` does, so a script can test it.
+/// `roster whoami`: the user subcommands act as here (`--user`, `ROSTER_USER`, the nearest
+/// `.roster-user`, else the active user), read from the device (works offline), and which rule
+/// chose them. With nobody chosen it says so and exits 1, as `gh auth status` does, so a script
+/// can test it; `--short` prints the name alone, for a prompt.
 struct WhoamiCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Show the active user.")
+    static let configuration = CommandConfiguration(commandName: "whoami", abstract: "Show the user commands act as here, and why.")
 
     @OptionGroup var connection: ConnectionOptions
+
+    @OptionGroup var userOption: UserOption
 
     @Flag(help: "Print the user as a JSON object (identities and token expiry included), or null when nobody is active.")
     var json = false
 
+    @Flag(help: "Print the user's name alone on one line (nothing, and exit 1, when there is none): for a prompt.")
+    var short = false
+
+    func validate() throws {
+        if json && short { throw ValidationError("give --json or --short, not both") }
+    }
+
     func run() async throws {
+        let choice = try UserChoice.choose(named: try userOption.named())
         let app = try await connection.openApp()
-        guard let user = app.currentUser else {
-            if json { print("null") } else { Terminal.printError("No active user. Log one in with `roster login`.") }
+        let chosen: User? = try choice.name.map { try UserResolver(users: app.allUsers).resolve($0) } ?? app.currentUser
+        guard let user = chosen else {
+            if json { print("null") } else if !short { Terminal.printError("No active user. Log one in with `roster login`.") }
             throw ExitCode(1)
+        }
+        if short {
+            print(TerminalText.printable(user.displayName))
+            return
         }
         if json {
             try JSONOutput.print(UserSummary(user, withTokenExpiry: true))
             return
         }
-        var lines = ["\(user.displayName) (active)", "id:         \(user.id)"]
+        let state = user.id == app.currentUser?.id ? "active" : user.state == .loggedIn ? "logged in" : "logged out"
+        var lines = ["\(user.displayName) (\(state))", "chosen:     \(choice.words)", "id:         \(user.id)"]
         lines += Self.identityLines(of: user)
         if let name = user.profile.name { lines.append("name:       \(name)") }
         if let deviceId = user.deviceId { lines.append("device:     \(deviceId)") }

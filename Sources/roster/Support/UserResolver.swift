@@ -7,13 +7,10 @@ import RosterCore
 struct UserResolver {
     let users: [User]
 
-    /// The named user, or the active one when no name is given.
+    /// The named user, or when none is named the one `UserChoice` chooses: `ROSTER_USER`, the
+    /// nearest `.roster-user`, the active user.
     static func namedOrCurrent(_ name: String?, in app: App) throws -> User {
-        if let name { return try UserResolver(users: app.allUsers).resolve(name) }
-        guard let current = app.currentUser else {
-            throw CommandFailure("no active user; name one or log in with `roster login`")
-        }
-        return current
+        try UserChoice.choose(named: name).user(in: app)
     }
 
     func resolve(_ name: String) throws -> User {

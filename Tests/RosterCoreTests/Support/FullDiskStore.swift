@@ -58,6 +58,7 @@ final class FullDiskStore: DeviceStore {
         try base.userPositions(order: order, filter: filter, holding: text)
     }
     func currentUserId() throws -> String? { try base.currentUserId() }
+    func previousUserId() throws -> String? { try base.previousUserId() }
     func loggedInAnonymousUser() throws -> StoredUser? { try base.loggedInAnonymousUser() }
     func makeCurrent(id: String, entry: String, at: Date) throws -> SwitchOutcome { try base.makeCurrent(id: id, entry: entry, at: at) }
     func clearCurrentUser() throws { try base.clearCurrentUser() }

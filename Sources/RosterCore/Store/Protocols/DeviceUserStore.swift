@@ -39,6 +39,10 @@ protocol DeviceUserStore: Sendable {
 
     func currentUserId() throws -> String?
 
+    /// Who was current before the current user: the last one switched away from (a log-out
+    /// that leaves nobody current keeps it), for `switch -`.
+    func previousUserId() throws -> String?
+
     /// The most recently active logged-in anonymous user, if any.
     func loggedInAnonymousUser() throws -> StoredUser?
 

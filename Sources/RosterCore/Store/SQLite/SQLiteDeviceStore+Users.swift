@@ -44,6 +44,10 @@ extension SQLiteDeviceStore {
         try read { db in try Self.currentUserId(db) }
     }
 
+    func previousUserId() throws -> String? {
+        try read { db in try Self.metadata(Self.previousUserKey, db) }
+    }
+
     func loggedInAnonymousUser() throws -> StoredUser? {
         try users().first { $0.state == .loggedIn && $0.isAnonymous }
     }

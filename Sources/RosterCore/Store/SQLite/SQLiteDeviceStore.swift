@@ -11,6 +11,7 @@ import Synchronization
 final class SQLiteDeviceStore: DeviceStore {
     static let fileName = "device.sqlite"
     static let currentUserKey = "current_user_id"
+    static let previousUserKey = "previous_user_id"
     static let revisionKey = "revision"
     static let policyKey = "policy"
     static let lockAfterKey = "lock_after"
@@ -110,6 +111,7 @@ final class SQLiteDeviceStore: DeviceStore {
     }
 
     static func setCurrentUserId(_ id: String?, _ db: Database) throws {
+        if let id, let was = try currentUserId(db), was != id { try setMetadata(previousUserKey, was, db) }
         if let id {
             try setMetadata(currentUserKey, id, db)
         } else {
