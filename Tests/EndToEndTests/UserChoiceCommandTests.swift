@@ -117,6 +117,13 @@ extension EndToEndTests {
             #expect(try device.roster(["switch", "-"]).stdout == "Switched to joe@example.com.\n")
             #expect(try device.roster(["whoami", "--short"]).stdout == "joe@example.com\n")
 
+            // The name Roster shows an anonymous user by is a name it takes back.
+            let anonymous = try device.roster(["login", "--anonymous"])
+            let shown = try #require(anonymous.stdout.firstMatch(of: #/Logged in (anonymous user [0-9a-f]{8}) /#)?.1, "\(anonymous.stdout)")
+            #expect(try device.roster(["switch", "joe"]).status == 0)
+            let named = try device.roster(["switch", String(shown)])
+            #expect(named.status == 0 && named.stdout == "Switched to \(shown).\n", "\(named)")
+
             let fresh = CommandRunner(home: try CommandRunner.temporaryDirectory("user-choice-empty"))
             defer { try? FileManager.default.removeItem(at: fresh.home) }
             let nobody = try fresh.roster(["whoami", "--short"])

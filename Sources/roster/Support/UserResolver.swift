@@ -1,9 +1,10 @@
 import Foundation
 import RosterCore
 
-/// Finds the user a person means by `USER`: an exact id or email first, then a unique prefix
-/// of an id, email or name, or the end of an id as an anonymous user's name shows it
-/// (`anonymous user 0a1b2c3d`). Unknown and ambiguous names fail with a line that says which.
+/// Finds the user a person means by `USER`: an exact id or email first, then the name Roster
+/// shows for one user alone (`anonymous user 0a1b2c3d`), then a unique prefix of an id, email or
+/// name, or the end of an id as an anonymous user's name shows it. Unknown and ambiguous names
+/// fail with a line that says which.
 struct UserResolver {
     let users: [User]
 
@@ -20,6 +21,9 @@ struct UserResolver {
         if let exact = users.first(where: { $0.id == needle || $0.profile.email?.lowercased() == lowered }) {
             return exact
         }
+        // The name as Roster shows it (`anonymous user 0a1b2c3d`, a profile's name) when only one has it.
+        let shown = users.filter { $0.displayName.lowercased() == lowered }
+        if shown.count == 1 { return shown[0] }
         let matches = users.filter { user in
             user.id.hasPrefix(needle) || (needle.count >= 4 && user.id.hasSuffix(lowered))
                 || (user.profile.email?.lowercased().hasPrefix(lowered) ?? false)
