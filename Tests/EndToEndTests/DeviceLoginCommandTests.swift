@@ -174,10 +174,13 @@ extension EndToEndTests {
             // A link form starts on the first field to type; the provider is the one before it.
             if !(try session.capture().contains("> Provider")) { try session.send("BTab", literal: false) }
             try session.waitFor("> Provider")
-            // The last choice, whatever the server enables: Left until it shows.
+            // The last choice, whatever the server enables: Left until it shows, each press
+            // waited for until the provider's row shows another choice.
+            let providerRow = { (screen: String) in screen.split(separator: "\n").first { $0.contains("> Provider") }.map(String.init) }
             for _ in 0..<12 where !(try session.capture().contains("< on another device >")) {
+                let before = providerRow(try session.capture())
                 try session.send("Left", literal: false)
-                try await Task.sleep(nanoseconds: 200_000_000)
+                try session.waitUntil("the provider's row never changed from \(before ?? "nothing")") { providerRow($0) != before }
             }
             try session.waitFor("< on another device >")
             try session.send("Enter", literal: false)

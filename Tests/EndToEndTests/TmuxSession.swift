@@ -125,6 +125,12 @@ final class TmuxSession {
         try poll(timeout: timeout, "'\(text)' never went", capture: capture) { !$0.contains(text) }
     }
 
+    /// Waits until the screen passes `check`; the screen then.
+    @discardableResult
+    func waitUntil(timeout: TimeInterval = 20, _ what: String, _ check: (String) -> Bool) throws -> String {
+        try poll(timeout: timeout, what, capture: capture, check)
+    }
+
     /// Waits until the screen with its attributes (colours, reverse video) passes `check`.
     @discardableResult
     func waitUntilAttributes(timeout: TimeInterval = 20, _ what: String, _ check: (String) -> Bool) throws -> String {
