@@ -26,7 +26,10 @@ package enum WebSignInRoutes {
                 guard clientState.utf8.count <= 512 else { throw ErrorResponse.invalidParameter("state is longer than 512 bytes") }
                 try await countStart(app: app, address: context.clientAddress, services)
                 let location = try await services.webSignIn.begin(
-                    app: app, provider: provider, purpose: .appServicesRedirect(redirectURL: redirect, clientState: clientState),
+                    app: app, provider: provider,
+                    purpose: .appServicesRedirect(
+                        redirectURL: redirect, clientState: clientState,
+                        deviceId: RedirectDevice.deviceId(query["device"].map(String.init))),
                     callbackURL: WebSignInService.callbackURL(of: app, base: context.publicBase))
                 return RedirectReply(location: location, inHeader: query["providerRedirectHeader"] == "true")
             }
@@ -77,13 +80,13 @@ package enum WebSignInRoutes {
         }
         let error = fields["error"].map { error in [error, fields["error_description"]].compactMap { $0 }.joined(separator: ": ") }
         switch purpose {
-        case .appServicesRedirect(let redirectURL, let clientState):
+        case .appServicesRedirect(let redirectURL, let clientState, let deviceId):
             guard app.config.webSignIn.allows(redirect: redirectURL) else {
                 throw ErrorResponse.badRequest("the redirect URL is not one this app allows (webSignIn.allowedRedirectURLs)")
             }
             do {
                 let outcome = try await services.webSignIn.identify(record, app: app, provider: provider, code: fields["code"], error: error)
-                let login = try await services.login.logIn(app: app, provider: provider, outcome: outcome, deviceId: nil, address: address)
+                let login = try await services.login.logIn(app: app, provider: provider, outcome: outcome, deviceId: deviceId, address: address)
                 services.metrics.loggedIn(provider: provider, error: nil)
                 return .redirect(
                     RedirectReply(

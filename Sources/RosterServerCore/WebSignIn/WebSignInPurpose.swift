@@ -10,8 +10,9 @@ import Foundation
 package enum WebSignInPurpose: Codable, Sendable, Equatable {
     /// App Services' web OAuth flow (`GET …/auth/providers/oauth2-…/login?redirect=…&state=…`):
     /// log the person in and send them to the client's `redirectURL` with the tokens, or the
-    /// error, in the fragment (`AppServicesRedirect`), and the client's own `clientState`.
-    case appServicesRedirect(redirectURL: String, clientState: String)
+    /// error, in the fragment (`AppServicesRedirect`), and the client's own `clientState`; the
+    /// session is for the device the client named as it started (`RedirectDevice`), if any.
+    case appServicesRedirect(redirectURL: String, clientState: String, deviceId: String? = nil)
     /// A sign-in started on the device approval page (`DevicePageSignIn`): the callback keeps
     /// who signed in (or why not) for that page, and sends the browser back to it.
     case deviceApproval(DevicePageSignIn)

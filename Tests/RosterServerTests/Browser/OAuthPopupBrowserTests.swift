@@ -166,6 +166,21 @@ import RosterServerAssembly
         #expect(loggedIn["profile"]?["data"]?["email"] == "ada@example.com", "\(loggedIn)")
     }
 
+    /// realm-web sends the device id of its last log-in (`device`, base64url JSON): a second
+    /// log-in from the same browser is the same device.
+    @Test func aSecondLogInFromTheSameBrowserKeepsItsDeviceId() async throws {
+        let s = try await serve()
+        defer { s.serving.cancel() }
+        let grace = Answer.signIn(subject: "web-grace", email: "grace@example.com", name: "Grace Hopper")
+        let (first, second) = try await HeadlessBrowser.with { browser in
+            (try await logIn(s, .google, grace, in: browser), try await logIn(s, .facebook, grace, in: browser))
+        }
+        let (one, two) = (try #require(first["loggedIn"], "\(first)"), try #require(second["loggedIn"], "\(second)"))
+        #expect(one["sentDeviceId"] == .null && one["deviceId"]?.stringValue?.count == 24, "\(one)")
+        #expect(two["sentDeviceId"] == one["deviceId"], "\(two)")
+        #expect(two["deviceId"] == one["deviceId"], "the same browser, the same device: \(two)")
+    }
+
     @Test func cancellingAtTheProviderReachesTheAppAsTheRedirectsError() async throws {
         let s = try await serve()
         defer { s.serving.cancel() }

@@ -9,7 +9,7 @@ import BrowserStandIn
 ///   in a window, waits for `realm-web:oauth2:state(<state>):result` to appear in `localStorage`
 ///   (its `storage` event; a window closed first ends the wait with "Window closed"), clears it,
 ///   closes the window, splits `userAuth` at `$` into the access and refresh tokens, the user id
-///   and the device id, then reads the profile and refreshes the session with them. With
+///   and the device id (kept, as realm-web keeps it, and sent in `device` the next time), then reads the profile and refreshes the session with them. With
 ///   `&flow=header`, as realm-web 1.0 did, it first fetches that address with
 ///   `providerRedirectHeader=true` and opens the provider's page the `X-Baas-Location` header
 ///   of the answer names. `#outcome`
@@ -95,7 +95,11 @@ enum OAuthPopupWebApp {
         async function logIn() {
           const hostname = await locationUrl();
           const state = generateState();
-          const device = btoa(JSON.stringify({ appId, platform: "chrome", sdkName: "Web", sdkVersion: "2.0.0" }));
+          // realm-web's DeviceInformation: the device id of an earlier log-in, when there was one.
+          const deviceIdKey = `realm-web:app(${appId}):deviceId`;
+          const deviceId = localStorage.getItem(deviceIdKey) || undefined;
+          const device = btoa(JSON.stringify({ deviceId, appId, platform: "chrome", platformVersion: "120", sdkVersion: "2.0.0" }))
+            .replaceAll("+", "-").replaceAll("/", "_").replaceAll("=", "");
           const login = `${hostname}/api/client/v2.0/app/${appId}/auth/providers/${provider}/login`;
           let result;
           if (query.get("flow") === "header") {
@@ -109,6 +113,7 @@ enum OAuthPopupWebApp {
           }
           redirectError = result.error;
           const auth = decodeAuthInfo(result.userAuth);
+          localStorage.setItem(deviceIdKey, auth.deviceId);
           const profileAnswer = await fetch(`${hostname}/api/client/v2.0/auth/profile`, {
             headers: { Authorization: `Bearer ${auth.accessToken}` },
           });
@@ -119,6 +124,7 @@ enum OAuthPopupWebApp {
           return {
             appId: result.appId, sameState: result.state === state, userId: auth.userId, deviceId: auth.deviceId,
             profileStatus: profileAnswer.status, profile, refreshStatus: session.status,
+            sentDeviceId: deviceId || null,
             leftInStorage: Object.keys(localStorage).filter((key) => key.startsWith(storagePrefix)).length,
           };
         }
