@@ -9,13 +9,10 @@ import Logging
 ///
 ///     let grant = try await adminPINs.check("97531", for: "logging out Joe")
 ///     try await logOutFlow.logOut(joe, admin: grant)
-struct AdminPINs: Sendable {
-    let store: any AdminPINStore
+struct AdminPINs: SessionCollaborator {
+    let environment: SessionEnvironment
     let sealer: SessionSealer
     let cost: SecretKeyDerivation
-    let clock: any RosterClock
-    let history: DeviceHistory
-    let logger: Logger
 
     /// The user id the admin PIN's key is derived for: no user has it.
     static let keyOwner = "roster-admin"

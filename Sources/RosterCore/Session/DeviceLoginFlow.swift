@@ -4,14 +4,10 @@ import RosterWire
 
 /// Log-ins and links approved on another device (RFC 8628): started here, polled until the
 /// person approves, then kept exactly as `LoginFlow` keeps a log-in or a link typed here.
-struct DeviceLoginFlow: Sendable {
-    let appId: String
-    let store: any DeviceUserStore & DevicePolicyStore
-    let connection: ServerConnection
+struct DeviceLoginFlow: SessionCollaborator {
+    let environment: SessionEnvironment
     let tokens: TokenRefresher
     let loginFlow: LoginFlow
-    let clock: any RosterClock
-    let logger: Logger
 
     /// Starts a log-in to approve on another device: POST `auth/device/start` with the terminal's
     /// name. Under a policy that seals sessions with a PIN, the PIN is checked here, before anyone

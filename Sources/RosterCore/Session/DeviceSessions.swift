@@ -5,20 +5,14 @@ import Synchronization
 
 /// The users of one app on one device, behind `App` and `User`: it builds the collaborators
 /// that do the work (`SessionKeys`, `TokenRefresher`, `LoginFlow`, `DeviceLoginFlow`,
-/// `LogOutFlow`, `PolicyFlow`, `AdminPINs`, `Revocations`, `DeviceHistory`), each given only what it needs,
-/// and keeps what belongs to the whole app: the one handle per user, the current user,
+/// `LogOutFlow`, `PolicyFlow`, `AdminPINs`, `Revocations`), each given the one
+/// `SessionEnvironment` they share and only what is its own besides, and keeps what belongs to
+/// the whole app: the one handle per user, the current user,
 /// switching and the change streams.
-final class DeviceSessions: Sendable {
-    let appId: String
-    let store: any DeviceStore
-    let connection: ServerConnection
-    let clock: any RosterClock
+final class DeviceSessions: SessionCollaborator {
+    let environment: SessionEnvironment
     let broadcaster: ChangeBroadcaster
-    let logger: Logger
 
-    let history: DeviceHistory
-    let changes: ChangePublisher
-    let files: UserFiles
     let revocations: Revocations
     let keys: SessionKeys
     let tokens: TokenRefresher
@@ -37,55 +31,36 @@ final class DeviceSessions: Sendable {
             in: configuration.directory, expectedId: try store.deviceKeyId(), randomBytes: configuration.randomBytes)
         if try store.deviceKeyId() == nil { try store.setDeviceKeyId(deviceKey.id) }
         let sealer = SessionSealer(deviceKey: deviceKey, randomBytes: configuration.randomBytes)
-        let connection = ServerConnection(appId: configuration.appId, transport: configuration.transport)
-        let clock = configuration.clock
-        let logger = configuration.logger
-        appId = configuration.appId
-        self.store = store
-        self.connection = connection
-        self.clock = clock
-        self.logger = logger
+        let (clock, logger) = (configuration.clock, configuration.logger)
         let broadcaster = ChangeBroadcaster()
         self.broadcaster = broadcaster
+        let environment = SessionEnvironment(
+            appId: configuration.appId, store: store, connection: ServerConnection(appId: configuration.appId, transport: configuration.transport),
+            clock: clock, history: DeviceHistory(store: store, clock: clock, logger: logger),
+            changes: ChangePublisher(broadcaster: broadcaster, store: store),
+            files: UserFiles(directory: configuration.directory, logger: logger), logger: logger)
+        self.environment = environment
 
-        let history = DeviceHistory(store: store, clock: clock, logger: logger)
-        let changes = ChangePublisher(broadcaster: broadcaster, store: store)
-        let files = UserFiles(directory: configuration.directory, logger: logger)
-        let revocations = Revocations(
-            store: store, connection: connection, sealer: sealer, clock: clock, history: history, logger: logger)
+        let revocations = Revocations(environment: environment, sealer: sealer)
         let keys = SessionKeys(
-            sealer: sealer, secretKeyDerivation: configuration.secretKeyDerivation, store: store, clock: clock,
-            history: history, changes: changes, revocations: revocations,
-            passwordCheck: PasswordCheck(
-                appId: configuration.appId, store: store, connection: connection, revocations: revocations, logger: logger),
-            unlockKeys: UnlockKeys(connection: connection), logger: logger)
+            environment: environment, sealer: sealer, secretKeyDerivation: configuration.secretKeyDerivation, revocations: revocations,
+            passwordCheck: PasswordCheck(environment: environment, revocations: revocations),
+            unlockKeys: UnlockKeys(connection: environment.connection))
         let tokens = TokenRefresher(
-            store: store, connection: connection, keys: keys, clock: clock, margin: configuration.refreshMargin,
+            environment: environment, keys: keys, margin: configuration.refreshMargin,
             retry: RefreshRetryRule(
                 retries: max(0, configuration.refreshRetries), firstDelay: configuration.refreshRetryDelay,
                 budget: configuration.refreshRetryBudget),
-            checkWait: configuration.sessionCheckWait,
-            coordinator: RefreshCoordinator(), revocations: revocations, files: files, changes: changes, history: history,
-            logger: logger)
-        let loginFlow = LoginFlow(
-            appId: configuration.appId, store: store, connection: connection, keys: keys, tokens: tokens,
-            revocations: revocations, files: files, clock: clock, history: history, changes: changes, logger: logger)
-        self.history = history
-        self.changes = changes
-        self.files = files
+            checkWait: configuration.sessionCheckWait, coordinator: RefreshCoordinator(), revocations: revocations)
+        let loginFlow = LoginFlow(environment: environment, keys: keys, tokens: tokens, revocations: revocations)
         self.revocations = revocations
         self.keys = keys
         self.tokens = tokens
         self.loginFlow = loginFlow
-        deviceLoginFlow = DeviceLoginFlow(
-            appId: configuration.appId, store: store, connection: connection, tokens: tokens, loginFlow: loginFlow,
-            clock: clock, logger: logger)
-        logOutFlow = LogOutFlow(
-            store: store, keys: keys, tokens: tokens, revocations: revocations, files: files, history: history,
-            changes: changes, logger: logger)
-        policyFlow = PolicyFlow(store: store, keys: keys, revocations: revocations, files: files, history: history, changes: changes)
-        adminPINs = AdminPINs(
-            store: store, sealer: sealer, cost: configuration.secretKeyDerivation, clock: clock, history: history, logger: logger)
+        deviceLoginFlow = DeviceLoginFlow(environment: environment, tokens: tokens, loginFlow: loginFlow)
+        logOutFlow = LogOutFlow(environment: environment, keys: keys, tokens: tokens, revocations: revocations)
+        policyFlow = PolicyFlow(environment: environment, keys: keys, revocations: revocations)
+        adminPINs = AdminPINs(environment: environment, sealer: sealer, cost: configuration.secretKeyDerivation)
         try keys.sealLegacyTokens()
     }
 

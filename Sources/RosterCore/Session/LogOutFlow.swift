@@ -7,15 +7,11 @@ import RosterWire
 /// `Revocations`, which queues what cannot be sent yet (BEHAVIOURS 48).
 ///
 ///     let report = try await logOutFlow.logOut(user)
-struct LogOutFlow: Sendable {
-    let store: any DeviceSessionStore & DevicePolicyStore
+struct LogOutFlow: SessionCollaborator {
+    let environment: SessionEnvironment
     let keys: SessionKeys
     let tokens: TokenRefresher
     let revocations: Revocations
-    let files: UserFiles
-    let history: DeviceHistory
-    let changes: ChangePublisher
-    let logger: Logger
 
     /// Logs out: local state first (tokens and custom data gone; anonymous users removed), then
     /// DELETE `/auth/session` best-effort (BEHAVIOURS 15-20). Under a policy other than `open`,

@@ -7,18 +7,11 @@ import RosterWire
 /// (BEHAVIOURS 5-11, 36, 37, 43, 44). It hands back stored rows; the handles are `DeviceSessions`'.
 ///
 ///     let row = try await loginFlow.login(.anonymous)
-struct LoginFlow: Sendable {
-    let appId: String
-    let store: any DeviceUserStore & DeviceSessionStore & DevicePolicyStore
-    let connection: ServerConnection
+struct LoginFlow: SessionCollaborator {
+    let environment: SessionEnvironment
     let keys: SessionKeys
     let tokens: TokenRefresher
     let revocations: Revocations
-    let files: UserFiles
-    let clock: any RosterClock
-    let history: DeviceHistory
-    let changes: ChangePublisher
-    let logger: Logger
 
     /// Logs in: POST login, check both tokens are JWTs, GET the profile with the new access
     /// token, then seal the tokens as the device's policy says, store everything in one

@@ -5,7 +5,7 @@ import RosterWire
 /// Asks the server whether an email user's password is still theirs, under the `password`
 /// policy: by logging in again and ending the session that log-in made at once, since only the
 /// answer is wanted. The session on the device stays the one it has.
-struct PasswordCheck: Sendable {
+struct PasswordCheck: SessionCollaborator {
     /// What the server said of a password.
     enum Verdict {
         case accepted
@@ -14,11 +14,8 @@ struct PasswordCheck: Sendable {
         case unreachable
     }
 
-    let appId: String
-    let store: any DeviceUserStore
-    let connection: ServerConnection
+    let environment: SessionEnvironment
     let revocations: Revocations
-    let logger: Logger
 
     func check(email: String, password: String) async throws -> Verdict {
         let credentials = Credentials.emailPassword(email: email, password: password)

@@ -5,13 +5,10 @@ import Foundation
 /// (BEHAVIOURS 43, 46).
 ///
 ///     let loggedOut = try await policyFlow.setPolicy(tightened, pins: [joe.id: "2468"], admin: nil, handle: handle(for:))
-struct PolicyFlow: Sendable {
-    let store: any DeviceUserStore & DevicePolicyStore & AdminPINStore
+struct PolicyFlow: SessionCollaborator {
+    let environment: SessionEnvironment
     let keys: SessionKeys
     let revocations: Revocations
-    let files: UserFiles
-    let history: DeviceHistory
-    let changes: ChangePublisher
 
     /// Changes the device's policy (BEHAVIOURS 43, 46), in one transaction with every session it
     /// reseals:

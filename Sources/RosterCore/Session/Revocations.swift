@@ -4,14 +4,10 @@ import RosterWire
 
 /// Ends sessions on the server: DELETE `/auth/session` with a refresh token, or, when the server
 /// cannot be reached, a revocation queued under the device key and sent later (BEHAVIOURS 48).
-struct Revocations: Sendable {
-    let store: any RevocationQueue
-    let connection: ServerConnection
+struct Revocations: SessionCollaborator {
+    let environment: SessionEnvironment
     /// Queued revocations and revocation tokens are sealed with the device key only.
     let sealer: SessionSealer
-    let clock: any RosterClock
-    let history: DeviceHistory
-    let logger: Logger
 
     /// Revokes the session of a row read before its log-out: with its refresh token when this
     /// process could open the row, else with the revocation token kept beside it under the device

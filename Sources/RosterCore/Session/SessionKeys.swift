@@ -12,40 +12,30 @@ import Synchronization
 ///
 ///     try await keys.unlock(user, secret: "2468")
 ///     let row = try keys.loggedInRow(user) // its tokens readable
-final class SessionKeys: Sendable {
+final class SessionKeys: SessionCollaborator {
+    let environment: SessionEnvironment
     let sealer: SessionSealer
     let secretKeyDerivation: SecretKeyDerivation
-    let store: any DeviceSessionStore & SecretTryStore & DevicePolicyStore
-    let clock: any RosterClock
-    let history: DeviceHistory
-    let changes: ChangePublisher
     /// Ends the server session of a user locked out by wrong tries.
     let revocations: Revocations
     /// The server's word on a password, under the `password` policy.
     let passwordCheck: PasswordCheck
     /// The server's half of `serverPIN` seals (BEHAVIOURS 55).
     let unlockKeys: UnlockKeys
-    let logger: Logger
     /// Keys of sessions sealed with a PIN or password, by entry: in memory only, and only for
     /// users this process has been given the secret of (the active one, in the switcher).
     private let unlockedKeys = Mutex<[String: SymmetricKey]>([:])
 
     init(
-        sealer: SessionSealer, secretKeyDerivation: SecretKeyDerivation,
-        store: any DeviceSessionStore & SecretTryStore & DevicePolicyStore, clock: any RosterClock,
-        history: DeviceHistory, changes: ChangePublisher, revocations: Revocations, passwordCheck: PasswordCheck,
-        unlockKeys: UnlockKeys, logger: Logger
+        environment: SessionEnvironment, sealer: SessionSealer, secretKeyDerivation: SecretKeyDerivation, revocations: Revocations,
+        passwordCheck: PasswordCheck, unlockKeys: UnlockKeys
     ) {
+        self.environment = environment
         self.sealer = sealer
         self.secretKeyDerivation = secretKeyDerivation
-        self.store = store
-        self.clock = clock
-        self.history = history
-        self.changes = changes
         self.revocations = revocations
         self.passwordCheck = passwordCheck
         self.unlockKeys = unlockKeys
-        self.logger = logger
     }
 
     /// Seals, with the device key, tokens an earlier version of Roster kept in clear.

@@ -7,11 +7,9 @@ import RosterWire
 /// says is dead, and sends requests authorized by an access token (BEHAVIOURS 26-30).
 ///
 ///     let response = try await tokens.authorized(user) { token in .json(.get, Route.profile, bearer: token) }
-struct TokenRefresher: Sendable {
-    let store: any DeviceUserStore & DeviceSessionStore & DevicePolicyStore
-    let connection: ServerConnection
+struct TokenRefresher: SessionCollaborator {
+    let environment: SessionEnvironment
     let keys: SessionKeys
-    let clock: any RosterClock
     /// How long before expiry a token counts as stale.
     let margin: TimeInterval
     let retry: RefreshRetryRule
@@ -19,10 +17,6 @@ struct TokenRefresher: Sendable {
     let checkWait: TimeInterval
     let coordinator: RefreshCoordinator
     let revocations: Revocations
-    let files: UserFiles
-    let changes: ChangePublisher
-    let history: DeviceHistory
-    let logger: Logger
     /// Refreshed sessions the store could not take yet (a full disk).
     let unstored = UnstoredSessions()
 
