@@ -57,6 +57,9 @@ struct IdentitiesTests {
         #expect(app.currentUser?.id == joe.id)
         #expect(!FileManager.default.fileExists(atPath: folder.path))
         #expect(try await fixture.server.admin.findUser(appId: fixture.appId, idOrEmail: user.id) == nil)
+        // The history says the account was deleted, not only taken off the device.
+        let last = try #require(try app.history(limit: 1).first)
+        #expect(last.event == .deleted && last.event.rawValue == "delete" && last.userId == user.id, "\(last)")
         let again = await rosterError { try await app.login(credentials: ann) }
         #expect(again?.serverCode == .invalidPassword)
     }

@@ -8,6 +8,8 @@ public struct HistoryEntry: Sendable, Equatable {
         case switched = "switch"
         case loggedOut = "log-out"
         case removed = "remove"
+        /// The account was deleted on the server (and the user removed from the device with it).
+        case deleted = "delete"
         case wrongSecret = "wrong PIN"
         case lockedOut = "locked out"
         case unlocked = "unlock"

@@ -102,7 +102,7 @@ struct LogOutFlow: SessionCollaborator {
         user.markRemoved()
         files.delete(for: user.id)
         logger.debug("deleted on the server", metadata: ["user": "\(user.id)"])
-        history.record(.removed, userId: user.id, name: user.displayName)
+        history.record(.deleted, userId: user.id, name: user.displayName)
         changes.publish(.removed, userId: user.id, currentUserId: ended?.currentUserId)
     }
 
