@@ -65,8 +65,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
         let directory = home.map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("roster-benchmark-\(UUID().uuidString)")
         defer { if home == nil { try? FileManager.default.removeItem(at: directory) } }
-        let roster = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("roster")
+        let roster = BuiltBeside.program("roster")
         if let sizes = try scaleList {
             guard FileManager.default.isExecutableFile(atPath: roster.path) else { throw BenchmarkFailure("no roster at \(roster.path): build it beside roster-bench") }
             print("Roster switcher at \(sizes.map(String.init).joined(separator: ", ")) users, \(startups) start-ups each in alternating rounds, \(MachineDescription.current)")

@@ -21,8 +21,7 @@ final class LoopbackServer {
     /// to do when there is none.
     static func executable(_ path: String?) throws -> URL {
         let executable = path.map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("roster-server")
+            ?? BuiltBeside.program("roster-server")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             throw BenchmarkFailure("no roster-server at \(executable.path); build it, or give --server PATH")
         }

@@ -31,8 +31,7 @@ struct PINSwitchBenchmarkCommand: ParsableCommand {
     }
 
     func run() throws {
-        let roster = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-            .appendingPathComponent("roster")
+        let roster = BuiltBeside.program("roster")
         guard FileManager.default.isExecutableFile(atPath: roster.path) else {
             throw BenchmarkFailure("no roster at \(roster.path): build it beside roster-bench")
         }

@@ -25,5 +25,17 @@ extension EndToEndTests {
             let missing = try CommandRunner(home: home).rosterBench(["switcher", "--users", "5", "--startups", "1", "--against-roster", "/nonexistent/roster"])
             #expect(missing.status != 0 && missing.stderr.contains("no roster at /nonexistent/roster"), "\(missing.stderr)")
         }
+
+        /// Started by its name through `PATH`, from a folder that holds no `roster`, it still
+        /// finds the `roster` built beside it.
+        @Test func startedThroughPATHItFindsTheRosterBesideIt() throws {
+            let home = try CommandRunner.temporaryDirectory("switcher-benchmark-path")
+            defer { try? FileManager.default.removeItem(at: home) }
+            var runner = CommandRunner(home: home)
+            runner.environment["PATH"] = CommandRunner.binaries.path + ":/usr/bin:/bin"
+            let run = try runner.run("/bin/sh", ["-c", "cd '\(home.path)' && exec roster-bench switcher --users 5 --startups 1"], stdin: nil)
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("start-up to first paint") && run.stdout.contains("a real `roster ui`"), "\(run.stdout)")
+        }
     }
 }
