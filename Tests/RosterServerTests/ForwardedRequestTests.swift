@@ -87,11 +87,8 @@ import RosterServerAssembly
         let server = try await ServerAssembly.open(
             databasePath: try await kind.newDatabasePath(in: directory), apps: [config],
             environment: ServerEnvironment(trustedProxies: ["127.0.0.1"]))
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let serving = Task { try await server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
+        let (port, serving) = try await serveOnLoopback(server)
         defer { serving.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
         let base = "http://127.0.0.1:\(port)"
 
         // Links never follow the request: not its Host, not a proxy's forwarded host.

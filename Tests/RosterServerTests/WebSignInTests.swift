@@ -37,19 +37,7 @@ import RosterServerAssembly
     /// `providerTimeout`: how long the server waits for the provider; generous, so that a
     /// loaded machine never turns a provider's answer into silence, except in the test of silence.
     func serve(_ store: StoreKind = .sqlite, startsPerHour: Int = 300, providerTimeout: TimeInterval = 15) async throws -> Served {
-        let standIn = self.standIn
-        let config = TestConfig.app(
-            google: OpenIDConfig(
-                clientIds: [IdentityProviderStandIn.clientId], jwksURL: standIn.jwksURL,
-                authorizationEndpoint: standIn.authorizationEndpoint("google"), tokenEndpoint: standIn.tokenEndpoint,
-                clientSecret: IdentityProviderStandIn.clientSecret),
-            apple: OpenIDConfig(
-                clientIds: [IdentityProviderStandIn.clientId], jwksURL: standIn.jwksURL,
-                authorizationEndpoint: standIn.authorizationEndpoint("apple"), tokenEndpoint: standIn.tokenEndpoint,
-                clientSecret: IdentityProviderStandIn.clientSecret),
-            facebook: FacebookConfig(
-                appId: IdentityProviderStandIn.facebookAppId, appSecret: IdentityProviderStandIn.facebookAppSecret,
-                graphURL: standIn.baseURL, authorizationEndpoint: standIn.authorizationEndpoint("facebook")))
+        let config = TestConfig.webSignIn(standIn)
         var app = config
         app.webSignIn = WebSignInConfig(
             allowedRedirectURLs: [Self.redirect, "https://app.example.com/other"], startsPerAddressPerHour: startsPerHour)

@@ -43,18 +43,7 @@ import RosterServerAssembly
     /// A server whose Google, Apple and Facebook are the stand-in, which sends finished sign-ins
     /// only to the web app's redirect page and answers only the web app's origin.
     func serve() async throws -> Served {
-        let standIn = self.standIn
-        func openID(_ provider: String) -> OpenIDConfig {
-            OpenIDConfig(
-                clientIds: [IdentityProviderStandIn.clientId], jwksURL: standIn.jwksURL,
-                authorizationEndpoint: standIn.authorizationEndpoint(provider), tokenEndpoint: standIn.tokenEndpoint,
-                clientSecret: IdentityProviderStandIn.clientSecret)
-        }
-        var app = TestConfig.app(
-            google: openID("google"), apple: openID("apple"),
-            facebook: FacebookConfig(
-                appId: IdentityProviderStandIn.facebookAppId, appSecret: IdentityProviderStandIn.facebookAppSecret,
-                graphURL: standIn.baseURL, authorizationEndpoint: standIn.authorizationEndpoint("facebook")))
+        var app = TestConfig.webSignIn(standIn)
         app.webSignIn = WebSignInConfig(allowedRedirectURLs: [redirectURL])
         app.allowedRequestOrigins = [webOrigin]
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-oauth-popup-\(UUID().uuidString)")
@@ -63,10 +52,7 @@ import RosterServerAssembly
         environment.outboxDirectory = directory.appendingPathComponent("outbox")
         let server = try await ServerAssembly.open(
             databasePath: directory.appendingPathComponent("roster.sqlite").path, apps: [app], environment: environment)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let serving = Task { try await server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        let (port, serving) = try await serveOnLoopback(server)
         return Served(server: server, base: "http://127.0.0.1:\(port)", serving: serving, appId: app.appId)
     }
 

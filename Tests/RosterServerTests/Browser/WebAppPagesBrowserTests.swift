@@ -41,10 +41,7 @@ import RosterServerAssembly
         environment.outboxDirectory = directory.appendingPathComponent("outbox")
         let databasePath = directory.appendingPathComponent("roster.sqlite").path
         let server = try await ServerAssembly.open(databasePath: databasePath, apps: [app], environment: environment)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let serving = Task { try await server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        let (port, serving) = try await serveOnLoopback(server)
         return Served(
             test: TestServer(server: server, directory: directory, clock: clock, appId: app.appId, databasePath: databasePath),
             base: "http://127.0.0.1:\(port)", serving: serving)

@@ -26,11 +26,8 @@ import FoundationNetworking
         config.passwordHashing = PasswordHashingConfig(logN: 10, r: 8, p: 1)
         let t = try await TestServer.make(config, store: kind)
         try await t.server.seedDemoUsers(appId: t.appId)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let serving = Task { try await t.server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
+        let (port, serving) = try await serveOnLoopback(t.server)
         defer { serving.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
         let base = "http://127.0.0.1:\(port)"
         let device = "\(base)\(Route.app(t.appId))/auth/device"
 

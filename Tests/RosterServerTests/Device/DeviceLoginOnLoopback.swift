@@ -25,11 +25,8 @@ struct DeviceLoginOnLoopback {
         config.passwordHashing = PasswordHashingConfig(logN: 10, r: 8, p: 1)
         let test = try await TestServer.make(config, store: store)
         try await test.server.seedDemoUsers(appId: test.appId)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let serving = Task { try await test.server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
+        let (port, serving) = try await serveOnLoopback(test.server)
         defer { serving.cancel() }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
         return try await body(DeviceLoginOnLoopback(test: test, base: "http://127.0.0.1:\(port)"))
     }
 }

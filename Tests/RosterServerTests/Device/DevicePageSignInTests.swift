@@ -32,18 +32,7 @@ import RosterServerAssembly
     /// `providerTimeout`: how long the server waits for the provider; generous, so that a
     /// loaded machine never turns a provider's answer into silence, except in the test of silence.
     func serve(_ store: StoreKind = .sqlite, providerTimeout: TimeInterval = 15) async throws -> Served {
-        let standIn = self.standIn
-        func openID(_ provider: String) -> OpenIDConfig {
-            OpenIDConfig(
-                clientIds: [IdentityProviderStandIn.clientId], jwksURL: standIn.jwksURL,
-                authorizationEndpoint: standIn.authorizationEndpoint(provider), tokenEndpoint: standIn.tokenEndpoint,
-                clientSecret: IdentityProviderStandIn.clientSecret)
-        }
-        let app = TestConfig.app(
-            google: openID("google"), apple: openID("apple"),
-            facebook: FacebookConfig(
-                appId: IdentityProviderStandIn.facebookAppId, appSecret: IdentityProviderStandIn.facebookAppSecret,
-                graphURL: standIn.baseURL, authorizationEndpoint: standIn.authorizationEndpoint("facebook")))
+        let app = TestConfig.webSignIn(standIn)
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-device-page-sign-in-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let clock = self.clock
@@ -51,10 +40,7 @@ import RosterServerAssembly
         environment.outboxDirectory = directory.appendingPathComponent("outbox")
         let databasePath = try await store.newDatabasePath(in: directory)
         let server = try await ServerAssembly.open(databasePath: databasePath, apps: [app], environment: environment)
-        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-        let serving = Task { try await server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
-        var iterator = ports.makeAsyncIterator()
-        let port = try #require(await iterator.next())
+        let (port, serving) = try await serveOnLoopback(server)
         return Served(
             t: TestServer(server: server, directory: directory, clock: clock, appId: app.appId, databasePath: databasePath),
             base: "http://127.0.0.1:\(port)", serving: serving)

@@ -1,14 +1,24 @@
 @testable import RosterServer
 @testable import RosterServerCore
 
+/// `server` serving HTTP on a loopback port the kernel picks: the port, and the task that
+/// serves (cancelling it stops the server).
+func serveOnLoopback(_ server: RosterServer) async throws -> (port: Int, serving: Task<Void, any Error>) {
+    let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+    let serving = Task { try await server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
+    var iterator = ports.makeAsyncIterator()
+    guard let port = await iterator.next() else {
+        serving.cancel()
+        throw CancellationError()
+    }
+    return (port, serving)
+}
+
 /// Runs `body` while `server` serves HTTP on a loopback port the kernel picks (given to `body`),
 /// and stops the server after it.
 func withLoopbackServer<T: Sendable>(_ server: RosterServer, _ body: (Int) async throws -> T) async throws -> T {
-    let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
-    let serving = Task { try await server.serve(host: "127.0.0.1", port: 0) { port in continuation.yield(port) } }
+    let (port, serving) = try await serveOnLoopback(server)
     defer { serving.cancel() }
-    var iterator = ports.makeAsyncIterator()
-    guard let port = await iterator.next() else { throw CancellationError() }
     let result = try await body(port)
     serving.cancel()
     _ = await serving.result

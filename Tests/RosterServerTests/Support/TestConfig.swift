@@ -51,4 +51,20 @@ enum TestConfig {
                 appId: IdentityProviderStandIn.facebookAppId, appSecret: IdentityProviderStandIn.facebookAppSecret,
                 graphURL: standIn.baseURL))
     }
+
+    /// Google, Apple and Facebook all pointed at a local stand-in, with the endpoints a browser
+    /// sign-in goes through (the authorization page, the token exchange).
+    static func webSignIn(_ standIn: IdentityProviderStandIn) -> AppConfig {
+        func openID(_ provider: String) -> OpenIDConfig {
+            OpenIDConfig(
+                clientIds: [IdentityProviderStandIn.clientId], jwksURL: standIn.jwksURL,
+                authorizationEndpoint: standIn.authorizationEndpoint(provider), tokenEndpoint: standIn.tokenEndpoint,
+                clientSecret: IdentityProviderStandIn.clientSecret)
+        }
+        return app(
+            google: openID("google"), apple: openID("apple"),
+            facebook: FacebookConfig(
+                appId: IdentityProviderStandIn.facebookAppId, appSecret: IdentityProviderStandIn.facebookAppSecret,
+                graphURL: standIn.baseURL, authorizationEndpoint: standIn.authorizationEndpoint("facebook")))
+    }
 }
