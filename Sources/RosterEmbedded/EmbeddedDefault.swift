@@ -54,7 +54,7 @@ extension EmbeddedDefault {
         let server = self.server
         let serving = Task {
             defer { announce.finish() }
-            try await server.serve(host: host, port: port) { announce.yield($0) }
+            try await server.serve(host: host, port: port, only: ServedPaths(PhonePaths.serves)) { announce.yield($0) }
         }
         for await port in bound {
             // The page's address as the server writes it in its own links (`verification_uri`).

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 /// `roster login --device`, `roster link --device` and the switcher's "on another device", run
@@ -144,6 +147,25 @@ extension EndToEndTests {
             let code = try #require(Self.userCode(on: screen))
             try await PhoneBrowser(base: base).approve(code, email: "emma@example.com", password: "pa55word")
             try session.waitFor("Logged in emma@example.com")
+            // What the phone needs, and nothing of the client API: a log-in there is not served.
+            func status(_ method: String, _ path: String) async throws -> (Int, String) {
+                var request = URLRequest(url: URL(string: base + path)!)
+                request.httpMethod = method
+                if method == "POST" {
+                    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+                    request.httpBody = Data(#"{"username": "emma@example.com", "password": "pa55word"}"#.utf8)
+                }
+                let (data, response) = try await URLSession.shared.data(for: request)
+                return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+            }
+            #expect(try await status("GET", "/device").0 == 200)
+            for (method, path) in [
+                ("GET", "/api/client/v2.0/app/roster-demo/location"), ("POST", "/api/client/v2.0/app/roster-demo/auth/providers/local-userpass/login"),
+                ("GET", "/api/client/v2.0/auth/profile"), ("GET", "/health"),
+            ] {
+                let (code, body) = try await status(method, path)
+                #expect(code == 404 && body.contains("RouteNotFound"), "\(method) \(path): \(code) \(body)")
+            }
             try session.send("q")
             #expect(try session.waitFor("[end]").contains("[exited 0]"))
         }

@@ -104,17 +104,21 @@ public final class RosterServer: Sendable {
     }
 
     /// Serves HTTP until the task is cancelled; calls onListening with the bound port (port 0 =
-    /// any). `roster-server serve` runs it with its operations pieces (RosterOperations).
-    public func serve(host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+    /// any). `roster-server serve` runs it with its operations pieces (RosterOperations). With
+    /// `only`, a path it refuses is answered `404 RouteNotFound` there, whatever the router has.
+    public func serve(
+        host: String, port: Int, only: ServedPaths? = nil, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    ) async throws {
         let group = ServiceGroup(
             configuration: ServiceGroupConfiguration(
-                services: [try application(host: host, port: port, onListening: onListening)], logger: environment.logger))
+                services: [try application(host: host, port: port, only: only, onListening: onListening)], logger: environment.logger))
         try await group.run()
     }
 
-    /// The HTTP application answering on `host:port` from this server's router.
+    /// The HTTP application answering on `host:port` from this server's router, for the paths
+    /// `only` lets through (all without it).
     package func application(
-        host: String, port: Int, onListening: @escaping @Sendable (Int) async -> Void
+        host: String, port: Int, only: ServedPaths? = nil, onListening: @escaping @Sendable (Int) async -> Void
     ) throws -> some Service {
         let responder = self.responder
         let (trusted, header) = (environment.trustedProxies, environment.forwardedHeader)
@@ -126,6 +130,7 @@ public final class RosterServer: Sendable {
         let bound = self.bound
         return Application(
             responder: CallbackResponder { (request: Request, context: ServingRequestContext) in
+                if let only, !only.serves(request.method.rawValue, request.uri.path) { return ErrorResponse.routeNotFound().jsonResponse() }
                 let address = ForwardedRequest.clientAddress(
                     headers: request.headers, peer: context.channel.remoteAddress?.ipAddress, trusted: trusted, header: header)
                 let requestContext = RosterRequestContext(
