@@ -73,6 +73,9 @@ extension DataEditor {
         model.type(#"{"theme": "dark"}"#)
         model.press(.enter)
         #expect(model.screen.line(containing: "~ shift")?.contains("3") == true)
+        // New fields go at the end, in the order added, as a `$set` puts them and the pane shows them.
+        #expect(model.editor?.fields.map(\.key) == ["favoriteColor", "userId", "shift", "preferences"])
+        #expect(model.editor?.selectedField?.key == "preferences")
         // Removing a field just added simply drops it.
         let shift = try! #require(model.editor?.fields.firstIndex { $0.key == "shift" })
         model.press(.char("g"))
@@ -81,7 +84,7 @@ extension DataEditor {
         #expect(model.status?.text == "'shift' dropped")
         #expect(model.screen.line(containing: "removed:") == nil)
         // The user-id field is shown read-only.
-        model.press(.char("G"))
+        model.press(.char("g"), .down)
         #expect(model.editor?.selectedField?.key == "userId")
         #expect(model.screen.line(containing: "userId")?.contains("user id") == true)
         #expect(model.screen.line(containing: "(read-only)") != nil)
@@ -94,7 +97,8 @@ extension DataEditor {
         model.type("preferences.theme")
         model.press(.enter)
         #expect(model.editor?.typedValue?.original == "dark", "the value there, to change")
-        model.press(.ctrlU)
+        #expect(model.editor?.typedValue?.text == "", "typed anew, not appended to 'dark'")
+        #expect(model.status?.text == "'preferences.theme' holds \"dark\"; type its new value")
         model.type("light")
         model.press(.enter)
         model.press(.char("a"))
@@ -182,8 +186,11 @@ extension DataEditor {
         switcher.terminal.type(#"{"level": 2}"#)
         switcher.terminal.press(.enter)
         // The user-id field cannot be changed or removed: the editor says so before the server would.
-        let rows = try #require(emma.customData.objectValue?.keys.sorted())
-        for _ in 0..<rows.count + 1 { switcher.terminal.press(.down) }
+        // The fields in the document's order, `mood` added at the end: from the top, down to userId.
+        let rows = try #require(emma.customData.objectValue.map { Array($0.keys) })
+        let userId = try #require(rows.firstIndex(of: "userId"))
+        switcher.terminal.press(.char("g"))
+        for _ in 0..<userId { switcher.terminal.press(.down) }
         switcher.terminal.press(.enter)
         await switcher.waitFor("error: 'userId' holds the user's id; it is read-only")
         switcher.terminal.press(.char("d"), .char("s"))

@@ -31,12 +31,14 @@ public struct DataEditor: Sendable, Equatable {
         public var isNew: Bool { original == nil }
         public var text: String { line.text }
 
-        /// An existing field's value, ready to change: text as itself, anything else as JSON.
-        public init(key: String, original: JSONValue) {
+        /// An existing field's value, ready to change: text as itself, anything else as JSON;
+        /// `emptied`, for a value named to be added anew, the line starts empty (read as the
+        /// value was: text as text).
+        public init(key: String, original: JSONValue, emptied: Bool = false) {
             self.key = key
             self.original = original
             asText = original.stringValue != nil
-            let text = original.stringValue ?? DataEditor.editableText(original)
+            let text = emptied ? "" : original.stringValue ?? DataEditor.editableText(original)
             // A value longer than what can be typed is never cut by opening it.
             line = LineEditor(text, limit: max(DataEditor.maxValueLength, text.count))
         }
@@ -153,9 +155,9 @@ public struct DataEditor: Sendable, Equatable {
             fields[index].changed = true
             selection = index
         } else {
+            // At the end, where a `$set` puts a new field and the detail pane shows it.
             fields.append(Field(key: key, value: value, changed: true))
-            fields.sort { $0.key < $1.key }
-            selection = fields.firstIndex { $0.key == key } ?? 0
+            selection = fields.count - 1
         }
     }
 

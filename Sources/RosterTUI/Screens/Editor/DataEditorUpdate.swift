@@ -119,7 +119,9 @@ private func typingKey(_ model: inout Model, _ editor: inout DataEditor, _ typin
         case .failure(let problem):
             model.status = StatusMessage(problem.text, isError: true)
         case .success(let existing?):
-            editor.typing = .value(DataEditor.ValueEntry(key: name, original: existing))
+            // Adding a value that is there already: typed anew, not appended to what it was.
+            editor.typing = .value(DataEditor.ValueEntry(key: name, original: existing, emptied: true))
+            model.status = StatusMessage("'\(name)' holds \(DataEditor.shown(existing).prefix(40)); type its new value")
         case .success(nil):
             editor.typing = .value(DataEditor.ValueEntry(newKey: name))
         }
