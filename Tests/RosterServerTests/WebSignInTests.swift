@@ -25,14 +25,7 @@ import RosterServerAssembly
     deinit { standIn.stop() }
 
     /// A server on loopback whose providers are the stand-in, waiting at most a second for it.
-    struct Served {
-        let server: RosterServer
-        let base: String
-        let serving: Task<Void, any Error>
-        let appId: String
-
-        func users() async throws -> Int { try await server.admin.listUsers(appId: appId).count }
-    }
+    typealias Served = ServedOnLoopback
 
     /// `providerTimeout`: how long the server waits for the provider; generous, so that a
     /// loaded machine never turns a provider's answer into silence, except in the test of silence.

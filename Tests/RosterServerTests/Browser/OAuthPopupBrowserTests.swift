@@ -31,14 +31,7 @@ import RosterServerAssembly
     var webOrigin: String { site.origin.replacingOccurrences(of: "127.0.0.1", with: "localhost") }
     var redirectURL: String { webOrigin + "/redirect.html" }
 
-    struct Served {
-        let server: RosterServer
-        let base: String
-        let serving: Task<Void, any Error>
-        let appId: String
-
-        func users() async throws -> Int { try await server.admin.listUsers(appId: appId).count }
-    }
+    typealias Served = ServedOnLoopback
 
     /// A server whose Google, Apple and Facebook are the stand-in, which sends finished sign-ins
     /// only to the web app's redirect page and answers only the web app's origin.

@@ -24,3 +24,14 @@ func withLoopbackServer<T: Sendable>(_ server: RosterServer, _ body: (Int) async
     _ = await serving.result
     return result
 }
+
+/// A server serving on loopback (`serveOnLoopback`): its base URL, the task that serves, and
+/// the app it serves.
+struct ServedOnLoopback {
+    let server: RosterServer
+    let base: String
+    let serving: Task<Void, any Error>
+    let appId: String
+
+    func users() async throws -> Int { try await server.admin.listUsers(appId: appId).count }
+}
