@@ -30,7 +30,7 @@ struct AccountsBenchmarkCommand: AsyncParsableCommand {
         let result = try await AccountsBenchmark.run(rounds: rounds, in: directory)
         for (label, comparison) in [("log-in, wrong password", result.login), ("reset/send", result.resetSend)] {
             let (low, high) = comparison.range
-            let verdict = Self.alike.contains((comparison.median * 1000).rounded() / 1000) ? "met" : "MISSED"
+            let verdict = Self.alike.contains(HTTPComparison.asPrinted(comparison.median)) ? "met" : "MISSED"
             print("  \(label)")
             print("    known email     \(comparison.known.summary)")
             print("    unknown email   \(comparison.unknown.summary)")

@@ -155,8 +155,7 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
         ]
         for route in result.routes {
             let median = { (reports: [WrkRun.Report], figure: (WrkRun.Report) -> Double) in HTTPComparison.median(reports.map(figure)) }
-            // Judged on the ratio as printed (three places), so the verdict agrees with the figure beside it.
-            let met = (route.medianCostRatio * 1000).rounded() / 1000 <= settings.costTarget ? "met" : "MISSED"
+            let met = HTTPComparison.asPrinted(route.medianCostRatio) <= settings.costTarget ? "met" : "MISSED"
             lines.append(
                 "  " + route.name.padding(toLength: 26, withPad: " ", startingAt: 0)
                     + String(

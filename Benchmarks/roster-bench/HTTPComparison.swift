@@ -130,6 +130,10 @@ enum HTTPComparison {
     }
 
     /// The middle value (the mean of the two middle ones for an even count); 0 for none.
+    /// A ratio as the reports print it (three places): verdicts are judged on it, so a verdict
+    /// agrees with the figure beside it.
+    static func asPrinted(_ ratio: Double) -> Double { (ratio * 1000).rounded() / 1000 }
+
     static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }

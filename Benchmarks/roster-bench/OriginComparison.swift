@@ -13,19 +13,12 @@ enum OriginComparison {
     /// A request with `Origin` may cost at most this many times one without.
     static let costTarget = 1.05
 
-    /// One route over the rounds: each side's figures and the cost of `Origin` round by round
-    /// (requests a second without over requests a second with).
-    struct Route {
-        let name: String
-        var costRatios: [Double] = []
-        var without: [WrkRun.Report] = []
-        var with: [WrkRun.Report] = []
+    /// One route over the rounds, as two servers are compared: the measured side is with
+    /// `Origin`, the other without, and the cost round by round is requests a second without
+    /// over requests a second with.
+    typealias Route = HTTPComparison.RouteComparison
 
-        var medianCostRatio: Double { HTTPComparison.median(costRatios) }
-        var failed: Int { (without + with).reduce(0) { $0 + $1.failedAnswers + $1.socketErrors } }
-        /// Judged on the ratio as printed (three places), so the verdict agrees with the figure beside it.
-        var met: Bool { (medianCostRatio * 1000).rounded() / 1000 <= OriginComparison.costTarget }
-    }
+    static func met(_ route: Route) -> Bool { HTTPComparison.asPrinted(route.medianCostRatio) <= costTarget }
 
     static func run(_ served: ServedStore, rounds: Int, connections: Int, seconds: Int, in directory: URL) async throws -> [Route] {
         guard rounds > 0 else { return [] }
@@ -46,8 +39,8 @@ enum OriginComparison {
                     with = try await measure(withOrigin)
                     without = try await measure(route.load)
                 }
-                routes[index].without.append(without)
-                routes[index].with.append(with)
+                routes[index].against.append(without)
+                routes[index].measured.append(with)
                 routes[index].costRatios.append(without.requestsPerSecond / max(with.requestsPerSecond, 0.001))
             }
         }
@@ -60,9 +53,9 @@ enum OriginComparison {
         routes.map { route in
             String(
                 format: "    with Origin: %@ %.1f req/s without, %.1f with, cost %.3f (%.3f to %.3f) over %d rounds (target at most %.2f): %@",
-                route.name, HTTPComparison.median(route.without.map(\.requestsPerSecond)),
-                HTTPComparison.median(route.with.map(\.requestsPerSecond)), route.medianCostRatio, route.costRatios.min() ?? 0,
-                route.costRatios.max() ?? 0, route.costRatios.count, costTarget, route.met ? "met" : "MISSED")
+                route.name, HTTPComparison.median(route.against.map(\.requestsPerSecond)),
+                HTTPComparison.median(route.measured.map(\.requestsPerSecond)), route.medianCostRatio, route.costRatios.min() ?? 0,
+                route.costRatios.max() ?? 0, route.costRatios.count, costTarget, met(route) ? "met" : "MISSED")
         }
     }
 }

@@ -43,12 +43,7 @@ import Testing
         #expect(halfClose.outputClosed, "the answer's FIN went out at once")
         // A byte a second: never a gap, so only the total ends it.
         for _ in 1...4 { try send(on: channel, after: .seconds(1)) }
-        channel.embeddedEventLoop.advanceTime(by: .milliseconds(999))
-        let openJustBefore = channel.isActive
-        #expect(openJustBefore, "closed before the total")
-        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1))
-        let openAtTheTotal = channel.isActive
-        #expect(!openAtTheTotal, "still read at the total")
+        expectClosed(channel, after: .seconds(1), what: "the total")
         // Nothing read while lingering reaches the handlers after it.
         #expect(try channel.readInbound(as: ByteBuffer.self) == nil)
     }
@@ -57,12 +52,17 @@ import Testing
         let (channel, _) = try lingering(LingeringClose(total: .seconds(5), gap: .seconds(2)))
         try send(on: channel, after: .milliseconds(1500))
         // The gap counts from the last byte.
-        channel.embeddedEventLoop.advanceTime(by: .milliseconds(1999))
+        expectClosed(channel, after: .seconds(2), what: "the gap")
+    }
+
+    /// Open a millisecond before `after` has passed, closed once it has: an edge, not a range.
+    func expectClosed(_ channel: EmbeddedChannel, after: TimeAmount, what: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        channel.embeddedEventLoop.advanceTime(by: after - .milliseconds(1))
         let openJustBefore = channel.isActive
-        #expect(openJustBefore, "closed before the gap")
+        #expect(openJustBefore, "closed before \(what)", sourceLocation: sourceLocation)
         channel.embeddedEventLoop.advanceTime(by: .milliseconds(1))
-        let openAtTheGap = channel.isActive
-        #expect(!openAtTheGap, "still read after the gap")
+        let openAtTheEdge = channel.isActive
+        #expect(!openAtTheEdge, "still read at \(what)", sourceLocation: sourceLocation)
     }
 
     @Test func aClientThatHasSentEverythingIsClosedOnAtOnce() throws {
