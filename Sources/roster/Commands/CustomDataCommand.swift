@@ -32,7 +32,7 @@ struct ShowCustomDataCommand: AsyncParsableCommand {
     @Flag(help: "Print relaxed Extended JSON (a date as {\"$date\": …}) rather than values as people read them.")
     var json = false
 
-    @Argument(help: "An id, an email, or a unique prefix of either.")
+    @Argument(help: "An id, an email, or a unique prefix of either.", completion: .custom(UserNameCompletion.complete))
     var user: String?
 
     @OptionGroup var userOption: UserOption
@@ -72,7 +72,8 @@ struct CustomDataWriteOptions: ParsableArguments {
 
     @OptionGroup var pins: PINOptions
 
-    @Option(help: ArgumentHelp("Whose data: an id, an email, or a unique prefix (the active user by default).", valueName: "user"))
+    @Option(help: ArgumentHelp("Whose data: an id, an email, or a unique prefix (the active user by default).", valueName: "user"),
+        completion: .custom(UserNameCompletion.complete))
     var user: String?
 
     /// Applies `update` to the user's document (made when `upsert` and there is none), then

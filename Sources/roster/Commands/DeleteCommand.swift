@@ -14,7 +14,7 @@ struct DeleteCommand: AsyncParsableCommand {
 
     @OptionGroup var pins: PINOptions
 
-    @Argument(help: "An id, an email, or a unique prefix of either.")
+    @Argument(help: "An id, an email, or a unique prefix of either.", completion: .custom(UserNameCompletion.complete))
     var user: String
 
     @Flag(help: "Confirm that the account is to be deleted.")

@@ -14,7 +14,8 @@ struct LinkCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Option(help: ArgumentHelp("Who gets the log-in: an id, an email, or a unique prefix (the active user by default).", valueName: "user"))
+    @Option(help: ArgumentHelp("Who gets the log-in: an id, an email, or a unique prefix (the active user by default).", valueName: "user"),
+        completion: .custom(UserNameCompletion.complete))
     var user: String?
 
     @OptionGroup var credentials: CredentialOptions

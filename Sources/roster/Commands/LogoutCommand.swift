@@ -11,7 +11,7 @@ struct LogoutCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Argument(help: "An id, an email, or a unique prefix of either.")
+    @Argument(help: "An id, an email, or a unique prefix of either.", completion: .custom(UserNameCompletion.complete))
     var user: String?
 
     @OptionGroup var userOption: UserOption

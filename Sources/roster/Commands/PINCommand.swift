@@ -12,7 +12,7 @@ struct PINCommand: AsyncParsableCommand {
 
     @OptionGroup var pins: PINOptions
 
-    @Argument(help: "An id, an email, or a unique prefix of either.")
+    @Argument(help: "An id, an email, or a unique prefix of either.", completion: .custom(UserNameCompletion.complete))
     var user: String?
 
     @OptionGroup var userOption: UserOption

@@ -36,21 +36,24 @@ struct PolicyCommand: AsyncParsableCommand {
 
     @OptionGroup var pins: PINOptions
 
-    @Argument(help: ArgumentHelp("open, pin or password.", valueName: "policy"))
+    @Argument(help: ArgumentHelp("open, pin or password.", valueName: "policy"), completion: .list(SwitchingPolicy.allCases.map(\.rawValue)))
     var switching: String?
 
-    @Option(help: ArgumentHelp("Lock the switcher after this long without a key: 90s, 5m, 1h, or off.", valueName: "duration"))
+    @Option(help: ArgumentHelp("Lock the switcher after this long without a key: 90s, 5m, 1h, or off.", valueName: "duration"),
+        completion: .list(["off", "90s", "5m", "15m", "1h"]))
     var lockAfter: String?
 
-    @Option(help: ArgumentHelp("On idle: lock (hide the active user until their PIN), or logout-to-nobody (kiosk).", valueName: "action"))
+    @Option(help: ArgumentHelp("On idle: lock (hide the active user until their PIN), or logout-to-nobody (kiosk).", valueName: "action"),
+        completion: .list(IdleAction.allCases.map(\.rawValue)))
     var onIdle: String?
 
-    @Option(help: ArgumentHelp("Kiosk mode: on (the switcher cannot be left without the admin PIN) or off.", valueName: "on|off"))
+    @Option(help: ArgumentHelp("Kiosk mode: on (the switcher cannot be left without the admin PIN) or off.", valueName: "on|off"), completion: .list(["on", "off"]))
     var kiosk: String?
 
     @Option(help: ArgumentHelp(
         "Where PINs are checked: server (a copied device cannot be guessed offline; the default with --server) or device (the default on the embedded server).",
-        valueName: "server|device"))
+        valueName: "server|device"),
+        completion: .list(UnlockMode.allCases.map(\.rawValue)))
     var unlock: String?
 
     @Flag(name: .customLong("admin-pin"), help: "Set the device's admin PIN, or change it (the current one is asked for first).")

@@ -9,7 +9,7 @@ struct RemoveCommand: AsyncParsableCommand {
 
     @OptionGroup var connection: ConnectionOptions
 
-    @Argument(help: "An id, an email, or a unique prefix of either.")
+    @Argument(help: "An id, an email, or a unique prefix of either.", completion: .custom(UserNameCompletion.complete))
     var user: String
 
     @OptionGroup var pins: PINOptions

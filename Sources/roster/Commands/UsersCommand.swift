@@ -22,8 +22,21 @@ struct UsersCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "No colour (as NO_COLOR does); on a terminal the states are coloured.")
     var noColor = false
 
+    @Option(help: ArgumentHelp(UserLineTemplate.help, valueName: "template"))
+    var format: String?
+
+    func validate() throws {
+        guard let format else { return }
+        if json { throw ValidationError("give --json or --format, not both") }
+        do { _ = try UserLineTemplate(format) } catch { throw ValidationError("\(error)") }
+    }
+
     func run() async throws {
         let order = try sort ?? connection.switcherSettings().sort ?? .recent
+        if let format {
+            try UserLineTemplate(format).print(try await connection.openApp(), order: order)
+            return
+        }
         try Self.print(try await connection.openApp(), json: json, order: order, color: OutputColor.forStandardOutput(noColorFlag: noColor))
     }
 

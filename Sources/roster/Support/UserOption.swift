@@ -7,7 +7,8 @@ struct UserOption: ParsableArguments {
         name: .long,
         help: ArgumentHelp(
             "Act as this user: an id, an email or a unique prefix (else $ROSTER_USER, the nearest .roster-user, the active user).",
-            valueName: "user"))
+            valueName: "user"),
+        completion: .custom(UserNameCompletion.complete))
     var user: String?
 
     /// The name given on the command line, `USER` or `--user`; nil when neither.

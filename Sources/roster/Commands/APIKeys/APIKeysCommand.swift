@@ -22,7 +22,8 @@ struct APIKeyOwnerOptions: ParsableArguments {
 
     @OptionGroup var pins: PINOptions
 
-    @Option(help: ArgumentHelp("Whose keys: an id, an email, or a unique prefix (the active user by default).", valueName: "user"))
+    @Option(help: ArgumentHelp("Whose keys: an id, an email, or a unique prefix (the active user by default).", valueName: "user"),
+        completion: .custom(UserNameCompletion.complete))
     var user: String?
 
     /// Runs `body` with the owner's key client, errors in words.
