@@ -22,7 +22,7 @@ struct DeleteCommand: AsyncParsableCommand {
 
     func run() async throws {
         let app = try await connection.openApp()
-        let target = try UserResolver(users: app.allUsers).resolve(user)
+        let target = try UserResolver(app: app).resolve(user)
         let name = TerminalText.printable(target.displayName)
         guard yes else {
             throw CommandFailure("deleting the account of \(name) cannot be undone; run again with --yes")

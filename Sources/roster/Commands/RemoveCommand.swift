@@ -18,7 +18,7 @@ struct RemoveCommand: AsyncParsableCommand {
 
     func run() async throws {
         let app = try await connection.openApp()
-        let target = try UserResolver(users: app.allUsers).resolve(user)
+        let target = try UserResolver(app: app).resolve(user)
         let name = TerminalText.printable(target.displayName)
         // A logged-in user sealed with their PIN is removed only with it (BEHAVIOURS 53), or
         // with --admin the admin PIN (BEHAVIOURS 54).

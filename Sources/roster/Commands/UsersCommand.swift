@@ -37,14 +37,17 @@ struct UsersCommand: AsyncParsableCommand {
             try UserLineTemplate(format).print(try await connection.openApp(), order: order)
             return
         }
-        try Self.print(try await connection.openApp(), json: json, order: order, color: OutputColor.forStandardOutput(noColorFlag: noColor))
+        try Self.print(try await connection.openForReading(), json: json, order: order, color: OutputColor.forStandardOutput(noColorFlag: noColor))
     }
 
     /// The listing, as `roster users` prints it (and `roster` when not on a terminal).
+    /// Every user is read in one pass of the store's index for the order (`App.userSnapshots`),
+    /// never user by user, and `--json` is written a user at a time.
     static func print(_ app: App, json: Bool, order: ListOrder = .recent, color: Bool = false) throws {
-        let users = order.ordered(app.allUsers, name: \.displayName, id: \.id)
+        let users: [UserSnapshot]
+        do { users = try app.userSnapshots(in: order.userOrder) } catch { throw CommandFailure(error) }
         if json {
-            try JSONOutput.print(users.map { UserSummary($0) })
+            JSONOutput.printArray(users) { UserSummary($0).json }
             return
         }
         guard !users.isEmpty else {
@@ -57,20 +60,20 @@ struct UsersCommand: AsyncParsableCommand {
 
 /// The plain-text table of `roster users`.
 struct UserTable {
-    let users: [User]
+    let users: [UserSnapshot]
 
-    static func marker(of user: User) -> String {
+    static func marker(of user: UserSnapshot) -> String {
         if user.isCurrent { return "*" }
         return user.state == .loggedIn ? "+" : "-"
     }
 
-    static func stateText(of user: User) -> String {
+    static func stateText(of user: UserSnapshot) -> String {
         if user.isCurrent { return "active" }
         return user.state == .loggedIn ? "logged in" : "logged out"
     }
 
     /// The colour of a user's marker and state: bold green active, green logged in, dim logged out.
-    static func color(of user: User) -> String {
+    static func color(of user: UserSnapshot) -> String {
         if user.isCurrent { return OutputColor.active }
         return user.state == .loggedIn ? OutputColor.loggedIn : OutputColor.loggedOut
     }
@@ -78,7 +81,7 @@ struct UserTable {
     func render(now: Date = Date(), color: Bool = false) -> String {
         let rows = users.map { user in
             [
-                Self.marker(of: user), user.displayName, UserSummary.providerNames(of: user).joined(separator: ", "),
+                Self.marker(of: user), user.displayName, UserSummary.providerNames(of: user.identities).joined(separator: ", "),
                 Self.stateText(of: user), user.lastActive.map { RelativeTime.ago($0, now: now) } ?? "-", user.id,
             ]
         }

@@ -27,8 +27,9 @@ struct WhoamiCommand: AsyncParsableCommand {
 
     func run() async throws {
         let choice = try UserChoice.choose(named: try userOption.named())
-        let app = try await connection.openApp()
-        let chosen: User? = try choice.name.map { try UserResolver(users: app.allUsers).resolve($0) } ?? app.currentUser
+        // A prompt runs `--short` at every line: it reads the device store alone, no server started.
+        let app = short ? try connection.openDeviceOnly() : try await connection.openApp()
+        let chosen: User? = try choice.name.map { try UserResolver(app: app).resolve($0) } ?? app.currentUser
         guard let user = chosen else {
             if json { print("null") } else if !short { Terminal.printError("No active user. Log one in with `roster login`.") }
             throw ExitCode(1)
@@ -38,7 +39,7 @@ struct WhoamiCommand: AsyncParsableCommand {
             return
         }
         if json {
-            try JSONOutput.print(UserSummary(user, withTokenExpiry: true))
+            JSONOutput.print(UserSummary(user, withTokenExpiry: true).json)
             return
         }
         let state = user.id == app.currentUser?.id ? "active" : user.state == .loggedIn ? "logged in" : "logged out"

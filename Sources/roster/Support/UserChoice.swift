@@ -98,7 +98,7 @@ struct UserChoice: Equatable {
 
     /// The user chosen, among those on the device.
     func user(in app: App) throws -> User {
-        if let name { return try UserResolver(users: app.allUsers).resolve(name) }
+        if let name { return try UserResolver(app: app).resolve(name) }
         guard let current = app.currentUser else {
             throw CommandFailure("no active user; name one or log in with `roster login`")
         }

@@ -4,9 +4,10 @@ import RosterCore
 /// Finds the user a person means by `USER`: an exact id or email first, then the name Roster
 /// shows for one user alone (`anonymous user 0a1b2c3d`), then a unique prefix of an id, email or
 /// name, or the end of an id as an anonymous user's name shows it. Unknown and ambiguous names
-/// fail with a line that says which.
+/// fail with a line that says which. Only the users the name may mean are read from the device
+/// (`App.usersPossiblyNamed`), so a device of many users answers as fast as one of few.
 struct UserResolver {
-    let users: [User]
+    let app: App
 
     /// The named user, or when none is named the one `UserChoice` chooses: `ROSTER_USER`, the
     /// nearest `.roster-user`, the active user.
@@ -17,8 +18,19 @@ struct UserResolver {
     func resolve(_ name: String) throws -> User {
         let needle = name.trimmingCharacters(in: .whitespaces)
         guard !needle.isEmpty else { throw CommandFailure("say which user: an id, an email or a prefix") }
+        let candidates: [UserNames]
+        do { candidates = try app.usersPossiblyNamed(needle) } catch { throw CommandFailure(error) }
+        let chosen = try Self.choose(needle, among: candidates)
+        guard let user = app.user(id: chosen.id) else {
+            throw CommandFailure("no user '\(needle)' on this device (see `roster users`)")
+        }
+        return user
+    }
+
+    /// The one user of `users` (most recently active first) that `needle` names, by the rules above.
+    static func choose(_ needle: String, among users: [UserNames]) throws -> UserNames {
         let lowered = needle.lowercased()
-        if let exact = users.first(where: { $0.id == needle || $0.profile.email?.lowercased() == lowered }) {
+        if let exact = users.first(where: { $0.id == needle || $0.email?.lowercased() == lowered }) {
             return exact
         }
         // The name as Roster shows it (`anonymous user 0a1b2c3d`, a profile's name) when only one has it.
@@ -26,8 +38,8 @@ struct UserResolver {
         if shown.count == 1 { return shown[0] }
         let matches = users.filter { user in
             user.id.hasPrefix(needle) || (needle.count >= 4 && user.id.hasSuffix(lowered))
-                || (user.profile.email?.lowercased().hasPrefix(lowered) ?? false)
-                || (user.profile.name?.lowercased().hasPrefix(lowered) ?? false)
+                || (user.email?.lowercased().hasPrefix(lowered) ?? false)
+                || (user.name?.lowercased().hasPrefix(lowered) ?? false)
         }
         switch matches.count {
         case 1:

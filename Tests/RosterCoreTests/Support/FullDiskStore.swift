@@ -49,6 +49,8 @@ final class FullDiskStore: DeviceStore {
     func users() throws -> [StoredUser] { try base.users() }
     func knownDeviceId() throws -> String? { try base.knownDeviceId() }
     func users<T>(_ transform: @Sendable (StoredUser) throws -> T) throws -> [T] { try base.users(transform) }
+    func users<T>(in order: UserOrder, _ transform: @Sendable (StoredUser) throws -> T) throws -> [T] { try base.users(in: order, transform) }
+    func usersPossiblyNamed(_ text: String) throws -> [UserNames] { try base.usersPossiblyNamed(text) }
     func userWindow<T>(
         order: UserOrder, filter: UserListFilter, anchor: UserWindowAnchor, limit: Int, _ transform: @Sendable (StoredUser, String?) throws -> T
     ) throws -> (rows: [T], current: T?, offset: Int, count: Int, total: Int, revision: Int) {

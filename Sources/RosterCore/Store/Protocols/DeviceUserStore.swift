@@ -25,6 +25,12 @@ protocol DeviceUserStore: Sendable {
     /// users without holding all their stored rows at once.
     func users<T>(_ transform: @Sendable (StoredUser) throws -> T) throws -> [T]
 
+    /// `users(_:)` in `order`.
+    func users<T>(in order: UserOrder, _ transform: @Sendable (StoredUser) throws -> T) throws -> [T]
+
+    /// The users `text` may name, most recently active first (see `App.usersPossiblyNamed`).
+    func usersPossiblyNamed(_ text: String) throws -> [UserNames]
+
     /// `limit` users in `order` that `filter` lets through, from `anchor` (half a window before
     /// an anchoring user), each as `transform` makes it from the row and the current user's id;
     /// with the current user wherever they are, how many the filter lets through, how many users

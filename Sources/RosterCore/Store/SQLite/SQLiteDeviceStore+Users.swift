@@ -25,10 +25,15 @@ extension SQLiteDeviceStore {
     /// thousands of users: rows are read in batches, each decoded and transformed on every core,
     /// so only one batch of full rows (with their tokens) is in memory at a time.
     func users<T>(_ transform: @Sendable (StoredUser) throws -> T) throws -> [T] {
+        try users(in: .recent, transform)
+    }
+
+    /// `users(_:)` in `order`, each order walking its index.
+    func users<T>(in order: UserOrder, _ transform: @Sendable (StoredUser) throws -> T) throws -> [T] {
         try read { db in
             var results: [T] = []
             var batch: [Row] = []
-            let rows = try Row.fetchCursor(db, StoredUser.order(StoredUser.Columns.lastActive.desc, StoredUser.Columns.id))
+            let rows = try Row.fetchCursor(db, StoredUser.order(sql: order.sqlOrdering))
             while let row = try rows.next() {
                 batch.append(row.copy())
                 if batch.count == 1024 {
