@@ -19,6 +19,7 @@ struct Roster: AsyncParsableCommand {
             RemoveCommand.self, DeleteCommand.self, WhoamiCommand.self, CustomDataCommand.self, TokenCommand.self, AccountCommand.self, APIKeysCommand.self, LinkCommand.self,
             PolicyCommand.self, PINCommand.self, HistoryCommand.self, ConfigCommand.self,
             CompletionCommand.self, VersionCommand.self,
+            EnvCommand.self, ExecCommand.self, ShellCommand.self, UnlockCommand.self,
         ],
         defaultSubcommand: SwitcherCommand.self
     )

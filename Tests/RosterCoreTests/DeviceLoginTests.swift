@@ -41,6 +41,8 @@ struct DeviceLoginTests {
         #expect(joe.state == .loggedIn)
         #expect(emma.identities.first?.provider == .emailPassword)
         #expect(emma.profile.email == "emma@example.com")
+        // Approved on the phone, her session is this device's as Joe's is: one device id.
+        #expect(joe.deviceId != nil && emma.deviceId == joe.deviceId, "\(String(describing: emma.deviceId)) vs \(String(describing: joe.deviceId))")
 
         // A new App over the same directory, offline, sees Emma as any log-in leaves her.
         let offline = fixture.makeTransport()

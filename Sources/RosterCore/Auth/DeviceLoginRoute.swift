@@ -32,9 +32,13 @@ enum DeviceLoginRoute {
 
     struct PollRequest: Encodable {
         var deviceCode: String
+        /// The device id this terminal's users share, when one is known, so that a log-in
+        /// approved elsewhere is this device's too.
+        var deviceId: String?
 
         enum CodingKeys: String, CodingKey {
             case deviceCode = "device_code"
+            case deviceId = "device_id"
         }
     }
 

@@ -33,7 +33,10 @@ struct DeviceLoginFlow: SessionCollaborator {
     /// as a log-in typed here (sealed as the policy says, the user made current) or, for a link,
     /// the user's new token and identity are kept. `handle` gives the one handle of a stored row.
     func poll(_ login: DeviceLogin, secret: String?, handle: (StoredUser) -> User) async throws -> DeviceLoginState {
-        let body = try WireCoding.encode(DeviceLoginRoute.PollRequest(deviceCode: login.deviceCode))
+        // The device's id, as a log-in typed here sends it: the session approved on the phone is
+        // stored with the same device id as everyone else on this terminal.
+        let known = login.linkingUserId == nil ? (try? store.knownDeviceId()) : nil
+        let body = try WireCoding.encode(DeviceLoginRoute.PollRequest(deviceCode: login.deviceCode, deviceId: known))
         let response = try await connection.send(.json(.post, DeviceLoginRoute.poll(appId: appId), body: body))
         guard response.isSuccess else { return try Self.pollState(of: response, interval: login.interval) }
         let approved = try ServerConnection.decode(DeviceLoginRoute.ApprovedProvider.self, from: response, what: "device log-in")

@@ -89,7 +89,7 @@ package struct DeviceLoginService: Sendable {
             answer = try JSONValue(parsing: try WireCoding.encode(LinkResponse(accessToken: accessToken, userId: linkUserId, deviceId: session.deviceId)))
         } else {
             guard let user = try await store.user(appId: app.id, id: userId), !user.disabled else { return Self.refusal(.invalidGrant) }
-            let (session, opened) = try await sessions.prepare(app: app, user: user, deviceId: nil)
+            let (session, opened) = try await sessions.prepare(app: app, user: user, deviceId: request.deviceId)
             guard try await store.redeemDeviceAuthorization(id: record.id, session: session) else { return Self.refusal(.invalidGrant) }
             await audit.record(.loggedIn, appId: app.id, userId: user.id, provider: provider, address: address, detail: "device")
             answer = try JSONValue(parsing: try WireCoding.encode(opened))

@@ -58,13 +58,19 @@ package struct DeviceStartResponse: Encodable, Sendable {
 /// POST …/auth/device/poll.
 package struct DevicePollRequest: Decodable, Sendable {
     package var deviceCode: String
+    /// The device id the polling terminal's other users have, for the new session to share as a
+    /// log-in typed there does (`device.deviceId` of a log-in body); one not 24 hexadecimal
+    /// digits is ignored and a new one made.
+    package var deviceId: String?
 
     package enum CodingKeys: String, CodingKey {
         case deviceCode = "device_code"
+        case deviceId = "device_id"
     }
 
-    package init(deviceCode: String) {
+    package init(deviceCode: String, deviceId: String? = nil) {
         self.deviceCode = deviceCode
+        self.deviceId = deviceId
     }
 }
 

@@ -12,8 +12,9 @@ struct PINOptions: ParsableArguments {
     /// Opens the user's sealed session for this command; nothing is asked when it is not sealed
     /// with a secret. A wrong PIN is one line, and counted (BEHAVIOURS 45); wrong PINs the server
     /// was sent since the last unlock are one line on stderr.
-    func unlock(_ user: User) async throws {
+    func unlock(_ user: User, acceptingSession: Bool = true) async throws {
         guard user.isLocked, let kind = user.secretKind else { return }
+        if acceptingSession, try UnlockCommand.unlockWithSession(user) { return }
         let secret = try secret(for: user, kind: kind)
         let report: UnlockReport
         do {
