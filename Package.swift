@@ -82,6 +82,9 @@ let package = Package(
                 .product(name: "SystemPackage", package: "swift-system"),
             ]
         ),
+        // One App Services app as value types: what the configuration file, an app directory and
+        // the Admin API read and write. Pure: no I/O, no clock.
+        .target(name: "RosterAppModel", dependencies: ["RosterWire", "RosterDocuments"]),
         // The PostgreSQL driver of the core's store protocols.
         .target(
             name: "RosterPostgres",
@@ -284,7 +287,7 @@ let package = Package(
             name: "RosterServerTests",
             dependencies: [
                 "RosterServer", "RosterServerCore", "RosterPostgres", "RosterPages", "RosterOperations", "RosterServerAssembly",
-                "RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", "BrowserStandIn",
+                "RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", "BrowserStandIn", "RosterAppModel",
                 // RosterCore's reader of change streams, for the tests' stream client.
                 "RosterCore",
                 .product(name: "GRDB", package: "GRDB.swift"),

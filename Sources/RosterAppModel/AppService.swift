@@ -1,0 +1,25 @@
+import RosterWire
+
+/// A service of the app (`data_sources/<name>/config.json`, or a third-party service): its
+/// name, as functions and clients call it, its type (`mongodb-atlas`, `mongodb`, …), its
+/// configuration as written, and the secrets its `secret_config` names.
+public struct AppService: Codable, Sendable, Equatable {
+    public var name: String
+    public var type: String
+    public var config: JSONValue
+    public var secretConfig: [String: String]
+
+    public init(name: String, type: String, config: JSONValue = .emptyObject, secretConfig: [String: String] = [:]) {
+        self.name = name
+        self.type = type
+        self.config = config
+        self.secretConfig = secretConfig
+    }
+
+    /// The service types that are a MongoDB data source: Atlas, a self-hosted cluster, and
+    /// Atlas Data Federation.
+    public static let dataSourceTypes: Set<String> = ["mongodb-atlas", "mongodb", "datalake"]
+
+    /// Whether clients reach documents through this service.
+    public var isDataSource: Bool { Self.dataSourceTypes.contains(type) }
+}
