@@ -85,6 +85,9 @@ let package = Package(
         // One App Services app as value types: what the configuration file, an app directory and
         // the Admin API read and write. Pure: no I/O, no clock.
         .target(name: "RosterAppModel", dependencies: ["RosterWire", "RosterDocuments"]),
+        // An exported App Services app directory read into the app model, and the model mapped
+        // onto what the server serves. roster-server links it; roster does not.
+        .target(name: "RosterAppDirectory", dependencies: ["RosterAppModel", "RosterServerCore", "RosterWire"]),
         // The PostgreSQL driver of the core's store protocols.
         .target(
             name: "RosterPostgres",
@@ -287,7 +290,7 @@ let package = Package(
             name: "RosterServerTests",
             dependencies: [
                 "RosterServer", "RosterServerCore", "RosterPostgres", "RosterPages", "RosterOperations", "RosterServerAssembly",
-                "RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", "BrowserStandIn", "RosterAppModel",
+                "RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", "BrowserStandIn", "RosterAppModel", "RosterAppDirectory",
                 // RosterCore's reader of change streams, for the tests' stream client.
                 "RosterCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -301,7 +304,9 @@ let package = Package(
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
-            ]
+            ],
+            // App directories as App Services exports them, read in place by AppDirectoryTests.
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "RosterCoreTests",

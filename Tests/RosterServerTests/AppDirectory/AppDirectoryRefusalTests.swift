@@ -1,0 +1,106 @@
+import Foundation
+import RosterAppDirectory
+import RosterAppModel
+import RosterWire
+import Testing
+
+/// A bad app directory is refused at start, whole, naming the file, the key and the reason:
+/// broken JSON, a key App Services does not have, a file, a folder or a nesting past its
+/// budget, a function without its source.
+@Suite struct AppDirectoryRefusalTests {
+    @Test func brokenJSONIsRefusedNamingTheFile() throws {
+        let root = try AppDirectoryFixtures.copy("store-app")
+        try AppDirectoryFixtures.write(#"{"anon-user": {"type": "anon-user",}"#, to: "auth/providers.json", in: root)
+        let error = try #require(AppDirectoryFixtures.refusal(root))
+        #expect(error.file == "auth/providers.json")
+        #expect(error.reason.hasPrefix("not valid JSON"), "\(error)")
+    }
+
+    @Test func anUnknownProviderKeyIsRefusedNamingFileKeyAndReason() throws {
+        let root = try AppDirectoryFixtures.copy("store-app")
+        try AppDirectoryFixtures.write(
+            #"{"local-userpass": {"name": "local-userpass", "type": "local-userpass", "config": {"autoConfrim": true}}}"#,
+            to: "auth/providers.json", in: root)
+        let error = try #require(AppDirectoryFixtures.refusal(root))
+        #expect(error.file == "auth/providers.json")
+        #expect(error.key == "local-userpass.config.autoConfrim")
+        #expect(error.reason.hasPrefix("unknown key (known here: autoConfirm,"), "\(error)")
+        #expect(error.description.contains("auth/providers.json, key 'local-userpass.config.autoConfrim': unknown key"))
+    }
+
+    @Test func aProviderRosterDoesNotKnowIsRefused() throws {
+        let root = try AppDirectoryFixtures.copy("web-test-app")
+        try AppDirectoryFixtures.write(#"{"oauth2-github": {"name": "oauth2-github", "type": "oauth2-github"}}"#, to: "auth/providers.json", in: root)
+        let error = try #require(AppDirectoryFixtures.refusal(root))
+        #expect(error.file == "auth/providers.json" && error.key == "oauth2-github.type", "\(error)")
+    }
+
+    @Test func aRoleKeyAppServicesDoesNotHaveIsRefused() throws {
+        let root = try AppDirectoryFixtures.copy("store-app")
+        try AppDirectoryFixtures.write(
+            #"{"database": "StoreDemo", "collection": "Notes", "roles": [{"name": "r", "apply_when": {}, "raed": true}]}"#,
+            to: "data_sources/mongodb-atlas/StoreDemo/Notes/rules.json", in: root)
+        let error = try #require(AppDirectoryFixtures.refusal(root))
+        #expect(error.file == "data_sources/mongodb-atlas/StoreDemo/Notes/rules.json")
+        #expect(error.key == "roles.0.raed", "\(error)")
+    }
+
+    @Test func aFileOverTheBudgetIsRefusedBeforeItIsRead() throws {
+        let root = try AppDirectoryFixtures.copy("store-app")
+        let limit = AppDirectoryLimits().maxFileBytes
+        try AppDirectoryFixtures.write("// " + String(repeating: "x", count: limit), to: "functions/listStores.js", in: root)
+        let error = try #require(AppDirectoryFixtures.refusal(root))
+        #expect(error.file == "functions/listStores.js")
+        #expect(error.reason.hasPrefix("over 1 MiB"), "\(error)")
+        try AppDirectoryFixtures.write("// " + String(repeating: "x", count: limit - 4), to: "functions/listStores.js", in: root)
+        #expect(AppDirectoryFixtures.refusal(root) == nil, "a file of exactly the budget is read")
+    }
+
+    @Test func tooManyFilesAreRefusedWhereTheBudgetRunsOut() throws {
+        let root = try AppDirectoryFixtures.copy("store-app")
+        for index in 0..<40 {
+            try AppDirectoryFixtures.write(#"{"name": "v\#(index)", "value": \#(index)}"#, to: "values/v\(index).json", in: root)
+        }
+        let error = try #require(AppDirectoryFixtures.refusal(root, limits: AppDirectoryLimits(maxEntries: 40)))
+        #expect(error.file.hasPrefix("values/"), "\(error)")
+        #expect(error.reason == "the directory holds more than 40 files and folders")
+        #expect(AppDirectoryFixtures.refusal(root, limits: AppDirectoryLimits(maxEntries: 80)) == nil)
+    }
+
+    @Test func foldersNestedPastTheBudgetAreRefused() throws {
+        let root = try AppDirectoryFixtures.copy("store-app")
+        let error = try #require(AppDirectoryFixtures.refusal(root, limits: AppDirectoryLimits(maxDepth: 3)))
+        #expect(error.file == "data_sources/mongodb-atlas/StoreDemo/Notes/", "\(error)")
+        #expect(error.reason == "folders nest deeper than 3 levels")
+    }
+
+    @Test func aLinkIsRefused() throws {
+        let root = try AppDirectoryFixtures.copy("store-app")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("values/loop").path, withDestinationPath: root.path)
+        let error = try #require(AppDirectoryFixtures.refusal(root))
+        #expect(error.file == "values/loop" || error.file == "values/loop/", "\(error)")
+    }
+
+    @Test func aFunctionWithoutItsSourceIsRefused() throws {
+        let root = try AppDirectoryFixtures.copy("store-app")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("functions/listStores.js"))
+        let error = try #require(AppDirectoryFixtures.refusal(root))
+        #expect(error.file == "functions/listStores.js" && error.reason.hasPrefix("missing"), "\(error)")
+    }
+
+    @Test func anUnknownConfigVersionAndAMissingRootAreRefused() throws {
+        let root = try AppDirectoryFixtures.copy("store-app")
+        try AppDirectoryFixtures.write(#"{"config_version": 20200603, "name": "store-app"}"#, to: "realm_config.json", in: root)
+        let version = try #require(AppDirectoryFixtures.refusal(root))
+        #expect(version.file == "realm_config.json" && version.key == "config_version", "\(version)")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("realm_config.json"))
+        let missing = try #require(AppDirectoryFixtures.refusal(root))
+        #expect(missing.file == "realm_config.json" && missing.reason.hasPrefix("missing"), "\(missing)")
+    }
+
+    @Test func anEnvironmentTheDirectoryDoesNotHaveIsRefused() throws {
+        let error = try #require(AppDirectoryFixtures.refusal(AppDirectoryFixtures.url("store-app"), environment: "staging"))
+        #expect(error.file == "environments/staging.json", "\(error)")
+        #expect(error.reason == "missing: the environments are development, production")
+    }
+}
