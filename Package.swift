@@ -242,6 +242,8 @@ let package = Package(
         .executableTarget(
             name: "roster-server",
             dependencies: [
+                "RosterAppDirectory",
+                "RosterAppModel",
                 "RosterOperations",
                 "RosterServer",
                 "RosterServerAssembly",

@@ -26,6 +26,25 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("config"), help: "An app configuration JSON file (repeat for several apps).")
     var configs: [String] = []
 
+    @Option(name: .customLong("app-dir"), help: "An App Services app directory as exported (realm_config.json or root_config.json); repeat for several apps.")
+    var appDirs: [String] = []
+
+    @Option(name: .customLong("app-id"), help: "With one --app-dir: the app id when the directory has no app_id (default: the app's name).")
+    var appId: String?
+
+    @Option(help: "With --app-dir: the environment whose environments/<name>.json is read (default: the directory's own).")
+    var environment: String?
+
+    @Option(
+        name: .customLong("secret"),
+        help: ArgumentHelp(
+            "With --app-dir: the value of a secret the app names (repeat for several); a command line can be seen by others on the machine, a secrets file cannot.",
+            valueName: "NAME=VALUE"))
+    var secrets: [String] = []
+
+    @Option(help: ArgumentHelp("With --app-dir: a JSON file of the secrets the app names, {\"NAME\": \"VALUE\"}.", valueName: "file"))
+    var secretsFile: String?
+
     @Flag(help: "Serve the built-in demo app 'roster-demo'.")
     var demo = false
 
@@ -80,6 +99,10 @@ struct ServeCommand: AsyncParsableCommand {
         given[.settings] = settings.map { .string($0) }
         given[.db] = db.map { .string($0) }
         if !configs.isEmpty { given[.apps] = .stringArray(configs) }
+        if !appDirs.isEmpty { given[.appDirs] = .stringArray(appDirs) }
+        given[.appId] = appId.map { .string($0) }
+        given[.environment] = environment.map { .string($0) }
+        given[.secretsFile] = secretsFile.map { .string($0) }
         if demo { given[.demo] = .bool(true) }
         given[.host] = host.map { .string($0) }
         given[.port] = port.map { .int($0) }
@@ -106,10 +129,18 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data("roster-server metrics on http://\(shown):\(bound)\(MetricsEndpoint.path)\n".utf8))
             }
         }
-        let apps: [AppConfig]
+        let configured: [AppConfig]
         switch settings.apps {
-        case .demo: apps = [try AppOptions.demoApp().allowing(webDemoOrigin: settings.webDemoPort.flatMap { PublicURL.listening(host: settings.host, port: $0) })]
-        case .files(let paths): apps = try paths.map(AppOptions.loadApp)
+        case .demo: configured = [try AppOptions.demoApp().allowing(webDemoOrigin: settings.webDemoPort.flatMap { PublicURL.listening(host: settings.host, port: $0) })]
+        case .files(let paths): configured = try paths.map(AppOptions.loadApp)
+        }
+        if secrets.isEmpty == false, settings.appDirectories.isEmpty {
+            throw CommandFailure("--secret is for an app directory: serve one with --app-dir DIR")
+        }
+        let directories = try AppDirectoryApps.load(settings, secretArguments: secrets)
+        let apps = configured + directories.configs
+        for (appId, lines) in directories.notServed {
+            for line in lines { FileHandle.standardOutput.write(Data("app \(appId): \(line)\n".utf8)) }
         }
         let server = try await AppOptions.open(db: settings.database, apps: apps, serving: settings)
         if settings.apps == .demo { try await server.seedDemoUsers(appId: apps[0].appId) }

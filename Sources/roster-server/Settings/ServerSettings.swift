@@ -38,6 +38,14 @@ struct ServerSettings: Equatable, Sendable {
     var pipelineMemoryBytes = ServerEnvironment.defaultPipelineMemory
     /// The web demo's port, when the demo app's page is served (on `host`, another origin).
     var webDemoPort: Int?
+    /// App Services app directories served beside the configuration files.
+    var appDirectories: [String] = []
+    /// The app id of the one app directory that has no `app_id`.
+    var appDirectoryAppId: String?
+    /// The environment of the app directories (`environments/<name>.json`).
+    var environment: String?
+    /// The JSON file of the secrets the app directories name.
+    var secretsFile: String?
 
     static func resolve(options: [SettingKey: ConfigContent], environment: [String: String]) async throws -> ServerSettings {
         var sources = [SettingsSource.options(options), .environment(environment)]
@@ -47,9 +55,11 @@ struct ServerSettings: Equatable, Sendable {
         guard let (database, databaseSource) = try await first(.db, in: sources, { try await $0.string($1) }) else {
             throw SettingsError("no database: give --db PATH, ROSTER_DB or the settings file's db (an SQLite file or a postgres:// URL)")
         }
+        let (apps, appDirectories) = try await apps(in: sources)
         var settings = ServerSettings(
-            database: ServerAssembly.isDatabaseURL(database) ? database : databaseSource.path(database),
-            apps: try await apps(in: sources))
+            database: ServerAssembly.isDatabaseURL(database) ? database : databaseSource.path(database), apps: apps)
+        settings.appDirectories = appDirectories
+        try await settings.resolveAppDirectoryOptions(in: sources)
         if let (host, _) = try await first(.host, in: sources, { try await $0.string($1) }) { settings.host = host }
         if let (port, source) = try await first(.port, in: sources, { try await $0.int($1) }) {
             settings.port = try checkPort(port, source.name(of: .port))
@@ -120,20 +130,44 @@ struct ServerSettings: Equatable, Sendable {
         return settings
     }
 
-    /// The app choice is one setting: the first place that names apps or the demo decides it.
-    private static func apps(in sources: [SettingsSource]) async throws -> Apps {
+    /// The app choice is one setting: the first place that names apps (configuration files, app
+    /// directories or both) or the demo decides it.
+    private static func apps(in sources: [SettingsSource]) async throws -> (Apps, [String]) {
         for source in sources {
             let files = try await source.strings(.apps) ?? []
+            let directories = try await source.strings(.appDirs) ?? []
             let demo = try await source.bool(.demo) ?? false
-            switch (files.isEmpty, demo) {
+            switch (files.isEmpty && directories.isEmpty, demo) {
             case (false, true):
-                throw SettingsError("\(source.name(of: .apps, and: .demo)) both choose the app: give one of them")
-            case (false, false): return .files(files.map(source.path))
-            case (true, true): return .demo
+                let named = files.isEmpty ? source.name(of: .appDirs, and: .demo) : source.name(of: .apps, and: .demo)
+                throw SettingsError("\(named) both choose the app: give one of them")
+            case (false, false): return (.files(files.map(source.path)), directories.map(source.path))
+            case (true, true): return (.demo, [])
             case (true, false): continue
             }
         }
-        throw SettingsError("no app to serve: give --config FILE or --demo (or ROSTER_APPS or ROSTER_DEMO, or the settings file's apps or demo)")
+        throw SettingsError(
+            "no app to serve: give --config FILE, --app-dir DIR or --demo (or ROSTER_APPS, ROSTER_APP_DIRS or ROSTER_DEMO, or the settings file's apps, appDirs or demo)")
+    }
+
+    /// `appId`, `environment` and `secretsFile`, which speak of the app directories only;
+    /// `appId` of one.
+    private mutating func resolveAppDirectoryOptions(in sources: [SettingsSource]) async throws {
+        for key in [SettingKey.appId, .environment, .secretsFile] {
+            guard let (value, source) = try await Self.first(key, in: sources, { try await $0.string($1) }) else { continue }
+            guard !appDirectories.isEmpty else {
+                throw SettingsError("\(source.name(of: key)) is for an app directory: serve one with --app-dir DIR")
+            }
+            switch key {
+            case .appId:
+                guard appDirectories.count == 1 else {
+                    throw SettingsError("\(source.name(of: key)) names the app of one app directory; \(appDirectories.count) are served")
+                }
+                appDirectoryAppId = value
+            case .environment: environment = value
+            default: secretsFile = source.path(value)
+            }
+        }
     }
 
     /// The value of `key` from the first source that has one, with that source.

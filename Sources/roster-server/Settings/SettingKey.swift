@@ -42,7 +42,11 @@ struct SettingKey: Hashable, Sendable, CustomStringConvertible {
     static let logLevel = SettingKey(key: "logLevel", option: "log-level")
     static let pipelineMemoryBytes = SettingKey(key: "pipelineMemoryBytes", option: "pipeline-memory-bytes")
     static let webDemoPort = SettingKey(key: "webDemo.port", option: "web-demo-port")
+    static let appDirs = SettingKey(key: "appDirs", option: "app-dir")
+    static let appId = SettingKey(key: "appId", option: "app-id")
+    static let environment = SettingKey(key: "environment", option: "environment")
+    static let secretsFile = SettingKey(key: "secretsFile", option: "secrets-file")
 
     /// The keys a settings file may hold (`settings` itself is not one of them).
-    static let fileKeys: [SettingKey] = [db, apps, demo, host, port, allowDemoOnNetwork, trustedProxies, forwardedHeader, publicURL, metricsPort, metricsHost, logLevel, pipelineMemoryBytes, webDemoPort]
+    static let fileKeys: [SettingKey] = [db, apps, demo, host, port, allowDemoOnNetwork, trustedProxies, forwardedHeader, publicURL, metricsPort, metricsHost, logLevel, pipelineMemoryBytes, webDemoPort, appDirs, appId, environment, secretsFile]
 }

@@ -1,0 +1,146 @@
+import RosterAppModel
+import RosterServerCore
+import RosterWire
+
+/// What an app model serves today: the app configuration the server runs with, and a line for
+/// each part of the app that is kept but not served yet (functions, triggers, rules beyond
+/// Roster's rule words), for the server to say at start.
+public struct ServableApp: Sendable, Equatable {
+    public var config: AppConfig
+    public var notServed: [String]
+}
+
+extension AppModel {
+    /// The app configuration of this app, its secrets' values taken from `secrets`. Refused,
+    /// naming the file and key, when the app needs what Roster cannot serve yet (a log-in
+    /// decided by a JavaScript function, keys from a JWK URI, an OAuth provider), or when a
+    /// secret it names is not given (every missing one named at once).
+    public func servableApp(secrets: AppSecrets) throws(AppDirectoryError) -> ServableApp {
+        let missing = secretNames.filter { secrets[$0] == nil }
+        guard missing.isEmpty else {
+            throw AppDirectoryError(
+                file: "secrets", key: missing.joined(separator: ", "),
+                reason: "the app names \(missing.count == 1 ? "this secret" : "these secrets"), which no --secret or --secrets-file gives")
+        }
+        var notServed: [String] = []
+        var config = AppConfig(appId: appId, name: name, allowedRequestOrigins: allowedRequestOrigins)
+        config.providers = try providersConfig(secrets: secrets, notServed: &notServed)
+        let dataServices = services.filter(\.isDataSource).map(\.name)
+        if !dataServices.isEmpty { config.dataServices = dataServices }
+        for service in services where !service.isDataSource {
+            notServed.append("The service '\(service.name)' (\(service.type)) is not served")
+        }
+        if let data = customUserData, data.enabled {
+            guard config.dataServices.contains(data.service) else {
+                throw AppDirectoryError(
+                    file: "auth/custom_user_data.json", key: "mongo_service_name",
+                    reason: "'\(data.service)' is not a data source of the app (\(config.dataServices.joined(separator: ", ")))")
+            }
+            config.customUserData = CustomUserDataConfig(database: data.database, collection: data.collection, userIdField: data.userIdField)
+            if let function = data.onUserCreationFunctionName {
+                notServed.append("The user creation function '\(function)' (auth/custom_user_data.json) is not run yet")
+            }
+        }
+        config.rules = rulesConfig(dataServices: config.dataServices, notServed: &notServed)
+        if !functions.isEmpty {
+            notServed.append("Functions are not served yet: \(functions.map(\.name).joined(separator: ", ")) (functions/)")
+        }
+        if !triggers.isEmpty {
+            notServed.append("Triggers are not run yet: \(triggers.map(\.name).joined(separator: ", ")) (triggers/)")
+        }
+        do {
+            try config.validate(source: "the app directory")
+        } catch {
+            throw AppDirectoryError(file: "the app directory", reason: "\(error)")
+        }
+        return ServableApp(config: config, notServed: notServed)
+    }
+
+    private func providersConfig(secrets: AppSecrets, notServed: inout [String]) throws(AppDirectoryError) -> ProvidersConfig {
+        var config = ProvidersConfig()
+        let file = "auth/providers.json"
+        for provider in providers {
+            let enabled = !provider.disabled
+            func refuse(_ key: String, _ reason: String) -> AppDirectoryError {
+                AppDirectoryError(file: file, key: "\(provider.name).\(key)", reason: reason)
+            }
+            switch (provider.kind, provider.settings) {
+            case (.anonymous, _):
+                config.anonymous = ToggleProviderConfig(enabled: enabled)
+            case (.apiKey, _):
+                config.apiKey = ToggleProviderConfig(enabled: enabled)
+            case (.emailPassword, .emailPassword(let settings)):
+                if enabled, settings.runConfirmationFunction {
+                    throw refuse(
+                        "config.runConfirmationFunction",
+                        "confirmation by the function '\(settings.confirmationFunctionName ?? "")' is not served yet: set autoConfirm, or confirm by email")
+                }
+                if enabled, settings.runResetFunction {
+                    throw refuse(
+                        "config.runResetFunction", "reset by the function '\(settings.resetFunctionName ?? "")' is not served yet: reset by email")
+                }
+                if enabled, !settings.autoConfirm || settings.resetPasswordUrl != nil {
+                    notServed.append(
+                        "local-userpass's emailConfirmationUrl and resetPasswordUrl are not used: confirmation and reset messages go to the outbox with Roster's own links")
+                }
+                config.emailPassword = EmailPasswordConfig(enabled: enabled, confirmation: settings.autoConfirm ? .auto : .token)
+            case (.customToken, .customToken(let settings)):
+                if enabled, settings.useJWKURI {
+                    throw refuse("config.useJWKURI", "keys from a JWK URI are not served yet: give the signing keys as secrets (secret_config.signingKeys)")
+                }
+                if enabled, settings.audience.count > 1, !settings.requireAnyAudience {
+                    throw refuse(
+                        "config.requireAnyAudience", "a token that must name every audience is not served: set requireAnyAudience, or list one audience")
+                }
+                let keys = provider.signingKeySecrets.map { name in
+                    let value = secrets[name] ?? ""
+                    return switch settings.signingAlgorithm {
+                    case .hs256: CustomTokenKey(kid: name, algorithm: .hs256, secret: value)
+                    case .rs256: CustomTokenKey(kid: name, algorithm: .rs256, publicKey: value)
+                    }
+                }
+                config.customToken = CustomTokenConfig(
+                    enabled: enabled, audience: settings.audience, keys: keys,
+                    metadataFields: provider.metadataFields.map {
+                        CustomTokenConfig.MetadataField(name: $0.name, fieldName: $0.fieldName, required: $0.required)
+                    })
+            case (.customFunction, .customFunction(let function)):
+                if enabled {
+                    throw refuse("config.authFunctionName", "log-in by the JavaScript function '\(function)' is not served yet")
+                }
+            case (.google, _), (.apple, _), (.facebook, _):
+                if enabled {
+                    throw refuse("type", "\(provider.kind.rawValue) from an app directory is not served yet: serve it from an app configuration (--config)")
+                }
+            default:
+                throw refuse("config", "settings that are not \(provider.kind.rawValue)'s")
+            }
+        }
+        return config
+    }
+
+    /// Each collection rule that says no more than Roster's rule words, as a `DataRule`; every
+    /// other rule is kept in the model and named as not yet evaluated, its collection closed.
+    private func rulesConfig(dataServices: [String], notServed: inout [String]) -> [DataRule] {
+        var rules: [DataRule] = []
+        for service in self.rules where dataServices.contains(service.service) {
+            let folder = "data_sources/\(service.service)"
+            if let roles = service.defaultRoles, !roles.isEmpty {
+                notServed.append(
+                    "The default rule (\(folder)/default_rule.json) is not evaluated yet: collections without rules of their own are closed")
+            }
+            for collection in service.collections where !collection.roles.isEmpty {
+                let file = "\(folder)/\(collection.database)/\(collection.collection)/rules.json"
+                guard let words = collection.ruleWords,
+                    let read = DataRule.Access(rawValue: words.read.rawValue), let write = DataRule.Access(rawValue: words.write.rawValue)
+                else {
+                    notServed.append("The rules of \(collection.database).\(collection.collection) (\(file)) are not evaluated yet: the collection is closed")
+                    continue
+                }
+                rules.append(
+                    DataRule(database: collection.database, collection: collection.collection, read: read, write: write, userIdField: words.ownerField))
+            }
+        }
+        return rules
+    }
+}

@@ -1,0 +1,104 @@
+import AsyncHTTPClient
+import Foundation
+import NIOHTTP1
+import RosterAppDirectory
+import RosterAppModel
+import RosterWire
+import Testing
+@testable import RosterServer
+@testable import RosterServerCore
+
+/// An exported app directory served: the model mapped onto what the server serves (providers,
+/// custom user data, rules that are Roster's rule words, allowed request origins, the data
+/// service under its own name), what is not served yet named, and the served app answering
+/// log-ins over the client API and honouring `allowed_request_origins`.
+@Suite struct AppDirectoryServeTests {
+    static let signingKey = "web-test-app-signing-key-0123456789-abcdef"
+
+    static func webTestApp() throws -> ServableApp {
+        let model = try AppDirectory.read(AppDirectoryFixtures.url("web-test-app"), appId: "web-test-app-qzxyv").model
+        return try model.servableApp(secrets: AppSecrets(["jwtSigningKey": signingKey]))
+    }
+
+    @Test func theRootLayoutsAppIsServedWithItsProvidersAndDataService() throws {
+        let served = try Self.webTestApp()
+        let config = served.config
+        #expect(config.appId == "web-test-app-qzxyv" && config.name == "web-test-app")
+        #expect(config.allowedRequestOrigins == ["http://localhost:8080"])
+        #expect(config.providers.anonymous?.enabled == true)
+        #expect(config.providers.apiKey?.enabled == true)
+        #expect(config.providers.emailPassword?.confirmation == .auto)
+        #expect(config.providers.customToken?.audience == [], "an empty audience is not checked")
+        #expect(config.providers.customToken?.keys == [CustomTokenKey(kid: "jwtSigningKey", algorithm: .hs256, secret: Self.signingKey)])
+        #expect(config.providers.customToken?.metadataFields == [CustomTokenConfig.MetadataField(name: "name", fieldName: "name")])
+        #expect(config.providers.customFunction == nil, "a disabled custom-function provider is not served")
+        #expect(config.dataServices == ["local-mongodb"])
+        #expect(config.customUserData == nil)
+        #expect(config.rules == [DataRule(database: "test-database", collection: "test-collection", read: .all, write: .all)])
+        #expect(served.notServed == [
+            "The default rule (data_sources/local-mongodb/default_rule.json) is not evaluated yet: collections without rules of their own are closed",
+            "Functions are not served yet: translate, customAuthentication (functions/)",
+        ])
+    }
+
+    @Test func theRealmConfigLayoutsAppMapsItsRuleWordsAndNamesWhatIsNotServedYet() throws {
+        let model = try AppDirectory.read(AppDirectoryFixtures.url("store-app")).model
+        let served = try model.servableApp(secrets: AppSecrets(["storeAdminKey": "kept apart"]))
+        #expect(served.config.customUserData == CustomUserDataConfig(database: "StoreDemo", collection: "Users", userIdField: "userId"))
+        #expect(served.config.rules == [DataRule(database: "StoreDemo", collection: "Notes", read: .own, write: .own, userIdField: "owner")])
+        #expect(served.config.providers.apiKey?.enabled == false)
+        #expect(served.notServed.contains("The rules of StoreDemo.Store (data_sources/mongodb-atlas/StoreDemo/Store/rules.json) are not evaluated yet: the collection is closed"))
+        #expect(served.notServed.contains("The user creation function 'assignStore' (auth/custom_user_data.json) is not run yet"))
+        #expect(served.notServed.contains("Triggers are not run yet: onUserCreation (triggers/)"))
+    }
+
+    @Test func whatCannotBeServedYetIsRefusedByName() throws {
+        var model = try AppDirectory.read(AppDirectoryFixtures.url("web-test-app")).model
+        let secrets = AppSecrets(["jwtSigningKey": Self.signingKey])
+        let function = try #require(model.providers.firstIndex { $0.kind == .customFunction })
+        model.providers[function].disabled = false
+        #expect(throws: AppDirectoryError(
+            file: "auth/providers.json", key: "custom-function.config.authFunctionName",
+            reason: "log-in by the JavaScript function 'customAuthentication' is not served yet"
+        )) { _ = try model.servableApp(secrets: secrets) }
+        model.providers[function].disabled = true
+        let token = try #require(model.providers.firstIndex { $0.kind == .customToken })
+        model.providers[token].settings = .customToken(AppCustomTokenSettings(useJWKURI: true, jwkURI: "https://id.example/jwks"))
+        #expect(throws: AppDirectoryError.self) { _ = try model.servableApp(secrets: secrets) }
+    }
+
+    @Test func aMissingSecretIsNamedAtStart() throws {
+        let app = try AppDirectory.read(AppDirectoryFixtures.url("web-test-app")).model
+        #expect(throws: AppDirectoryError(
+            file: "secrets", key: "jwtSigningKey", reason: "the app names this secret, which no --secret or --secrets-file gives"
+        )) {
+            _ = try app.servableApp(secrets: AppSecrets())
+        }
+        let store = try AppDirectory.read(AppDirectoryFixtures.url("store-app")).model
+        #expect(throws: AppDirectoryError.self) { _ = try store.servableApp(secrets: AppSecrets(["jwtSigningKey": "unrelated"])) }
+    }
+
+    @Test(.timeLimit(.minutes(2))) func theServedAppAnswersLogInsAndHonoursItsAllowedOrigins() async throws {
+        let t = try await TestServer.make(try Self.webTestApp().config)
+        let anonymous = try await t.loggedIn(.anonymous)
+        #expect(!anonymous.accessToken.isEmpty)
+        let register = await t.call(
+            .post, Route.emailPassword(appId: t.appId, .register), json: ["email": "ann@example.com", "password": "secret-12"])
+        #expect(register.status == 201)
+        _ = try await t.loggedIn(.emailPassword, ["username": "ann@example.com", "password": "secret-12"])
+        let now = Int64(t.clock.now.timeIntervalSince1970)
+        let token = try await ExternalToken.hs256(
+            ["sub": "ext-7", "aud": "any-audience", "iat": .int(now), "exp": .int(now + 600), "name": "Bo"], secret: Self.signingKey)
+        _ = try await t.loggedIn(.customToken, ["token": .string(token)])
+
+        try await withLoopbackServer(t.server) { port in
+            let login = Route.login(appId: t.appId, provider: .anonymous)
+            let listed = try await RequestOriginTests.send(port, .POST, login, origin: "http://localhost:8080", json: [:])
+            #expect(listed.status == 200)
+            #expect(listed.allowOrigin == "http://localhost:8080")
+            let unlisted = try await RequestOriginTests.send(port, .POST, login, origin: "https://elsewhere.example", json: [:])
+            #expect(unlisted.status == 403 && unlisted.errorCode == "AccessDenied")
+            #expect(unlisted.corsHeaders.isEmpty)
+        }
+    }
+}
