@@ -17,7 +17,7 @@ struct Roster: AsyncParsableCommand {
         subcommands: [
             SwitcherCommand.self, UsersCommand.self, LoginCommand.self, SwitchCommand.self, LogoutCommand.self,
             RemoveCommand.self, DeleteCommand.self, WhoamiCommand.self, CustomDataCommand.self, TokenCommand.self, AccountCommand.self, APIKeysCommand.self, LinkCommand.self,
-            PolicyCommand.self, PINCommand.self, HistoryCommand.self, ConfigCommand.self,
+            PolicyCommand.self, PINCommand.self, HistoryCommand.self, EventsCommand.self, ConfigCommand.self,
             CompletionCommand.self, VersionCommand.self,
             EnvCommand.self, ExecCommand.self, ShellCommand.self, UnlockCommand.self,
         ],

@@ -31,6 +31,9 @@ public struct AppConfiguration: Sendable {
     public var secretKeyDerivation: SecretKeyDerivation
     /// Random bytes for keys, salts and nonces; the system's generator unless a test injects one.
     public var randomBytes: @Sendable (Int) -> [UInt8]
+    /// How many session events the store keeps and for how long, and how often `App.events`
+    /// looks for those of other processes (1,000, a week, 0.25 s).
+    public var sessionEvents = SessionEventLimits()
 
     public init(
         appId: String, transport: any Transport, directory: URL, clock: any RosterClock = SystemClock(),

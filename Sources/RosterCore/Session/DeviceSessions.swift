@@ -36,7 +36,7 @@ final class DeviceSessions: SessionCollaborator {
         self.broadcaster = broadcaster
         let environment = SessionEnvironment(
             appId: configuration.appId, store: store, connection: ServerConnection(appId: configuration.appId, transport: configuration.transport),
-            clock: clock, history: DeviceHistory(store: store, clock: clock, logger: logger),
+            clock: clock, history: DeviceHistory(store: store, clock: clock, logger: logger, eventLimits: configuration.sessionEvents),
             changes: ChangePublisher(broadcaster: broadcaster, store: store),
             files: UserFiles(directory: configuration.directory, logger: logger), logger: logger)
         self.environment = environment

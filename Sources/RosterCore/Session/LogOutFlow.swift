@@ -67,6 +67,7 @@ struct LogOutFlow: SessionCollaborator {
         }
         logger.debug("logged out", metadata: ["user": "\(row.id)"])
         history.record(remove ? .removed : .loggedOut, userId: row.id, name: row.displayName)
+        announceFollower(ended)
         changes.publish(remove ? .removed : .loggedOut, userId: row.id, currentUserId: ended.currentUserId)
         return LogOutReport(revocationError: await revocations.revokeOrQueue(opening, row: row))
     }
@@ -87,6 +88,7 @@ struct LogOutFlow: SessionCollaborator {
         files.delete(for: row.id)
         logger.debug("removed", metadata: ["user": "\(row.id)"])
         history.record(.removed, userId: row.id, name: row.displayName)
+        announceFollower(ended)
         changes.publish(.removed, userId: row.id, currentUserId: ended.currentUserId)
         if ended.before.state == .loggedIn, let opening, let problem = await revocations.revokeOrQueue(opening, row: row) {
             logger.notice("removed, but the session was not revoked", metadata: ["user": "\(row.id)", "why": "\(problem)"])
@@ -103,6 +105,7 @@ struct LogOutFlow: SessionCollaborator {
         files.delete(for: user.id)
         logger.debug("deleted on the server", metadata: ["user": "\(user.id)"])
         history.record(.deleted, userId: user.id, name: user.displayName)
+        announceFollower(ended)
         changes.publish(.removed, userId: user.id, currentUserId: ended?.currentUserId)
     }
 

@@ -102,9 +102,10 @@ extension SessionKeys {
             let ended = try store.endSession(id: row.id, entry: row.entry, remove: row.isAnonymous, onlyIfBox: nil, chooseNext: false)
             lock(user)
             if row.isAnonymous { user.markRemoved() }
-            history.record(.sessionEnded, userId: row.id, name: row.displayName)
+            let reason = "the server no longer holds the other half of its key"
+            history.record(.sessionEnded, userId: row.id, name: row.displayName, reason: reason)
             changes.publish(row.isAnonymous ? .removed : .loggedOut, userId: row.id, currentUserId: ended?.currentUserId)
-            throw RosterError.sessionExpired(user: row.displayName, reason: "the server no longer holds the other half of its key")
+            throw RosterError.sessionExpired(user: row.displayName, reason: reason)
         }
     }
 

@@ -177,6 +177,13 @@ struct TokenRefresher: SessionCollaborator {
     private func endDeadSession(_ user: User, row: StoredUser, usedRefreshToken: String, failure: RosterError) throws -> Never {
         let remove = row.isAnonymous
         let chooseNext = !((try? store.policy())?.needsSecret ?? false)
+        let reason: String
+        if case .server(let code, _, _) = failure, code == ErrorCode.userDisabled.rawValue {
+            reason = "the account is disabled"
+        } else {
+            reason = "the server ended it: expired, revoked, or the account was disabled or deleted"
+        }
+        let suffix = remove ? "; this anonymous user has been removed" : ""
         var nowActive = ""
         if let ended = try store.endSession(id: row.id, entry: row.entry, remove: remove, onlyIfBox: row.sealed?.box, chooseNext: chooseNext) {
             keys.lock(user)
@@ -185,7 +192,7 @@ struct TokenRefresher: SessionCollaborator {
                 files.delete(for: row.id)
             }
             logger.debug("session ended by the server", metadata: ["user": "\(row.id)"])
-            history.record(.sessionEnded, userId: row.id, name: row.displayName)
+            history.record(.sessionEnded, userId: row.id, name: row.displayName, reason: reason + suffix)
             if ended.wasCurrent {
                 if let nextId = ended.currentUserId, let next = try? store.user(id: nextId) {
                     history.record(.switched, userId: next.id, name: next.displayName)
@@ -196,13 +203,6 @@ struct TokenRefresher: SessionCollaborator {
             }
             changes.publish(remove ? .removed : .loggedOut, userId: row.id, currentUserId: ended.currentUserId)
         }
-        let reason: String
-        if case .server(let code, _, _) = failure, code == ErrorCode.userDisabled.rawValue {
-            reason = "the account is disabled"
-        } else {
-            reason = "the server ended it: expired, revoked, or the account was disabled or deleted"
-        }
-        let suffix = remove ? "; this anonymous user has been removed" : ""
         throw RosterError.sessionExpired(user: row.displayName, reason: reason + suffix + nowActive)
     }
 

@@ -3,4 +3,4 @@
 /// crash or a second process never sees half a change. Drivers: `SQLiteDeviceStore`; a test
 /// that needs a store to fail in one way passes its own to `App(configuration:store:)`.
 typealias DeviceStore = DeviceUserStore & DeviceSessionStore & SecretTryStore & DevicePolicyStore & AdminPINStore & DeviceHistoryStore & RevocationQueue
-    & DeviceActivityStore
+    & DeviceActivityStore & SessionEventStore

@@ -41,6 +41,12 @@ final class FullDiskStore: DeviceStore {
         try base.appendHistory(entry)
     }
     func history(limit: Int) throws -> [HistoryEntry] { try base.history(limit: limit) }
+    func appendEvent(_ event: SessionEvent, limits: SessionEventLimits) throws { try base.appendEvent(event, limits: limits) }
+    func events(after sequence: Int64, limit: Int) throws -> (events: [SessionEvent], through: Int64) {
+        try base.events(after: sequence, limit: limit)
+    }
+    func lastEventSequence() throws -> Int64 { try base.lastEventSequence() }
+    func eventSequence(before date: Date) throws -> Int64 { try base.eventSequence(before: date) }
 
     var location: String { base.location }
     var lastOwnRevision: Int? { base.lastOwnRevision }

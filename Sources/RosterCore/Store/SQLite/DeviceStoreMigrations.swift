@@ -79,6 +79,18 @@ enum DeviceStoreMigrations {
             try db.execute(sql: "DROP INDEX user_by_recent")
             try db.execute(sql: "CREATE INDEX user_by_recent ON user(last_active DESC, id, list_name)")
         }
+        migrator.registerMigration("v8: session events every process reads") { db in
+            // `App.events`: numbered by an AUTOINCREMENT row id, so a number is never given
+            // twice, even after the rows before it are deleted.
+            try db.create(table: "session_event") { table in
+                table.autoIncrementedPrimaryKey("sequence")
+                table.column("at", .double).notNull()
+                table.column("kind", .text).notNull()
+                table.column("user_id", .text).notNull()
+                table.column("user_name", .text).notNull()
+                table.column("reason", .text)
+            }
+        }
         return migrator
     }
 }
