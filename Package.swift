@@ -88,6 +88,19 @@ let package = Package(
         // An exported App Services app directory read into the app model, and the model mapped
         // onto what the server serves. roster-server links it; roster does not.
         .target(name: "RosterAppDirectory", dependencies: ["RosterAppModel", "RosterServerCore", "RosterWire"]),
+        // JavaScript functions as App Services runs them, on Node.js worker processes (Debian's
+        // nodejs, with js-bson from node-mongodb), behind the core's FunctionRuntime.
+        // roster-server links it; roster does not.
+        .target(
+            name: "RosterFunctions",
+            dependencies: [
+                "RosterServerCore",
+                "RosterWire",
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            resources: [.copy("Worker")]
+        ),
         // The PostgreSQL driver of the core's store protocols.
         .target(
             name: "RosterPostgres",
@@ -292,6 +305,7 @@ let package = Package(
             name: "RosterServerTests",
             dependencies: [
                 "RosterServer", "RosterServerCore", "RosterPostgres", "RosterPages", "RosterOperations", "RosterServerAssembly",
+                "RosterFunctions",
                 "RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", "BrowserStandIn", "RosterAppModel", "RosterAppDirectory",
                 // RosterCore's reader of change streams, for the tests' stream client.
                 "RosterCore",

@@ -1,0 +1,170 @@
+// Roster's JavaScript function worker: one Node.js process, run by roster-server with no file
+// system rights beyond reading this folder and js-bson, no child processes or workers, no code
+// made from strings, and a heap cap. It reads frames on stdin and writes frames on stdout, each
+// a 4-byte big-endian length and then JSON text, and runs one function at a time, each in a
+// fresh context holding only what App Services gives a function: `exports`, `context`, `BSON`,
+// `EJSON`, `utils`, `console`. Roster ends the process when a function overruns its deadline.
+//
+//   in:  {"run": {name, source, arguments, context: {user, app, environment, request, token,
+//         values, services}}}
+//        {"answer": n, "result": …} or {"answer": n, "error": "…"}   (to a call below)
+//   out: {"ready": true}   once, when started
+//        {"log": "log" | "error", "text": "…"}
+//        {"call": n, "execute": name, "arguments": […]}
+//        {"call": n, "data": {service, database, collection, action, arguments: […]}}
+//        {"done": {"result": …}} or {"done": {"error": "…"}}
+// Values travel as Extended JSON: canonical towards the function and Roster's data calls,
+// relaxed in the function's answer (as js-bson's EJSON.stringify writes by default).
+'use strict';
+const vm = require('node:vm');
+const fs = require('node:fs');
+const path = require('node:path');
+const crypto = require('node:crypto');
+const bson = require(process.argv[2]);
+
+const maxFrameBytes = 64 << 20;
+
+// BSON as App Services names it, frozen: a function cannot change what the next one sees.
+bson.Binary.fromBase64 = (text, subType) => new bson.Binary(Buffer.from(String(text), 'base64'), subType || 0);
+bson.Binary.fromHex = (text, subType) => new bson.Binary(Buffer.from(String(text), 'hex'), subType || 0);
+bson.Binary.toBase64 = (binary) => binary.read(0, binary.position).toString('base64');
+const BSON = Object.freeze({
+  ObjectId: bson.ObjectId, ObjectID: bson.ObjectId, Decimal128: bson.Decimal128, Long: bson.Long, Int32: bson.Int32,
+  Double: bson.Double, Binary: bson.Binary, Timestamp: bson.Timestamp, BSONRegExp: bson.BSONRegExp,
+  MinKey: bson.MinKey, MaxKey: bson.MaxKey,
+});
+for (const type of Object.values(BSON)) { Object.freeze(type.prototype); Object.freeze(type); }
+
+const ejsonScript = new vm.Script(fs.readFileSync(path.join(__dirname, 'ejson.js'), 'utf8'), { filename: 'ejson.js' });
+
+// Frames out.
+function send(message) {
+  const body = Buffer.from(JSON.stringify(message), 'utf8');
+  const head = Buffer.alloc(4);
+  head.writeUInt32BE(body.length);
+  process.stdout.write(Buffer.concat([head, body]));
+}
+
+// The function running now, and its calls waiting for Roster's answer. Calls are numbered
+// across runs, so that a late answer meant for a run that is over reaches nothing.
+let current = null;
+let callCount = 0;
+
+function errorText(error) {
+  if (error && typeof error === 'object' && typeof error.message === 'string') {
+    return error.name && error.name !== 'Error' ? error.name + ': ' + error.message : error.message;
+  }
+  if (typeof error === 'string') return error;
+  try { return JSON.stringify(error); } catch { return String(error); }
+}
+
+const show = (value) => {
+  if (typeof value === 'string') return value;
+  try { return current.EJSON.stringify(value); } catch { return String(value); }
+};
+
+function hostCall(request) {
+  const run = current;
+  return new Promise((resolve, reject) => {
+    const n = ++callCount;
+    run.waiting.set(n, { resolve, reject });
+    send({ call: n, ...request(run) });
+  });
+}
+
+function makeContext(job) {
+  const sandbox = vm.createContext({}, { codeGeneration: { strings: false, wasm: false }, name: job.name });
+  const EJSON = ejsonScript.runInContext(sandbox)(BSON);
+  const given = job.context || {};
+  const values = given.values || {};
+  const serialize = (args) => Array.from(args, (a) => EJSON.serialize(a, { relaxed: false }));
+  const collection = (service, database, name) => {
+    const call = (action, args) =>
+      hostCall(() => ({ data: { service, database, collection: name, action, arguments: serialize(args) } }))
+        .then((answer) => EJSON.deserialize(answer));
+    const handle = { database, name };
+    for (const action of ['findOne', 'insertOne', 'insertMany', 'updateOne', 'updateMany', 'deleteOne', 'deleteMany',
+      'findOneAndUpdate', 'findOneAndReplace', 'findOneAndDelete', 'count', 'countDocuments', 'distinct']) {
+      handle[action] = (...args) => call(action, args);
+    }
+    handle.find = (...args) => ({ toArray: () => call('find', args) });
+    handle.aggregate = (...args) => ({ toArray: () => call('aggregate', args) });
+    return Object.freeze(handle);
+  };
+  const context = {
+    app: Object.freeze({ ...(given.app || {}) }),
+    environment: Object.freeze({ tag: '', values: {}, ...(given.environment || {}) }),
+    user: EJSON.deserialize(given.user || {}),
+    request: EJSON.deserialize(given.request || {}),
+    token: given.token,
+    values: Object.freeze({ get: (name) => (Object.prototype.hasOwnProperty.call(values, name) ? EJSON.deserialize(values[name]) : undefined) }),
+    functions: Object.freeze({
+      execute: (name, ...args) =>
+        hostCall(() => ({ execute: String(name), arguments: serialize(args) })).then((answer) => EJSON.deserialize(answer)),
+    }),
+    services: Object.freeze({
+      get: (service) => Object.freeze({ db: (database) => Object.freeze({ collection: (name) => collection(String(service), String(database), String(name)) }) }),
+    }),
+    http: undefined,
+  };
+  const utils = Object.freeze({
+    crypto: Object.freeze({
+      hash: (algorithm, input) => new bson.Binary(crypto.createHash(String(algorithm)).update(bytes(input)).digest(), 0),
+      hmac: (input, secret, algorithm, format) =>
+        crypto.createHmac(String(algorithm), bytes(secret)).update(bytes(input)).digest(format === 'base64' ? 'base64' : 'hex'),
+    }),
+  });
+  const console = Object.freeze({
+    log: (...parts) => send({ log: 'log', text: parts.map(show).join(' ') }),
+    error: (...parts) => send({ log: 'error', text: parts.map(show).join(' ') }),
+  });
+  Object.assign(sandbox, { exports: undefined, context: Object.freeze(context), BSON, EJSON, utils, console });
+  return { sandbox, EJSON };
+}
+
+function bytes(value) {
+  if (value && value._bsontype === 'Binary') return value.read(0, value.position);
+  return Buffer.from(String(value), 'utf8');
+}
+
+async function run(job) {
+  const { sandbox, EJSON } = makeContext(job);
+  current = { EJSON, waiting: new Map() };
+  try {
+    new vm.Script(String(job.source), { filename: job.name + '.js' }).runInContext(sandbox);
+    const exported = sandbox.exports;
+    if (typeof exported !== 'function') throw new Error("function '" + job.name + "' exports no function (exports = function …)");
+    const args = (job.arguments || []).map((a) => EJSON.deserialize(a));
+    const result = await exported.apply(undefined, args);
+    send({ done: { result: result === undefined ? null : EJSON.serialize(result) } });
+  } catch (error) {
+    send({ done: { error: errorText(error) } });
+  }
+  current = null;
+}
+
+function received(message) {
+  if (message.run) return run(message.run);
+  if (message.answer !== undefined && current) {
+    const waiting = current.waiting.get(message.answer);
+    if (!waiting) return;
+    current.waiting.delete(message.answer);
+    if (message.error !== undefined) waiting.reject(new Error(String(message.error)));
+    else waiting.resolve(message.result);
+  }
+}
+
+let buffered = Buffer.alloc(0);
+process.stdin.on('data', (chunk) => {
+  buffered = Buffer.concat([buffered, chunk]);
+  while (buffered.length >= 4) {
+    const length = buffered.readUInt32BE(0);
+    if (length > maxFrameBytes) process.exit(2);
+    if (buffered.length < 4 + length) break;
+    const message = JSON.parse(buffered.subarray(4, 4 + length).toString('utf8'));
+    buffered = buffered.subarray(4 + length);
+    received(message);
+  }
+});
+process.stdin.on('end', () => process.exit(0));
+send({ ready: true });
