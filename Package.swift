@@ -157,7 +157,7 @@ let package = Package(
         // The whole server as `roster-server` runs it: either store, and the pages.
         .target(
             name: "RosterServerAssembly",
-            dependencies: ["RosterServer", "RosterServerCore", "RosterPages", "RosterPostgres"]
+            dependencies: ["RosterServer", "RosterServerCore", "RosterPages", "RosterPostgres", "RosterFunctions"]
         ),
         .target(
             name: "RosterCore",

@@ -1,3 +1,4 @@
+import RosterFunctions
 import RosterPages
 import RosterPostgres
 import RosterServer
@@ -12,6 +13,9 @@ public enum ServerAssembly {
     public static func open(
         databasePath: String, apps configs: [AppConfig], environment: ServerEnvironment = .live
     ) async throws -> RosterServer {
+        var environment = environment
+        // JavaScript functions run on the process's Node.js workers unless a runtime is given.
+        if environment.functionRuntime == nil { environment.functionRuntime = NodeFunctionRuntime.shared }
         if PostgresLocation.isURL(databasePath) {
             let store = try await PostgresServerStore(
                 url: databasePath, keepsConnectionsOpen: environment.keepsDatabaseConnectionsOpen, logger: environment.logger)

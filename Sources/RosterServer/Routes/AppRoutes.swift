@@ -21,7 +21,10 @@ package enum AppRoutes {
         app.group("functions/call").add(middleware: SessionAuthenticator(sessions: services.sessions, token: .access))
             .post { request, context -> RouteReply in
                 let call = try FunctionCall(body: try await request.collectedBody(within: context))
-                return .json(try await services.functions.call(call, caller: try context.caller()))
+                let function = FunctionRequest(
+                    remoteAddress: context.clientAddress, headers: request.headers.map { ($0.name.canonicalName, $0.value) },
+                    token: request.headers[.authorization].map { String($0.trimmingPrefix("Bearer ")) }, logger: context.logger)
+                return .json(try await services.functions.call(call, caller: try context.caller(), request: function))
             }
         // A change stream (`watch`): the call in the query, the token in the header or, as
         // realm-core sends it, in `baas_at`.

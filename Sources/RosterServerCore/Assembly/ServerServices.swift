@@ -66,7 +66,9 @@ package struct ServerServices: Sendable {
             environment: environment, apps: apps, audit: audit, tokens: tokens, login: login, sessions: sessions,
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
             emailPassword: emailPassword,
-            functions: FunctionCallService(data: DataAccessService(store: store, ids: ids, now: environment.now)),
+            functions: FunctionCallService(
+                data: DataAccessService(store: store, ids: ids, now: environment.now), runtime: environment.functionRuntime, users: store,
+                customData: customData),
             changeStreams: ChangeStreamService(changes: store.changes, sessions: sessions, sessionCheck: environment.changeStreamSessionCheck),
             accounts: AccountService(store: store, audit: audit),
             health: HealthService(store: store, now: environment.now, logger: environment.logger),

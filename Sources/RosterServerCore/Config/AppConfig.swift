@@ -29,9 +29,15 @@ public struct AppConfig: Codable, Sendable, Equatable {
     public var maxDocumentBytes: Int
     /// The most bytes of values one `aggregate` may make (`PipelineBudget`): 64 MiB by default.
     public var maxPipelineBytes: Int
-    /// Functions users may call by name (`functions/call` without a service): commands given
-    /// `{"arguments": […], "user": {"id": …}}` on stdin, answering JSON.
+    /// Functions users may call by name (`functions/call` without a service): JavaScript as App
+    /// Services runs it, or commands given `{"arguments": […], "user": {"id": …}}` on stdin,
+    /// answering JSON (`FunctionConfig`).
     public var functions: [String: FunctionConfig]
+    /// What functions read with `context.values.get(name)`: plain values, as Extended JSON.
+    public var values: [String: JSONValue]
+    /// The tag `context.environment.tag` shows: "" unless set (`development`, `testing`, `qa`,
+    /// `production`).
+    public var environment: String
     /// The names clients call the app's data service by (`service` of `functions/call`):
     /// `mongodb-atlas` unless the configuration names others (`"dataService": "local-mongodb"`,
     /// or a list).
@@ -85,6 +91,8 @@ public struct AppConfig: Codable, Sendable, Equatable {
         self.maxPipelineBytes = maxPipelineBytes
         self.functions = functions
         self.dataServices = dataServices
+        values = [:]
+        environment = ""
     }
 
     public static let defaultDataService = "mongodb-atlas"
@@ -95,7 +103,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         case providers, customUserData, outbox, rules, maxDocumentBytes, maxPipelineBytes, functions
         case dataServices = "dataService"
         case limits, anonymousUserRetentionDays, auditRetentionDays, refreshTokenRotation
-        case deviceLogin, webSignIn, allowedRequestOrigins
+        case deviceLogin, webSignIn, allowedRequestOrigins, values, environment
     }
 
     public init(from decoder: any Decoder) throws {
@@ -114,6 +122,8 @@ public struct AppConfig: Codable, Sendable, Equatable {
         maxDocumentBytes = try container.decodeIfPresent(Int.self, forKey: .maxDocumentBytes) ?? 16384
         maxPipelineBytes = try container.decodeIfPresent(Int.self, forKey: .maxPipelineBytes) ?? Self.defaultMaxPipelineBytes
         functions = try container.decodeIfPresent([String: FunctionConfig].self, forKey: .functions) ?? [:]
+        values = try container.decodeIfPresent([String: JSONValue].self, forKey: .values) ?? [:]
+        environment = try container.decodeIfPresent(String.self, forKey: .environment) ?? ""
         limits = try container.decodeIfPresent(LimitsConfig.self, forKey: .limits) ?? LimitsConfig()
         anonymousUserRetentionDays = try container.decodeIfPresent(Int.self, forKey: .anonymousUserRetentionDays) ?? 90
         auditRetentionDays = try container.decodeIfPresent(Int.self, forKey: .auditRetentionDays) ?? 90
@@ -138,7 +148,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         } catch {
             throw AppConfigError.unreadable(path: url.path, reason: error.words)
         }
-        return try parse(data, source: url.path)
+        return try parse(data, source: url.path).readingFunctionSources(beside: url)
     }
 
     /// The demo app (`roster-demo`) shipped in Resources.
@@ -195,7 +205,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         }
         for (name, function) in functions {
             guard !name.isEmpty, name.utf8.count <= 64 else { throw fail("a function needs a name of 1 to 64 bytes") }
-            try function.validate("function '\(name)'", source: source)
+            try function.validate("function '\(name)'", source: source, sourceBytes: limits.functionSourceBytes)
         }
         if let data = customUserData, data.enabled {
             guard !data.database.isEmpty, !data.collection.isEmpty, !data.userIdField.isEmpty else {

@@ -1,34 +1,107 @@
-/// A function the server runs as a command: it gets its input as JSON on stdin and answers with
-/// JSON on stdout, within `timeoutSeconds`. Email confirmation and password reset functions, and
-/// a command outbox, are configured with one.
+import Foundation
+
+/// A function of the app: JavaScript as App Services runs it (`source`, or `sourceFile`), or a
+/// command the server runs (`command`: it gets its input as JSON on stdin and answers with JSON
+/// on stdout). Either runs within `timeoutSeconds`. Email confirmation and password reset
+/// functions, and a command outbox, are commands; functions clients call by name may be either.
 ///
 ///     { "command": ["/usr/local/bin/confirm-user"], "timeoutSeconds": 5 }
+///     { "source": "exports = function(a, b) { return a + b };" }
+///     { "sourceFile": "functions/sum.js", "private": true, "runAsSystem": true }
+///
+/// - `source`: the function's JavaScript, as an App Services app keeps it in `functions/<name>.js`
+///   (`exports = function(…) {…}` or `exports = async function(…) {…}`).
+/// - `sourceFile`: the same in a file, its path relative to the configuration file's folder; the
+///   file is read when the configuration is loaded.
+/// - `private`: clients cannot call it by name (`functions/call` answers as for a function that
+///   does not exist); other functions can, through `context.functions.execute`.
+/// - `runAsSystem`: its data calls (`context.services`) run as the system user, past the rules.
 public struct FunctionConfig: Codable, Sendable, Equatable {
-    /// The program and its arguments; the program is run directly, not through a shell.
+    /// The program and its arguments; the program is run directly, not through a shell. Empty for
+    /// a JavaScript function.
     public var command: [String]
+    public var source: String?
+    public var sourceFile: String?
+    public var isPrivate: Bool
+    public var runAsSystem: Bool
     public var timeoutSeconds: Double
 
     public static let defaultTimeout: Double = 10
 
-    package enum CodingKeys: String, CodingKey, CaseIterable { case command, timeoutSeconds }
+    package enum CodingKeys: String, CodingKey, CaseIterable {
+        case command, source, sourceFile, timeoutSeconds, runAsSystem
+        case isPrivate = "private"
+    }
 
     public init(command: [String], timeoutSeconds: Double = FunctionConfig.defaultTimeout) {
         self.command = command
+        self.timeoutSeconds = timeoutSeconds
+        isPrivate = false
+        runAsSystem = false
+    }
+
+    /// A JavaScript function.
+    public init(
+        source: String? = nil, sourceFile: String? = nil, isPrivate: Bool = false, runAsSystem: Bool = false,
+        timeoutSeconds: Double = FunctionConfig.defaultTimeout
+    ) {
+        command = []
+        self.source = source
+        self.sourceFile = sourceFile
+        self.isPrivate = isPrivate
+        self.runAsSystem = runAsSystem
         self.timeoutSeconds = timeoutSeconds
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.knownKeys(CodingKeys.self)
-        command = try container.decode([String].self, forKey: .command)
+        source = try container.decodeIfPresent(String.self, forKey: .source)
+        sourceFile = try container.decodeIfPresent(String.self, forKey: .sourceFile)
+        if source == nil, sourceFile == nil {
+            command = try container.decode([String].self, forKey: .command)
+        } else {
+            command = try container.decodeIfPresent([String].self, forKey: .command) ?? []
+        }
+        isPrivate = try container.decodeIfPresent(Bool.self, forKey: .isPrivate) ?? false
+        runAsSystem = try container.decodeIfPresent(Bool.self, forKey: .runAsSystem) ?? false
         timeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds) ?? Self.defaultTimeout
     }
 
-    package func validate(_ what: String, source: String) throws {
-        guard let program = command.first, program.hasPrefix("/") else {
-            throw AppConfigError.invalid(path: source, reason: "\(what).command must start with an absolute program path")
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        if !command.isEmpty { try container.encode(command, forKey: .command) }
+        try container.encodeIfPresent(source, forKey: .source)
+        try container.encodeIfPresent(sourceFile, forKey: .sourceFile)
+        if isPrivate { try container.encode(isPrivate, forKey: .isPrivate) }
+        if runAsSystem { try container.encode(runAsSystem, forKey: .runAsSystem) }
+        try container.encode(timeoutSeconds, forKey: .timeoutSeconds)
+    }
+
+    /// Whether it is JavaScript, not a command.
+    public var isJavaScript: Bool { source != nil || sourceFile != nil }
+
+    /// Checks it; `sourceBytes`, where JavaScript is served (functions called by name), bounds its
+    /// source, and where it is nil only a command is accepted.
+    package func validate(_ what: String, source path: String, sourceBytes: Int? = nil) throws {
+        func fail(_ reason: String) -> AppConfigError { .invalid(path: path, reason: "\(what)\(reason)") }
+        if isJavaScript {
+            guard let sourceBytes else { throw fail(" must be a command here (JavaScript is served for functions called by name)") }
+            guard command.isEmpty, (source == nil) != (sourceFile == nil) else {
+                throw fail(" needs exactly one of command, source and sourceFile")
+            }
+            if let source, source.utf8.count > sourceBytes {
+                throw fail(".source is longer than \(sourceBytes) bytes (limits.functionSourceBytes)")
+            }
+            if let sourceFile, sourceFile.isEmpty || sourceFile.hasPrefix("/") || sourceFile.split(separator: "/").contains("..") {
+                throw fail(".sourceFile must be a path inside the configuration file's folder")
+            }
+        } else {
+            guard let program = command.first, program.hasPrefix("/") else {
+                throw fail(".command must start with an absolute program path")
+            }
         }
         guard timeoutSeconds > 0, timeoutSeconds <= 300 else {
-            throw AppConfigError.invalid(path: source, reason: "\(what).timeoutSeconds must be between 0 and 300")
+            throw fail(".timeoutSeconds must be between 0 and 300")
         }
     }
 }

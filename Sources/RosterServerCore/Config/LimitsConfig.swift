@@ -57,6 +57,10 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
     public var functionsPerApp: Int
     public var functionsPerCaller: Int
     public var functionWaitSeconds: Int
+    /// The heap one JavaScript function's worker may use, in MiB; past it the call is refused.
+    public var functionMemoryMegabytes: Int
+    /// The longest JavaScript source a function may have, in bytes (`source` or `sourceFile`).
+    public var functionSourceBytes: Int
     public var limitedLoginHoldMilliseconds: Int
     /// `reset/send` is answered no sooner than this after it arrived, for a known email or an
     /// unknown one, so that the time does not tell which (the message itself is written within
@@ -79,6 +83,7 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         dataCallSeconds: Int = 10, dataCallsPerUser: Int = 4, changeStreamsPerUser: Int = 10, changeStreamKeepAliveSeconds: Int = 20,
         changeStreamBufferBytes: Int = 1 << 20, changeStreamStallSeconds: Int = 30,
         functionsPerApp: Int = LimitsConfig.defaultFunctionsPerApp, functionsPerCaller: Int = 2, functionWaitSeconds: Int = 2,
+        functionMemoryMegabytes: Int = 128, functionSourceBytes: Int = 256 * 1024,
         limitedLoginHoldMilliseconds: Int = 2000, resetSendHoldMilliseconds: Int = 250,
         regexStepsPerCall: Int = RegexBudget.defaultSteps, regexStepsPerChangeEvent: Int = RegexBudget.defaultEventSteps
     ) {
@@ -100,6 +105,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         self.functionsPerApp = functionsPerApp
         self.functionsPerCaller = functionsPerCaller
         self.functionWaitSeconds = functionWaitSeconds
+        self.functionMemoryMegabytes = functionMemoryMegabytes
+        self.functionSourceBytes = functionSourceBytes
         self.limitedLoginHoldMilliseconds = limitedLoginHoldMilliseconds
         self.resetSendHoldMilliseconds = resetSendHoldMilliseconds
         self.regexStepsPerCall = regexStepsPerCall
@@ -111,7 +118,8 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         case registrationsPerAddressPerHour, accountMessagesPerEmailPerHour, accountMessagesPerAddressPerHour
         case anonymousUsersPerAddressPerHour, wrongTokensPerAddressPerHour, dataCallSeconds, dataCallsPerUser
         case changeStreamsPerUser, changeStreamKeepAliveSeconds, changeStreamBufferBytes, changeStreamStallSeconds
-        case functionsPerApp, functionsPerCaller, functionWaitSeconds, limitedLoginHoldMilliseconds, resetSendHoldMilliseconds
+        case functionsPerApp, functionsPerCaller, functionWaitSeconds, functionMemoryMegabytes, functionSourceBytes
+        case limitedLoginHoldMilliseconds, resetSendHoldMilliseconds
         case regexStepsPerCall, regexStepsPerChangeEvent
     }
 
@@ -146,6 +154,9 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
         functionsPerApp = try container.decodeIfPresent(Int.self, forKey: .functionsPerApp) ?? defaults.functionsPerApp
         functionsPerCaller = try container.decodeIfPresent(Int.self, forKey: .functionsPerCaller) ?? defaults.functionsPerCaller
         functionWaitSeconds = try container.decodeIfPresent(Int.self, forKey: .functionWaitSeconds) ?? defaults.functionWaitSeconds
+        functionMemoryMegabytes =
+            try container.decodeIfPresent(Int.self, forKey: .functionMemoryMegabytes) ?? defaults.functionMemoryMegabytes
+        functionSourceBytes = try container.decodeIfPresent(Int.self, forKey: .functionSourceBytes) ?? defaults.functionSourceBytes
         limitedLoginHoldMilliseconds =
             try container.decodeIfPresent(Int.self, forKey: .limitedLoginHoldMilliseconds) ?? defaults.limitedLoginHoldMilliseconds
         resetSendHoldMilliseconds =
@@ -204,6 +215,10 @@ public struct LimitsConfig: Codable, Sendable, Equatable {
             throw fail("functionsPerCaller must be between 1 and functionsPerApp")
         }
         guard (0...60).contains(functionWaitSeconds) else { throw fail("functionWaitSeconds must be between 0 and 60") }
+        guard (16...4096).contains(functionMemoryMegabytes) else { throw fail("functionMemoryMegabytes must be between 16 and 4096") }
+        guard (1024...16 << 20).contains(functionSourceBytes) else {
+            throw fail("functionSourceBytes must be between 1024 and 16777216")
+        }
         guard (0...5000).contains(limitedLoginHoldMilliseconds) else {
             throw fail("limitedLoginHoldMilliseconds must be between 0 and 5000")
         }

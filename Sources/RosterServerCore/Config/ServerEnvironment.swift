@@ -37,6 +37,9 @@ public struct ServerEnvironment: Sendable {
     /// them on demand and closes them after a minute idle, as short-lived servers (admin
     /// commands, tests) want.
     public var keepsDatabaseConnectionsOpen = false
+    /// What runs the apps' JavaScript functions; without one (the embedded default), a
+    /// JavaScript function is refused. `roster-server` gives it Node.js workers.
+    public var functionRuntime: (any FunctionRuntime)?
 
     public init(
         now: @escaping @Sendable () -> Date = { Date() },

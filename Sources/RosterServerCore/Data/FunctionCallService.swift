@@ -1,30 +1,38 @@
 import Foundation
+import Logging
 import RosterDocuments
 import RosterWire
 
 /// POST `…/functions/call`: data access when the service is the app's data service (`mongodb-atlas`
-/// unless the app names it otherwise), otherwise one of
-/// the app's named functions, run with `{"arguments": […], "user": {"id": …}}` on stdin; what
-/// it prints (any JSON) is the answer. A function that fails is FunctionExecutionError in words.
-/// Commands run within the app's function limits (`FunctionLimiter`), counted per user; data
-/// calls within their deadline and per-user count (`DataCallGate`).
+/// unless the app names it otherwise), otherwise one of the app's named functions: JavaScript,
+/// run by the server's `FunctionRuntime` as App Services runs it, or a command, run with
+/// `{"arguments": […], "user": {"id": …}}` on stdin, whose output (any JSON) is the answer. A
+/// function that fails is FunctionExecutionError in words; a private one is, to clients, a
+/// function that does not exist. Functions run within the app's function limits
+/// (`FunctionLimiter`), counted per user; data calls within their deadline and per-user count
+/// (`DataCallGate`).
 package struct FunctionCallService: Sendable {
     package let data: DataAccessService
+    package let runtime: (any FunctionRuntime)?
+    package let users: (any UserStore)?
+    package let customData: CustomDataService?
 
-    package func call(_ call: FunctionCall, caller: AuthorizedSession) async throws -> JSONValue {
+    /// How deep `context.functions.execute` may nest: a function that calls itself ends here.
+    package static let maxDepth = 8
+
+    package func call(_ call: FunctionCall, caller: AuthorizedSession, request: FunctionRequest = FunctionRequest()) async throws
+        -> JSONValue
+    {
         let (name, arguments) = (call.name, call.arguments)
         let services = caller.app.config.dataServices
         switch call.service {
         case nil:
-            // Arguments are Extended JSON, as for data access; a function reads them relaxed
-            // (`{"$numberInt": "7"}` is 7, a date is ISO-8601 text in `$date`).
-            let relaxed: [JSONValue]
-            do {
-                relaxed = try arguments.map { argument throws(DocumentError) in ExtendedJSON.relaxed(try ExtendedJSON.canonical(argument)) }
-            } catch {
-                throw ErrorResponse(error)
+            guard let function = caller.app.config.functions[name], !function.isPrivate else {
+                throw ErrorResponse.functionNotFound("function '\(name.prefix(64))' not found")
             }
-            return try await named(name, arguments: relaxed, caller: caller)
+            return try await caller.app.functions.run(for: .user(caller.user.id)) {
+                try await run(name, function, arguments: arguments, caller: caller, request: request, depth: 0)
+            }
         case let service? where services.contains(service):
             let data = self.data
             let largest = caller.app.config.maxPipelineBytes
@@ -45,16 +53,25 @@ package struct FunctionCallService: Sendable {
         .invalidParameter("the answer would be larger than \(largest) bytes (maxPipelineBytes): ask for fewer documents or fields")
     }
 
-    private func named(_ name: String, arguments: [JSONValue], caller: AuthorizedSession) async throws -> JSONValue {
-        guard let config = caller.app.config.functions[name] else {
-            throw ErrorResponse.functionNotFound("function '\(name.prefix(64))' not found")
+    /// Runs the app's function `name` (private or not) with `arguments` (Extended JSON).
+    func run(
+        _ name: String, _ function: FunctionConfig, arguments: [JSONValue], caller: AuthorizedSession, request: FunctionRequest, depth: Int
+    ) async throws -> JSONValue {
+        let canonical: [JSONValue]
+        do {
+            canonical = try arguments.map { argument throws(DocumentError) in try ExtendedJSON.canonical(argument) }
+        } catch {
+            throw ErrorResponse(error)
         }
-        let input: JSONValue = ["arguments": .array(arguments), "user": ["id": .string(caller.user.id)]]
+        if function.isJavaScript {
+            return try await javaScript(name, function, arguments: canonical, caller: caller, request: request, depth: depth)
+        }
+        // A command reads its arguments relaxed (`{"$numberInt": "7"}` is 7, a date is ISO-8601
+        // text in `$date`).
+        let input: JSONValue = ["arguments": .array(canonical.map(ExtendedJSON.relaxed)), "user": ["id": .string(caller.user.id)]]
         let output: Data
         do {
-            output = try await caller.app.functions.run(for: .user(caller.user.id)) {
-                try await CommandFunction(config: config).run(Data(input.compactText.utf8))
-            }
+            output = try await CommandFunction(config: function).run(Data(input.compactText.utf8))
         } catch let failure as CommandFunction.Failure {
             throw ErrorResponse.functionFailed("function '\(name)' failed: \(failure)")
         }
@@ -64,7 +81,41 @@ package struct FunctionCallService: Sendable {
         return answer
     }
 
-    package init(data: DataAccessService) {
+    private func javaScript(
+        _ name: String, _ function: FunctionConfig, arguments: [JSONValue], caller: AuthorizedSession, request: FunctionRequest, depth: Int
+    ) async throws -> JSONValue {
+        guard let runtime else {
+            throw ErrorResponse.functionFailed("function '\(name)' is JavaScript, which this server does not run (roster-server does)")
+        }
+        guard let source = function.source else {
+            throw ErrorResponse.functionFailed("function '\(name)' has no source: its sourceFile was not read")
+        }
+        let limits = caller.app.config.limits
+        let identities = (try? await users?.identities(appId: caller.app.id, userId: caller.user.id)) ?? []
+        let customData = try? await customData?.document(app: caller.app, userId: caller.user.id)
+        var logger = request.logger
+        logger[metadataKey: "function"] = .string(name)
+        let execution = FunctionExecution(
+            name: name, source: source, arguments: arguments,
+            context: JavaScriptFunctionContext.make(caller: caller, identities: identities, customData: customData ?? nil, request: request),
+            deadline: .milliseconds(Int64(function.timeoutSeconds * 1000)), memoryMegabytes: limits.functionMemoryMegabytes,
+            requestId: logger[metadataKey: "request.id"].map { "\($0)" })
+        let host = JavaScriptFunctionHost(
+            service: self, caller: caller, request: request, logger: logger, runAsSystem: function.runAsSystem, depth: depth)
+        do {
+            return try await runtime.run(execution, host: host)
+        } catch let failure as FunctionRuntimeFailure {
+            if case .threw = failure {} else { logger.warning("function refused: \(failure)") }
+            throw ErrorResponse.functionFailed(failure.description)
+        }
+    }
+
+    package init(
+        data: DataAccessService, runtime: (any FunctionRuntime)? = nil, users: (any UserStore)? = nil, customData: CustomDataService? = nil
+    ) {
         self.data = data
+        self.runtime = runtime
+        self.users = users
+        self.customData = customData
     }
 }

@@ -1,0 +1,37 @@
+import Foundation
+import RosterDocuments
+import RosterWire
+
+/// What `context` holds as data for one execution, as App Services gives it: `user` (`id`,
+/// `type`, `data`, `custom_data`, `identities`), `app` (`id`, `clientAppId`, `name`),
+/// `environment` (`tag`, `values`), `request` (`remoteIPAddress`, `requestHeaders`: each name
+/// with its list of values; no `webhookUrl`), `token` and `values`.
+enum JavaScriptFunctionContext {
+    static func make(
+        caller: AuthorizedSession, identities: [IdentityRecord], customData: JSONValue?, request: FunctionRequest
+    ) -> JSONObject {
+        let config = caller.app.config
+        let profile = (try? JSONValue(parsing: caller.user.profile))?.objectValue ?? [:]
+        let user: JSONValue = [
+            "id": .string(caller.user.id),
+            "type": "normal",
+            "data": .object(profile),
+            "custom_data": customData ?? [:],
+            "identities": .array(identities.map { ["id": .string($0.providerId), "provider_type": .string($0.providerType)] }),
+        ]
+        var headers = JSONObject()
+        for (name, value) in request.headers {
+            let canonical = name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: "-")
+            headers[canonical] = .array((headers[canonical]?.arrayValue ?? []) + [.string(value)])
+        }
+        var context: JSONObject = [
+            "user": (try? ExtendedJSON.canonical(user)) ?? user,
+            "app": ["id": .string(config.appId), "clientAppId": .string(config.appId), "name": .string(config.name)],
+            "environment": ["tag": .string(config.environment), "values": [:]],
+            "request": ["remoteIPAddress": .string(request.remoteAddress), "requestHeaders": .object(headers)],
+            "values": .object(JSONObject(config.values.compactMapValues { try? ExtendedJSON.canonical($0) })),
+        ]
+        if let token = request.token { context["token"] = .string(token) }
+        return context
+    }
+}
