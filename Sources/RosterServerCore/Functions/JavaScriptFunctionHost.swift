@@ -3,8 +3,8 @@ import RosterWire
 
 /// What one JavaScript execution asks of the server, answered through the server's own
 /// services: `context.functions.execute` runs the app's function (private ones too) for the
-/// same caller, `console` writes to the server's log with the function's name and the request
-/// id.
+/// same caller, `context.services` calls data access as the routes do, `console` writes to the
+/// server's log with the function's name and the request id.
 struct JavaScriptFunctionHost: FunctionHost {
     let service: FunctionCallService
     let caller: AuthorizedSession
@@ -23,8 +23,18 @@ struct JavaScriptFunctionHost: FunctionHost {
         return try await service.run(name, function, arguments: arguments, caller: caller, request: request, depth: depth + 1)
     }
 
+    /// A data call through the app's data service, under the caller's rules, or past them as
+    /// the system user for a function that runs as system.
     func data(service name: String, database: String, collection: String, action: String, arguments: [JSONValue]) async throws -> JSONValue {
-        throw ErrorResponse.functionFailed("context.services is not served yet")
+        let services = caller.app.config.dataServices
+        guard services.contains(name) else {
+            throw ErrorResponse.functionNotFound("no service '\(name.prefix(64))' (this app's data service: \(services.joined(separator: ", ")))")
+        }
+        let request = try FunctionDataCall.request(database: database, collection: collection, action: action, arguments: arguments)
+        let answer = try await service.data.run(request.name, arguments: [request.argument], caller: caller, asSystem: runAsSystem)
+        let largest = caller.app.config.maxPipelineBytes
+        if answer.isLarger(thanBytes: largest) { throw FunctionCallService.answerTooLarge(largest) }
+        return answer
     }
 
     func log(_ text: String, isError: Bool) {
