@@ -17,7 +17,7 @@ extension Model {
 @Suite struct AccountFormTests {
     @Test func pOpensTheFormWithTheSelectedEmailAndEachTaskAsksForItsFields() {
         var model = Sample.model()
-        let joe = try! #require(model.selectedUser)
+        let joe = try! #require(model.list.selectedUser)
         model.press(.char("p"))
         #expect(model.accountForm?.email == joe.email)
         #expect(model.accountForm?.fields == [.task, .email])

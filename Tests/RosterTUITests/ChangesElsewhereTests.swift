@@ -15,7 +15,7 @@ import Testing
     @Test func aLogOutElsewhereIsTold() {
         let model = Self.changed { $0[1].state = .loggedOut }
         #expect(model.status == StatusMessage("emma@example.com was logged out elsewhere"))
-        #expect(model.user(id: Sample.emma.id)?.isLoggedIn == false)
+        #expect(model.list.user(id: Sample.emma.id)?.isLoggedIn == false)
         #expect(model.screen[29].hasPrefix("emma@example.com was logged out elsewhere"))
     }
 
@@ -50,14 +50,14 @@ import Testing
         switched[0].isCurrent = false
         switched[1].isCurrent = true
         _ = update(&model, .usersLoaded(switched, revision: 8))
-        #expect(model.currentUser?.id == Sample.emma.id)
+        #expect(model.list.currentUser?.id == Sample.emma.id)
         _ = update(&model, .usersChangedElsewhere(Sample.all, revision: 7))
         _ = update(&model, .usersLoaded(Sample.all, revision: 7))
-        #expect(model.currentUser?.id == Sample.emma.id, "the older reads changed nothing")
+        #expect(model.list.currentUser?.id == Sample.emma.id, "the older reads changed nothing")
         #expect(model.status == nil)
         _ = update(&model, .usersLoaded(Sample.all, revision: 9))
-        #expect(model.currentUser?.id == Sample.joe.id)
-        #expect(model.usersRevision == 9)
+        #expect(model.list.currentUser?.id == Sample.joe.id)
+        #expect(model.list.usersRevision == 9)
     }
 
     @Test func severalChangesAreAllTold() {

@@ -28,14 +28,18 @@ extension DataEditor {
         // Joe's token was issued 12 minutes ago.
         #expect(model.screen.line(containing: "custom data as of 12 min ago · r refreshes · e edits") != nil)
         var fresh = Sample.model()
-        fresh.users[0].customDataIssuedAt = Sample.now.addingTimeInterval(-60)
+        var rows = fresh.list.users
+        rows[0].customDataIssuedAt = Sample.now.addingTimeInterval(-60)
+        fresh.list.setUsers(rows)
         #expect(fresh.screen.line(containing: "custom data as of 1 min ago · e edits") != nil)
     }
 
     /// The editor lists fields in the document's order, the order the detail pane shows.
     @Test func theEditorListsFieldsInTheDocumentsOrder() {
         var model = Sample.model()
-        model.users[0].customData = ["zeta": 1, "userId": "64a1joe", "alpha": "first by name"]
+        var rows = model.list.users
+        rows[0].customData = ["zeta": 1, "userId": "64a1joe", "alpha": "first by name"]
+        model.list.setUsers(rows)
         let pane = model.screen
         let paneOrder = ["zeta", "userId", "alpha"].map { key in pane.firstIndex { $0.contains("\"\(key)\"") || $0.contains(key + ":") } ?? -1 }
         #expect(paneOrder == paneOrder.sorted() && !paneOrder.contains(-1), "\(pane)")
@@ -46,7 +50,7 @@ extension DataEditor {
     // BEHAVIOURS 33
     @Test func fieldsAreChangedAddedAndRemovedThenSavedAsOneUpdate() {
         var model = Sample.model()
-        let joe = try! #require(model.selectedUser)
+        let joe = try! #require(model.list.selectedUser)
         model.press(.char("e"))
         #expect(model.editor?.fields.map(\.key) == ["favoriteColor", "userId"])
         #expect(model.screen.line(containing: "Custom data of joe@example.com") != nil)
@@ -146,7 +150,7 @@ extension DataEditor {
         #expect(model.mode == .list && model.status?.text == "Changes to the custom data dropped")
 
         var lapsed = Sample.model()
-        lapsed.selection = lapsed.visibleUsers.firstIndex { !$0.isLoggedIn }!
+        lapsed.list.selection = lapsed.list.visibleUsers.firstIndex { !$0.isLoggedIn }!
         #expect(lapsed.press(.char("e")).isEmpty)
         #expect(lapsed.mode == .list && lapsed.status?.isError == true)
     }

@@ -24,13 +24,13 @@ import Testing
         #expect(model.screen.line(containing: "field40") == nil)
         // J scrolls from the list; the selection stays.
         model.press(.char("J"))
-        #expect(model.screen.line(containing: "2–27 of 53") != nil && model.selection == 0)
+        #expect(model.screen.line(containing: "2–27 of 53") != nil && model.list.selection == 0)
         // Tab gives the pane the keys: arrows, pages and G scroll it, not the list.
         model.press(.tab)
-        #expect(model.detail.isFocused)
+        #expect(model.list.detail.isFocused)
         #expect(model.screen.line(containing: "PgUp/PgDn · Tab back") != nil)
         model.press(.down)
-        #expect(model.screen.line(containing: "3–28 of 53") != nil && model.selection == 0)
+        #expect(model.screen.line(containing: "3–28 of 53") != nil && model.list.selection == 0)
         model.press(.pageUp, .pageDown)
         #expect(model.screen.line(containing: "26–51 of 53") != nil)
         model.press(.char("G"))
@@ -42,14 +42,14 @@ import Testing
         #expect(model.screen.line(containing: "1–26 of 53") != nil)
         // Tab (or Esc) gives the keys back: j moves the selection again.
         model.press(.tab, .char("j"))
-        #expect(!model.detail.isFocused && model.selection == 1)
+        #expect(!model.list.detail.isFocused && model.list.selection == 1)
     }
 
     @Test func anotherUserStartsAtTheTop() {
         var model = Self.model()
         model.press(.char("J"), .char("J"), .char("j"))
         #expect(model.screen.line(containing: "│ emma@example.com  [+ logged in]") != nil)
-        #expect(model.detail.scroll(for: Sample.emma.id) == 0)
+        #expect(model.list.detail.scroll(for: Sample.emma.id) == 0)
     }
 
     @Test func theWheelScrollsThroughTheSameFunction() {
@@ -57,7 +57,7 @@ import Testing
         scrollDetail(&model, by: 3)
         #expect(model.screen.line(containing: "4–29 of 53") != nil)
         scrollDetail(&model, by: -100)
-        #expect(model.detail.scroll == 0)
+        #expect(model.list.detail.scroll == 0)
         scrollDetail(&model, by: 1000)
         #expect(model.screen.line(containing: "28–53 of 53") != nil)
     }
@@ -78,7 +78,7 @@ import Testing
         var model = Sample.model()
         #expect(model.screen.line(containing: "▼ more") == nil)
         model.press(.char("J"))
-        #expect(model.detail.scroll == 0)
+        #expect(model.list.detail.scroll == 0)
     }
 }
 

@@ -101,12 +101,12 @@ import Testing
         var model = Sample.model()
         let start = started(&model)
         let poll = update(&model, .deviceLogin(.started(Self.login), for: start))[0]
-        let emma = try #require(model.users.last)
+        let emma = try #require(model.list.users.last)
         let effects = update(&model, .deviceLogin(.approved(userId: emma.id, message: "Logged in \(emma.displayName)"), for: poll))
         #expect(effects == [.reload])
         #expect(model.mode == .list)
         #expect(model.status?.text == "Logged in \(emma.displayName)")
-        #expect(model.selectedUser?.id == emma.id)
+        #expect(model.list.selectedUser?.id == emma.id)
     }
 
     @Test func escCancelsAndALateResultForTheCancelledLogInChangesNothing() {
@@ -160,7 +160,7 @@ import Testing
 
     @Test func linkingOffersAnotherDeviceForTheSelectedUser() throws {
         var model = Sample.model()
-        let joe = try #require(model.selectedUser)
+        let joe = try #require(model.list.selectedUser)
         model.press(.char("l"), .backTab)
         // Digits number what the log-in form offers; the link form keeps them (anonymous's 1 is unused).
         let digit = try #require(model.form?.digit(of: .otherDevice))

@@ -39,7 +39,7 @@ import Testing
         anonymousModel.press(.char("x"))
         #expect(anonymousModel.screen.line(containing: "it will be gone for good") != nil)
         var loggedOut = Sample.model()
-        loggedOut.selection = loggedOut.visibleUsers.firstIndex { $0.id == Sample.lapsed.id }!
+        loggedOut.list.selection = loggedOut.list.visibleUsers.firstIndex { $0.id == Sample.lapsed.id }!
         loggedOut.press(.char("x"))
         #expect(loggedOut.screen.line(containing: "It is logged out, so there is no session to end") != nil)
         #expect(loggedOut.screen.line(containing: "The account stays on the server.") != nil)

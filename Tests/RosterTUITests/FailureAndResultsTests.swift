@@ -38,29 +38,29 @@ import Testing
 
     @Test func aNewUserIsSelectedOnceLoggedIn() {
         var model = Sample.model()
-        #expect(model.selectedUser?.id == Sample.joe.id)
+        #expect(model.list.selectedUser?.id == Sample.joe.id)
         _ = update(&model, .selectUser(id: Sample.zhang.id))
-        #expect(model.selectedUser?.id == Sample.zhang.id)
+        #expect(model.list.selectedUser?.id == Sample.zhang.id)
         // A user not on screen (filtered out or gone) leaves the selection where it was.
         _ = update(&model, .selectUser(id: "nobody"))
-        #expect(model.selectedUser?.id == Sample.zhang.id)
+        #expect(model.list.selectedUser?.id == Sample.zhang.id)
     }
 
     @Test func usersReadAgainKeepTheSelectedUser() {
         var model = Sample.model()
         model.press(.down, .down)
-        #expect(model.selectedUser?.id == Sample.zoe.id)
+        #expect(model.list.selectedUser?.id == Sample.zoe.id)
         _ = update(&model, .usersLoaded(Sample.all.reversed()))
-        #expect(model.selectedUser?.id == Sample.zoe.id)
+        #expect(model.list.selectedUser?.id == Sample.zoe.id)
         // The selected user is gone: the selection stays in range.
         _ = update(&model, .usersLoaded([Sample.joe]))
-        #expect(model.selection == 0 && model.selectedUser?.id == Sample.joe.id)
+        #expect(model.list.selection == 0 && model.list.selectedUser?.id == Sample.joe.id)
     }
 
     @Test func anUnreadableStoreIsReportedAndTheScreenKept() {
         var model = Sample.model()
         _ = update(&model, .loadFailed("database is locked"))
-        #expect(model.users == Sample.all)
+        #expect(model.list.users == Sample.all)
         #expect(model.status == StatusMessage("cannot read this device's users: database is locked", isError: true))
         #expect(model.screen[29].hasPrefix("error: cannot read this device's users: database is locked"))
     }

@@ -6,11 +6,11 @@ import Testing
         var model = Sample.model()
         model.press(.char("/"))
         model.type("EMMA")
-        #expect(model.visibleUsers.map(\.id) == [Sample.emma.id])
-        #expect(model.selectedUser?.id == Sample.emma.id)
+        #expect(model.list.visibleUsers.map(\.id) == [Sample.emma.id])
+        #expect(model.list.selectedUser?.id == Sample.emma.id)
         model.press(.enter)
-        #expect(!model.isEditingFilter)
-        #expect(model.filter == "EMMA")
+        #expect(!model.list.isEditingFilter)
+        #expect(model.list.filter == "EMMA")
         // Letters act as keys again once the filter is kept.
         #expect(model.press(.char("o")) == [.list(.logOut(id: Sample.emma.id))])
     }
@@ -20,29 +20,29 @@ import Testing
         model.press(.char("/"))
         model.type("zo")
         model.press(.backspace)
-        #expect(model.filter == "z")
+        #expect(model.list.filter == "z")
         model.press(.escape)
-        #expect(model.filter == "")
-        #expect(model.visibleUsers.count == Sample.all.count)
+        #expect(model.list.filter == "")
+        #expect(model.list.visibleUsers.count == Sample.all.count)
         model.press(.char("/"))
         model.type("張")
         model.press(.enter, .escape)
-        #expect(model.filter == "")
+        #expect(model.list.filter == "")
     }
 
     @Test func filterDropsControlCharactersAndIsCapped() {
         var model = Sample.model()
         model.press(.char("/"))
         model.type("a\nb\u{1B}" + String(repeating: "x", count: 200))
-        #expect(model.filter.hasPrefix("abx"))
-        #expect(model.filter.count == Model.maxFilterLength)
+        #expect(model.list.filter.hasPrefix("abx"))
+        #expect(model.list.filter.count == UserList.maxFilterLength)
     }
 
     @Test func filterMatchingNothingSaysSo() {
         var model = Sample.model()
         model.press(.char("/"))
         model.type("nobody")
-        #expect(model.selectedUser == nil)
+        #expect(model.list.selectedUser == nil)
         #expect(model.screen.line(containing: "No user matches \"nobody\".") != nil)
         #expect(model.screen[0].contains("filter: /nobody_"))
     }
@@ -69,7 +69,7 @@ import Testing
         #expect(model.help == nil)
         model.press(.char("?"))
         #expect(model.press(.char("j")).isEmpty)
-        #expect(model.help != nil && model.selection == 0, "j scrolls the help, not the list")
+        #expect(model.help != nil && model.list.selection == 0, "j scrolls the help, not the list")
         #expect(model.press(.char("q")) == [.quit])
     }
 }
@@ -137,7 +137,7 @@ import Testing
     @Test func aLoggedOutUserCannotBeDeletedFromHere() {
         var model = Sample.model()
         model.press(.down, .down)
-        #expect(model.selectedUser?.id == Sample.zoe.id)
+        #expect(model.list.selectedUser?.id == Sample.zoe.id)
         #expect(model.press(.char("d")).isEmpty)
         #expect(model.mode == .list)
         #expect(model.status == StatusMessage("Log Zoë in to delete its account", isError: true))

@@ -17,7 +17,7 @@ extension Model {
 
     func openKeys() -> (Model, UserRow) {
         var model = Sample.model()
-        let joe = model.selectedUser!
+        let joe = model.list.selectedUser!
         #expect(model.press(.char("a")) == [.keys(.load(owner: joe.id))])
         return (model, joe)
     }
@@ -38,7 +38,7 @@ extension Model {
         #expect(model.mode == .list)
 
         var lapsed = Sample.model()
-        lapsed.selection = lapsed.visibleUsers.firstIndex { !$0.isLoggedIn }!
+        lapsed.list.selection = lapsed.list.visibleUsers.firstIndex { !$0.isLoggedIn }!
         #expect(lapsed.press(.char("a")).isEmpty)
         #expect(lapsed.status?.isError == true && lapsed.mode == .list)
     }

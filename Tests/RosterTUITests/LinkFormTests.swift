@@ -8,7 +8,7 @@ import Testing
 @Suite struct LinkFormTests {
     @Test func lOpensALinkingFormWithoutTheAnonymousChoice() {
         var model = Sample.model()
-        let joe = try! #require(model.selectedUser)
+        let joe = try! #require(model.list.selectedUser)
         model.press(.char("l"))
         #expect(model.form?.linking == UserTarget(id: joe.id, name: joe.displayName))
         #expect(model.form?.choices.contains(.anonymous) == false)
@@ -55,8 +55,8 @@ import Testing
     // BEHAVIOURS 37
     @Test func aLoggedOutUserCannotBeLinked() {
         var model = Sample.model()
-        let lapsed = try! #require(model.visibleUsers.firstIndex { !$0.isLoggedIn })
-        model.selection = lapsed
+        let lapsed = try! #require(model.list.visibleUsers.firstIndex { !$0.isLoggedIn })
+        model.list.selection = lapsed
         #expect(model.press(.char("l")).isEmpty)
         #expect(model.mode == .list)
         #expect(model.status?.isError == true && model.status?.text.contains("in to link") == true)

@@ -10,7 +10,7 @@ import Testing
         var model = Sample.model()
         model.press(.char("/"))
         model.type(text)
-        return model.visibleUsers.map(\.id)
+        return model.list.visibleUsers.map(\.id)
     }
 
     @Test func matchesNameEmailAndId() {
@@ -24,7 +24,7 @@ import Testing
         var model = Model(users: Sample.all + [named], now: Sample.now)
         model.press(.char("/"))
         model.type("corp")
-        #expect(model.visibleUsers.map(\.id) == ["64c1"])
+        #expect(model.list.visibleUsers.map(\.id) == ["64c1"])
     }
 
     @Test func aProviderMatchesOnlyWhenTypedAsProviderColon() {
@@ -54,25 +54,25 @@ import Testing
         model.press(.char("G"))  // lapsed@example.com, the sixth
         model.press(.char("/"))
         model.type("exa")
-        #expect(model.selectedUser?.id == Sample.lapsed.id)
+        #expect(model.list.selectedUser?.id == Sample.lapsed.id)
         model.type("mple.com")
-        #expect(model.selectedUser?.id == Sample.lapsed.id)
+        #expect(model.list.selectedUser?.id == Sample.lapsed.id)
         model.press(.backspace, .backspace)
-        #expect(model.selectedUser?.id == Sample.lapsed.id)
+        #expect(model.list.selectedUser?.id == Sample.lapsed.id)
         // Esc clears the filter; the selection is still on the same user.
         model.press(.escape)
-        #expect(model.selectedUser?.id == Sample.lapsed.id)
-        #expect(model.selection == 5)
+        #expect(model.list.selectedUser?.id == Sample.lapsed.id)
+        #expect(model.list.selection == 5)
     }
 
     @Test func aSelectedUserFilteredOutLeavesTheSelectionInRange() {
         var model = Sample.model()
         model.press(.char("/"))
         model.type("张")
-        #expect(model.selectedUser?.id == Sample.zhang.id)
+        #expect(model.list.selectedUser?.id == Sample.zhang.id)
         model.type("x")
-        #expect(model.selectedUser == nil)
+        #expect(model.list.selectedUser == nil)
         model.press(.backspace)
-        #expect(model.selectedUser?.id == Sample.zhang.id)
+        #expect(model.list.selectedUser?.id == Sample.zhang.id)
     }
 }

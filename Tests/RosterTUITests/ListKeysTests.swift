@@ -8,23 +8,23 @@ import Testing
         var users = Sample.all
         users.swapAt(0, 2)
         let model = Model(users: users, now: Sample.now)
-        #expect(model.selectedUser?.id == Sample.joe.id)
+        #expect(model.list.selectedUser?.id == Sample.joe.id)
     }
 
     @Test func arrowsAndJKMoveWithinTheList() {
         var model = Sample.model()
         #expect(model.press(.down, .char("j")).isEmpty)
-        #expect(model.selectedUser?.id == Sample.zoe.id)
+        #expect(model.list.selectedUser?.id == Sample.zoe.id)
         model.press(.up)
-        #expect(model.selectedUser?.id == Sample.emma.id)
+        #expect(model.list.selectedUser?.id == Sample.emma.id)
         model.press(.char("k"), .char("k"), .up)
-        #expect(model.selection == 0)
+        #expect(model.list.selection == 0)
         model.press(.char("G"))
-        #expect(model.selectedUser?.id == Sample.lapsed.id)
+        #expect(model.list.selectedUser?.id == Sample.lapsed.id)
         model.press(.down)
-        #expect(model.selectedUser?.id == Sample.lapsed.id)
+        #expect(model.list.selectedUser?.id == Sample.lapsed.id)
         model.press(.char("g"))
-        #expect(model.selectedUser?.id == Sample.joe.id)
+        #expect(model.list.selectedUser?.id == Sample.joe.id)
     }
 
     @Test func enterSwitchesToALoggedInUser() {
@@ -132,10 +132,10 @@ import Testing
     @Test func failureShowsItsReasonAndChangesNothingElse() {
         var model = Sample.model()
         model.press(.char("r"))
-        let users = model.users
+        let users = model.list.users
         #expect(update(&model, .operationFailed("The server cannot be reached; check the URL", for: .list(.refreshCustomData(id: Sample.joe.id)))).isEmpty)
         #expect(model.status == StatusMessage("The server cannot be reached; check the URL", isError: true))
-        #expect(model.users == users)
+        #expect(model.list.users == users)
         #expect(!model.isBusy)
     }
 
@@ -145,9 +145,9 @@ import Testing
         var reloaded = Sample.all
         reloaded.removeFirst()
         _ = update(&model, .usersLoaded(reloaded))
-        #expect(model.selectedUser?.id == Sample.zoe.id)
+        #expect(model.list.selectedUser?.id == Sample.zoe.id)
         _ = update(&model, .usersLoaded([Sample.joe]))
-        #expect(model.selectedUser?.id == Sample.joe.id)
+        #expect(model.list.selectedUser?.id == Sample.joe.id)
     }
 
     @Test func tickSetsTheClockAndTurnsTheSpinnerOnlyWhenBusy() {
@@ -173,20 +173,20 @@ import Testing
 @Suite struct ListOrderTests {
     @Test func byNameTheListStaysPutWhenTheActivePersonChanges() {
         var model = Sample.model()
-        model.order = .name
-        let names = model.visibleUsers.map(\.displayName)
+        model.list.setOrder(.name)
+        let names = model.list.visibleUsers.map(\.displayName)
         #expect(names == names.sorted { $0.lowercased() < $1.lowercased() }, "\(names)")
-        let selected = model.selectedUser?.id
+        let selected = model.list.selectedUser?.id
         // The device reads people last active first: a switch moves someone to the top.
-        var recent = model.users
+        var recent = model.list.users
         recent.insert(recent.removeLast(), at: 0)
-        model.users = recent
-        #expect(model.visibleUsers.map(\.displayName) == names)
-        #expect(model.selectedUser?.id == selected)
+        model.list.setUsers(recent)
+        #expect(model.list.visibleUsers.map(\.displayName) == names)
+        #expect(model.list.selectedUser?.id == selected)
         // Recent order follows the device's order.
-        model.order = .recent
-        #expect(model.visibleUsers.map(\.id) == recent.map(\.id))
-        #expect(model.selectedUser?.id == selected)
+        model.list.setOrder(.recent)
+        #expect(model.list.visibleUsers.map(\.id) == recent.map(\.id))
+        #expect(model.list.selectedUser?.id == selected)
     }
 }
 
@@ -194,7 +194,7 @@ import Testing
 @Suite struct CopyKeyTests {
     @Test func yAsksTheProgramToCopyTheSelectedId() {
         var model = Sample.model()
-        let user = model.selectedUser!
+        let user = model.list.selectedUser!
         #expect(model.press(.char("y")) == [.copy(user.id)])
         #expect(model.status?.text == "Copied the id of \(user.displayName) (\(user.id)) to the clipboard")
         var empty = Model(now: Sample.now)
@@ -220,13 +220,13 @@ import Testing
 @Suite struct ListFindTests {
     @Test func typingJumpsToTheFirstMatchAndArrowsGoToTheNext() throws {
         var model = Sample.model()
-        let count = model.visibleUsers.count
-        let start = try #require(model.selectedUser?.id)
+        let count = model.list.visibleUsers.count
+        let start = try #require(model.list.selectedUser?.id)
         model.press(.char("f"))
         #expect(model.screen[0].contains("find: _"))
         model.type("emma")
-        #expect(model.selectedUser?.email == "emma@example.com")
-        #expect(model.visibleUsers.count == count, "nobody is hidden")
+        #expect(model.list.selectedUser?.email == "emma@example.com")
+        #expect(model.list.visibleUsers.count == count, "nobody is hidden")
         #expect(model.screen[0].contains("find: emma_ · 1 of 1"), "\(model.screen[0])")
         // Keys are the finder's: `x` is typed, not "remove".
         #expect(model.press(.char("x")).isEmpty)
@@ -234,17 +234,17 @@ import Testing
         model.press(.backspace)
         // Esc goes back to where the selection was.
         model.press(.escape)
-        #expect(model.find == nil && model.selectedUser?.id == start)
+        #expect(model.list.find == nil && model.list.selectedUser?.id == start)
         // ".com" matches everyone with an email: ↓ steps through them, round the end; Enter keeps.
         model.press(.char("f"))
         model.type(".com")
-        let first = model.selection
+        let first = model.list.selection
         model.press(.down)
-        #expect(model.selection != first)
+        #expect(model.list.selection != first)
         model.press(.up)
-        #expect(model.selection == first)
+        #expect(model.list.selection == first)
         model.press(.down, .enter)
-        #expect(model.find == nil && model.selection != first)
+        #expect(model.list.find == nil && model.list.selection != first)
         #expect(model.screen[28].hasPrefix("Enter switch"), "the list's keys again")
     }
 
@@ -254,17 +254,17 @@ import Testing
         var model = Sample.model()
         model.press(.char("f"))
         model.type(".com")
-        let matches = try #require(model.find?.positions)
-        #expect(matches == model.visibleUsers.indices.filter { model.visibleUsers[$0].email?.contains(".com") == true })
+        let matches = try #require(model.list.find?.positions)
+        #expect(matches == model.list.visibleUsers.indices.filter { model.list.visibleUsers[$0].email?.contains(".com") == true })
         #expect(matches.count >= 2)
-        let find = try #require(model.find)
+        let find = try #require(model.list.find)
         #expect(find.match(from: matches.last! + 1, by: 1) == matches.first, "past the last: the first")
         #expect(find.match(from: matches.first! - 1, by: -1) == matches.last, "before the first: the last")
         #expect(find.rank(of: matches[1]) == 1 && find.rank(of: -1) == nil)
         // Emma leaves the device while finding: the matches are worked out again.
-        let emma = try #require(model.users.firstIndex { $0.email == "emma@example.com" })
-        _ = update(&model, .usersLoaded(model.users.enumerated().filter { $0.offset != emma }.map(\.element)))
-        #expect(model.find?.positions.count == matches.count - 1)
-        #expect(model.find?.positions.allSatisfy { model.visibleUsers[$0].email?.contains(".com") == true } == true)
+        let emma = try #require(model.list.users.firstIndex { $0.email == "emma@example.com" })
+        _ = update(&model, .usersLoaded(model.list.users.enumerated().filter { $0.offset != emma }.map(\.element)))
+        #expect(model.list.find?.positions.count == matches.count - 1)
+        #expect(model.list.find?.positions.allSatisfy { model.list.visibleUsers[$0].email?.contains(".com") == true } == true)
     }
 }

@@ -15,38 +15,38 @@ import Testing
     @Test func pageDownAndUpMoveAPageAndStopAtTheEnds() {
         var model = Self.crowd()
         model.press(.pageDown)
-        #expect(model.selection == 27)
+        #expect(model.list.selection == 27)
         model.press(.pageDown)
-        #expect(model.selection == 39)
+        #expect(model.list.selection == 39)
         model.press(.pageUp)
-        #expect(model.selection == 12)
+        #expect(model.list.selection == 12)
         model.press(.pageUp)
-        #expect(model.selection == 0)
+        #expect(model.list.selection == 0)
     }
 
     @Test func ctrlDAndCtrlUMoveHalfAPage() {
         var model = Self.crowd()
         model.press(.ctrlD)
-        #expect(model.selection == 13)
+        #expect(model.list.selection == 13)
         model.press(.ctrlD, .ctrlD, .ctrlD)
-        #expect(model.selection == 39)
+        #expect(model.list.selection == 39)
         model.press(.ctrlU)
-        #expect(model.selection == 26)
+        #expect(model.list.selection == 26)
     }
 
     @Test func homeAndEndGoToTheFirstAndLastUser() {
         var model = Self.crowd()
         model.press(.end)
-        #expect(model.selectedUser?.displayName == "user40@example.com")
+        #expect(model.list.selectedUser?.displayName == "user40@example.com")
         model.press(.home)
-        #expect(model.selectedUser?.displayName == "user1@example.com")
+        #expect(model.list.selectedUser?.displayName == "user1@example.com")
     }
 
     @Test func aPageIsWhatTheListShowsAtTheTerminalsSize() {
         // 60x20, one column: the list takes the top half, 8 rows.
         var model = Self.crowd(width: 60, height: 20)
         model.press(.pageDown)
-        #expect(model.selection == 8)
+        #expect(model.list.selection == 8)
         #expect(model.screen[1].hasPrefix("> + user9@example.com"))
     }
 
@@ -67,9 +67,9 @@ import Testing
         model.press(.char("/"))
         model.type("example")
         model.press(.pageDown)
-        #expect(model.selection == 27)
+        #expect(model.list.selection == 27)
         model.press(.home)
-        #expect(model.selection == 27)
-        #expect(model.isEditingFilter)
+        #expect(model.list.selection == 27)
+        #expect(model.list.isEditingFilter)
     }
 }

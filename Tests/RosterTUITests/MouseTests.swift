@@ -8,12 +8,12 @@ import Testing
         var model = Sample.model()
         // Row 3 is Zoë (the title is row 0); anywhere across the list's width.
         #expect(model.press(.mouse(MouseEvent(.click, column: 20, row: 3))).isEmpty)
-        #expect(model.selectedUser?.id == Sample.zoe.id)
+        #expect(model.list.selectedUser?.id == Sample.zoe.id)
         model.press(.mouse(MouseEvent(.press, column: 1, row: 2)))
-        #expect(model.selectedUser?.id == Sample.emma.id)
+        #expect(model.list.selectedUser?.id == Sample.emma.id)
         // Below the last user, on the title, on the hint line: nothing.
         for row in [0, 8, 28, 29] { model.press(.mouse(MouseEvent(.click, column: 5, row: row))) }
-        #expect(model.selectedUser?.id == Sample.emma.id)
+        #expect(model.list.selectedUser?.id == Sample.emma.id)
     }
 
     @Test func aDoubleClickSwitchesAsEnterDoes() {
@@ -28,22 +28,22 @@ import Testing
     @Test func theWheelMovesTheSelection() {
         var model = Sample.model()
         model.press(.mouse(MouseEvent(.wheelDown, column: 3, row: 10)), .mouse(MouseEvent(.wheelDown, column: 3, row: 10)))
-        #expect(model.selectedUser?.id == Sample.zoe.id)
+        #expect(model.list.selectedUser?.id == Sample.zoe.id)
         model.press(.mouse(MouseEvent(.wheelUp, column: 3, row: 10)))
-        #expect(model.selectedUser?.id == Sample.emma.id)
+        #expect(model.list.selectedUser?.id == Sample.emma.id)
     }
 
     @Test func aClickFollowsTheListsScrolling() {
         var model = ListPagingTests.crowd()
         model.press(.end)  // the last page, users 14 to 40, is shown
         model.press(.mouse(MouseEvent(.click, column: 3, row: 1)))
-        #expect(model.selectedUser?.displayName == "user14@example.com")
+        #expect(model.list.selectedUser?.displayName == "user14@example.com")
     }
 
     @Test func clicksOnTheDetailPaneAndOtherScreensAreIgnored() {
         var model = Sample.model()
         #expect(model.press(.mouse(MouseEvent(.click, column: 60, row: 5)), .mouse(MouseEvent(.doubleClick, column: 60, row: 3))).isEmpty)
-        #expect(model.selection == 0)
+        #expect(model.list.selection == 0)
         model.press(.char("?"))
         model.press(.mouse(MouseEvent(.click, column: 3, row: 3)))
         #expect(model.help != nil)
@@ -58,19 +58,19 @@ import Testing
         let first = model.screen.line(containing: "▼ more")
         #expect(first != nil)
         model.press(.mouse(MouseEvent(.wheelDown, column: 60, row: 5)))
-        #expect(model.selection == 0)
-        #expect(model.detail.scroll(for: Sample.joe.id) == 3)
+        #expect(model.list.selection == 0)
+        #expect(model.list.detail.scroll(for: Sample.joe.id) == 3)
         model.press(.mouse(MouseEvent(.wheelUp, column: 60, row: 5)), .mouse(MouseEvent(.wheelUp, column: 60, row: 5)))
-        #expect(model.detail.scroll(for: Sample.joe.id) == 0)
+        #expect(model.list.detail.scroll(for: Sample.joe.id) == 0)
     }
 
     @Test func theNarrowLayoutIsHitAsItIsDrawn() {
         // 60x24: the list above (rows 1-6), the rule, the detail pane below.
         var model = Sample.model(width: 60, height: 24)
         model.press(.mouse(MouseEvent(.click, column: 50, row: 4)))
-        #expect(model.selectedUser?.id == Sample.zhang.id)
+        #expect(model.list.selectedUser?.id == Sample.zhang.id)
         model.press(.mouse(MouseEvent(.click, column: 5, row: 9)))
-        #expect(model.selectedUser?.id == Sample.zhang.id)
+        #expect(model.list.selectedUser?.id == Sample.zhang.id)
     }
 
     @Test func cursesReportsDecode() {

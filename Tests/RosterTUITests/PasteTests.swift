@@ -89,9 +89,9 @@ import Testing
         var model = Sample.model()
         model.press(.char("/"))
         _ = update(&model, .key(.paste("emma\r")))
-        #expect(model.filter == "emma" && model.isEditingFilter)
+        #expect(model.list.filter == "emma" && model.list.isEditingFilter)
         _ = update(&model, .key(.paste(String(repeating: "z", count: 100))))
-        #expect(model.filter.count == Model.maxFilterLength)
+        #expect(model.list.filter.count == UserList.maxFilterLength)
 
         var editor = Sample.model()
         editor.press(.char("e"), .char("a"))

@@ -77,7 +77,7 @@ import Testing
         #expect(switcher.terminal.lines.contains { $0.contains("Log in") })
         #expect(demo.app.allUsers.isEmpty)
         let model = try await switcher.quitFromForm()
-        #expect(model.users.isEmpty)
+        #expect(model.list.users.isEmpty)
     }
 
     @Test func refreshShowsCustomDataChangedOnTheServer() async throws {

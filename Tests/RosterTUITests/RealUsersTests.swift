@@ -40,7 +40,7 @@ import Testing
         _ = update(&model, .usersLoaded(try demo.app.userSnapshots().map(UserRow.init(snapshot:))))
         screen = model.screen
         #expect(screen.line(containing: "- joe@example.com") != nil)
-        #expect(model.selectedUser?.id == emma.id)
+        #expect(model.list.selectedUser?.id == emma.id)
     }
 
     /// The active person's custom data changed on the server by someone else (here an

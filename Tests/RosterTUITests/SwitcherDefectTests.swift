@@ -28,11 +28,11 @@ import Testing
     /// A logged-out user's custom data is not `{}`: the device holds none.
     @Test func aLoggedOutUserShowsThatTheDeviceHoldsNoCustomData() {
         var model = Sample.model()
-        let index = model.visibleUsers.firstIndex { $0.id == Sample.lapsed.id }!
-        model.selection = index
+        let index = model.list.visibleUsers.firstIndex { $0.id == Sample.lapsed.id }!
+        model.list.selection = index
         #expect(model.screen.line(containing: "none kept on this device while logged out") != nil)
         #expect(model.screen.line(containing: "  {}") == nil)
-        model.selection = 0
+        model.list.selection = 0
         #expect(model.screen.line(containing: "while logged out") == nil)
     }
 

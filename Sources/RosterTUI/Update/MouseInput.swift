@@ -13,14 +13,14 @@ func mouseInput(_ model: inout Model, _ event: MouseEvent) -> [Effect] {
     case .wheelDown: return update(&model, .key(.down))
     case .release: return []
     case .press, .click, .doubleClick:
-        let count = model.shownCount
-        guard let index = layout.userIndex(atRow: event.row, column: event.column, selection: model.selection, count: count) else { return [] }
+        let count = model.list.shownCount
+        guard let index = layout.userIndex(atRow: event.row, column: event.column, selection: model.list.selection, count: count) else { return [] }
         model.lastInputAt = model.now
         let before = StatusLine.beforeKey(&model)
-        model.selection = index
+        model.list.selection = index
         StatusLine.afterKey(&model, before)
         guard event.kind == .doubleClick else { return [] }
-        model.isEditingFilter = false
+        model.list.isEditingFilter = false
         return update(&model, .key(.enter))
     }
 }

@@ -55,11 +55,11 @@ func updateShownScreen(_ model: inout Model, _ action: Action) -> [Effect] {
 /// does nothing at all: pasted letters are never commands, so pasting `xy` on the users removes
 /// no one. Text pasted into find as you type goes to its first match.
 func paste(_ text: String, into model: inout Model) -> [Effect] {
-    let finding = model.find?.text
+    let finding = model.list.find?.text
     var screen = model.shownScreen
     screen.paste(text, &model)
     model.mode = screen.mode
-    guard let find = model.find, find.text != finding else { return [] }
+    guard let find = model.list.find, find.text != finding else { return [] }
     return findTyped(&model)
 }
 

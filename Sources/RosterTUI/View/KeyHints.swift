@@ -41,8 +41,8 @@ enum KeyHints {
     static func hints(for model: Model) -> String {
         switch model.mode {
         case .list where model.isIdleLocked: "Enter unlock · s switch user · q quit · ? keys"
-        case .list where model.find != nil: "type to find · ↑/↓ previous/next match · Enter keep · Esc back"
-        case .list where model.isEditingFilter: "type to filter · Enter keep · Esc clear"
+        case .list where model.list.find != nil: "type to find · ↑/↓ previous/next match · Enter keep · Esc back"
+        case .list where model.list.isEditingFilter: "type to filter · Enter keep · Esc clear"
         // Nobody to switch to, log out, remove or refresh: only what can be done is offered.
         case .list: listHints(model)
         case .confirm(let question): "Tab choose · Enter confirm · y \(question.kind.verb.lowercased()) · Esc cancel"
@@ -80,8 +80,8 @@ enum KeyHints {
         let keys = model.keys
         let (logIn, help, quit) = ("\(keys.key(.logIn)) log in", "? help", "\(keys.key(.quit)) quit")
         // Nobody to switch to, log out, remove or refresh: only what can be done is offered.
-        if model.deviceUserCount == 0 { return [logIn, help, quit].joined(separator: " · ") }
-        if model.shownCount == 0 { return ["\(keys.key(.filter)) filter", "Esc clear", logIn, help, quit].joined(separator: " · ") }
+        if model.list.deviceUserCount == 0 { return [logIn, help, quit].joined(separator: " · ") }
+        if model.list.shownCount == 0 { return ["\(keys.key(.filter)) filter", "Esc clear", logIn, help, quit].joined(separator: " · ") }
         return [
             "Enter switch", logIn, "\(keys.key(.filter)) filter", "\(keys.key(.logOut)) log out", "\(keys.key(.remove)) remove",
             "\(keys.key(.refresh)) refresh", help, quit,

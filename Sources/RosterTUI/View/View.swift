@@ -34,7 +34,7 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         drawHistory(screen, now: model.now, in: body, &buffer)
     case .confirm(let question):
         drawUsers(model, in: body, &buffer)
-        let user = model.user(id: question.userId)
+        let user = model.list.user(id: question.userId)
         drawDialog(question.dialog(name: user?.displayName ?? question.userId, user: user), in: body, &buffer)
     case .loginForm(let form):
         drawForm(form, now: model.now, in: body, &buffer)
@@ -77,32 +77,32 @@ private func drawTooSmall(_ buffer: inout ScreenBuffer) {
 }
 
 private func drawTitle(_ model: Model, _ buffer: inout ScreenBuffer) {
-    let count = model.deviceUserCount
+    let count = model.list.deviceUserCount
     let lock = model.policy.lockAfter.map { " · locks after \(RelativeTime.span($0))" } ?? ""
     // A long list's count for a filter just typed is the store's to give: "…" until it does.
-    let reading = model.window.map { $0.query != model.listQuery } ?? false
-    let shown = reading ? "… of " : model.filter.isEmpty ? "" : "\(model.shownCount) of "
+    let reading = model.list.window.map { $0.query != model.list.query } ?? false
+    let shown = reading ? "… of " : model.list.filter.isEmpty ? "" : "\(model.list.shownCount) of "
     let title = "Roster · \(shown)\(count) \(count == 1 ? "user" : "users") · policy: \(model.policy.switching.rawValue)\(lock)"
     buffer.fill(row: 0, attributes: CellAttributes(reverse: true, role: .title))
     buffer.write(title, row: 0, column: 1, attributes: CellAttributes(bold: true, reverse: true, role: .title))
-    if let find = model.find {
+    if let find = model.list.find {
         let position =
-            find.isLooking ? "looking…" : find.rank(of: model.selection).map { "\($0 + 1) of \(find.positions.count)" } ?? (find.text.isEmpty ? "" : "no match")
+            find.isLooking ? "looking…" : find.rank(of: model.list.selection).map { "\($0 + 1) of \(find.positions.count)" } ?? (find.text.isEmpty ? "" : "no match")
         let text = "find: \(find.text)_" + (position.isEmpty ? "" : " · " + position)
         let width = min(DisplayWidth.of(text), buffer.width / 2)
         buffer.write(text, row: 0, column: buffer.width - width - 1, maxWidth: width, attributes: CellAttributes(reverse: true, role: .title))
-    } else if model.isEditingFilter || !model.filter.isEmpty {
-        let filter = "filter: /\(model.filter)\(model.isEditingFilter ? "_" : "")"
+    } else if model.list.isEditingFilter || !model.list.filter.isEmpty {
+        let filter = "filter: /\(model.list.filter)\(model.list.isEditingFilter ? "_" : "")"
         let width = min(DisplayWidth.of(filter), buffer.width / 2)
         buffer.write(filter, row: 0, column: buffer.width - width - 1, maxWidth: width, attributes: CellAttributes(reverse: true, role: .title))
     }
 }
 
 private func drawUsers(_ model: Model, in body: Rect, _ buffer: inout ScreenBuffer) {
-    let layout = ListLayout(body: body, userCount: model.shownCount, detailFocused: model.detail.isFocused)
+    let layout = ListLayout(body: body, userCount: model.list.shownCount, detailFocused: model.list.detail.isFocused)
     drawList(model, layout: layout, &buffer)
     // The divider is bold while the detail pane has the keys.
-    let divider = CellAttributes(bold: model.detail.isFocused, dim: !model.detail.isFocused)
+    let divider = CellAttributes(bold: model.list.detail.isFocused, dim: !model.list.detail.isFocused)
     if let column = layout.dividerColumn {
         for row in body.top..<body.bottom {
             buffer.write("│", row: row, column: column, attributes: divider)
@@ -111,7 +111,7 @@ private func drawUsers(_ model: Model, in body: Rect, _ buffer: inout ScreenBuff
     if let row = layout.ruleRow {
         buffer.write(String(repeating: "─", count: body.width), row: row, column: 0, attributes: divider)
     }
-    drawDetail(model.selectedUser, pane: model.detail, now: model.now, in: layout.detail, &buffer)
+    drawDetail(model.list.selectedUser, pane: model.list.detail, now: model.now, in: layout.detail, &buffer)
 }
 
 private func drawFailure(_ message: String, in body: Rect, _ buffer: inout ScreenBuffer) {
@@ -236,7 +236,7 @@ private func drawStatus(_ model: Model, _ buffer: inout ScreenBuffer) {
         hintWidth -= width + 1
     }
     buffer.write(KeyHints.line(for: model, width: hintWidth), row: hintRow, column: 0, maxWidth: hintWidth, attributes: CellAttributes(dim: true, role: .hint))
-    let active = "active: \(model.currentUser?.displayName ?? "none")"
+    let active = "active: \(model.list.currentUser?.displayName ?? "none")"
     let activeWidth = min(DisplayWidth.of(active), buffer.width / 2)
     buffer.write(active, row: statusRow, column: buffer.width - activeWidth, maxWidth: activeWidth, attributes: CellAttributes(bold: true))
     var left = model.isBusy ? Spinner.frame(model.spinnerFrame) + " " : ""
@@ -263,10 +263,10 @@ private func listPosition(_ model: Model, width: Int, height: Int) -> String? {
     case .list, .confirm, .secretPrompt, .lastMessage: if model.isIdleLocked { return nil }
     default: return nil
     }
-    let count = model.shownCount
+    let count = model.list.shownCount
     let layout = ListLayout(size: TerminalSize(width: width, height: height), userCount: count)
     guard count > layout.pageSize else { return nil }
-    return "\(model.selection + 1)/\(count)"
+    return "\(model.list.selection + 1)/\(count)"
 }
 
 /// The last message in full, wrapped, in a box over the list.

@@ -6,7 +6,7 @@ extension Confirmation: Screen {
     mutating func update(_ action: Action, _ model: inout Model) -> [Effect] {
         switch action {
         case .key(let key): return confirmKey(&model, key, &self)
-        case .usersLoaded where model.user(id: userId) == nil: model.mode = .list
+        case .usersLoaded where model.list.user(id: userId) == nil: model.mode = .list
         default: break
         }
         return []
@@ -28,17 +28,17 @@ private func confirmKey(_ model: inout Model, _ key: Key, _ question: inout Conf
 
 private func confirmed(_ model: inout Model, _ question: Confirmation) -> [Effect] {
     model.mode = .list
-    let name = model.user(id: question.userId)?.displayName ?? question.userId
+    let name = model.list.user(id: question.userId)?.displayName ?? question.userId
     switch question.kind {
     case .remove:
-        if let user = model.user(id: question.userId), askForTheirPIN(&model, user, .remove) { return [] }
+        if let user = model.list.user(id: question.userId), askForTheirPIN(&model, user, .remove) { return [] }
         model.status = StatusMessage("Removing \(name)…")
         return [.list(.remove(id: question.userId))]
     case .delete:
         model.status = StatusMessage("Deleting the account of \(name)…")
         return [.list(.delete(id: question.userId))]
     case .logOutAnonymous:
-        if let user = model.user(id: question.userId), askForTheirPIN(&model, user, .logOut) { return [] }
+        if let user = model.list.user(id: question.userId), askForTheirPIN(&model, user, .logOut) { return [] }
         model.status = StatusMessage("Logging out \(name)…")
         return [.list(.logOut(id: question.userId))]
     }

@@ -7,7 +7,7 @@ extension DataEditor: Screen {
         switch action {
         case .key(let key):
             return editorKey(&model, &self, key)
-        case .usersLoaded where model.user(id: owner.id)?.isLoggedIn != true:
+        case .usersLoaded where model.list.user(id: owner.id)?.isLoggedIn != true:
             model.mode = .list
             model.status = StatusMessage("\(owner.name) is no longer logged in; the edit is dropped", isError: true)
             return []

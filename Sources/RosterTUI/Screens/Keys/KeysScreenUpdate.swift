@@ -13,7 +13,7 @@ extension KeysScreen: Screen {
         case .apiKeyCreated(let owner, let key) where owner == self.owner.id:
             naming = nil
             created = key
-        case .usersLoaded where model.user(id: owner.id)?.isLoggedIn != true:
+        case .usersLoaded where model.list.user(id: owner.id)?.isLoggedIn != true:
             model.mode = .list
         default: break
         }

@@ -16,7 +16,7 @@ enum Kiosk {
         guard model.isKiosk, effects.contains(.quit) else { return effects }
         let kept = effects.filter { $0 != .quit }
         if case .secretPrompt(let prompt) = model.mode, prompt.purpose == .leaveKiosk { return kept }
-        let active = model.currentUser
+        let active = model.list.currentUser
         model.help = nil
         model.mode = .secretPrompt(
             SecretPrompt(

@@ -9,11 +9,11 @@ func detailPaneKey(_ model: inout Model, _ key: Key) -> [Effect]? {
     switch key {
     case .char("J"): scrollDetail(&model, by: 1)
     case .char("K"): scrollDetail(&model, by: -1)
-    case .tab: model.detail.isFocused.toggle()
+    case .tab: model.list.detail.isFocused.toggle()
     default:
-        guard model.detail.isFocused else { return nil }
+        guard model.list.detail.isFocused else { return nil }
         switch key {
-        case .escape, .backTab: model.detail.isFocused = false
+        case .escape, .backTab: model.list.detail.isFocused = false
         case .down, .char("j"): scrollDetail(&model, by: 1)
         case .up, .char("k"): scrollDetail(&model, by: -1)
         case .pageDown, .char(" "): scrollDetail(&model, by: max(1, page - 1))
@@ -31,14 +31,14 @@ func detailPaneKey(_ model: inout Model, _ key: Key) -> [Effect]? {
 /// Scrolls the selected user's details by `lines` (up when negative), kept between the top and
 /// the last line. Pure, for keys and for the mouse wheel alike.
 public func scrollDetail(_ model: inout Model, by lines: Int) {
-    guard let user = model.selectedUser, let window = detailWindow(model) else { return }
-    model.detail.userId = user.id
-    model.detail.scroll = min(max(0, window.first + lines), window.maxScroll)
+    guard let user = model.list.selectedUser, let window = detailWindow(model) else { return }
+    model.list.detail.userId = user.id
+    model.list.detail.scroll = min(max(0, window.first + lines), window.maxScroll)
 }
 
 /// The lines of the selected user's details that fit in the pane at the model's size.
 func detailWindow(_ model: Model) -> DetailWindow? {
-    guard let user = model.selectedUser else { return nil }
+    guard let user = model.list.selectedUser else { return nil }
     let area = ListLayout(model).detail
-    return DetailWindow(total: detailLines(user, now: model.now, changedJustNow: model.detail.customDataChangedJustNow(for: user.id, now: model.now)).count, height: area.height, scroll: model.detail.scroll(for: user.id))
+    return DetailWindow(total: detailLines(user, now: model.now, changedJustNow: model.list.detail.customDataChangedJustNow(for: user.id, now: model.now)).count, height: area.height, scroll: model.list.detail.scroll(for: user.id))
 }

@@ -1,7 +1,7 @@
 /// Find as you type on the list (`f`, htop's type-ahead search): the selection jumps to the first
 /// person whose name, email or id holds the text, without hiding anyone (`/` filters instead);
 /// ↓/↑ go to the next or previous match, Enter keeps the selection, Esc goes back to where it was.
-/// The matches are worked out when the text or the users shown change (`Model.find`), never on
+/// The matches are worked out when the text or the users shown change (`UserList.find`), never on
 /// a frame or a move: a device may hold a hundred thousand people.
 ///
 ///     ListFind(text: "em", in: users).positions // where emma@… and anyone else matching are

@@ -3,12 +3,12 @@
 func listPagingKey(_ model: inout Model, _ key: Key) -> [Effect] {
     let page = ListLayout(model).pageSize
     switch key {
-    case .pageDown: moveSelection(&model, by: page)
-    case .pageUp: moveSelection(&model, by: -page)
-    case .ctrlD: moveSelection(&model, by: max(1, page / 2))
-    case .ctrlU: moveSelection(&model, by: -max(1, page / 2))
-    case .home: model.selection = 0
-    case .end: model.selection = max(0, model.shownCount - 1)
+    case .pageDown: model.list.moveSelection(by: page)
+    case .pageUp: model.list.moveSelection(by: -page)
+    case .ctrlD: model.list.moveSelection(by: max(1, page / 2))
+    case .ctrlU: model.list.moveSelection(by: -max(1, page / 2))
+    case .home: model.list.selection = 0
+    case .end: model.list.selection = max(0, model.list.shownCount - 1)
     default: break
     }
     return []

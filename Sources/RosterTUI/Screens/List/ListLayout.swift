@@ -3,8 +3,8 @@
 /// fits. Wide terminals put them side by side; narrow ones put the list above the detail pane,
 /// collapsed to the selected user while the pane has the keys, so the pane gets the room.
 ///
-///     let layout = ListLayout(size: model.size, userCount: model.shownCount)
-///     layout.userIndex(atRow: 4, column: 2, selection: model.selection, count: 40)
+///     let layout = ListLayout(size: model.size, userCount: model.list.shownCount)
+///     layout.userIndex(atRow: 4, column: 2, selection: model.list.selection, count: 40)
 struct ListLayout {
     let list: Rect
     let detail: Rect
@@ -20,7 +20,7 @@ struct ListLayout {
 
     /// The layout of the users screen as `model` is now.
     init(_ model: Model) {
-        self.init(size: model.size, userCount: model.shownCount, detailFocused: model.detail.isFocused)
+        self.init(size: model.size, userCount: model.list.shownCount, detailFocused: model.list.detail.isFocused)
     }
 
     init(size: TerminalSize, userCount: Int, detailFocused: Bool = false) {

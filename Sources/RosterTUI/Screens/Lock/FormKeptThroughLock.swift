@@ -43,7 +43,7 @@ extension Model {
     mutating func resumeFormKeptThroughLock() {
         guard let kept = keptThroughLock else { return }
         keptThroughLock = nil
-        guard case .list = mode, currentUser?.id == kept.userId else { return }
+        guard case .list = mode, list.currentUser?.id == kept.userId else { return }
         mode = kept.mode
         status = StatusMessage("Back to what you were typing; type its secrets again")
     }

@@ -9,15 +9,15 @@ import RosterCore
 /// `logoutToNobody` the next person starts afresh.
 func idleLockIfDue(_ model: inout Model) -> [Effect] {
     let deviceActivity = model.deviceActivity.lastActivityAt
-    guard let after = model.policy.lockAfter, !model.isIdleLocked, let current = model.currentUser,
+    guard let after = model.policy.lockAfter, !model.isIdleLocked, let current = model.list.currentUser,
         IdleRule.isDue(lockAfter: after, lastInput: model.lastInputAt, deviceActivity: deviceActivity, now: model.now)
     else { return [] }
     let idleSince = IdleRule.idleSince(lastInput: model.lastInputAt, deviceActivity: deviceActivity)
     if model.policy.onIdle == .lock { model.keptThroughLock = FormKeptThroughLock(model.mode, activeUserId: current.id) }
     model.mode = .list
-    model.isEditingFilter = false
-    model.find = nil
-    model.filter = ""
+    model.list.isEditingFilter = false
+    model.list.find = nil
+    model.list.setFilter("")
     if model.policy.onIdle == .logoutToNobody {
         model.status = StatusMessage("Idle: nobody is active now; choose who is next")
         return [.lock(.idleLock(.logoutToNobody, idleSince: idleSince))]
@@ -31,14 +31,14 @@ func idleLockIfDue(_ model: inout Model) -> [Effect] {
 /// second it takes to read the device's clock (BEHAVIOURS 52).
 func followLockMadeElsewhere(_ model: inout Model) -> [Effect] {
     let activity = model.deviceActivity
-    guard model.policy.onIdle == .lock, !model.isIdleLocked, let current = model.currentUser, activity.lockedUserId == current.id,
+    guard model.policy.onIdle == .lock, !model.isIdleLocked, let current = model.list.currentUser, activity.lockedUserId == current.id,
         IdleRule.followsLock(lockedAt: activity.lockedAt, lastInput: model.lastInputAt)
     else { return [] }
     model.keptThroughLock = FormKeptThroughLock(model.mode, activeUserId: current.id)
     model.mode = .list
-    model.isEditingFilter = false
-    model.find = nil
-    model.filter = ""
+    model.list.isEditingFilter = false
+    model.list.find = nil
+    model.list.setFilter("")
     model.isIdleLocked = true
     model.status = StatusMessage("Locked in another window; \(current.displayName) is active")
     return [.lock(.followLock)]
@@ -60,7 +60,7 @@ struct IdleLockScreen: Screen {
 private func idleLockedKey(_ model: inout Model, _ key: Key) -> [Effect] {
     switch key {
     case .enter:
-        guard let current = model.currentUser else {
+        guard let current = model.list.currentUser else {
             model.isIdleLocked = false
             return []
         }

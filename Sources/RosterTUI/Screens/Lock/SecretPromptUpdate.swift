@@ -7,7 +7,7 @@ extension SecretPrompt: Screen {
     mutating func update(_ action: Action, _ model: inout Model) -> [Effect] {
         switch action {
         case .key(let key): return secretPromptKey(&model, &self, key)
-        case .usersLoaded where model.user(id: user.id)?.isLoggedIn != true: model.mode = .list
+        case .usersLoaded where model.list.user(id: user.id)?.isLoggedIn != true: model.mode = .list
         case .secretRefused(let refusal, let effect) where sent == effect:
             sent = nil
             self.refusal = refusal

@@ -34,7 +34,7 @@ private func deviceLoginProgress(_ model: inout Model, _ form: inout LoginForm, 
     case .approved(let userId, let message):
         model.mode = .list
         model.status = StatusMessage(message)
-        model.select(id: userId)
+        model.list.select(id: userId)
         return [.reload]
     case .denied:
         stop(&form, &model, "The log-in was denied on the other device; Enter asks for a new code")
