@@ -12,17 +12,19 @@ enum JSONOutput {
     }
 
     /// Prints `items` as one JSON array in that style, as `print(.array(items.map(element)))`
-    /// would, but an item at a time: a list of thousands is never held as one text.
+    /// would, but a few hundred at a time: a list of thousands is never held as one text.
     static func printArray<Item>(_ items: [Item], _ element: (Item) -> JSONValue) {
         guard !items.isEmpty else {
             Swift.print("[]")
             return
         }
         Swift.print("[")
-        for (position, item) in items.enumerated() {
-            // Strings are escaped, so the item's only line breaks are its own layout's.
-            let text = element(item).prettyText(forTerminal: true).replacingOccurrences(of: "\n", with: "\n  ")
-            Swift.print("  " + text + (position < items.count - 1 ? "," : ""))
+        let size = 256
+        for start in stride(from: 0, to: items.count, by: size) {
+            let end = min(items.count, start + size)
+            // `[\n`, the items at the array's indentation, `\n]`: the items are kept.
+            let text = JSONValue.array(items[start..<end].map(element)).prettyText(forTerminal: true)
+            Swift.print(text.dropFirst(2).dropLast(2) + (end < items.count ? "," : ""))
         }
         Swift.print("]")
     }
