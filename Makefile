@@ -5,8 +5,11 @@
 #   make run                    # the switcher, on the embedded default with demo users
 #   make run ARGS="users"       # any subcommand: roster users
 #   make test                   # every test, then the contract's fuzz pass (.ci/fuzz)
+#   make benchmarks             # Benchmarks/, a package of its own: roster-bench and the
+#                               # in-process benchmarks, in release (docs/BENCHMARKS.md)
 #
-# On a machine that has the packages, `swift run roster` and `swift test` do the same.
+# On a machine that has the packages, `swift run roster` and `swift test` do the same (the tests
+# after `swift build --package-path Benchmarks --product roster-bench`).
 
 # Swift's usual place on these machines, for shells whose PATH does not have it yet.
 export PATH := $(PATH):/opt/swift/usr/bin
@@ -15,7 +18,7 @@ export SWIFT_BACKTRACE ?= enable=yes,interactive=no,threads=crashed,registers=no
 
 SWIFT ?= swift
 
-.PHONY: run test build fuzz
+.PHONY: run test build fuzz benchmarks
 
 run:
 	@scripts/install-packages build
@@ -26,13 +29,20 @@ build:
 	$(SWIFT) build
 
 # At most 12 tests at a time: unbounded, the suite's several hundred servers, clusters and
-# commands at once on two cores stall each other past their time limits.
+# commands at once on two cores stall each other past their time limits. Some tests run
+# roster-bench, which the benchmarks' own package (Benchmarks/) builds, in Benchmarks/.build.
 test:
 	@scripts/install-packages build test
 	$(SWIFT) build --build-tests
+	$(SWIFT) build --package-path Benchmarks --product roster-bench
 	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=12 scripts/tests-with-summary $(SWIFT) test
 	bash .ci/fuzz
 
 fuzz:
 	@scripts/install-packages build test
 	bash .ci/fuzz
+
+benchmarks:
+	@scripts/install-packages build test
+	$(SWIFT) build -c release
+	$(SWIFT) build -c release --package-path Benchmarks

@@ -11,6 +11,10 @@ let package = Package(
         .library(name: "RosterServerCore", targets: ["RosterServerCore"]),
         .library(name: "RosterServer", targets: ["RosterServer"]),
         .library(name: "RosterTUI", targets: ["RosterTUI"]),
+        // For the benchmarks' package (Benchmarks/), which builds on the embedded default and
+        // the whole server as `roster-server` runs it.
+        .library(name: "RosterEmbedded", targets: ["RosterEmbedded"]),
+        .library(name: "RosterServerAssembly", targets: ["RosterServerAssembly"]),
         .executable(name: "roster", targets: ["roster"]),
         .executable(name: "roster-server", targets: ["roster-server"]),
     ],
@@ -35,8 +39,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.1"),
-        // In-process benchmarks (Benchmarks/), measured with `swift package benchmark`.
-        .package(url: "https://github.com/ordo-one/benchmark.git", from: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
         .target(
@@ -203,55 +205,6 @@ let package = Package(
         // The embedded default: the server in-process over SQLite in Roster's data directory, and
         // where Roster keeps its files. The switcher and the benchmarks open it.
         .target(name: "RosterEmbedded", dependencies: ["RosterCore", "RosterPages", "RosterServer", "RosterServerCore"]),
-        // What the benchmarks share: a device filled through the real log-in path.
-        .target(
-            name: "RosterBenchSupport",
-            dependencies: ["RosterCore", "RosterEmbedded", "RosterWire", .product(name: "GRDB", package: "GRDB.swift")],
-            path: "Benchmarks/Support"
-        ),
-        // In-process benchmarks (package-benchmark): the switcher's view, a key to its frame and
-        // reading the users; the document engine.
-        .executableTarget(
-            name: "SwitcherBenchmarks",
-            dependencies: [
-                "RosterBenchSupport", "RosterCore", "RosterEmbedded", "RosterTUI", "RosterWire",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/SwitcherBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        .executableTarget(
-            name: "DocumentBenchmarks",
-            dependencies: [
-                "RosterDocuments", "RosterWire",
-                .product(name: "Benchmark", package: "benchmark"),
-            ],
-            path: "Benchmarks/DocumentBenchmarks",
-            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
-        // What drives real processes to measure them: wrk against a served store, the log-in
-        // flood, data calls under abuse, the switcher's start-up. Beside the product, not in it.
-        .executableTarget(
-            name: "roster-bench",
-            dependencies: [
-                "RosterBenchSupport",
-                "RosterCore",
-                "RosterEmbedded",
-                "RosterServer",
-                "RosterServerAssembly",
-                "RosterServerCore",
-                "RosterTUI",
-                "RosterWire",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Subprocess", package: "swift-subprocess"),
-                .product(name: "SystemPackage", package: "swift-system"),
-            ],
-            path: "Benchmarks/roster-bench"
-        ),
         .executableTarget(
             name: "roster-server",
             dependencies: [

@@ -67,7 +67,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
         defer { if home == nil { try? FileManager.default.removeItem(at: directory) } }
         let roster = BuiltBeside.program("roster")
         if let sizes = try scaleList {
-            guard FileManager.default.isExecutableFile(atPath: roster.path) else { throw BenchmarkFailure("no roster at \(roster.path): build it beside roster-bench") }
+            guard FileManager.default.isExecutableFile(atPath: roster.path) else { throw BenchmarkFailure("no roster at \(roster.path): \(BuiltBeside.howToBuild)") }
             print("Roster switcher at \(sizes.map(String.init).joined(separator: ", ")) users, \(startups) start-ups each in alternating rounds, \(MachineDescription.current)")
             for line in try await ScaleComparison.run(scales: sizes, root: directory, realUsers: realUsers, roster: roster, startups: startups) { print(line) }
             return
@@ -87,7 +87,7 @@ struct BenchmarkCommand: AsyncParsableCommand {
         for result in try ViewBenchmark.run(rows: rows) { print(result) }
 
         guard FileManager.default.isExecutableFile(atPath: roster.path) else {
-            throw BenchmarkFailure("no roster at \(roster.path): build it beside roster-bench")
+            throw BenchmarkFailure("no roster at \(roster.path): \(BuiltBeside.howToBuild)")
         }
         let startup = try StartupProbe.measure(roster: roster, home: directory, runs: startups)
         print("  start-up to first paint    \(startup.time.summary)   (a real `roster ui` on a pseudo-terminal, 100x30)")

@@ -23,7 +23,7 @@ final class LoopbackServer {
         let executable = path.map { URL(fileURLWithPath: $0) }
             ?? BuiltBeside.program("roster-server")
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            throw BenchmarkFailure("no roster-server at \(executable.path); build it, or give --server PATH")
+            throw BenchmarkFailure("no roster-server at \(executable.path): \(BuiltBeside.howToBuild), or give --server PATH")
         }
         return executable
     }

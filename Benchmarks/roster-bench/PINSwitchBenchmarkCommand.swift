@@ -33,7 +33,7 @@ struct PINSwitchBenchmarkCommand: ParsableCommand {
     func run() throws {
         let roster = BuiltBeside.program("roster")
         guard FileManager.default.isExecutableFile(atPath: roster.path) else {
-            throw BenchmarkFailure("no roster at \(roster.path): build it beside roster-bench")
+            throw BenchmarkFailure("no roster at \(roster.path): \(BuiltBeside.howToBuild)")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-pin-switch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }

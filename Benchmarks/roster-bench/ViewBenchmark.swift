@@ -15,7 +15,7 @@ enum ViewBenchmark {
         var filtered = model
         for character in "9" { _ = update(&filtered, .key(.char("/"))); _ = update(&filtered, .key(.char(character))) }
         let filter = Timing.measure(runs: 2_000) { _ in _ = view(filtered, size: size) }
-        lines.append("  view, filter on            \(filter.summary)   (\(filtered.visibleUsers.count) users match)")
+        lines.append("  view, filter on            \(filter.summary)   (\(filtered.list.visibleUsers.count) users match)")
 
         var moving = model
         let keys = Timing.measure(runs: 2_000) { run in

@@ -48,9 +48,22 @@ struct CommandRunner {
         try run("roster-server", arguments, stdin: stdin)
     }
 
-    /// The benchmarks' driver, built beside the product.
+    /// The folder holding `roster-bench`: the benchmarks' own package (Benchmarks/) builds it, in
+    /// the same configuration as the binaries above.
+    static let benchmarkBinaries: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Benchmarks/.build").appendingPathComponent(binaries.lastPathComponent)
+
+    /// The built `roster-bench`; a failure naming the command that builds it when there is none.
+    static func rosterBenchPath() throws -> String {
+        let path = benchmarkBinaries.appendingPathComponent("roster-bench").path
+        guard FileManager.default.isExecutableFile(atPath: path) else { throw MissingRosterBench(path: path) }
+        return path
+    }
+
+    /// The benchmarks' driver, built in their own package beside the product.
     func rosterBench(_ arguments: [String]) throws -> Result {
-        try run("roster-bench", arguments, stdin: nil)
+        try run(Self.rosterBenchPath(), arguments, stdin: nil)
     }
 
     func run(_ binary: String, _ arguments: [String], stdin: String?) throws -> Result {
@@ -66,6 +79,14 @@ struct CommandRunner {
             .appendingPathComponent("roster-e2e-\(name)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+}
+
+/// No `roster-bench` where the tests look for it.
+struct MissingRosterBench: Error, CustomStringConvertible {
+    let path: String
+    var description: String {
+        "no roster-bench at \(path): build it with `swift build --package-path Benchmarks --product roster-bench` (`make test` does)"
     }
 }
 

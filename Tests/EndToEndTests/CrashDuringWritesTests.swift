@@ -13,7 +13,7 @@ extension EndToEndTests {
             // `roster-bench switcher` logs users in one after another (each a server write and a device
             // write, a quarter of them logged out again): kill it somewhere in that stream.
             let writer = try ChildProcess(
-                path: CommandRunner.binaries.appendingPathComponent("roster-bench").path,
+                path: CommandRunner.rosterBenchPath(),
                 ["switcher", "--users", "100000", "--home", home.path, "--startups", "1"], environment: runner.environment)
             let devices = home.appendingPathComponent("devices/embedded/roster-demo/users")
             let deadline = Date().addingTimeInterval(120)

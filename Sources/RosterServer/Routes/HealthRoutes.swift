@@ -6,9 +6,10 @@ import RosterServerCore
 /// is reachable and can write, and 503 with the reason when it cannot be reached or cannot
 /// write (a full disk, a read-only database: `HealthService.readiness`), so traffic goes
 /// elsewhere until it is back.
-package enum HealthRoutes {
-    package static let health = "/health"
-    package static let ready = "/ready"
+public enum HealthRoutes {
+    // `public` for the benchmarks' package, which requests them.
+    public static let health = "/health"
+    public static let ready = "/ready"
 
     package struct Status: Encodable {
         package let status: String

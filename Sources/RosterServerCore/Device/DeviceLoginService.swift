@@ -8,7 +8,7 @@ import RosterWire
 ///
 ///     let started = try await device.start(app: app, caller: nil, DeviceStartRequest(), base: try PublicURL(parsing: "https://roster.example"), address: ip)
 ///     let answer = try await device.poll(app: app, DevicePollRequest(deviceCode: started.deviceCode), address: ip)
-package struct DeviceLoginService: Sendable {
+public struct DeviceLoginService: Sendable {
     package let store: any DeviceAuthorizationStore & UserStore & SessionStore
     package let login: LoginService
     package let audit: AuditTrail
@@ -19,7 +19,8 @@ package struct DeviceLoginService: Sendable {
     /// RFC 8628 §3.5: each slow_down adds five seconds to the interval.
     package static let slowDownStep = 5
     package static let scope = "device-start"
-    package static let pagePath = "/device"
+    /// The person's page; `public` for the benchmarks' package, which requests it.
+    public static let pagePath = "/device"
 
     package var sessions: SessionService { login.sessions }
 
