@@ -19,15 +19,23 @@ struct TextTable {
     func lines() -> [String] {
         let all = ((header.map { [$0] } ?? []) + rows).map { $0.map(TerminalText.printable) }
         guard let columns = all.map(\.count).max() else { return [] }
-        let widths = (0..<columns).map { column in
-            all.map { $0.indices.contains(column) ? DisplayWidth.of($0[column]) : 0 }.max() ?? 0
+        // Each cell measured once: a table of thousands of users is mostly these widths.
+        let cellWidths = all.map { $0.map(Self.width) }
+        var widths = Array(repeating: 0, count: columns)
+        for row in cellWidths {
+            for (column, width) in row.enumerated() { widths[column] = max(widths[column], width) }
         }
         return all.enumerated().map { index, row in
             row.enumerated().map { column, cell in
                 let shown = style?(index, column).map { "\u{1B}[\($0)m\(cell)\u{1B}[0m" } ?? cell
-                return column == row.count - 1 ? shown : shown + String(repeating: " ", count: widths[column] - DisplayWidth.of(cell))
+                return column == row.count - 1 ? shown : shown + String(repeating: " ", count: widths[column] - cellWidths[index][column])
             }.joined(separator: "  ")
         }
+    }
+
+    /// The cells `text` takes: printable ASCII one a byte, without looking up each character.
+    static func width(_ text: String) -> Int {
+        text.utf8.allSatisfy { (0x20..<0x7F).contains($0) } ? text.utf8.count : DisplayWidth.of(text)
     }
 
     func render() -> String { lines().joined(separator: "\n") }
