@@ -56,6 +56,57 @@ import Testing
     }
 
     // BEHAVIOURS 54
+    /// A wrong admin PIN leaves the box open with the refusal in it, whatever the users read
+    /// meanwhile (a kiosk with nobody active holds no user for the box to follow), and the digits
+    /// typed next go into the box, never onto the list.
+    @Test func aWrongAdminPINKeepsTheBoxOpenAndSaysSo() {
+        var model = Self.kioskModel()
+        let nobody = model.list.users.map { user in
+            var user = user
+            user.isCurrent = false
+            return user
+        }
+        _ = update(&model, .usersLoaded(nobody))
+        #expect(model.list.currentUser == nil)
+        model.press(.char("q"))
+        model.type("1111")
+        let sent = model.press(.enter)
+        _ = update(&model, .secretRefused(SecretRefusal(message: "wrong admin PIN"), for: sent[0]))
+        // The device's users are read again (the refused try is counted in the store).
+        _ = update(&model, .usersLoaded(nobody))
+        guard case .secretPrompt(let prompt) = model.mode, prompt.purpose == .leaveKiosk else {
+            Issue.record("the admin PIN box closed on a wrong PIN: \(model.mode)")
+            return
+        }
+        #expect(model.screen.line(containing: "Wrong admin PIN.") != nil, "\(model.screen.joined(separator: "\n"))")
+        let selection = model.list.selection
+        model.type("2")
+        #expect(model.list.selection == selection && !model.list.isEditingFilter)
+        #expect(model.screen.line(containing: "Admin PIN: *_") != nil, "\(model.screen.joined(separator: "\n"))")
+    }
+
+    // BEHAVIOURS 54
+    /// Keys typed while a PIN is checked are kept: a try typed and sent meanwhile goes as soon as
+    /// the last is answered, so four wrong PINs typed one after another count as four.
+    @Test func aPINTypedWhileTheLastIsCheckedGoesWhenItIsAnswered() {
+        var model = Self.kioskModel()
+        model.press(.char("q"))
+        model.type("1111")
+        var sent = model.press(.enter)
+        var tries = sent
+        for pin in ["2222", "3333", "4444"] {
+            model.type(pin)
+            #expect(model.press(.enter).isEmpty, "a second try is not sent before the first is answered")
+            #expect(model.status?.text.contains("the next try goes when it is answered") == true, "\(String(describing: model.status))")
+            sent = update(&model, .secretRefused(SecretRefusal(message: "wrong admin PIN"), for: sent[0]))
+            #expect(sent == [.lock(.leaveKiosk(Secret(pin)))])
+            tries += sent
+        }
+        #expect(tries.count == 4)
+        #expect(model.pendingOperations == 1)
+    }
+
+    // BEHAVIOURS 54
     @Test func quittingFromAnyScreenOfAKioskAsksForTheAdminPIN() {
         var model = Self.kioskModel()
         model.press(.char("?"))

@@ -21,7 +21,12 @@ func operationEnded(_ model: inout Model, _ action: Action) -> [Effect] {
     case .secretRefused(let refusal, let effect):
         model.pendingOperations = max(0, model.pendingOperations - 1)
         // The box that sent it shows it in full; a box gone since leaves it on the status line.
-        if model.mode.sent == effect { return updateShownScreen(&model, action) }
+        if model.mode.sent == effect {
+            // A try typed while this one was checked may go now.
+            let effects = updateShownScreen(&model, action)
+            model.pendingOperations += effects.filter(\.isOperation).count
+            return effects
+        }
         model.status = StatusMessage(refusal.message, isError: true)
         return []
     case .kioskLeft:

@@ -23,6 +23,8 @@ public struct SecretPrompt: Sendable, Equatable {
     /// What is typed, with its cursor: it edits as every text field does.
     public var line = LineEditor("", limit: SecretPrompt.maxLength)
     public var sent: Effect? = nil
+    /// Enter was pressed while `sent` was checked: what is typed goes when it is answered.
+    public var sendsWhenAnswered = false
     /// The last refusal, shown in the box until the next answer.
     public var refusal: SecretRefusal? = nil
     /// When the next try may be sent, after a refusal that asks for a wait.

@@ -1,14 +1,18 @@
 import Foundation
 
 /// The lines of the PIN (or password) box: what is asked, the typed text as one `*` a
-/// character (a `_` after it while the cursor is at the end), the last refusal in full with the
+/// character (a `_` after it while the cursor is at the end; typed while a try is checked too), the last refusal in full with the
 /// tries left and the wait before the next try (counting down), and what the keys do.
 func secretPromptLines(_ prompt: SecretPrompt, now: Date, width: Int) -> [String] {
+    let stars = String(repeating: "*", count: prompt.text.count) + (prompt.line.cursor == prompt.text.count ? "_" : "")
     let typed: String
-    if prompt.sent != nil {
+    if prompt.sent == nil {
+        typed = stars
+    } else if prompt.text.isEmpty {
         typed = "checking…"
     } else {
-        typed = String(repeating: "*", count: prompt.text.count) + (prompt.line.cursor == prompt.text.count ? "_" : "")
+        // Typed while the last try is checked: kept, and sent after it when Enter was pressed.
+        typed = stars + (prompt.sendsWhenAnswered ? " (goes next)" : "") + " · checking the last…"
     }
     var lines = [prompt.title, "", prompt.reason, "", secretPromptLabel(prompt) + typed]
     if let refusal = prompt.refusal {
