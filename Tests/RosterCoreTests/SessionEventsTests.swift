@@ -14,6 +14,15 @@ struct SessionEventsTests {
         return read
     }
 
+    /// The next `count` events of `events`, read by a task already waiting while the caller goes
+    /// on to write them, so they come as another process's do: found by the reader's polls.
+    static func reading(_ count: Int, _ events: SessionEvents) -> Task<[SessionEvent], Never> {
+        Task {
+            var iterator = events.makeAsyncIterator()
+            return await next(count, &iterator)
+        }
+    }
+
     /// Kind and user of each event, to compare at a glance.
     static func summary(_ events: [SessionEvent]) -> [String] {
         events.map { "\($0.kind.rawValue) \($0.userName)" }
@@ -27,8 +36,8 @@ struct SessionEventsTests {
         let fixture = try await Fixture.start()
         let first = try fixture.makeApp()
         let second = try fixture.makeApp(transport: fixture.makeTransport(), clock: SystemClock())
-        var elsewhere = second.events.makeAsyncIterator()
-        var here = first.events.makeAsyncIterator()
+        let elsewhere = Self.reading(9, second.events)
+        let here = Self.reading(9, first.events)
 
         let joe = try await first.login(credentials: Fixture.joe)
         let loggedInAt = fixture.clock.now()
@@ -49,7 +58,7 @@ struct SessionEventsTests {
             "switched emma@example.com", "logged-in \(guestName)", "removed \(guestName)", "switched emma@example.com",
             "session-ended emma@example.com",
         ]
-        let seen = await Self.next(expected.count, &elsewhere)
+        let seen = await elsewhere.value
         #expect(Self.summary(seen) == expected)
         let ids: [String] = [joe.id, emma.id, joe.id, joe.id, emma.id, guest.id, guest.id, emma.id, emma.id]
         #expect(seen.map(\.userId) == ids)
@@ -58,7 +67,7 @@ struct SessionEventsTests {
         let ended = try #require(seen.last)
         #expect(ended.reason?.contains("the server ended it") == true, "\(String(describing: ended.reason))")
         #expect(seen.dropLast().allSatisfy { $0.reason == nil })
-        #expect(await Self.next(expected.count, &here) == seen)
+        #expect(await here.value == seen)
     }
 
     /// Locks and unlocks under `pin`, and a lock-out after ten wrong PINs with its reason, seen
@@ -70,7 +79,7 @@ struct SessionEventsTests {
         _ = try await first.setPolicy(DevicePolicy(switching: .pin))
         let joe = try await first.login(credentials: Fixture.joe, pin: "1234")
         let second = try fixture.makeApp(transport: fixture.makeTransport(), clock: SystemClock())
-        var elsewhere = second.events.makeAsyncIterator()
+        let elsewhere = Self.reading(5, second.events)
 
         try first.deactivate()
         _ = try await first.switchUser(to: joe, secret: "1234")
@@ -79,7 +88,7 @@ struct SessionEventsTests {
             fixture.clock.advance(by: 3600)
             _ = await rosterError { try await first.switchUser(to: joe, secret: "0000") }
         }
-        let seen = await Self.next(5, &elsewhere)
+        let seen = await elsewhere.value
         #expect(Self.summary(seen) == [
             "locked joe@example.com", "unlocked joe@example.com", "switched joe@example.com", "locked joe@example.com",
             "locked-out joe@example.com",
