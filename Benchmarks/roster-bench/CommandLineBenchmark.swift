@@ -31,14 +31,7 @@ enum CommandLineBenchmark {
     /// A device of `users` under `root`, filled with real log-ins up to `realUsers` and copies
     /// past them (`DeviceCopies`), kept for the next run; then measured for `rounds` rounds.
     static func run(users: Int, realUsers: Int, rounds: Int, root: URL, roster: URL) async throws -> Figures {
-        let home = root.appendingPathComponent("\(users)-users")
-        let paths = try RosterPaths(home: home.path, environment: [:])
-        let filling = try await EmbeddedDefault.open(paths: paths)
-        let real = try await BenchmarkDevice.fill(filling, users: min(users, realUsers))
-        let copies = try DeviceCopies.fill(paths: paths, appId: filling.config.appId, users: users)
-        // Opened again, the store gives the copies their list names.
-        let embedded = try await EmbeddedDefault.open(paths: paths)
-        print(String(format: "  %7d users: filled in %.1f s (%d logged in, %d copied)", users, real.seconds + copies.seconds, real.added, copies.added))
+        let (home, embedded) = try await ScaledDevice.open(users: users, realUsers: realUsers, root: root)
         // A user logged in for real (their session opens) with an email: the last such of the
         // fill (BenchmarkDevice gives every third an email and logs every fourth out).
         guard let index = (0..<min(users, realUsers)).last(where: { $0 % 3 == 0 && $0 % 4 != 1 }) else {

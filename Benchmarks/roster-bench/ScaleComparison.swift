@@ -28,15 +28,8 @@ enum ScaleComparison {
         var figures: [Figures] = []
         var homes: [URL] = []
         for users in scales {
-            let home = root.appendingPathComponent("\(users)-users")
+            let (home, embedded) = try await ScaledDevice.open(users: users, realUsers: realUsers, root: root)
             homes.append(home)
-            let paths = try RosterPaths(home: home.path, environment: [:])
-            let filling = try await EmbeddedDefault.open(paths: paths)
-            let real = try await BenchmarkDevice.fill(filling, users: min(users, realUsers))
-            let copies = try DeviceCopies.fill(paths: paths, appId: filling.config.appId, users: users)
-            // Opened again, the store gives the copies their list names.
-            let embedded = try await EmbeddedDefault.open(paths: paths)
-            print(String(format: "  %7d users: filled in %.1f s (%d logged in, %d copied)", users, real.seconds + copies.seconds, real.added, copies.added))
             var measured = Figures(users: users)
             let effects = SessionEffects(app: embedded.app)
             measured.readAll = try Timing.measure(runs: 5) { _ in _ = try effects.rows() }
