@@ -4,18 +4,12 @@ import RosterWire
 /// moves, how text fields are edited (as a `LineEditor`, the cursor kept by the form) and how
 /// secrets are masked; each says which fields it shows, which hold text and which are secret.
 protocol EditableForm {
-    associatedtype Field: Hashable
+    associatedtype Field: Hashable & Sendable
     /// The fields shown, in Tab order.
     var fields: [Field] { get }
-    /// Each form clears `revealed` when this changes, so a secret shown stays on its own field.
-    var focus: Field { get set }
-    /// The secret field shown as typed (Ctrl-R): only ever the focused one.
-    var revealed: Field? { get set }
-    /// A message beside each refused field.
-    var errors: [Field: String] { get set }
-    /// Characters before the cursor in the focused text field; each form puts it at the end
-    /// (`Int.max`) when the focus moves.
-    var cursor: Int { get set }
+    /// The focus, the cursor in it, the secret revealed, the refused fields and the request sent:
+    /// held once, by the same rules for every form.
+    var editing: FormEditing<Field> { get set }
     /// Most characters a text field holds.
     func maxLength(of field: Field) -> Int
     func isText(_ field: Field) -> Bool
@@ -31,26 +25,26 @@ protocol EditableForm {
 extension EditableForm {
     /// Tab and Shift-Tab: the next or previous field, round the end.
     mutating func moveFocus(by step: Int) {
-        let index = fields.firstIndex(of: focus) ?? 0
-        focus = fields[(index + step + fields.count) % fields.count]
+        let index = fields.firstIndex(of: editing.focus) ?? 0
+        editing.focus = fields[(index + step + fields.count) % fields.count]
     }
 
     /// The focused field as a line being edited.
     var line: LineEditor {
-        LineEditor(value(of: focus), cursor: cursor, limit: maxLength(of: focus))
+        LineEditor(value(of: editing.focus), cursor: editing.cursor, limit: maxLength(of: editing.focus))
     }
 
     /// An editing key (a character, Backspace, Delete, Left/Right, Home/End, Ctrl-A/E/U/W) on
     /// the focused text field; false when the field is not text or the key does not edit.
     mutating func edit(_ key: Key) -> Bool {
-        guard isText(focus) else { return false }
+        guard isText(editing.focus) else { return false }
         var line = line
         guard line.apply(key) else { return false }
-        if line.text != value(of: focus) {
-            setValue(line.text, of: focus)
-            errors[focus] = nil
+        if line.text != value(of: editing.focus) {
+            setValue(line.text, of: editing.focus)
+            editing.errors[editing.focus] = nil
         }
-        cursor = line.cursor
+        editing.cursor = line.cursor
         return true
     }
 
@@ -58,30 +52,30 @@ extension EditableForm {
     /// trailing newline too) are dropped, so a paste never submits, and the field's cap cuts
     /// what is too long. On a field that is not text, nothing.
     mutating func insert(_ text: String) {
-        guard isText(focus), !TerminalText.printable(text).isEmpty else { return }
+        guard isText(editing.focus), !TerminalText.printable(text).isEmpty else { return }
         var line = line
         line.insert(text)
-        setValue(line.text, of: focus)
-        cursor = line.cursor
-        errors[focus] = nil
+        setValue(line.text, of: editing.focus)
+        editing.cursor = line.cursor
+        editing.errors[editing.focus] = nil
     }
 
     /// Ctrl-R: shows the focused secret field as typed, or masks it again. Moving the focus masks
     /// it too, and a form that closes takes the reveal with it; other fields stay masked.
     mutating func toggleReveal() {
-        guard secret(focus) != nil else { return }
-        revealed = revealed == focus ? nil : focus
+        guard secret(editing.focus) != nil else { return }
+        editing.revealed = editing.revealed == editing.focus ? nil : editing.focus
     }
 
     /// How a field is drawn: masked if secret and not revealed.
     func mask(for field: Field) -> SecretMask? {
-        field == revealed && field == focus ? nil : secret(field)
+        field == editing.revealed && field == editing.focus ? nil : secret(field)
     }
 
     /// The refused fields shown, focus on the first of them.
     mutating func refuse(_ refused: [Field: String]) {
-        errors = refused
-        if let first = fields.first(where: { refused[$0] != nil }) { focus = first }
+        editing.errors = refused
+        if let first = fields.first(where: { refused[$0] != nil }) { editing.focus = first }
     }
 
     /// The status line for a refused form: every field's error in full, in the form's order, as
@@ -89,7 +83,7 @@ extension EditableForm {
     ///
     ///     "Fix the marked fields: Email: enter an email address; Password: enter the password"
     var refusalMessage: StatusMessage {
-        let each = fields.compactMap { field in errors[field].map { "\(label(field)): \($0)" } }
+        let each = fields.compactMap { field in editing.errors[field].map { "\(label(field)): \($0)" } }
         return StatusMessage(each.isEmpty ? "Fix the marked fields" : "Fix the marked fields: " + each.joined(separator: "; "), isError: true)
     }
 }

@@ -49,7 +49,7 @@ func revealHint<Form: EditableForm>(_ form: Form, _ field: Form.Field) -> String
 
 /// A form's text field as drawn: the focused one follows its cursor, the others show their tail.
 func formBox<Form: EditableForm>(_ form: Form, _ field: Form.Field, width: Int) -> TextBox {
-    guard field == form.focus else {
+    guard field == form.editing.focus else {
         return TextBox(LineEditor(form.value(of: field)), width: width, secret: form.mask(for: field), showsCursor: false)
     }
     return TextBox(form.line, width: width, secret: form.mask(for: field))

@@ -30,21 +30,29 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
     public var token: String
     public var password: String
     public var passwordAgain: String = ""
+    /// The focus, cursor, revealed secret, refused fields and request sent, kept by the rules
+    /// every form shares.
+    public var editing: FormEditing<Field>
     public var focus: Field {
-        didSet {
-            guard focus != oldValue else { return }
-            revealed = nil
-            cursor = .max
-        }
+        get { editing.focus }
+        set { editing.focus = newValue }
     }
-    /// Characters before the cursor in the focused field; `Int.max` puts it at the end.
-    public var cursor: Int = .max
-    /// The secret field shown as typed (Ctrl-R), until the focus moves.
-    public var revealed: Field? = nil
-    public var errors: [Field: String]
-    /// The request this screen sent and waits on: its result closes the screen (or, failing,
-    /// lets it send again); results of anything else leave it alone.
-    public var sent: Effect? = nil
+    public var cursor: Int {
+        get { editing.cursor }
+        set { editing.cursor = newValue }
+    }
+    public var revealed: Field? {
+        get { editing.revealed }
+        set { editing.revealed = newValue }
+    }
+    public var errors: [Field: String] {
+        get { editing.errors }
+        set { editing.errors = newValue }
+    }
+    public var sent: Effect? {
+        get { editing.sent }
+        set { editing.sent = newValue }
+    }
 
     public init(task: Task = .sendReset, email: String = "") {
         self.task = task
@@ -52,8 +60,7 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
         tokenId = ""
         token = ""
         password = ""
-        focus = .task
-        errors = [:]
+        editing = FormEditing(focus: .task)
     }
 
     public var fields: [Field] {

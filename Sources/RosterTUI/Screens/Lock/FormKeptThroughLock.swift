@@ -31,9 +31,9 @@ extension EditableForm where Field: CaseIterable {
     mutating func emptySecrets() {
         for field in Field.allCases where secret(field) != nil {
             setValue("", of: field)
-            errors[field] = nil
+            editing.errors[field] = nil
         }
-        revealed = nil
+        editing.revealed = nil
     }
 }
 

@@ -86,21 +86,29 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
     public var policy: SwitchingPolicy = .open
     public var pin: String = ""
     public var pinAgain: String = ""
+    /// The focus, cursor, revealed secret, refused fields and request sent, kept by the rules
+    /// every form shares.
+    public var editing: FormEditing<Field>
     public var focus: Field {
-        didSet {
-            guard focus != oldValue else { return }
-            revealed = nil
-            cursor = .max
-        }
+        get { editing.focus }
+        set { editing.focus = newValue }
     }
-    /// Characters before the cursor in the focused field; `Int.max` puts it at the end.
-    public var cursor: Int = .max
-    /// The secret field shown as typed (Ctrl-R), until the focus moves.
-    public var revealed: Field? = nil
-    public var errors: [Field: String]
-    /// The request this screen sent and waits on: its result closes the screen (or, failing,
-    /// lets it send again); results of anything else leave it alone.
-    public var sent: Effect? = nil
+    public var cursor: Int {
+        get { editing.cursor }
+        set { editing.cursor = newValue }
+    }
+    public var revealed: Field? {
+        get { editing.revealed }
+        set { editing.revealed = newValue }
+    }
+    public var errors: [Field: String] {
+        get { editing.errors }
+        set { editing.errors = newValue }
+    }
+    public var sent: Effect? {
+        get { editing.sent }
+        set { editing.sent = newValue }
+    }
     /// The logged-in user the credentials are linked to, instead of logging a user in.
     public var linking: UserTarget?
     /// The log-in on another device on show, once the server has given its codes.
@@ -128,8 +136,7 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         payload = ""
         authCode = ""
         accessToken = ""
-        focus = .provider
-        errors = [:]
+        editing = FormEditing(focus: .provider)
         focusFirstToType()
     }
 
