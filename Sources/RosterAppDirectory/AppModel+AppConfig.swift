@@ -3,8 +3,8 @@ import RosterServerCore
 import RosterWire
 
 /// What an app model serves today: the app configuration the server runs with, and a line for
-/// each part of the app that is kept but not served yet (functions, triggers, rules beyond
-/// Roster's rule words), for the server to say at start.
+/// each part of the app that is kept but not served yet (triggers, rules beyond Roster's rule
+/// words), for the server to say at start.
 public struct ServableApp: Sendable, Equatable {
     public var config: AppConfig
     public var notServed: [String]
@@ -42,9 +42,7 @@ extension AppModel {
             }
         }
         config.rules = rulesConfig(dataServices: config.dataServices, notServed: &notServed)
-        if !functions.isEmpty {
-            notServed.append("Functions are not served yet: \(functions.map(\.name).joined(separator: ", ")) (functions/)")
-        }
+        config.functions = try functionsConfig()
         if !triggers.isEmpty {
             notServed.append("Triggers are not run yet: \(triggers.map(\.name).joined(separator: ", ")) (triggers/)")
         }
@@ -117,6 +115,23 @@ extension AppModel {
             }
         }
         return config
+    }
+
+    /// Each function of `functions/` as JavaScript the server runs, `private` and
+    /// `run_as_system` kept. A function callable only under a condition (`can_evaluate` other
+    /// than `{}`) is refused: Roster does not evaluate the condition, and calling it without
+    /// would let in callers the app keeps out.
+    private func functionsConfig() throws(AppDirectoryError) -> [String: FunctionConfig] {
+        var configs: [String: FunctionConfig] = [:]
+        for function in functions {
+            if let condition = function.canEvaluate, condition != .emptyObject, !function.isPrivate {
+                throw AppDirectoryError(
+                    file: "functions/config.json", key: "\(function.name).can_evaluate",
+                    reason: "a condition on who may call a function is not evaluated yet: make the function private, or drop the condition")
+            }
+            configs[function.name] = FunctionConfig(source: function.source ?? "", isPrivate: function.isPrivate, runAsSystem: function.runAsSystem)
+        }
+        return configs
     }
 
     /// Each collection rule that says no more than Roster's rule words, as a `DataRule`; every

@@ -36,9 +36,10 @@ import Testing
         #expect(config.customUserData == nil)
         #expect(config.rules == [DataRule(database: "test-database", collection: "test-collection", read: .all, write: .all)])
         #expect(served.notServed == [
-            "The default rule (data_sources/local-mongodb/default_rule.json) is not evaluated yet: collections without rules of their own are closed",
-            "Functions are not served yet: translate, customAuthentication (functions/)",
+            "The default rule (data_sources/local-mongodb/default_rule.json) is not evaluated yet: collections without rules of their own are closed"
         ])
+        #expect(config.functions["translate"]?.isJavaScript == true && config.functions["translate"]?.isPrivate == false)
+        #expect(config.functions["customAuthentication"]?.isPrivate == true && config.functions["customAuthentication"]?.runAsSystem == true)
     }
 
     @Test func theRealmConfigLayoutsAppMapsItsRuleWordsAndNamesWhatIsNotServedYet() throws {

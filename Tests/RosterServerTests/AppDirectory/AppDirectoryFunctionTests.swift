@@ -1,0 +1,62 @@
+import Foundation
+import RosterAppDirectory
+import RosterAppModel
+import RosterWire
+import Testing
+@testable import RosterServer
+@testable import RosterServerCore
+
+/// The functions of an exported app directory (`functions/config.json` beside
+/// `functions/<name>.js`) served: clients call them by name over the client API, a private one
+/// is a function that does not exist to them, and a function callable only under a condition
+/// Roster does not evaluate is refused at start.
+@Suite(.timeLimit(.minutes(2))) struct AppDirectoryFunctionTests {
+    @Test func clientsCallTheDirectorysFunctionsByName() async throws {
+        let t = try await TestServer.make(try AppDirectoryServeTests.webTestApp().config)
+        let ann = JavaScriptFunctionCallTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
+        let hello = await ann.call("translate", ["hello", "da"])
+        #expect(hello.status == 200 && hello.json == "hej")
+        #expect(await ann.call("translate", ["hello", "fr"]).json == "bonjour")
+        let hidden = await ann.call("customAuthentication", [["username": "ann"]])
+        #expect(hidden.errorCode == "FunctionNotFound", "a private function is not called by clients")
+    }
+
+    @Test func runAsSystemFromTheDirectoryLetsAFunctionPastTheRules() async throws {
+        let root = try AppDirectoryFixtures.copy("web-test-app")
+        try AppDirectoryFixtures.write(
+            """
+            [
+                { "name": "translate", "private": false },
+                { "name": "customAuthentication", "private": true, "run_as_system": true },
+                { "name": "asUser", "can_evaluate": {} },
+                { "name": "asSystem", "run_as_system": true }
+            ]
+            """, to: "functions/config.json", in: root)
+        // A collection without rules of its own is closed to users.
+        let source = """
+            exports = async function() {
+              const audit = context.services.get('local-mongodb').db('test-database').collection('audit');
+              try { await audit.insertOne({ what: 'entry' }); } catch (e) { return 'refused'; }
+              return (await audit.find({}).toArray()).map((d) => d.what);
+            };
+            """
+        try AppDirectoryFixtures.write(source, to: "functions/asUser.js", in: root)
+        try AppDirectoryFixtures.write(source, to: "functions/asSystem.js", in: root)
+        let model = try AppDirectory.read(root, appId: "web-test-app-qzxyv").model
+        let config = try model.servableApp(secrets: AppSecrets(["jwtSigningKey": AppDirectoryServeTests.signingKey])).config
+        let t = try await TestServer.make(config)
+        let ann = JavaScriptFunctionCallTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
+        #expect(await ann.call("asUser").json == "refused")
+        #expect(await ann.call("asSystem").json == ["entry"])
+    }
+
+    @Test func aConditionOnCallersIsRefusedAtStart() throws {
+        var model = try AppDirectory.read(AppDirectoryFixtures.url("web-test-app")).model
+        let translate = try #require(model.functions.firstIndex { $0.name == "translate" })
+        model.functions[translate].canEvaluate = ["%%user.data.email": "ann@example.com"]
+        #expect(throws: AppDirectoryError(
+            file: "functions/config.json", key: "translate.can_evaluate",
+            reason: "a condition on who may call a function is not evaluated yet: make the function private, or drop the condition"
+        )) { _ = try model.servableApp(secrets: AppSecrets(["jwtSigningKey": AppDirectoryServeTests.signingKey])) }
+    }
+}
