@@ -12,9 +12,9 @@ public struct ServableApp: Sendable, Equatable {
 
 extension AppModel {
     /// The app configuration of this app, its secrets' values taken from `secrets`. Refused,
-    /// naming the file and key, when the app needs what Roster cannot serve yet (a log-in
-    /// decided by a JavaScript function, keys from a JWK URI, an OAuth provider), or when a
-    /// secret it names is not given (every missing one named at once).
+    /// naming the file and key, when the app needs what Roster cannot serve yet (keys from a
+    /// JWK URI, an OAuth provider), or when a secret it names is not given (every missing one
+    /// named at once).
     public func servableApp(secrets: AppSecrets) throws(AppDirectoryError) -> ServableApp {
         let missing = secretNames.filter { secrets[$0] == nil }
         guard missing.isEmpty else {
@@ -104,7 +104,10 @@ extension AppModel {
                     })
             case (.customFunction, .customFunction(let function)):
                 if enabled {
-                    throw refuse("config.authFunctionName", "log-in by the JavaScript function '\(function)' is not served yet")
+                    guard functions.contains(where: { $0.name == function }) else {
+                        throw refuse("config.authFunctionName", "'\(function)' is not one of the app's functions (functions/config.json)")
+                    }
+                    config.customFunction = CustomFunctionConfig(functionName: function)
                 }
             case (.google, _), (.apple, _), (.facebook, _):
                 if enabled {

@@ -57,18 +57,20 @@ package struct ServerServices: Sendable {
         let audit = AuditTrail(store: store, now: environment.now, logger: environment.logger)
         let sessions = SessionService(
             store: store, tokens: tokens, customData: customData, ids: ids, apps: apps, audit: audit, now: environment.now)
-        let login = LoginService(
+        let functions = FunctionCallService(
+            data: DataAccessService(store: store, ids: ids, now: environment.now), runtime: environment.functionRuntime, users: store,
+            customData: customData)
+        var login = LoginService(
             store: store, sessions: sessions, limiter: AttemptLimiter(store: store, now: environment.now), audit: audit, ids: ids,
             apps: apps, now: environment.now)
+        login.functions = functions
         let emailPassword = EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger)
         let admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)
         return ServerServices(
             environment: environment, apps: apps, audit: audit, tokens: tokens, login: login, sessions: sessions,
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
             emailPassword: emailPassword,
-            functions: FunctionCallService(
-                data: DataAccessService(store: store, ids: ids, now: environment.now), runtime: environment.functionRuntime, users: store,
-                customData: customData),
+            functions: functions,
             changeStreams: ChangeStreamService(changes: store.changes, sessions: sessions, sessionCheck: environment.changeStreamSessionCheck),
             accounts: AccountService(store: store, audit: audit),
             health: HealthService(store: store, now: environment.now, logger: environment.logger),

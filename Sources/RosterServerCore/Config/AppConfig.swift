@@ -189,7 +189,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         guard (1...3650).contains(auditRetentionDays) else { throw fail("auditRetentionDays must be between 1 and 3650") }
         try providers.emailPassword?.validate(source: source)
         try outbox?.validate(source: source)
-        try providers.customFunction?.function.validate("custom-function", source: source)
+        try providers.customFunction?.validate(functions: functions, source: source)
         try providers.google?.validate("oauth2-google", source: source)
         try providers.apple?.validate("oauth2-apple", source: source)
         try providers.facebook?.validate(source: source)

@@ -11,6 +11,8 @@ package struct LoginService: Sendable {
     package let ids: IdentifierSource
     package let apps: [String: ServedApp]
     package let now: @Sendable () -> Date
+    /// Runs the app's JavaScript functions a log-in needs (the custom-function provider's).
+    package var functions: FunctionCallService? = nil
 
     /// The app with this id; AppNotFound otherwise.
     package func app(_ appId: String) throws(ErrorResponse) -> ServedApp {
@@ -216,7 +218,11 @@ package struct LoginService: Sendable {
             guard let config = app.config.providers.customFunction, config.enabled else {
                 throw ErrorResponse.providerNotFound(provider.rawValue)
             }
-            return try await CustomFunctionProvider(limiter: app.functions, caller: caller).authenticate(body: body, config: config)
+            var provider = CustomFunctionProvider(limiter: app.functions, caller: caller)
+            if let functions {
+                provider.javaScript = { name, payload in try await functions.runAsSystem(name, app: app, arguments: [payload]) }
+            }
+            return try await provider.authenticate(body: body, config: config)
         case .google(let login):
             guard let google = app.google else { throw ErrorResponse.providerNotFound(provider.rawValue) }
             switch (login.idToken, login.authCode) {

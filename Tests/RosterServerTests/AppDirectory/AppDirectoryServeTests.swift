@@ -58,9 +58,10 @@ import Testing
         let secrets = AppSecrets(["jwtSigningKey": Self.signingKey])
         let function = try #require(model.providers.firstIndex { $0.kind == .customFunction })
         model.providers[function].disabled = false
+        model.providers[function].settings = .customFunction(authFunctionName: "noSuchFunction")
         #expect(throws: AppDirectoryError(
             file: "auth/providers.json", key: "custom-function.config.authFunctionName",
-            reason: "log-in by the JavaScript function 'customAuthentication' is not served yet"
+            reason: "'noSuchFunction' is not one of the app's functions (functions/config.json)"
         )) { _ = try model.servableApp(secrets: secrets) }
         model.providers[function].disabled = true
         let token = try #require(model.providers.firstIndex { $0.kind == .customToken })

@@ -1,0 +1,23 @@
+import Foundation
+import RosterWire
+
+extension FunctionCallService {
+    /// Runs the app's JavaScript function `name` for the server itself rather than for a user
+    /// (a log-in's authentication function, a confirmation or reset function): as the system
+    /// user, whom no rule limits, with `arguments` (Extended JSON). What it throws is
+    /// `FunctionRuntimeFailure.threw` with its text.
+    package func runAsSystem(_ name: String, app: ServedApp, arguments: [JSONValue], request: FunctionRequest = FunctionRequest())
+        async throws -> JSONValue
+    {
+        guard var function = app.config.functions[name], function.isJavaScript else {
+            throw ErrorResponse.functionNotFound("function '\(name.prefix(64))' not found")
+        }
+        function.runAsSystem = true
+        let now = Date()
+        let system = AuthorizedSession(
+            app: app, user: UserRecord(id: "", appId: app.id, disabled: false, createdAt: now, profile: "{}"),
+            session: SessionRecord(
+                id: "", appId: app.id, userId: "", deviceId: "", refreshDigest: "", createdAt: now, expiresAt: now, revoked: false))
+        return try await run(name, function, arguments: arguments, caller: system, request: request, depth: 0)
+    }
+}

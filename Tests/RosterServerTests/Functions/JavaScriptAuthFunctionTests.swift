@@ -1,0 +1,85 @@
+import Foundation
+import RosterAppDirectory
+import RosterAppModel
+import RosterWire
+import Testing
+@testable import RosterServer
+@testable import RosterServerCore
+
+/// `custom-function` decided by one of the app's JavaScript functions (`functionName`, or an
+/// app directory's `authFunctionName`), through `/auth/providers/custom-function/login`: the
+/// function gets the log-in payload and returns the external id, as a string or an object's
+/// `id`; what it throws refuses the log-in with its words.
+@Suite(.timeLimit(.minutes(3))) struct JavaScriptAuthFunctionTests {
+    /// realm-core's test app's `authFunc` (test/object-store/util/sync/baas_admin_api.cpp), and
+    /// one answering an object with a profile name.
+    static let authFunc = """
+        exports = (loginPayload) => {
+            return loginPayload["realmCustomAuthFuncUserId"];
+        };
+        """
+    static let kiosk = """
+        exports = async function ({ pin }) {
+          if (pin !== '1234') throw new Error('unknown PIN');
+          return { id: 'kiosk-ada', name: 'Ada', role: 'admin' };
+        };
+        """
+
+    static func server() async throws -> TestServer {
+        var config = TestConfig.app(customFunction: CustomFunctionConfig(functionName: "kiosk"))
+        config.functions = ["authFunc": FunctionConfig(source: authFunc, isPrivate: true), "kiosk": FunctionConfig(source: kiosk, isPrivate: true)]
+        return try await TestServer.make(config)
+    }
+
+    @Test func theFunctionsIdIsTheUserAndTheSameIdTheSameUser() async throws {
+        let t = try await Self.server()
+        let first = try await t.loggedIn(.customFunction, ["pin": "1234", "options": ["device": ["deviceId": "d1"]]])
+        let second = try await t.loggedIn(.customFunction, ["pin": "1234"])
+        #expect(first.userId == second.userId)
+        let profile = try await t.call(.get, Route.profile, bearer: first.accessToken).decoded(ProfileResponse.self)
+        #expect(profile.identities == [Identity(id: "kiosk-ada", provider: .customFunction)])
+        #expect(profile.data["name"] == "Ada" && profile.data["role"] == nil)
+        #expect(try await t.userCount() == 1)
+    }
+
+    @Test func whatTheFunctionThrowsRefusesTheLogInWithItsWords() async throws {
+        let t = try await Self.server()
+        let refused = await t.login(.customFunction, ["pin": "0000"])
+        #expect(refused.status == 401 && refused.errorCode == "AuthError")
+        #expect(refused.errorMessage == "unknown PIN")
+        #expect(try await t.userCount() == 0)
+    }
+
+    @Test func anIdReturnedAsAStringIsTheUser() async throws {
+        var config = TestConfig.app(customFunction: CustomFunctionConfig(functionName: "authFunc"))
+        config.functions = ["authFunc": FunctionConfig(source: Self.authFunc, isPrivate: true)]
+        let t = try await TestServer.make(config)
+        let ann = try await t.loggedIn(.customFunction, ["realmCustomAuthFuncUserId": "ann-1"])
+        #expect(try await t.loggedIn(.customFunction, ["realmCustomAuthFuncUserId": "ann-1"]).userId == ann.userId)
+        #expect(try await t.loggedIn(.customFunction, ["realmCustomAuthFuncUserId": "bob-2"]).userId != ann.userId)
+        let nothing = await t.login(.customFunction, [:])
+        #expect(nothing.status == 401 && nothing.errorCode == "AuthError")
+    }
+
+    @Test func aFunctionNameThatIsNoJavaScriptFunctionIsRefusedAtStart() throws {
+        var config = TestConfig.app(customFunction: CustomFunctionConfig(functionName: "missing"))
+        #expect(throws: AppConfigError.self) { try config.validate(source: "test") }
+        config.functions = ["missing": FunctionConfig(source: Self.authFunc)]
+        try config.validate(source: "test")
+        let decoded = try JSONDecoder().decode(CustomFunctionConfig.self, from: Data(#"{"functionName": "authFunc"}"#.utf8))
+        #expect(decoded == CustomFunctionConfig(functionName: "authFunc"))
+    }
+
+    @Test func anAppDirectorysAuthFunctionNameDecidesItsLogIns() async throws {
+        var model = try AppDirectory.read(AppDirectoryFixtures.url("web-test-app"), appId: "web-test-app-qzxyv").model
+        let provider = try #require(model.providers.firstIndex { $0.kind == .customFunction })
+        model.providers[provider].disabled = false
+        let config = try model.servableApp(secrets: AppSecrets(["jwtSigningKey": AppDirectoryServeTests.signingKey])).config
+        #expect(config.providers.customFunction == CustomFunctionConfig(functionName: "customAuthentication"))
+        let t = try await TestServer.make(config)
+        let ann = try await t.loggedIn(.customFunction, ["username": "ann"])
+        #expect(try await t.loggedIn(.customFunction, ["username": "ann"]).userId == ann.userId)
+        let refused = await t.login(.customFunction, [:])
+        #expect(refused.status == 401 && refused.errorCode == "AuthError" && refused.errorMessage == "a username is needed")
+    }
+}
