@@ -113,22 +113,25 @@ struct DeviceLoginTests {
     }
 
     // BEHAVIOURS 44
-    @Test func underThePINPolicyTheNewUserChoosesAPINBeforeTheServerIsAsked() async throws {
+    @Test func underThePINPolicyANewUserChoosesAPINOnceThePhoneApproved() async throws {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()
         _ = try await app.setPolicy(DevicePolicy(switching: .pin))
         let asked = fixture.transport.log.count
-        await #expect(throws: RosterError.self) { try await app.startDeviceLogin() }
         await #expect(throws: RosterError.self) { try await app.startDeviceLogin(pin: "12") }
         #expect(fixture.transport.log.count == asked)
 
-        let login = try await app.startDeviceLogin(pin: "2468")
+        let login = try await app.startDeviceLogin()
         await phone(fixture).approve(login.userCode, email: "joe@example.com", password: "passw0rd")
         fixture.clock.advance(by: 5)
-        guard case .approved(let joe) = try await app.pollDeviceLogin(login, pin: "2468") else {
-            Issue.record("not approved")
+        guard case .pinNeeded(let approval) = try await app.pollDeviceLogin(login) else {
+            Issue.record("no PIN asked for")
             return
         }
+        #expect(!approval.isReturning)
+        #expect(app.allUsers.isEmpty, "nothing is stored before the PIN")
+        await #expect(throws: RosterError.self) { try await app.finishDeviceLogin(approval, pin: "12") }
+        let joe = try await app.finishDeviceLogin(approval, pin: "2468")
         #expect(joe.isCurrent)
         // Sealed with the PIN: another process needs it to make Joe active.
         let other = try fixture.makeApp()
@@ -136,6 +139,68 @@ struct DeviceLoginTests {
         #expect(throws: RosterError.self) { try other.switchUser(to: stored) }
         try await other.switchUser(to: stored, secret: "2468")
         #expect(other.currentUser?.id == joe.id)
+
+        // A PIN given at the start seals the session as before.
+        let given = try await app.startDeviceLogin(pin: "1357")
+        await phone(fixture).approve(given.userCode, email: "emma@example.com", password: "pa55word")
+        fixture.clock.advance(by: 5)
+        guard case .approved(let emma) = try await app.pollDeviceLogin(given, pin: "1357") else {
+            Issue.record("not approved")
+            return
+        }
+        let third = try fixture.makeApp()
+        try await third.switchUser(to: try #require(third.user(id: emma.id)), secret: "1357")
+    }
+
+    // BEHAVIOURS 44, 45
+    @Test func aReturningUserApprovedOnThePhoneKeepsTheirPINAndMustGiveIt() async throws {
+        let fixture = try await Fixture.start()
+        let app = try fixture.makeApp()
+        _ = try await app.setPolicy(DevicePolicy(switching: .pin))
+        let joe = try await app.login(credentials: Fixture.joe, pin: "2468")
+
+        // Another PIN typed for a phone log-in of Joe's is refused as a wrong PIN, not made his.
+        let other = try await app.startDeviceLogin(pin: "1357")
+        await phone(fixture).approve(other.userCode, email: "joe@example.com", password: "passw0rd")
+        fixture.clock.advance(by: 5)
+        await #expect(throws: RosterError.wrongSecret(user: joe.displayName, secret: .pin, remaining: 9)) {
+            try await app.pollDeviceLogin(other, pin: "1357")
+        }
+        let reopened = try fixture.makeApp()
+        let stored = try #require(reopened.user(id: joe.id))
+        await #expect(throws: RosterError.self) { try await reopened.switchUser(to: stored, secret: "1357") }
+        try await reopened.switchUser(to: stored, secret: "2468")
+
+        // His own PIN lets the phone's log-in through, and it stays his PIN.
+        let own = try await app.startDeviceLogin(pin: "2468")
+        await phone(fixture).approve(own.userCode, email: "joe@example.com", password: "passw0rd")
+        fixture.clock.advance(by: 5)
+        guard case .approved(let approved) = try await app.pollDeviceLogin(own, pin: "2468") else {
+            Issue.record("not approved")
+            return
+        }
+        #expect(approved.id == joe.id && approved.isCurrent)
+        let later = try fixture.makeApp()
+        try await later.switchUser(to: try #require(later.user(id: joe.id)), secret: "2468")
+        #expect(later.currentUser?.id == joe.id)
+
+        // Asked once the phone approved, Joe is asked for his PIN, not a new one: a wrong one is
+        // refused and counted, his own keeps the log-in, and his PIN is still the same.
+        let asked = try await app.startDeviceLogin()
+        await phone(fixture).approve(asked.userCode, email: "joe@example.com", password: "passw0rd")
+        fixture.clock.advance(by: 5)
+        guard case .pinNeeded(let approval) = try await app.pollDeviceLogin(asked) else {
+            Issue.record("no PIN asked for")
+            return
+        }
+        #expect(approval.returningName == joe.displayName)
+        await #expect(throws: RosterError.wrongSecret(user: joe.displayName, secret: .pin, remaining: 9)) {
+            try await app.finishDeviceLogin(approval, pin: "9999")
+        }
+        _ = try await app.finishDeviceLogin(approval, pin: "2468")
+        let last = try fixture.makeApp()
+        await #expect(throws: RosterError.self) { try await last.switchUser(to: try #require(last.user(id: joe.id)), secret: "9999") }
+        try await last.switchUser(to: try #require(last.user(id: joe.id)), secret: "2468")
     }
 }
 

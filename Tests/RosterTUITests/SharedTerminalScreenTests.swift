@@ -293,6 +293,23 @@ import Testing
         #expect(open.form?.fields.contains(.pin) == false)
     }
 
+    @Test func underPinTheAnonymousFormSaysItAsksForThePINItShows() {
+        var model = Self.pinModel()
+        model.press(.char("n"), .backTab)
+        model.type("1")
+        #expect(model.form?.provider == .anonymous)
+        #expect(model.form?.fields == [.provider, .pin, .pinAgain])
+        let screen = model.screen
+        #expect(screen.line(containing: "New PIN") != nil)
+        #expect(screen.line(containing: "No fields") == nil, "\(screen.joined(separator: "\n"))")
+        #expect(screen.line(containing: "Nothing but the PIN: Enter logs in a new anonymous user with it.") != nil)
+        // Under open there is nothing to type, and it says so.
+        var open = Sample.model()
+        open.press(.char("n"), .backTab)
+        open.type("1")
+        #expect(open.screen.line(containing: "No fields: Enter logs in a new or this device's anonymous user.") != nil)
+    }
+
     @Test func aPasteGoesIntoThePINBoxWhole() {
         var model = Self.pinModel()
         model.press(.down, .enter)

@@ -180,7 +180,8 @@ public final class App: Sendable {
 extension App {
     /// Starts a log-in approved on another device (a phone): show the person the returned URL and
     /// user code, then poll at its interval. `terminal` names this terminal on the approval page.
-    /// Under the `pin` and `password` policies `pin` is the PIN the new user chooses.
+    /// Under the `pin` and `password` policies the PIN is best asked once the phone approved
+    /// (`DeviceLoginState.pinNeeded`); a `pin` given here is checked against the rule now.
     ///
     ///     let login = try await app.startDeviceLogin(terminal: "lab-3")
     public func startDeviceLogin(terminal: String? = nil, pin: String? = nil) async throws -> DeviceLogin {
@@ -191,5 +192,18 @@ extension App {
     /// current exactly as by `login(credentials:pin:)` (or, for a link, linked).
     public func pollDeviceLogin(_ login: DeviceLogin, pin: String? = nil) async throws -> DeviceLoginState {
         try await sessions.pollDeviceLogin(login, secret: pin)
+    }
+
+    /// Keeps a log-in the phone approved without a PIN, the user made current: a returning user
+    /// gives the PIN they have here (a wrong one is counted as an unlock's, and the approval can
+    /// be tried again), a new user the PIN they choose (BEHAVIOURS 44, 45).
+    public func finishDeviceLogin(_ approval: DeviceApproval, pin: String) async throws -> User {
+        let sessions = sessions
+        return sessions.handle(for: try await sessions.deviceLoginFlow.finish(approval, secret: pin, handle: sessions.handle(for:)))
+    }
+
+    /// Ends a log-in the phone approved that nobody gave the PIN for: its session is revoked.
+    public func cancelDeviceLogin(_ approval: DeviceApproval) async {
+        await sessions.deviceLoginFlow.cancel(approval)
     }
 }

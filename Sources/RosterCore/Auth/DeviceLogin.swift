@@ -56,6 +56,10 @@ public enum DeviceLoginState: Sendable, CustomStringConvertible {
     case slowDown(interval: TimeInterval)
     /// Approved: the user logged in and made current (or, for a link, the user linked).
     case approved(User)
+    /// Approved under a policy that seals sessions with a PIN, asked without one: nothing is
+    /// stored yet. `App.finishDeviceLogin(_:pin:)` keeps it with the PIN (a returning user's own,
+    /// or the one a new user chooses); `App.cancelDeviceLogin(_:)` ends it.
+    case pinNeeded(DeviceApproval)
     /// The person said no on the other device.
     case denied
     /// The code ran out before anyone approved it.
@@ -65,7 +69,7 @@ public enum DeviceLoginState: Sendable, CustomStringConvertible {
     public var isFinal: Bool {
         switch self {
         case .pending, .slowDown: false
-        case .approved, .denied, .expired: true
+        case .approved, .pinNeeded, .denied, .expired: true
         }
     }
 
@@ -74,6 +78,7 @@ public enum DeviceLoginState: Sendable, CustomStringConvertible {
         case .pending: "pending"
         case .slowDown(let interval): "slowDown(\(Int(interval)) s)"
         case .approved(let user): "approved(\(user.id))"
+        case .pinNeeded(let approval): "pinNeeded(\(approval.userId))"
         case .denied: "denied"
         case .expired: "expired"
         }

@@ -10,10 +10,10 @@ struct DeviceLoginFlow: SessionCollaborator {
     let loginFlow: LoginFlow
 
     /// Starts a log-in to approve on another device: POST `auth/device/start` with the terminal's
-    /// name. Under a policy that seals sessions with a PIN, the PIN is checked here, before anyone
-    /// approves anything (BEHAVIOURS 44).
+    /// name. A PIN given now is checked against the rule here, before anyone approves anything;
+    /// without one, the poll that finds the log-in approved asks for it (BEHAVIOURS 44).
     func start(terminal: String?, secret: String?) async throws -> DeviceLogin {
-        try checkSecret(secret)
+        if let secret, let problem = PINRule.problem(with: secret) { throw RosterError.invalidRequest(problem) }
         let body = try WireCoding.encode(DeviceLoginRoute.StartRequest(client: "roster", terminal: terminal))
         let response = try await connection.expectSuccess(.json(.post, DeviceLoginRoute.start(appId: appId), body: body))
         return try deviceLogin(from: response, linking: nil)
@@ -53,16 +53,48 @@ struct DeviceLoginFlow: SessionCollaborator {
         }
         let answer = try ServerConnection.decode(LoginResponse.self, from: response, what: "device log-in")
         let policy = try store.policy().switching
+        // Nothing signed in on the phone is a password typed here: `password` asks for a PIN too.
+        guard policy == .open || secret != nil else {
+            let returning = try returningRow(answer.userId)
+            return .pinNeeded(DeviceApproval(userId: answer.userId, returningName: returning?.displayName, answer: answer, provider: provider))
+        }
+        do {
+            try await checkReturningPIN(of: answer.userId, secret: secret, handle: handle)
+        } catch {
+            _ = await loginFlow.revocations.revoke(refreshToken: answer.refreshToken)
+            throw error
+        }
         return .approved(handle(try await loginFlow.saveLogin(answer, policy: policy, credentials: nil, provider: provider, secret: secret)))
     }
 
-    /// The policy's PIN for a session not logged in with a password typed here: required under
-    /// `pin` and `password`.
-    private func checkSecret(_ secret: String?) throws {
-        let policy = try store.policy().switching
-        guard policy != .open else { return }
-        guard let secret else { throw RosterError.invalidRequest(SessionKeys.pinNeeded(policy)) }
+    /// Keeps a log-in approved without its PIN: a returning user's own PIN (a wrong one counted
+    /// as an unlock's, the approval kept for another try), or the PIN a new user chooses.
+    func finish(_ approval: DeviceApproval, secret: String, handle: (StoredUser) -> User) async throws -> StoredUser {
         if let problem = PINRule.problem(with: secret) { throw RosterError.invalidRequest(problem) }
+        try await checkReturningPIN(of: approval.userId, secret: secret, handle: handle)
+        let policy = try store.policy().switching
+        return try await loginFlow.saveLogin(approval.answer, policy: policy, credentials: nil, provider: approval.provider, secret: secret)
+    }
+
+    /// Ends an approved log-in nobody gave the PIN for: its session is revoked on the server.
+    func cancel(_ approval: DeviceApproval) async {
+        _ = await loginFlow.revocations.revoke(refreshToken: approval.answer.refreshToken)
+    }
+
+    /// A person approved on the phone who is logged in here already with a PIN keeps that PIN:
+    /// the PIN given must be theirs, checked (and counted, if wrong) as an unlock is, and never
+    /// replaces it.
+    private func checkReturningPIN(of userId: String, secret: String?, handle: (StoredUser) -> User) async throws {
+        guard let row = try returningRow(userId) else { return }
+        guard let secret else { throw RosterError.locked(user: row.displayName, secret: .pin) }
+        try await loginFlow.keys.unlock(handle(row), secret: secret)
+    }
+
+    /// The user's row when they are logged in here with a PIN.
+    private func returningRow(_ userId: String) throws -> StoredUser? {
+        guard let row = try store.user(id: userId), row.state == .loggedIn, let kind = row.sealed?.kind, kind == .pin || kind == .serverPIN
+        else { return nil }
+        return row
     }
 
     private func deviceLogin(from response: WireResponse, linking: String?) throws -> DeviceLogin {

@@ -53,7 +53,7 @@ struct LinkCommand: AsyncParsableCommand {
             }
             try await pins.unlock(target)
             var wait = DeviceLoginWait(app: app, login: try await target.startDeviceLink(terminal: SessionEffects.hostName), pin: nil)
-            let linked = try await wait.run()
+            guard case .user(let linked) = try await wait.run() else { throw CommandFailure("the link was approved as a log-in") }
             return (linked.displayName, linked.id)
         }
         print("Linked a log-in on another device to \(TerminalText.printable(name)) (\(id)); it logs in as this user from now on.")

@@ -31,16 +31,38 @@ struct LoginCommand: AsyncParsableCommand {
         }
     }
 
-    /// `--device`: the log-in is approved on a phone; the PIN a policy asks for is chosen first.
+    /// `--device`: the log-in is approved on a phone; the PIN a policy asks for is asked once
+    /// the phone approved: a returning user's own PIN, which stays theirs, or a new user's choice.
     private func logInOnAnotherDevice() async throws {
         if let reason = connection.deviceLoginUnavailable() { throw CommandFailure(reason) }
         let app = try await connection.openApp()
-        let policy = try CommandFailure.wording { try app.policy() }.switching
-        let pin = policy == .open ? nil : try pins.newPIN("Choose a PIN (at least \(PINRule.minimumDigits) digits): ")
-        let user = try await CommandFailure.wording {
-            var wait = DeviceLoginWait(app: app, login: try await app.startDeviceLogin(terminal: SessionEffects.hostName, pin: pin), pin: pin)
+        let approved = try await CommandFailure.wording {
+            var wait = DeviceLoginWait(app: app, login: try await app.startDeviceLogin(terminal: SessionEffects.hostName), pin: nil)
             return try await wait.run()
         }
+        let user: User
+        switch approved {
+        case .user(let approved): user = approved
+        case .pinNeeded(let approval): user = try await finish(approval, app: app)
+        }
         print("Logged in \(TerminalText.printable(user.displayName)) (\(user.id)); now the active user.")
+    }
+
+    /// Asks the approved user's PIN and keeps the log-in; given none, or a wrong one, it is ended.
+    private func finish(_ approval: DeviceApproval, app: App) async throws -> User {
+        do {
+            let pin =
+                if let name = approval.returningName {
+                    try SecretInput.read(
+                        "PIN for \(TerminalText.printable(name)): ", fromStdin: pins.pinStdin, missing: "no PIN given for \(name)",
+                        what: "a PIN", flag: "--pin-stdin")
+                } else {
+                    try pins.newPIN("Choose a PIN (at least \(PINRule.minimumDigits) digits): ")
+                }
+            return try await CommandFailure.wording { try await app.finishDeviceLogin(approval, pin: pin) }
+        } catch {
+            await app.cancelDeviceLogin(approval)
+            throw error
+        }
     }
 }

@@ -17,8 +17,9 @@ struct DeviceLoginWait {
     var onTerminal = isatty(STDOUT_FILENO) == 1
     var environment = ProcessInfo.processInfo.environment
 
-    /// Shows the log-in and waits for it; the user approved, or a failure in words.
-    mutating func run() async throws -> User {
+    /// Shows the log-in and waits for it; the user approved (or, asked without the PIN a policy
+    /// needs, the approval waiting for it), or a failure in words.
+    mutating func run() async throws -> Approved {
         if onTerminal { showOnTerminal() } else { showPlain() }
         let keys = onTerminal ? CancelKeys.open() : nil
         defer { keys?.close() }
@@ -35,7 +36,8 @@ struct DeviceLoginWait {
         }
         if onTerminal { Self.write("\r\u{1B}[K") }
         switch outcome {
-        case .approved(let user): return user
+        case .approved(let user): return .user(user)
+        case .pinNeeded(let approval): return .pinNeeded(approval)
         case .cancelled: throw CommandFailure("log-in on another device cancelled")
         case .denied: throw CommandFailure("the log-in was denied on the other device")
         case .expired: throw CommandFailure("the code expired before anyone approved it; run the command again for a new one")
@@ -43,7 +45,12 @@ struct DeviceLoginWait {
     }
 
     enum Outcome: Sendable {
-        case approved(User), cancelled, denied, expired
+        case approved(User), pinNeeded(DeviceApproval), cancelled, denied, expired
+    }
+
+    /// What an approval gives: the user, or the approval that waits for the PIN.
+    enum Approved {
+        case user(User), pinNeeded(DeviceApproval)
     }
 
     /// Polls at the server's interval (longer after each `slow_down`) until the log-in ends.
@@ -55,6 +62,7 @@ struct DeviceLoginWait {
             case .pending: continue
             case .slowDown(let interval): login.interval = interval
             case .approved(let user): return .approved(user)
+            case .pinNeeded(let approval): return .pinNeeded(approval)
             case .denied: return .denied
             case .expired: return .expired
             }

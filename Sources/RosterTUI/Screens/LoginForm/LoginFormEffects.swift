@@ -64,6 +64,10 @@ struct LoginFormEffects {
         case .slowDown(let interval): return [.deviceLogin(.slowDown(interval: interval), for: sent)]
         case .denied: return [.deviceLogin(.denied, for: sent)]
         case .expired: return [.deviceLogin(.expired, for: sent)]
+        case .pinNeeded(let approval):
+            // Asked without a PIN when the policy asked for none; it asks for one now.
+            await session.app.cancelDeviceLogin(approval)
+            return [.deviceLogin(.failed("This device's policy now asks for a PIN; Enter asks for a new code"), for: sent)]
         case .approved(let user):
             let message = login.linkingUserId == nil ? "Logged in \(user.displayName)" : "Linked a log-in to \(user.displayName)"
             return session.reloaded() + [.deviceLogin(.approved(userId: user.id, message: message), for: sent)]

@@ -33,6 +33,12 @@ func drawForm(_ form: LoginForm, now: Date, in area: Rect, _ buffer: inout Scree
         row += 1
     }
     if form.provider == .anonymous, row + 1 < area.bottom {
-        buffer.write("No fields: Enter logs in a new or this device's anonymous user.", row: row + 1, column: 2)
+        // Under a policy that asks for a PIN, the anonymous user's session is sealed with the one
+        // chosen above, and a new anonymous user is made: reusing one would skip its PIN.
+        let hint =
+            form.asksForPIN
+            ? "Nothing but the PIN: Enter logs in a new anonymous user with it."
+            : "No fields: Enter logs in a new or this device's anonymous user."
+        buffer.write(hint, row: row + 1, column: 2)
     }
 }
