@@ -66,18 +66,18 @@ import Testing
         #expect(cut.contains(" ! more"))
         #expect(!cut.contains("until it expires"))
         model.press(.char("!"))
-        #expect(model.mode == .lastMessage(StatusMessage(long)))
+        #expect(model.messageBox == MessageBox(StatusMessage(long)))
         let screen = model.screen.joined(separator: "\n")
         #expect(screen.contains("Last message"))
         #expect(screen.contains("until it expires"))
         #expect(screen.contains("connection refused"))
-        #expect(model.screen[22].hasPrefix("Esc close · q quit"))
+        #expect(model.screen[22].hasPrefix("↑/↓ j/k scroll · Esc close · q quit"))
         model.press(.escape)
-        #expect(model.mode == .list)
+        #expect(model.mode == .list && model.messageBox == nil)
         // Gone from the status line after a key, it can still be read.
         #expect(model.status == nil)
         model.press(.char("!"))
-        #expect(model.mode == .lastMessage(StatusMessage(long)))
+        #expect(model.messageBox == MessageBox(StatusMessage(long)))
         #expect(model.press(.char("q")) == [.quit])
     }
 

@@ -19,8 +19,6 @@ public enum Mode: Sendable, Equatable {
     case history(HistoryScreen)
     /// Roster cannot go on (the device store cannot be read): the reason, and a way out.
     case failure(String)
-    /// The last message of the status line in full, over the list (`!`).
-    case lastMessage(StatusMessage)
 }
 
 /// The line at the bottom: the last result, or an error in words.
@@ -102,6 +100,8 @@ public struct Model: Sendable, Equatable {
     public var deviceActivity = DeviceActivity()
     /// The keys of the screen on show, in a box over it (`?`).
     public var help: HelpBox?
+    /// The last message in full, in a box over the screen on show (`!`).
+    public var messageBox: MessageBox?
     /// Which key runs each of the list's commands (the config file's `keys`).
     public var keys = KeyBindings()
 

@@ -1,5 +1,5 @@
 /// A key (or a paste, a click, a resize): Ctrl-C quits from every screen and Ctrl-Z suspends,
-/// but in a kiosk no key leaves (`Kiosk.gate`); the help box takes keys while open; any other
+/// but in a kiosk no key leaves (`Kiosk.gate`); the message box and the help box take keys while open; any other
 /// key goes to the screen on show, and counts the operations it starts.
 func keyPressed(_ model: inout Model, _ key: Key) -> [Effect] {
     switch key {
@@ -23,6 +23,7 @@ func keyPressed(_ model: inout Model, _ key: Key) -> [Effect] {
         model.lastInputAt = model.now
         let status = StatusLine.beforeKey(&model)
         defer { StatusLine.afterKey(&model, status) }
+        if var box = model.messageBox { return Kiosk.gate(&model, messageBoxKey(&model, &box, key)) }
         if var help = model.help { return Kiosk.gate(&model, helpBoxKey(&model, &help, key)) }
         if openHelp(&model, key) { return [] }
         let effects = Kiosk.gate(&model, updateShownScreen(&model, .key(key)))

@@ -33,7 +33,6 @@ extension Model {
         case .secretPrompt(let prompt): prompt
         case .history(let screen): screen
         case .failure(let reason): FailureScreen(reason: reason)
-        case .lastMessage(let message): LastMessageScreen(message: message)
         }
     }
 }
@@ -66,7 +65,7 @@ func paste(_ text: String, into model: inout Model) -> [Effect] {
 extension Mode {
     /// Which screen is up, whatever is typed into it.
     enum Kind: Equatable {
-        case list, confirm, loginForm, apiKeys, account, dataEditor, secretPrompt, history, failure, lastMessage
+        case list, confirm, loginForm, apiKeys, account, dataEditor, secretPrompt, history, failure
     }
 
     var kind: Kind {
@@ -80,7 +79,6 @@ extension Mode {
         case .secretPrompt: .secretPrompt
         case .history: .history
         case .failure: .failure
-        case .lastMessage: .lastMessage
         }
     }
 }

@@ -39,7 +39,8 @@ enum KeyHints {
 
     /// Every hint of the screen on show, most needed first, `?` and the ways out last.
     static func hints(for model: Model) -> String {
-        switch model.mode {
+        if model.messageBox != nil { return "↑/↓ j/k scroll · Esc close · q quit" }
+        return switch model.mode {
         case .list where model.isIdleLocked: "Enter unlock · s switch user · q quit · ? keys"
         case .list where model.list.find != nil: "type to find · ↑/↓ previous/next match · Enter keep · Esc back"
         case .list where model.list.isEditingFilter: "type to filter · Enter keep · Esc clear"
@@ -59,7 +60,6 @@ enum KeyHints {
         case .secretPrompt: "type the PIN · Enter check · Esc cancel · F1 keys"
         case .history: "j/k scroll · Esc back · q quit"
         case .failure: "q quit"
-        case .lastMessage: "Esc close · q quit"
         }
     }
 
@@ -72,7 +72,10 @@ enum KeyHints {
             case .register: "Space tick/untick"
             default: form.secret(form.focus) != nil ? "Ctrl-R show/hide" : nil
             }
-        return (["Tab/Shift-Tab field"] + [focused].compactMap { $0 } + ["Enter submit", "F1 help", "Esc cancel"]).joined(separator: " · ")
+        // `!` reads the last message whole where it cannot be typed.
+        let message: String? = form.isText(form.focus) ? nil : "! message"
+        return (["Tab/Shift-Tab field"] + [focused].compactMap { $0 } + ["Enter submit", message].compactMap { $0 } + ["F1 help", "Esc cancel"])
+            .joined(separator: " · ")
     }
 
     /// The list's hints, with the keys the config file gives its commands.

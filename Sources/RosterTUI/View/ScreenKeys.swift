@@ -39,6 +39,7 @@ enum ScreenKeys {
         ("←/→ Space 1-9", "on the provider: change it"),
         ("Space", "on New user: register a new account (the password is asked twice)"),
         ("Ctrl-R", "show or hide the focused secret"),
+        ("!", "on the provider or New user: the last message in full (in a text field ! is typed)"),
         ("Enter", "log in"),
         ("Esc", "cancel"),
         ("? F1", "these keys (in a text field ? is typed: F1)"),

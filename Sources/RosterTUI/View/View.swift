@@ -48,10 +48,8 @@ public func view(_ model: Model, size: (width: Int, height: Int)) -> ScreenBuffe
         if let deleting = screen.deleting { drawDialog(deleting, in: body, &buffer) }
     case .failure(let message):
         drawFailure(message, in: body, &buffer)
-    case .lastMessage(let message):
-        drawUsers(model, in: body, &buffer)
-        drawLastMessage(message, earlier: Array(model.messageLog.dropLast().reversed()), now: model.now, in: body, &buffer)
     }
+    if let box = model.messageBox { drawMessageBox(box, model, in: body, &buffer) }
     if let help = model.help { drawHelpBox(help, policy: model.policy, keys: model.keys, caveat: model.kioskCaveat, in: body, &buffer) }
     drawStatus(model, &buffer)
     return buffer
@@ -260,7 +258,7 @@ private func drawStatus(_ model: Model, _ buffer: inout ScreenBuffer) {
 /// `12/40` on the list screen when the users do not all fit: the selected one, and how many.
 private func listPosition(_ model: Model, width: Int, height: Int) -> String? {
     switch model.mode {
-    case .list, .confirm, .secretPrompt, .lastMessage: if model.isIdleLocked { return nil }
+    case .list, .confirm, .secretPrompt: if model.isIdleLocked { return nil }
     default: return nil
     }
     let count = model.list.shownCount
@@ -269,21 +267,3 @@ private func listPosition(_ model: Model, width: Int, height: Int) -> String? {
     return "\(model.list.selection + 1)/\(count)"
 }
 
-/// The last message in full, wrapped, in a box over the list.
-/// The last message whole, then the earlier ones newest first, one line each with its age,
-/// as many as fit (`!`).
-private func drawLastMessage(_ message: StatusMessage, earlier: [LoggedMessage], now: Date, in body: Rect, _ buffer: inout ScreenBuffer) {
-    let width = max(10, min(70, body.width - 8))
-    let lines = wrap(message.text, width: width)
-    let room = max(1, body.height - 5)
-    var shown = lines.count > room ? Array(lines.prefix(room - 1)) + ["…"] : lines
-    let left = room - shown.count - 2
-    if !earlier.isEmpty, left > 0 {
-        shown += ["", "Earlier, newest first:"]
-        for logged in earlier.prefix(left) {
-            let line = "\(RelativeTime.ago(logged.at, now: now))  \(logged.message.isError ? "error: " : "")\(logged.message.text)"
-            shown.append(DisplayWidth.of(line) > width ? String(line.prefix(width - 1)) + "…" : line)
-        }
-    }
-    drawBox([message.isError ? "Last error" : "Last message", ""] + shown, in: body, &buffer)
-}

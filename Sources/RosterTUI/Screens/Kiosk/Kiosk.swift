@@ -18,6 +18,7 @@ enum Kiosk {
         if case .secretPrompt(let prompt) = model.mode, prompt.purpose == .leaveKiosk { return kept }
         let active = model.list.currentUser
         model.help = nil
+        model.messageBox = nil
         model.mode = .secretPrompt(
             SecretPrompt(
                 purpose: .leaveKiosk, user: UserTarget(id: active?.id ?? "", name: active?.displayName ?? "nobody"), kind: .pin))

@@ -4,7 +4,9 @@ import RosterWire
 /// API keys, link, the last message (`!`), and `q` to quit; nil for another key.
 func listScreenKey(_ model: inout Model, _ key: Key) -> [Effect]? {
     switch key {
-    case .char("!"): return LastMessageScreen.open(&model)
+    case .char("!"):
+        model.openMessageBox()
+        return []
     case .char("q"): return [.quit]
     case .char("n"):
         var form = LoginForm(choices: model.providerChoices)

@@ -15,6 +15,7 @@ func idleLockIfDue(_ model: inout Model) -> [Effect] {
     let idleSince = IdleRule.idleSince(lastInput: model.lastInputAt, deviceActivity: deviceActivity)
     if model.policy.onIdle == .lock { model.keptThroughLock = FormKeptThroughLock(model.mode, activeUserId: current.id) }
     model.mode = .list
+    model.messageBox = nil
     model.list.isEditingFilter = false
     model.list.find = nil
     model.list.setFilter("")
@@ -36,6 +37,7 @@ func followLockMadeElsewhere(_ model: inout Model) -> [Effect] {
     else { return [] }
     model.keptThroughLock = FormKeptThroughLock(model.mode, activeUserId: current.id)
     model.mode = .list
+    model.messageBox = nil
     model.list.isEditingFilter = false
     model.list.find = nil
     model.list.setFilter("")

@@ -76,6 +76,9 @@ private func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) 
             form.refuse(refusal.errors)
             model.status = form.refusalMessage
         }
+    // Off the text fields, where it cannot be typed, `!` shows the last message whole.
+    case .char("!") where !form.isText(form.focus):
+        model.openMessageBox()
     case .char(let character) where !form.isText(form.focus):
         typeCharacter(&form, character)
     default:
