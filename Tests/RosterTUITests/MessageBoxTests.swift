@@ -55,3 +55,16 @@ import Testing
         #expect(model.form?.email == "joe@example.com!" && model.form?.password == "wrong")
     }
 }
+
+extension MessageBoxTests {
+    /// While the box is up, the wheel and clicks reach nothing under it.
+    @Test func theMouseMovesNothingUnderTheBox() {
+        var model = Sample.model(width: 80, height: 24)
+        model.status = StatusMessage("The server could not be reached")
+        model.press(.char("!"))
+        let selection = model.list.selection
+        model.press(.mouse(MouseEvent(.wheelDown, column: 5, row: 3)), .mouse(MouseEvent(.click, column: 5, row: 4)))
+        #expect(model.list.selection == selection)
+        #expect(model.messageBox != nil)
+    }
+}

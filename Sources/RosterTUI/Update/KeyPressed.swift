@@ -15,6 +15,9 @@ func keyPressed(_ model: inout Model, _ key: Key) -> [Effect] {
     case .resize(let width, let height):
         model.size = TerminalSize(width: max(0, width), height: max(0, height))
         return []
+    case .paste where model.messageBox != nil:
+        // Nothing under the message box takes a paste while it is up.
+        return []
     case .paste(let text):
         return paste(text, into: &model)
     case .mouse(let event):

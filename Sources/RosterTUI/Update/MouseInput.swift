@@ -1,8 +1,8 @@
 /// The mouse on the users screen: a click selects the user under the pointer, a double click
 /// switches to them (as Enter does), the wheel moves the selection, or scrolls the detail pane
-/// under the pointer. Elsewhere, under the help box, and on other screens, it does nothing.
+/// under the pointer. Elsewhere, under the help or message box, and on other screens, it does nothing.
 func mouseInput(_ model: inout Model, _ event: MouseEvent) -> [Effect] {
-    guard case .list = model.mode, !model.isIdleLocked, model.help == nil,
+    guard case .list = model.mode, !model.isIdleLocked, model.help == nil, model.messageBox == nil,
         model.size.width >= MinimumSize.width, model.size.height >= MinimumSize.height
     else { return [] }
     let layout = ListLayout(model)
