@@ -57,6 +57,32 @@ extension EndToEndTests {
             #expect(rest.first?.contains("(\(anonymous.id))") == true)
         }
 
+        /// Under `pin` the PIN is read once the phone approved: someone logged in here already
+        /// gives their own, and a wrong one leaves their PIN as it was.
+        // BEHAVIOURS 44, 45
+        @Test func underPinAReturningUserIsAskedTheirOwnPINAfterApprovalAndKeepsIt() async throws {
+            let (server, runner, home) = try start("device-pin")
+            defer { server.stop(); try? FileManager.default.removeItem(at: home) }
+            #expect(try runner.roster(["policy", "pin"]).status == 0)
+            let first = try runner.roster(["login", "--email", "joe@example.com", "--password-stdin", "--pin-stdin"], stdin: "passw0rd\n2468\n")
+            #expect(first.status == 0, "\(first.stderr)")
+            let errors = home.appendingPathComponent("stderr")
+            let child = try ChildProcess(
+                path: Self.roster, ["login", "--device", "--pin-stdin"], environment: runner.environment, stdin: .pipe, stdout: .pipe,
+                stderr: .file(errors.path))
+            let lines = child.readLines { $0.count >= 2 }
+            let code = try #require(lines.last.map { String($0.dropFirst("Code ".count)) })
+            try await PhoneBrowser(base: server.baseURL).approve(code, email: "joe@example.com", password: "passw0rd")
+            try child.input?.write(contentsOf: Data("1357\n".utf8))
+            try child.input?.close()
+            #expect(child.wait() == 1)
+            let said = try String(contentsOf: errors, encoding: .utf8)
+            #expect(said.contains("wrong PIN for joe@example.com"), "\(said)")
+            #expect(try runner.roster(["token", "joe", "--pin-stdin"], stdin: "1357\n").status == 1)
+            let token = try runner.roster(["token", "joe", "--pin-stdin"], stdin: "2468\n")
+            #expect(token.status == 0, "\(token.stderr)")
+        }
+
         @Test func deniedOnThePhoneItFailsAndLogsNobodyIn() async throws {
             let (server, runner, home) = try start("device-denied")
             defer { server.stop(); try? FileManager.default.removeItem(at: home) }
