@@ -15,6 +15,8 @@ import Testing
     @Test func demoConfigIsTheShippedApp() throws {
         let config = try AppConfig.demo()
         #expect(config.appId == "roster-demo")
+        // The id the command line finds the embedded server's device by, without parsing this.
+        #expect(config.appId == AppConfig.demoAppId)
         #expect(config.passwordHashing == PasswordHashingConfig(logN: 15, r: 8, p: 3))
         #expect(config.isEnabled(.anonymous) && config.isEnabled(.emailPassword) && config.isEnabled(.apiKey))
         #expect(config.isEnabled(.customToken))

@@ -24,7 +24,7 @@ struct DeviceLocation {
             appId = requested
             directory = paths.deviceDirectory(server: "\(host)_\(url.port ?? (scheme == "https" ? 443 : 80))", appId: appId)
         } else {
-            appId = try AppConfig.demo().appId
+            appId = AppConfig.demoAppId
             if let requested = app ?? environment["ROSTER_APP_ID"], !requested.isEmpty, requested != appId {
                 throw CommandFailure("the embedded server has only the app '\(appId)'; use --server for '\(requested)'")
             }
