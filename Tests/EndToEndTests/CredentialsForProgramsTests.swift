@@ -140,6 +140,17 @@ extension EndToEndTests {
             let trapping = #"trap 'echo got-term; exit 9' TERM; echo ready; while :; do sleep 0.1; done"#
             let child = try ChildProcess(
                 path: roster, ["exec", "joe", "--", "/bin/sh", "-c", trapping], environment: device.runner.environment, stdout: .pipe)
+            // Reads below block: were a signal lost, the command would loop on and the test with
+            // it, past any time limit. After a minute the command and Roster are killed instead,
+            // so the reads end and the expectations say what went wrong.
+            let rosterPID = child.pid
+            let watchdog = DispatchWorkItem {
+                let children = (try? String(contentsOfFile: "/proc/\(rosterPID)/task/\(rosterPID)/children", encoding: .utf8)) ?? ""
+                for pid in children.split(separator: " ").compactMap({ pid_t($0) }) { kill(pid, SIGKILL) }
+                kill(rosterPID, SIGKILL)
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
+            defer { watchdog.cancel() }
             #expect(child.readLines { $0.contains("ready") }.contains("ready"))
             child.signal(SIGTERM)
             #expect(child.readLines { $0.contains("got-term") }.contains("got-term"))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A program `roster exec` and `roster shell` run and wait for, as `env` or `sudo` would: in
 /// Roster's own process group (so it stays in the terminal's foreground, where a shell may read
@@ -13,8 +14,6 @@ struct ForwardedChild {
 
     /// The signals passed on.
     static let forwarded: [Int32] = [SIGTERM, SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGWINCH]
-    /// Those a terminal sends the whole foreground group itself.
-    static let fromTerminal: Set<Int32> = [SIGINT, SIGQUIT, SIGWINCH]
 
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -39,24 +38,14 @@ struct ForwardedChild {
 
     /// Starts the child and waits for it, passing signals on meanwhile.
     func run() async throws -> Ending {
-        // Ignored here before the child starts; the child gets each at its default (SETSIGDEF)
-        // with none blocked, so nothing of Roster's handling leaks into it.
-        let typedOnTerminal = isatty(STDIN_FILENO) == 1
-        let queue = DispatchQueue(label: "roster.forward-signals")
-        let child = ChildPID()
-        let sources = Self.forwarded.map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler {
-                if typedOnTerminal && Self.fromTerminal.contains(number) { return }
-                if let pid = child.pid { kill(pid, number) }
-            }
-            source.resume()
-            return source
-        }
-        defer { sources.forEach { $0.cancel() } }
+        // Each forwarded signal gets its handler synchronously, before the child starts (a
+        // dispatch source is armed later, on another thread, and a signal sent to a command that
+        // has already printed could be lost to it); the child gets each at its default
+        // (SETSIGDEF) with none blocked, so nothing of Roster's handling leaks into it.
+        SignalPassing.fromTerminalSkipped.store(isatty(STDIN_FILENO) == 1, ordering: .sequentiallyConsistent)
+        for number in Self.forwarded { SignalPassing.install(number) }
         let pid = try spawn()
-        queue.sync { child.pid = pid }
+        SignalPassing.started(pid)
         let raw = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
             Thread.detachNewThread {
                 var raw: Int32 = 0
@@ -64,7 +53,7 @@ struct ForwardedChild {
                 continuation.resume(returning: raw)
             }
         }
-        queue.sync { child.pid = nil }
+        SignalPassing.ended()
         let signalled = raw & 0x7f
         return signalled == 0 ? .exited((raw >> 8) & 0xff) : .signalled(signalled)
     }
@@ -110,7 +99,56 @@ struct ForwardedChild {
     }
 }
 
-/// The child's pid while it runs, read by the signal handlers on their queue.
-private final class ChildPID: @unchecked Sendable {
-    var pid: pid_t?
+/// Passing signals to the one child a `roster exec` or `roster shell` runs, from a plain signal
+/// handler: atomics only, so it is safe in one. A signal that comes before the child's pid is
+/// known is held and passed on as soon as it is, so none is lost to the race; one after the
+/// child has ended is dropped.
+private enum SignalPassing {
+    /// 0 before the child starts, its pid while it runs, -1 once it has ended.
+    static let child = Atomic<Int32>(0)
+    /// The signals that came before the pid was known, a bit each.
+    static let held = Atomic<UInt64>(0)
+    static let fromTerminalSkipped = Atomic<Bool>(false)
+
+    static func install(_ number: Int32) {
+        // Each atomic made here, before any handler can be the first to touch it.
+        _ = child.load(ordering: .sequentiallyConsistent)
+        _ = held.load(ordering: .sequentiallyConsistent)
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { number in SignalPassing.pass(number) }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(number, &action, nil)
+    }
+
+    static func pass(_ number: Int32) {
+        // Those a terminal sends the whole foreground group itself, which the child has had from
+        // there. No Set here: a lazily made global is no place to be first touched in a handler.
+        let typed = number == SIGINT || number == SIGQUIT || number == SIGWINCH
+        if typed && fromTerminalSkipped.load(ordering: .sequentiallyConsistent) { return }
+        let pid = child.load(ordering: .sequentiallyConsistent)
+        if pid > 0 {
+            kill(pid, number)
+        } else if pid == 0 {
+            held.bitwiseOr(1 << UInt64(number), ordering: .sequentiallyConsistent)
+            // The pid may have come meanwhile: whoever takes the held bits passes them on.
+            let now = child.load(ordering: .sequentiallyConsistent)
+            if now > 0 { passHeld(to: now) }
+        }
+    }
+
+    static func started(_ pid: pid_t) {
+        child.store(pid, ordering: .sequentiallyConsistent)
+        passHeld(to: pid)
+    }
+
+    static func ended() {
+        child.store(-1, ordering: .sequentiallyConsistent)
+    }
+
+    private static func passHeld(to pid: pid_t) {
+        let bits = held.exchange(0, ordering: .sequentiallyConsistent)
+        guard bits != 0 else { return }
+        for number in 1..<64 where bits & (1 << UInt64(number)) != 0 { kill(pid, Int32(number)) }
+    }
 }
