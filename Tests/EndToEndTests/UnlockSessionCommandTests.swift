@@ -65,8 +65,11 @@ extension EndToEndTests {
 
             let value = try device.unlock()
             #expect(!value.contains(Self.joePIN))
-            let record = try #require(try FileManager.default.contentsOfDirectory(atPath: device.sessionsDirectory.path).first)
-            #expect(value.hasPrefix("rs1_\(record)_"))
+            // The value names its record (the script's unlock made another one beside it).
+            let parts = value.split(separator: "_").map(String.init)
+            #expect(parts.count == 3 && parts[0] == "rs1", "\(value.prefix(4))…")
+            let record = try #require(parts.count == 3 ? parts[1] : nil)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: device.sessionsDirectory.path).contains(record))
             let mode = try FileManager.default.attributesOfItem(atPath: device.sessionsDirectory.appendingPathComponent(record).path)[.posixPermissions] as? Int
             #expect(mode == 0o600)
             let exec = try device.withSession(value, ["exec", "joe", "--", "sh", "-c", "test -n \"$ROSTER_ACCESS_TOKEN\""])

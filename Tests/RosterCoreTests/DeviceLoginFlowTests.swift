@@ -32,17 +32,20 @@ struct DeviceLoginFlowTests {
     }
 
     // BEHAVIOURS 44
-    @Test func underAPINPolicyAStartWithoutAGoodPINNeverReachesTheServer() async throws {
+    @Test func underAPINPolicyAStartWithABadPINNeverReachesTheServerAndOneWithoutWaitsForTheApproval() async throws {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()
         _ = try await app.setPolicy(DevicePolicy(switching: .pin))
         let flow = app.sessions.deviceLoginFlow
         let start = DeviceLoginRoute.start(appId: fixture.appId)
-        await #expect(throws: RosterError.self) { try await flow.start(terminal: "lab-3", secret: nil) }
         await #expect(throws: RosterError.self) { try await flow.start(terminal: "lab-3", secret: "12") }
         #expect(fixture.transport.count(.post, start) == 0)
-        let login = try await flow.start(terminal: "lab-3", secret: "2468")
+        // The PIN is asked once the phone approved (who signed in decides which PIN it is).
+        let waiting = try await flow.start(terminal: "lab-3", secret: nil)
         #expect(fixture.transport.count(.post, start) == 1)
+        #expect(!waiting.userCode.isEmpty)
+        let login = try await flow.start(terminal: "lab-3", secret: "2468")
+        #expect(fixture.transport.count(.post, start) == 2)
         #expect(login.linkingUserId == nil && !login.userCode.isEmpty)
     }
 }
