@@ -57,6 +57,9 @@ final class NodeWorker: Sendable {
 
     /// Starts a worker and waits until it has loaded what functions need.
     static func start(memoryMegabytes: Int, files: Files) async throws -> NodeWorker {
+        // A worker killed at its deadline or heap cap leaves a pipe that a frame may still be
+        // written to: EPIPE for the writer, never SIGPIPE for the server.
+        BrokenPipes.ignore()
         let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
         let worker = NodeWorker(memoryMegabytes: memoryMegabytes, outgoing: continuation)
         let ready = Once<Bool>()

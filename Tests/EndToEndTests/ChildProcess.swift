@@ -31,10 +31,15 @@ final class ChildProcess {
     let errors: FileHandle?
     private var status: Int32?
 
+    /// A child that exits before reading all its input would end the whole test run with
+    /// SIGPIPE on the next write: the run ignores it, and the write fails instead.
+    private static let brokenPipesIgnored: Void = { _ = Glibc.signal(SIGPIPE, SIG_IGN) }()
+
     init(
         path: String, _ arguments: [String], environment: [String: String], stdin: Stream = .null, stdout: Stream = .null,
         stderr: Stream = .null
     ) throws {
+        _ = Self.brokenPipesIgnored
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }

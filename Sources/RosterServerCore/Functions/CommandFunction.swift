@@ -57,7 +57,7 @@ package struct CommandFunction: Sendable {
         let outcome = try await withThrowingTaskGroup(of: Outcome.self) { group in
             group.addTask {
                 do {
-                    _ = Self.brokenPipesIgnored
+                    BrokenPipes.ignore()
                     // What the command leaves behind ends with it.
                     defer { session.end() }
                     let result = try await Subprocess.run(
@@ -95,10 +95,6 @@ package struct CommandFunction: Sendable {
         case .finished(.signaled(let signal), _): throw Failure.failed(status: 128 + signal)
         }
     }
-
-    /// Writing to a command that has closed its input raises SIGPIPE, which would end the whole
-    /// server: the process ignores it, and the write fails with EPIPE instead.
-    private static let brokenPipesIgnored: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// How a run ended.
     private enum Outcome: Sendable {
