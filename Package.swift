@@ -156,6 +156,21 @@ let package = Package(
                 .product(name: "Prometheus", package: "swift-prometheus"),
             ]
         ),
+        // App Services' Admin API (/api/admin/v3.0): operators, their sessions, and the apps of the
+        // database made and changed through the same app model an app directory and `export` use.
+        // roster-server links it; roster never does.
+        .target(
+            name: "RosterAdminAPI",
+            dependencies: [
+                "RosterAppModel",
+                "RosterServer",
+                "RosterServerCore",
+                "RosterWire",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
         // The whole server as `roster-server` runs it: either store, and the pages.
         .target(
             name: "RosterServerAssembly",
@@ -208,6 +223,7 @@ let package = Package(
         .executableTarget(
             name: "roster-server",
             dependencies: [
+                "RosterAdminAPI",
                 "RosterAppDirectory",
                 "RosterAppModel",
                 "RosterOperations",
@@ -259,7 +275,7 @@ let package = Package(
             dependencies: [
                 "RosterServer", "RosterServerCore", "RosterPostgres", "RosterPages", "RosterOperations", "RosterServerAssembly",
                 "RosterFunctions",
-                "RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", "BrowserStandIn", "RosterAppModel", "RosterAppDirectory",
+                "RosterWire", "IdentityProviderStandIn", "ThrowawayPostgres", "BrowserStandIn", "RosterAppModel", "RosterAppDirectory", "RosterAdminAPI",
                 // RosterCore's reader of change streams, for the tests' stream client.
                 "RosterCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
