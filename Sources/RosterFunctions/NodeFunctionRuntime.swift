@@ -1,20 +1,15 @@
-// The engine, chosen by measurement (Benchmarks/FunctionEngines, one run, the two sides
-// alternating in rounds of 2,000 calls; medians of 10 rounds on the 2-core development VM):
-//
-//                                   JavaScriptCore in-process    Node.js worker, framed JSON on pipes
-//   a trivial function              0.9 µs                        11.6 µs
-//   one data call, round-tripped    3.0 µs                        23.2 µs
-//
-// JavaScriptCore is ten times faster per call, but both are far below what the call around them
-// costs (an HTTP request and a data call are hundreds of µs), and only the worker gives each
-// execution the limits Roster needs: a heap cap (`--max-old-space-size`; JavaScriptCore has none
-// in-process, so one function's memory hog would end the whole server), a deadline that stops
+// The engine, chosen by measurement (Benchmarks/FunctionEngines; the method and the figures are in
+// docs/BENCHMARKS.md, "Roster's own pieces in place of stock ones"). JavaScriptCore in-process is
+// about ten times faster per call than a Node.js worker, but both are far below what the call
+// around them costs (an HTTP request and a data call are hundreds of µs), and only the worker gives
+// each execution the limits Roster needs: a heap cap (`--max-old-space-size`; JavaScriptCore has
+// none in-process, so one function's memory hog would end the whole server), a deadline that stops
 // an endless loop and an endless `await` alike (the process is killed and another started;
-// JavaScriptCore's execution time limit stops a loop but not a pending promise), and no host
-// access (Node's permission model: no file system beyond the worker's own files, no child
-// processes or workers, no code from strings; each function in a `vm` context of its own that
-// holds only App Services' globals). js-bson, well kept and the BSON App Services functions
-// use, runs in Node as it is. A fresh context per execution adds about 0.5 ms.
+// JavaScriptCore's execution time limit stops a loop but not a pending promise), and no host access
+// (Node's permission model: no file system beyond the worker's own files, no child processes or
+// workers, no code from strings; each function in a `vm` context of its own that holds only App
+// Services' globals). js-bson, well kept and the BSON App Services functions use, runs in Node as
+// it is. A fresh context per execution adds about 0.5 ms.
 
 import Foundation
 import RosterServerCore

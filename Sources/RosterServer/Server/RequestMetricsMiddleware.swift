@@ -1,7 +1,6 @@
-// Kept instead of Hummingbird's `MetricsMiddleware`: with that one in this one's place the
-// server cost about 1.14 times as much on the ceiling route and 1.12 on a refresh and the profile,
-// in the same run of `roster-bench http --against-server` (docs/BENCHMARKS.md, "This build against
-// the one before the reshaping", keeps the method and the latest figures).
+// Kept instead of Hummingbird's `MetricsMiddleware`, which costs the server more on the ceiling
+// route, a refresh and the profile in the same run of `roster-bench http --against-server`:
+// docs/BENCHMARKS.md ("Roster's own pieces in place of stock ones") has the method and the figures.
 
 import Hummingbird
 import Metrics

@@ -1,7 +1,6 @@
-// Kept instead of swift-log's `StreamLogHandler`: with that one in this one's place the server
-// cost about 1.09 times as much on the ceiling route, 1.18 on a refresh and 1.09 on the profile,
-// in the same run of `roster-bench http --against-server` (docs/BENCHMARKS.md, "This build against
-// the one before the reshaping", keeps the method and the latest figures).
+// Kept instead of swift-log's `StreamLogHandler`, which costs the server more on the ceiling
+// route, a refresh and the profile in the same run of `roster-bench http --against-server`:
+// docs/BENCHMARKS.md ("Roster's own pieces in place of stock ones") has the method and the figures.
 
 import Logging
 
