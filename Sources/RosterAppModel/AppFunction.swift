@@ -5,6 +5,8 @@ import RosterWire
 /// and providers may), whether it runs as the system user, and the condition a caller must
 /// meet (`can_evaluate`, an App Services expression).
 public struct AppFunction: Codable, Sendable, Equatable {
+    /// The id the Admin API names it by (24 hex digits), when it was given one.
+    public var id: String?
     public var name: String
     public var source: String?
     public var isPrivate: Bool
@@ -15,8 +17,9 @@ public struct AppFunction: Codable, Sendable, Equatable {
 
     public init(
         name: String, source: String? = nil, isPrivate: Bool = false, runAsSystem: Bool = false, canEvaluate: JSONValue? = nil,
-        disableArgLogs: Bool = false
+        disableArgLogs: Bool = false, id: String? = nil
     ) {
+        self.id = id
         self.name = name
         self.source = source
         self.isPrivate = isPrivate

@@ -27,6 +27,12 @@ public struct AppModel: Codable, Sendable, Equatable {
     public var functions: [AppFunction]
     public var triggers: [AppTrigger]
     public var values: [AppValue]
+    /// The secrets made through the Admin API, by name and id (their values are kept apart).
+    public var secrets: [AppSecret] = []
+    /// The collections' schemas the Admin API stores (`schemas`), as written.
+    public var schemas: [AppSchema] = []
+    /// Device Sync's development mode (`sync/config`), kept as set: Roster serves no Device Sync.
+    public var developmentModeEnabled = false
 
     public init(
         name: String, appId: String, environment: String? = nil, environmentValues: JSONObject = [:],
@@ -52,6 +58,7 @@ public struct AppModel: Codable, Sendable, Equatable {
     /// configuration), each once, sorted.
     public var secretNames: [String] {
         var names = Set<String>()
+        names.formUnion(secrets.map(\.name))
         for value in values { if case .secret(let name) = value.content { names.insert(name) } }
         for provider in providers { names.formUnion(provider.secretConfig.values) }
         for service in services { names.formUnion(service.secretConfig.values) }

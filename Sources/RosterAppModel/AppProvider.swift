@@ -4,6 +4,8 @@ import RosterWire
 /// kind, whether it is `disabled`, its settings under App Services' own keys, and the secrets
 /// its `secret_config` names (by the setting they fill: `clientSecret`, `signingKeys`, …).
 public struct AppProvider: Codable, Sendable, Equatable {
+    /// The id the Admin API names it by (24 hex digits), when it was given one.
+    public var id: String?
     public var name: String
     public var kind: ProviderType
     public var disabled: Bool
@@ -18,8 +20,9 @@ public struct AppProvider: Codable, Sendable, Equatable {
 
     public init(
         name: String? = nil, kind: ProviderType, disabled: Bool = false, settings: AppProviderSettings = .none,
-        secretConfig: [String: String] = [:], metadataFields: [AppMetadataField] = [], redirectURIs: [String] = []
+        secretConfig: [String: String] = [:], metadataFields: [AppMetadataField] = [], redirectURIs: [String] = [], id: String? = nil
     ) {
+        self.id = id
         self.name = name ?? kind.rawValue
         self.kind = kind
         self.disabled = disabled

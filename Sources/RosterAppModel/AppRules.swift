@@ -6,6 +6,8 @@ import RosterWire
 public struct AppServiceRules: Codable, Sendable, Equatable {
     public var service: String
     public var defaultRoles: [AppRole]?
+    /// The id the Admin API names the default rule by, when it was given one.
+    public var defaultRuleId: String?
     public var collections: [AppCollectionRule]
 
     public init(service: String, defaultRoles: [AppRole]? = nil, collections: [AppCollectionRule] = []) {
@@ -18,6 +20,8 @@ public struct AppServiceRules: Codable, Sendable, Equatable {
 /// One collection's rules: its roles, taken in order (the first whose `apply_when` matches
 /// applies), its query filters, and its schema as written.
 public struct AppCollectionRule: Codable, Sendable, Equatable {
+    /// The id the Admin API names it by (24 hex digits), when it was given one.
+    public var id: String?
     public var database: String
     public var collection: String
     public var roles: [AppRole]
@@ -26,7 +30,8 @@ public struct AppCollectionRule: Codable, Sendable, Equatable {
     /// The collection's `schema.json`, as written (read and kept; not validated against).
     public var schema: JSONValue?
 
-    public init(database: String, collection: String, roles: [AppRole], filters: [JSONValue] = [], schema: JSONValue? = nil) {
+    public init(database: String, collection: String, roles: [AppRole], filters: [JSONValue] = [], schema: JSONValue? = nil, id: String? = nil) {
+        self.id = id
         self.database = database
         self.collection = collection
         self.roles = roles

@@ -4,12 +4,15 @@ import RosterWire
 /// name, as functions and clients call it, its type (`mongodb-atlas`, `mongodb`, …), its
 /// configuration as written, and the secrets its `secret_config` names.
 public struct AppService: Codable, Sendable, Equatable {
+    /// The id the Admin API names it by (24 hex digits), when it was given one.
+    public var id: String?
     public var name: String
     public var type: String
     public var config: JSONValue
     public var secretConfig: [String: String]
 
-    public init(name: String, type: String, config: JSONValue = .emptyObject, secretConfig: [String: String] = [:]) {
+    public init(name: String, type: String, config: JSONValue = .emptyObject, secretConfig: [String: String] = [:], id: String? = nil) {
+        self.id = id
         self.name = name
         self.type = type
         self.config = config

@@ -4,13 +4,16 @@ import RosterWire
 /// when it sends its events elsewhere, to AWS EventBridge), and its configuration as written
 /// (`config`), kept whole for what the typed parts leave out.
 public struct AppTrigger: Codable, Sendable, Equatable {
+    /// The id the Admin API names it by (24 hex digits), when it was given one.
+    public var id: String?
     public var name: String
     public var event: Event
     public var functionName: String?
     public var disabled: Bool
     public var config: JSONValue
 
-    public init(name: String, event: Event, functionName: String?, disabled: Bool = false, config: JSONValue = .emptyObject) {
+    public init(name: String, event: Event, functionName: String?, disabled: Bool = false, config: JSONValue = .emptyObject, id: String? = nil) {
+        self.id = id
         self.name = name
         self.event = event
         self.functionName = functionName

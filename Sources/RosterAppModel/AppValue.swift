@@ -9,10 +9,16 @@ public struct AppValue: Codable, Sendable, Equatable {
         case secret(String)
     }
 
+    /// The id the Admin API names it by (24 hex digits), when it was given one.
+    public var id: String?
     public var name: String
     public var content: Content
+    /// Whether the value stays out of what clients may read (rule expressions and the like).
+    public var isPrivate: Bool
 
-    public init(name: String, content: Content) {
+    public init(name: String, content: Content, isPrivate: Bool = false, id: String? = nil) {
+        self.id = id
+        self.isPrivate = isPrivate
         self.name = name
         self.content = content
     }
