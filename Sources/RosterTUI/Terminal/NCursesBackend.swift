@@ -147,18 +147,24 @@ public final class NCursesBackend: TerminalBackend {
         if mouse { _ = roster_set_mouse(0, Int32(Self.doubleClickInterval)) }
         roster_set_bracketed_paste(0)
         endwin()
-        // Stop as a job does, with the signal's own action for the moment. It goes to the
-        // process, not this thread (which blocks it, as the runtime's threads do): a thread
-        // that does not block it takes it within moments, and the whole process stops there
-        // until `fg`. A process the shell does not control (an orphaned process group) is not
-        // stopped, and goes straight on.
+        // Stop as a job does, with the signal's own action for the moment, raised on this
+        // thread with the signal let through here alone: the whole process stops before `raise`
+        // returns, and goes on after `fg`. (Sent to the process instead, it waits for some thread
+        // that does not block it, which on a loaded machine may come after the action is put
+        // back, and the key did nothing.) A process the shell does not control (an orphaned
+        // process group) is not stopped, and goes straight on.
         var stop = sigaction()
         stop.__sigaction_handler.sa_handler = SIG_DFL
         sigemptyset(&stop.sa_mask)
         var previous = sigaction()
         sigaction(SIGTSTP, &stop, &previous)
-        kill(getpid(), SIGTSTP)
-        usleep(100_000)
+        var only = sigset_t()
+        sigemptyset(&only)
+        sigaddset(&only, SIGTSTP)
+        var mask = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &only, &mask)
+        raise(SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
         sigaction(SIGTSTP, &previous, nil)
         // Continued: the next draw takes the terminal back (curses' mode with it) and writes it all.
         roster_set_bracketed_paste(1)
