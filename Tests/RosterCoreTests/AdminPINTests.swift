@@ -20,7 +20,7 @@ struct AdminPINTests {
         try await app.setAdminPIN(Self.adminPIN)
         #expect(try app.hasAdminPIN())
         // The store keeps a salt and a verifier, never the PIN.
-        let stored = try #require(try app.sessions.store.adminPIN())
+        let stored = try #require(try app.store.adminPIN())
         #expect(try await SharedTerminalTests.filesHolding([Self.adminPIN], in: fixture.directory).isEmpty)
         #expect(stored.verifier.count == 32 && !stored.salt.isEmpty)
 

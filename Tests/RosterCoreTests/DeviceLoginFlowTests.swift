@@ -36,7 +36,7 @@ struct DeviceLoginFlowTests {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()
         _ = try await app.setPolicy(DevicePolicy(switching: .pin))
-        let flow = app.sessions.deviceLoginFlow
+        let flow = app.deviceLoginFlow
         let start = DeviceLoginRoute.start(appId: fixture.appId)
         await #expect(throws: RosterError.self) { try await flow.start(terminal: "lab-3", secret: "12") }
         #expect(fixture.transport.count(.post, start) == 0)

@@ -56,7 +56,7 @@ struct DiskReserveTests {
             try disk.fill()
             fixture.clock.advance(by: 1800)
             _ = try await joe.freshAccessToken()
-            let stored = try app.sessions.keys.opened(try #require(try app.sessions.store.user(id: joe.id))).refreshToken
+            let stored = try app.keys.opened(try #require(try app.store.user(id: joe.id))).refreshToken
             #expect(try generation(stored) == 1, "stored in the room the reserve gave up")
             #expect(!reserve.isInPlace)
         }
@@ -70,7 +70,7 @@ struct DiskReserveTests {
         let joe = try #require(next.user(id: joeId))
         _ = try await joe.freshAccessToken()
         #expect(joe.state == .loggedIn)
-        let newest = try next.sessions.tokens.current(joe).refreshToken
+        let newest = try next.tokens.current(joe).refreshToken
         #expect(try generation(newest) == 2)
         #expect(await fixture.refreshStatus(try #require(newest)) == 200)
     }

@@ -23,7 +23,7 @@ struct FullDiskRefreshTests {
         let joe = try await app.login(credentials: Fixture.joe)
         /// The refresh token the device store holds.
         func stored() throws -> String? {
-            try app.sessions.keys.opened(try #require(try store.base.user(id: joe.id))).refreshToken
+            try app.keys.opened(try #require(try store.base.user(id: joe.id))).refreshToken
         }
         #expect(try generation(try stored()) == 0)
 
@@ -34,7 +34,7 @@ struct FullDiskRefreshTests {
         _ = try await joe.freshAccessToken()
         #expect(store.refusedWrites >= 1)
         #expect(try generation(try stored()) == 0, "the store could not take the new token")
-        #expect(try generation(app.sessions.tokens.current(joe).refreshToken) == 1, "held in memory")
+        #expect(try generation(app.tokens.current(joe).refreshToken) == 1, "held in memory")
 
         // Long past the server's grace window, still full: the next refresh presents the token
         // the server gave last, so it is no reuse, and the session lives.
@@ -42,7 +42,7 @@ struct FullDiskRefreshTests {
         _ = try await joe.freshAccessToken()
         #expect(fixture.transport.count(.post, Route.session) == 2)
         #expect(joe.state == .loggedIn)
-        let newest = try app.sessions.tokens.current(joe).refreshToken
+        let newest = try app.tokens.current(joe).refreshToken
         #expect(try generation(newest) == 2)
         #expect(try generation(try stored()) == 0)
         #expect(await fixture.refreshStatus(try #require(newest)) == 200)

@@ -17,18 +17,18 @@ struct LogOutFlowTests {
         let refreshToken = try #require(joe.refreshToken)
         fixture.transport.offline = true
 
-        let report = try await app.sessions.logOutFlow.logOut(joe)
+        let report = try await app.logOutFlow.logOut(joe)
         #expect(report.revocationError?.isNetwork == true)
         #expect(joe.state == .loggedOut)
-        #expect(try app.sessions.store.pendingRevocations().count == 1)
+        #expect(try app.store.pendingRevocations().count == 1)
         // Still offline: nothing is sent, nothing is dropped.
-        #expect(await app.sessions.revocations.sendPending() == 0)
-        #expect(try app.sessions.store.pendingRevocations().count == 1)
+        #expect(await app.revocations.sendPending() == 0)
+        #expect(try app.store.pendingRevocations().count == 1)
         #expect(await fixture.refreshStatus(refreshToken) == 200)
 
         fixture.transport.offline = false
-        #expect(await app.sessions.revocations.sendPending() == 1)
-        #expect(try app.sessions.store.pendingRevocations().isEmpty)
+        #expect(await app.revocations.sendPending() == 1)
+        #expect(try app.store.pendingRevocations().isEmpty)
         #expect(await fixture.refreshStatus(refreshToken) == 401)
         #expect(try app.history().contains { $0.event == .revoked && $0.userId == joe.id })
     }
@@ -39,13 +39,13 @@ struct LogOutFlowTests {
         let app = try fixture.makeApp()
         let joe = try await app.login(credentials: Fixture.joe)
         let refreshToken = try #require(joe.refreshToken)
-        let report = try await app.sessions.logOutFlow.logOut(joe)
+        let report = try await app.logOutFlow.logOut(joe)
         #expect(report.revocationError == nil)
-        #expect(try app.sessions.store.pendingRevocations().isEmpty)
+        #expect(try app.store.pendingRevocations().isEmpty)
         #expect(await fixture.refreshStatus(refreshToken) == 401)
         // A second log-out of the same user does nothing at all.
         fixture.transport.reset()
-        #expect(try await app.sessions.logOutFlow.logOut(joe).revocationError == nil)
+        #expect(try await app.logOutFlow.logOut(joe).revocationError == nil)
         #expect(fixture.transport.requests.isEmpty)
     }
 
@@ -55,7 +55,7 @@ struct LogOutFlowTests {
         let app = try fixture.makeApp()
         let joe = try await app.login(credentials: Fixture.joe)
         let emma = try await app.login(credentials: Fixture.emma)
-        let flow = app.sessions.logOutFlow
+        let flow = app.logOutFlow
         #expect(try flow.choosesNextUser())
 
         try await app.setPolicy(DevicePolicy(switching: .pin), pins: [joe.id: "2468", emma.id: "1357"])
@@ -71,11 +71,11 @@ struct LogOutFlowTests {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()
         let joe = try await app.login(credentials: Fixture.joe)
-        let folder = app.sessions.files.folder(of: joe.id)
+        let folder = app.environment.files.folder(of: joe.id)
         #expect(FileManager.default.fileExists(atPath: folder.path))
-        try await app.sessions.logOutFlow.remove(joe)
+        try await app.logOutFlow.remove(joe)
         #expect(joe.state == .removed)
         #expect(!FileManager.default.fileExists(atPath: folder.path))
-        await #expect(throws: RosterError.userRemoved(joe.displayName)) { try await app.sessions.logOutFlow.remove(joe) }
+        await #expect(throws: RosterError.userRemoved(joe.displayName)) { try await app.logOutFlow.remove(joe) }
     }
 }

@@ -12,13 +12,13 @@ struct LoginFlowTests {
     @Test func aLogInStoresTheSessionMakesTheUserCurrentAndGivesItsRow() async throws {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()
-        let row = try await app.sessions.loginFlow.login(Fixture.joe)
+        let row = try await app.loginFlow.login(Fixture.joe)
         #expect(row.state == .loggedIn)
         #expect(row.sealed?.kind == .device)
         #expect(row.revocationBox != nil)
         #expect(row.profile["email"]?.stringValue == "joe@example.com")
-        #expect(try app.sessions.store.currentUserId() == row.id)
-        #expect(FileManager.default.fileExists(atPath: app.sessions.files.folder(of: row.id).path))
+        #expect(try app.store.currentUserId() == row.id)
+        #expect(FileManager.default.fileExists(atPath: app.environment.files.folder(of: row.id).path))
         #expect(try app.history().first?.event == .loggedIn)
     }
 
@@ -26,14 +26,14 @@ struct LoginFlowTests {
     @Test func anAnonymousLogInUnderOpenReusesTheAnonymousUserHere() async throws {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()
-        let flow = app.sessions.loginFlow
+        let flow = app.loginFlow
         let first = try await flow.login(.anonymous)
         _ = try await flow.login(Fixture.joe)
         fixture.transport.reset()
         let again = try await flow.login(.anonymous)
         #expect(again.id == first.id && again.entry == first.entry)
         #expect(fixture.transport.requests.isEmpty)
-        #expect(try app.sessions.store.currentUserId() == first.id)
+        #expect(try app.store.currentUserId() == first.id)
     }
 
     // BEHAVIOURS 44
@@ -43,12 +43,12 @@ struct LoginFlowTests {
         try await app.setPolicy(DevicePolicy(switching: .pin))
         fixture.transport.reset()
         await #expect(throws: RosterError.invalidRequest(SessionKeys.pinNeeded(.pin))) {
-            try await app.sessions.loginFlow.login(.anonymous)
+            try await app.loginFlow.login(.anonymous)
         }
         #expect(fixture.transport.requests.isEmpty)
-        let row = try await app.sessions.loginFlow.login(.anonymous, secret: "2468")
+        let row = try await app.loginFlow.login(.anonymous, secret: "2468")
         #expect(row.sealed?.kind == .pin)
-        #expect(app.sessions.keys.isUnlocked(row))
+        #expect(app.keys.isUnlocked(row))
     }
 
     /// A JWT of this payload, unsigned: the client reads tokens, it never verifies them.

@@ -11,7 +11,7 @@ struct PasswordCheckTests {
     @Test func aRightPasswordIsAcceptedAndTheSessionItMadeIsEnded() async throws {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()
-        let check = app.sessions.keys.passwordCheck
+        let check = app.keys.passwordCheck
         #expect(try await check.check(email: "joe@example.com", password: "passw0rd") == .accepted)
         #expect(fixture.transport.count(.post, Route.login(appId: fixture.appId, provider: .emailPassword)) == 1)
         #expect(fixture.transport.count(.delete, Route.session) == 1)
@@ -21,7 +21,7 @@ struct PasswordCheckTests {
     @Test func aWrongPasswordIsRefusedAndNothingIsLeftToEnd() async throws {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()
-        #expect(try await app.sessions.keys.passwordCheck.check(email: "joe@example.com", password: "not-it") == .refused)
+        #expect(try await app.keys.passwordCheck.check(email: "joe@example.com", password: "not-it") == .refused)
         #expect(fixture.transport.count(.delete, Route.session) == 0)
     }
 
@@ -29,6 +29,6 @@ struct PasswordCheckTests {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()
         fixture.transport.offline = true
-        #expect(try await app.sessions.keys.passwordCheck.check(email: "joe@example.com", password: "passw0rd") == .unreachable)
+        #expect(try await app.keys.passwordCheck.check(email: "joe@example.com", password: "passw0rd") == .unreachable)
     }
 }

@@ -14,7 +14,7 @@ struct PolicyFlowTests {
         let app = try fixture.makeApp()
         let joe = try await app.login(credentials: Fixture.joe)
         let emma = try await app.login(credentials: Fixture.emma)
-        let flow = app.sessions.policyFlow
+        let flow = app.policyFlow
         let loggedOut = try await flow.setPolicy(
             DevicePolicy(switching: .pin), pins: [joe.id: "2468"], admin: nil, handle: app.sessions.handle(for:))
         #expect(loggedOut == ["emma@example.com"])
@@ -22,9 +22,9 @@ struct PolicyFlowTests {
         #expect(joe.load()?.sealed?.kind == .pin)
         #expect(emma.state == .loggedOut)
         // The new seal's key is not held: Joe unlocks anew.
-        #expect(throws: RosterError.locked(user: "joe@example.com", secret: .pin)) { try app.sessions.keys.loggedInRow(joe) }
+        #expect(throws: RosterError.locked(user: "joe@example.com", secret: .pin)) { try app.keys.loggedInRow(joe) }
         try await joe.unlock(secret: "2468")
-        #expect(try app.sessions.keys.loggedInRow(joe).secrets != nil)
+        #expect(try app.keys.loggedInRow(joe).secrets != nil)
         let events = try app.history().map(\.event)
         #expect(events.contains(.policyChanged) && events.contains(.loggedOut))
     }
@@ -34,7 +34,7 @@ struct PolicyFlowTests {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()
         let joe = try await app.login(credentials: Fixture.joe)
-        let flow = app.sessions.policyFlow
+        let flow = app.policyFlow
         _ = try await flow.setPolicy(DevicePolicy(switching: .pin, lockAfter: 10), pins: [joe.id: "2468"], admin: nil, handle: app.sessions.handle(for:))
         let sealed = try #require(joe.load()?.sealed)
         let loggedOut = try await flow.setPolicy(
@@ -55,7 +55,7 @@ struct PolicyFlowTests {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()
         let joe = try await app.login(credentials: Fixture.joe)
-        let flow = app.sessions.policyFlow
+        let flow = app.policyFlow
         _ = try await flow.setPolicy(DevicePolicy(switching: .pin), pins: [joe.id: "2468"], admin: nil, handle: app.sessions.handle(for:))
         let sealed = try #require(joe.load()?.sealed)
         await #expect(throws: RosterError.self) {

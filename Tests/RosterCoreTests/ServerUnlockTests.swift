@@ -32,12 +32,12 @@ struct ServerUnlockTests {
     // BEHAVIOURS 55
     @Test func aCopiedDeviceCannotCheckAPINWithoutTheServerAndItsGuessesCountThere() async throws {
         let (fixture, app, joe) = try await serverDevice()
-        let row = try #require(try app.sessions.store.user(id: joe.id))
+        let row = try #require(try app.store.user(id: joe.id))
         let sealed = try #require(row.sealed)
         #expect(sealed.kind == .serverPIN && sealed.unlockId?.count == 64)
         // Even the right PIN, with the device key and the salt, does not open the row alone:
         // neither the key a device-checked PIN makes nor the PIN's half matches.
-        let sealer = app.sessions.keys.sealer
+        let sealer = app.keys.sealer
         let salt = try #require(sealed.salt)
         let cost = try #require(sealed.cost)
         #expect(!sealer.matches(sealed, key: try sealer.secretKey(Self.joePIN, salt: salt, cost: cost, userId: joe.id)))
@@ -149,7 +149,7 @@ struct ServerUnlockTests {
         let (fixture, app, joe) = try await serverDevice()
         let other = try fixture.makeApp()
         try await #require(other.user(id: joe.id)).unlock(secret: Self.joePIN)
-        let sealed = try #require(try app.sessions.store.user(id: joe.id)?.sealed)
+        let sealed = try #require(try app.store.user(id: joe.id)?.sealed)
         let salt = try #require(sealed.salt)
         for request in fixture.transport.requests {
             let body = request.body ?? Data()
@@ -158,15 +158,15 @@ struct ServerUnlockTests {
         }
         // What the server gives a right proof, with the right PIN's half but another device's key,
         // opens nothing: the device key is the third part.
-        let material = try app.sessions.keys.sealer.unlockMaterial(Self.joePIN, salt: salt, cost: try #require(sealed.cost))
-        guard case .released(let half, _, _) = try await app.sessions.keys.unlockKeys.release(unlockId: try #require(sealed.unlockId), proof: material.proof)
+        let material = try app.keys.sealer.unlockMaterial(Self.joePIN, salt: salt, cost: try #require(sealed.cost))
+        guard case .released(let half, _, _) = try await app.keys.unlockKeys.release(unlockId: try #require(sealed.unlockId), proof: material.proof)
         else { Issue.record("the right proof was refused"); return }
         let strangerDirectory = fixture.temporary.url.appendingPathComponent("stranger-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: strangerDirectory, withIntermediateDirectories: true)
         let strangerKey = try DeviceKey.load(in: strangerDirectory, expectedId: nil, randomBytes: { Array(repeating: 1, count: $0) })
         let stranger = SessionSealer(deviceKey: strangerKey, randomBytes: { Array(repeating: 1, count: $0) })
         #expect(!stranger.matches(sealed, key: stranger.serverUnlockKey(pinHalf: material.pinHalf, serverHalf: half, userId: joe.id)))
-        #expect(app.sessions.keys.sealer.matches(sealed, key: app.sessions.keys.sealer.serverUnlockKey(pinHalf: material.pinHalf, serverHalf: half, userId: joe.id)))
+        #expect(app.keys.sealer.matches(sealed, key: app.keys.sealer.serverUnlockKey(pinHalf: material.pinHalf, serverHalf: half, userId: joe.id)))
     }
 
     // BEHAVIOURS 46, 55
@@ -183,6 +183,6 @@ struct ServerUnlockTests {
             try await joeThere.unlock(secret: Self.joePIN)
         }
         try await joeThere.unlock(secret: "605182")
-        #expect(try app.sessions.store.user(id: joe.id)?.sealed?.kind == .serverPIN)
+        #expect(try app.store.user(id: joe.id)?.sealed?.kind == .serverPIN)
     }
 }

@@ -30,7 +30,7 @@ struct SessionKeysTests {
     /// Stores Joe's session sealed with `pin`, with a revocation token under the device key, as a
     /// log-in under the `pin` policy does.
     func storeJoe(in app: App, pin: String) async throws -> User {
-        let keys = app.sessions.keys
+        let keys = app.keys
         let plan = try await keys.sealPlan(userId: "joe", policy: .pin, credentials: nil, secret: pin)
         let secrets = secrets
         let sealer = keys.sealer
@@ -39,7 +39,7 @@ struct SessionKeysTests {
             sealRevocation: { entry in try sealer.sealRevocation("revocation.jwt.value", userId: "joe", entry: entry) },
             lifetime: 1800, receivedAt: clock.now(), deviceId: nil,
             identities: [Identity(id: "i-joe", provider: .emailPassword)], profile: ["email": .string("joe@example.com")])
-        let row = try app.sessions.store.saveLogIn(record, newEntry: "e1", at: clock.now())
+        let row = try app.store.saveLogIn(record, newEntry: "e1", at: clock.now())
         return app.sessions.handle(for: row)
     }
 
@@ -47,7 +47,7 @@ struct SessionKeysTests {
     @Test func aPINSealedRowOpensOnlyOnceUnlocked() async throws {
         let app = try makeApp()
         let joe = try await storeJoe(in: app, pin: "2468")
-        let keys = app.sessions.keys
+        let keys = app.keys
         let row = try #require(joe.load())
         #expect(row.sealed?.kind == .pin)
         #expect(!keys.isUnlocked(row))
@@ -68,19 +68,19 @@ struct SessionKeysTests {
     @Test func aKeyHeldByOneProcessIsNotAnothers() async throws {
         let first = try makeApp()
         let joe = try await storeJoe(in: first, pin: "2468")
-        try await first.sessions.keys.unlock(joe, secret: "2468")
+        try await first.keys.unlock(joe, secret: "2468")
 
         let second = try makeApp()
-        let row = try #require(try second.sessions.store.user(id: "joe"))
-        #expect(!second.sessions.keys.isUnlocked(row))
-        #expect(first.sessions.keys.isUnlocked(row))
+        let row = try #require(try second.store.user(id: "joe"))
+        #expect(!second.keys.isUnlocked(row))
+        #expect(first.keys.isUnlocked(row))
     }
 
     // BEHAVIOURS 45
     @Test func wrongPINsAreCountedThenMadeToWait() async throws {
         let app = try makeApp()
         let joe = try await storeJoe(in: app, pin: "2468")
-        let keys = app.sessions.keys
+        let keys = app.keys
         for remaining in [9, 8, 7] {
             let error = await rosterError { try await keys.unlock(joe, secret: "1111") }
             #expect(error == .wrongSecret(user: "joe@example.com", secret: .pin, remaining: remaining))
@@ -90,7 +90,7 @@ struct SessionKeysTests {
         }
         // After three, a try must wait, even the right PIN, even from another process: the count
         // is in the store. A try that waits is not counted.
-        let waiting = await rosterError { try await makeApp().sessions.keys.unlock(joe, secret: "2468") }
+        let waiting = await rosterError { try await makeApp().keys.unlock(joe, secret: "2468") }
         #expect(waiting == .secretDelayed(user: "joe@example.com", secret: .pin, seconds: 5))
         clock.advance(by: 5)
         let fourth = await rosterError { try await keys.unlock(joe, secret: "1111") }
@@ -111,7 +111,7 @@ struct SessionKeysTests {
     @Test func tenWrongPINsLogTheUserOutAndQueueTheRevocation() async throws {
         let app = try makeApp()
         let joe = try await storeJoe(in: app, pin: "2468")
-        let keys = app.sessions.keys
+        let keys = app.keys
         var last: RosterError?
         for _ in 0..<WrongSecretLimits.logOutAfter {
             clock.advance(by: 3600)
@@ -121,10 +121,10 @@ struct SessionKeysTests {
         #expect(joe.state == .loggedOut)
         #expect(app.currentUser == nil)
         // The server could not be reached: the revocation waits, sealed with the device key.
-        let queued = try #require(try app.sessions.store.pendingRevocations().first)
+        let queued = try #require(try app.store.pendingRevocations().first)
         #expect(queued.userId == "joe")
         // What waits is the revocation token, never the refresh token sealed with the PIN.
-        let sealer = app.sessions.keys.sealer
+        let sealer = app.keys.sealer
         let opened = try sealer.open(queued.sealed, key: sealer.deviceRowKey(userId: "joe"), userId: "joe", entry: queued.entry)
         #expect(opened.refreshToken == "revocation.jwt.value")
         #expect(try app.history(limit: 20).contains { $0.event == .lockedOut && $0.userId == "joe" })
@@ -134,7 +134,7 @@ struct SessionKeysTests {
     @Test func aChangedPINSealsTheSessionAnew() async throws {
         let app = try makeApp()
         let joe = try await storeJoe(in: app, pin: "2468")
-        let keys = app.sessions.keys
+        let keys = app.keys
         let before = try #require(joe.load()?.sealed)
         try await keys.changePIN(joe, old: "2468", new: "135790")
         let after = try #require(joe.load()?.sealed)
@@ -142,7 +142,7 @@ struct SessionKeysTests {
         #expect(after.salt != before.salt)
         // This process keeps the new key; another one needs the new PIN, and the old one is wrong.
         #expect(try keys.loggedInRow(joe).secrets == secrets)
-        let other = try makeApp().sessions.keys
+        let other = try makeApp().keys
         let oldPIN = await rosterError { try await other.unlock(joe, secret: "2468") }
         #expect(oldPIN == .wrongSecret(user: "joe@example.com", secret: .pin, remaining: 9))
         try await other.unlock(joe, secret: "135790")
@@ -150,7 +150,7 @@ struct SessionKeysTests {
 
     // BEHAVIOURS 44
     @Test func aPINPolicyNeedsAPINOfFourDigits() async throws {
-        let keys = try makeApp().sessions.keys
+        let keys = try makeApp().keys
         await #expect(throws: RosterError.invalidRequest(SessionKeys.pinNeeded(.pin))) {
             try await keys.sealPlan(userId: "joe", policy: .pin, credentials: nil, secret: nil)
         }

@@ -13,8 +13,8 @@ struct TokenRefresherTests {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp(refreshMargin: 60)
         let joe = try await app.login(credentials: Fixture.joe)
-        let tokens = app.sessions.tokens
-        let row = try app.sessions.keys.loggedInRow(joe)
+        let tokens = app.tokens
+        let row = try app.keys.loggedInRow(joe)
         let expiresAt = try #require(row.accessTokenExpiresAt)
         #expect(!tokens.needsRefresh(row))
 
@@ -35,7 +35,7 @@ struct TokenRefresherTests {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()
         let joe = try await app.login(credentials: Fixture.joe)
-        let tokens = app.sessions.tokens
+        let tokens = app.tokens
         fixture.transport.reset()
 
         let first = try await tokens.freshAccessToken(joe)
@@ -55,7 +55,7 @@ struct TokenRefresherTests {
         let fixture = try await Fixture.start()
         let app = try fixture.makeApp()
         let joe = try await app.login(credentials: Fixture.joe)
-        let tokens = app.sessions.tokens
+        let tokens = app.tokens
         let stale = try #require(joe.accessToken)
         fixture.clock.advance(by: 10)
         let refreshed = try await tokens.refresh(joe)
@@ -76,7 +76,7 @@ struct TokenRefresherTests {
         let app = try fixture.makeApp()
         let joe = try await app.login(credentials: Fixture.joe)
         fixture.transport.reset()
-        let tokens = app.sessions.tokens
+        let tokens = app.tokens
         // The server never takes the token: one refresh, two sends, then the 401 is the answer.
         let response = try await tokens.authorized(joe) { _ in .json(.get, Route.profile, bearer: "not.a.token") }
         #expect(response.status == 401)

@@ -6,13 +6,13 @@ import Foundation
 extension App {
     /// The device's last activity and last idle lock, as every process here shares them.
     public func deviceActivity() throws -> DeviceActivity {
-        try sessions.store.activity()
+        try store.activity()
     }
 
     /// Someone is at a switcher now: the device's idle clock starts again. Log-ins and switches
     /// record it themselves.
     public func recordActivity() throws {
-        try sessions.store.recordActivity(at: sessions.clock.now())
+        try store.recordActivity(at: clock.now())
     }
 
     /// The idle lock (BEHAVIOURS 47), only if nothing happened on the device since `idleSince`:
@@ -22,7 +22,7 @@ extension App {
     @discardableResult
     public func idleLock(idleSince: Date) throws -> IdleLockOutcome {
         let current = currentUser
-        let outcome = try sessions.store.markIdleLocked(userId: current?.id, at: sessions.clock.now(), idleSince: idleSince)
+        let outcome = try store.markIdleLocked(userId: current?.id, at: clock.now(), idleSince: idleSince)
         if outcome == .someoneActive { return outcome }
         current?.lock()
         if outcome == .locked { recordHistory(.locked, user: current) }
@@ -42,10 +42,10 @@ extension App {
     @discardableResult
     public func deactivate(ifIdleSince idleSince: Date) throws -> IdleLockOutcome {
         let previous = currentUser
-        let outcome = try sessions.store.clearCurrentUserIfIdle(since: idleSince)
+        let outcome = try store.clearCurrentUserIfIdle(since: idleSince)
         switch outcome {
         case .locked: afterDeactivating(previous)
-        case .lockedElsewhere: sessions.keys.keepOnlyUnlocked(entry: nil)
+        case .lockedElsewhere: keys.keepOnlyUnlocked(entry: nil)
         case .someoneActive: break
         }
         return outcome

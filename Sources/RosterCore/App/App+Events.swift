@@ -8,19 +8,19 @@ extension App {
     ///
     ///     for await event in app.events where event.kind == .switched { reloadFor(event.userId) }
     public var events: SessionEvents {
-        events(after: (try? sessions.store.lastEventSequence()) ?? 0)
+        events(after: (try? store.lastEventSequence()) ?? 0)
     }
 
     /// The events after the one numbered `sequence` (a reader going on where it stopped), as
     /// many of them as the store still keeps.
     public func events(after sequence: Int64) -> SessionEvents {
         SessionEvents(
-            store: sessions.store, broadcaster: sessions.broadcaster, pollInterval: sessions.history.eventLimits.bounded.pollInterval,
+            store: store, broadcaster: broadcaster, pollInterval: environment.history.eventLimits.bounded.pollInterval,
             start: max(0, sequence))
     }
 
     /// The events from `date` on (as many as the store still keeps), then those to come.
     public func events(since date: Date) throws -> SessionEvents {
-        events(after: try sessions.store.eventSequence(before: date))
+        events(after: try store.eventSequence(before: date))
     }
 }

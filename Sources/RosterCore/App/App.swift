@@ -7,8 +7,11 @@ import RosterWire
 ///     let app = try App(configuration: AppConfiguration(appId: "roster-demo", transport: transport, directory: dir))
 ///     let joe = try await app.login(credentials: .emailPassword(email: "joe@example.com", password: "passw0rd"))
 ///     app.currentUser?.id == joe.id // true
-public final class App: Sendable {
+public final class App: SessionCoreAccess, Sendable {
     public let appId: String
+    /// The collaborators that do the work, called by name (`keys`, `tokens`, `logOutFlow`, …).
+    let core: SessionCore
+    /// The users' handles, the current user and switching.
     let sessions: DeviceSessions
 
     /// Opens the device store; `RosterError.storeUnreadable(path:reason:)` when it cannot be
@@ -20,14 +23,15 @@ public final class App: Sendable {
     /// Over a store of the caller's: a test's, to make the store fail in one way.
     init(configuration: AppConfiguration, store: any DeviceStore) throws {
         appId = configuration.appId
-        sessions = try DeviceSessions(configuration: configuration, store: store)
+        core = try SessionCore(configuration: configuration, store: store)
+        sessions = DeviceSessions(core: core)
     }
 
     /// Logs a user in and makes it current; needs the server (BEHAVIOURS 5-11). Under the `pin`
     /// policy (and `password`, for providers other than email/password) `pin` is the PIN the
     /// new user chooses, at least 4 digits; their session is sealed with it (BEHAVIOURS 44).
     public func login(credentials: Credentials, pin: String? = nil) async throws -> User {
-        try await sessions.login(credentials, secret: pin)
+        sessions.handle(for: try await loginFlow.login(credentials, secret: pin))
     }
 
     /// The active user, or `nil` when nobody is logged in.
@@ -36,7 +40,7 @@ public final class App: Sendable {
     /// Who was active before the current user (the last one switched away from), still on the
     /// device, in whatever state: `roster switch -` goes back to them.
     public var previousUser: User? {
-        (try? sessions.store.previousUserId()).flatMap { $0 }.flatMap(user(id:))
+        (try? store.previousUserId()).flatMap { $0 }.flatMap(user(id:))
     }
 
     /// Everyone on the device (none removed), most recently active first.
@@ -44,7 +48,7 @@ public final class App: Sendable {
 
     /// The user with this id, when it is on the device.
     public func user(id: String) -> User? {
-        (try? sessions.store.user(id: id)).flatMap { $0.map(sessions.handle(for:)) }
+        sessions.user(id: id)
     }
 
     /// Logs every logged-in user on the device out (anonymous users are removed), so that nobody
@@ -53,7 +57,7 @@ public final class App: Sendable {
     /// PIN of each (BEHAVIOURS 53), or given the admin PIN's `admin` grant (BEHAVIOURS 54).
     @discardableResult
     public func logOutAll(admin: AdminGrant? = nil) async throws -> [(user: User, report: LogOutReport)] {
-        try await sessions.logOutFlow.logOutEveryone(allUsers.filter { $0.state == .loggedIn }, admin: admin)
+        try await logOutFlow.logOutEveryone(allUsers.filter { $0.state == .loggedIn }, admin: admin)
     }
 
     /// Makes a logged-in user current, without the network (BEHAVIOURS 12-14). Under a policy
@@ -77,20 +81,20 @@ public final class App: Sendable {
     /// idle lock (BEHAVIOURS 47). Everyone stays logged in, sealed.
     public func deactivate() throws {
         let previous = currentUser
-        try sessions.store.clearCurrentUser()
+        try store.clearCurrentUser()
         afterDeactivating(previous)
     }
 
     /// Drops every key, and says that `previous` is no longer active.
     func afterDeactivating(_ previous: User?) {
-        sessions.keys.keepOnlyUnlocked(entry: nil)
-        sessions.history.record(.locked, userId: previous?.id, name: previous?.displayName)
-        sessions.changes.publish(.switched, userId: previous?.id ?? "", currentUserId: nil)
+        keys.keepOnlyUnlocked(entry: nil)
+        environment.history.record(.locked, userId: previous?.id, name: previous?.displayName)
+        environment.changes.publish(.switched, userId: previous?.id ?? "", currentUserId: nil)
     }
 
     /// The device's switching policy and idle lock, as every process here obeys them.
     public func policy() throws -> DevicePolicy {
-        try sessions.store.policy()
+        try store.policy()
     }
 
     /// Changes the policy; see `PolicyFlow.setPolicy`. `pins` by user id: the new PINs of
@@ -99,59 +103,59 @@ public final class App: Sendable {
     /// admin PIN's grant (BEHAVIOURS 54).
     @discardableResult
     public func setPolicy(_ policy: DevicePolicy, pins: [String: String] = [:], admin: AdminGrant? = nil) async throws -> [String] {
-        try await sessions.setPolicy(policy, pins: pins, admin: admin)
+        try await policyFlow.setPolicy(policy, pins: pins, admin: admin, handle: sessions.handle(for:))
     }
 
     /// Whether the device has an admin PIN (BEHAVIOURS 54).
     public func hasAdminPIN() throws -> Bool {
-        try sessions.adminPINs.isSet()
+        try adminPINs.isSet()
     }
 
     /// Sets the device's admin PIN (at least 4 digits); changing one already set takes the
     /// grant of the current one (`checkAdminPIN`).
     public func setAdminPIN(_ pin: String, admin: AdminGrant? = nil) async throws {
-        try await sessions.adminPINs.set(pin, grant: admin)
+        try await adminPINs.set(pin, grant: admin)
     }
 
     /// Checks the admin PIN given for `what` ("leaving the kiosk", kept in history), each try
     /// counted like a user's PIN: `RosterError.wrongAdminPIN` or `.secretDelayed` when it is
     /// refused, `.adminPINNeeded` when none is set.
     public func checkAdminPIN(_ pin: String, for what: String) async throws -> AdminGrant {
-        try await sessions.adminPINs.check(pin, for: what)
+        try await adminPINs.check(pin, for: what)
     }
 
     /// The device's history, newest first: switches, log-ins, log-outs, wrong PINs, locks.
     public func history(limit: Int = 100) throws -> [HistoryEntry] {
-        try sessions.store.history(limit: max(0, limit))
+        try store.history(limit: max(0, limit))
     }
 
     /// Writes a line of history the session core cannot see happen (the switcher's idle lock).
     public func recordHistory(_ event: HistoryEntry.Event, user: User?) {
-        sessions.history.record(event, userId: user?.id, name: user?.displayName)
+        environment.history.record(event, userId: user?.id, name: user?.displayName)
     }
 
     /// Sends the revocations of log-outs made while the server was unreachable (BEHAVIOURS 48);
     /// log-ins and refreshes send them too. How many were sent.
     @discardableResult
     public func sendPendingRevocations() async -> Int {
-        await sessions.revocations.sendPending()
+        await revocations.sendPending()
     }
 
     /// The log-in providers the server enables for this app, for a form to offer. Providers
     /// Roster does not know are left out.
     public func enabledProviders() async throws -> [ProviderType] {
-        let response = try await sessions.connection.expectSuccess(.json(.get, Route.providers(appId: appId)))
+        let response = try await connection.expectSuccess(.json(.get, Route.providers(appId: appId)))
         let listed = try ServerConnection.decode([EnabledProvider].self, from: response, what: "provider list")
         return listed.compactMap { ProviderType(rawValue: $0.name) }
     }
 
     /// Where the server keeps custom user data: asked once, then remembered.
     public func customUserDataLocation() async throws -> CustomUserDataLocation {
-        try await sessions.customUserDataLocation()
+        try await customUserData.location()
     }
 
     public var emailPasswordAuth: EmailPasswordClient {
-        EmailPasswordClient(connection: sessions.connection, appId: appId)
+        EmailPasswordClient(connection: connection, appId: appId)
     }
 
     /// Every change from now on, after it is written; each call is a new stream. With an
@@ -160,9 +164,9 @@ public final class App: Sendable {
     ///
     ///     for await change in app.changes(watchingOtherProcessesEvery: 0.5) { redraw() }
     public func changes(watchingOtherProcessesEvery interval: TimeInterval? = nil) -> AsyncStream<AppChange> {
-        let source = sessions.broadcaster.stream()
+        let source = broadcaster.stream()
         guard let interval else { return source }
-        let watcher = StoreWatcher(sessions: sessions, interval: interval)
+        let watcher = StoreWatcher(store: store, clock: clock, interval: interval)
         return AsyncStream { continuation in
             let forward = Task {
                 for await change in source { continuation.yield(change) }
@@ -185,13 +189,13 @@ extension App {
     ///
     ///     let login = try await app.startDeviceLogin(terminal: "lab-3")
     public func startDeviceLogin(terminal: String? = nil, pin: String? = nil) async throws -> DeviceLogin {
-        try await sessions.deviceLoginFlow.start(terminal: terminal, secret: pin)
+        try await deviceLoginFlow.start(terminal: terminal, secret: pin)
     }
 
     /// Asks once how a device log-in (or link) stands; approved, the user is logged in and made
     /// current exactly as by `login(credentials:pin:)` (or, for a link, linked).
     public func pollDeviceLogin(_ login: DeviceLogin, pin: String? = nil) async throws -> DeviceLoginState {
-        try await sessions.pollDeviceLogin(login, secret: pin)
+        try await deviceLoginFlow.poll(login, secret: pin, handle: sessions.handle(for:))
     }
 
     /// Keeps a log-in the phone approved without a PIN, the user made current: a returning user
@@ -199,11 +203,11 @@ extension App {
     /// be tried again), a new user the PIN they choose (BEHAVIOURS 44, 45).
     public func finishDeviceLogin(_ approval: DeviceApproval, pin: String) async throws -> User {
         let sessions = sessions
-        return sessions.handle(for: try await sessions.deviceLoginFlow.finish(approval, secret: pin, handle: sessions.handle(for:)))
+        return sessions.handle(for: try await deviceLoginFlow.finish(approval, secret: pin, handle: sessions.handle(for:)))
     }
 
     /// Ends a log-in the phone approved that nobody gave the PIN for: its session is revoked.
     public func cancelDeviceLogin(_ approval: DeviceApproval) async {
-        await sessions.deviceLoginFlow.cancel(approval)
+        await deviceLoginFlow.cancel(approval)
     }
 }

@@ -233,7 +233,7 @@ public struct MongoCollection: Sendable {
     /// Refreshes the access token when this collection holds custom user data (or when the
     /// server cannot say where that is).
     private func refreshedAfterWrite() async throws {
-        let location = try? await user.sessions.customUserDataLocation()
+        let location = try? await user.customUserData.location()
         if let location, !location.enabled || location.database != database.name || location.collection != name { return }
         _ = try? await user.refreshCustomData()
     }

@@ -9,7 +9,7 @@ extension User {
     ///     try await user.updateCustomData(["$set": ["favoriteColor": "teal"]])
     @discardableResult
     public func updateCustomData(_ update: JSONValue, upsert: Bool = true) async throws -> MongoCollection.UpdateResult {
-        let location = try await sessions.customUserDataLocation()
+        let location = try await customUserData.location()
         guard location.enabled, let database = location.database, let collection = location.collection,
             let field = location.userIdField
         else { throw RosterError.invalidRequest("this app keeps no custom user data") }
@@ -29,7 +29,7 @@ extension User {
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    let location = try await user.sessions.customUserDataLocation()
+                    let location = try await user.customUserData.location()
                     guard location.enabled, let database = location.database, let collection = location.collection,
                         let field = location.userIdField
                     else { throw RosterError.invalidRequest("this app keeps no custom user data") }

@@ -1,74 +1,25 @@
 import Foundation
-import Logging
-import RosterWire
 import Synchronization
 
-/// The users of one app on one device, behind `App` and `User`: it builds the collaborators
-/// that do the work (`SessionKeys`, `TokenRefresher`, `LoginFlow`, `DeviceLoginFlow`,
-/// `LogOutFlow`, `PolicyFlow`, `AdminPINs`, `Revocations`), each given the one
-/// `SessionEnvironment` they share and only what is its own besides, and keeps what belongs to
-/// the whole app: the one handle per user, the current user,
-/// switching and the change streams.
-final class DeviceSessions: SessionCollaborator {
-    let environment: SessionEnvironment
-    let broadcaster: ChangeBroadcaster
-
-    let revocations: Revocations
-    let keys: SessionKeys
-    let tokens: TokenRefresher
-    let loginFlow: LoginFlow
-    let deviceLoginFlow: DeviceLoginFlow
-    let logOutFlow: LogOutFlow
-    let policyFlow: PolicyFlow
-    let adminPINs: AdminPINs
-
+/// The users of one app on one device as handles: one `User` per stay of a user on the
+/// device, the current user, and switching between them. The work itself is done by the
+/// session core's collaborators (`SessionCore`), which `App` and `User` call directly.
+///
+///     let joe = sessions.handle(for: row)
+///     try sessions.switchUser(to: joe)
+final class DeviceSessions: SessionCoreAccess, Sendable {
+    let core: SessionCore
     private let handles = Mutex<[String: WeakUser]>([:])
-    /// Where the server keeps custom user data, once asked.
-    private let customDataLocation = Mutex<CustomUserDataLocation?>(nil)
 
-    init(configuration: AppConfiguration, store: any DeviceStore) throws {
-        let deviceKey = try DeviceKey.load(
-            in: configuration.directory, expectedId: try store.deviceKeyId(), randomBytes: configuration.randomBytes)
-        if try store.deviceKeyId() == nil { try store.setDeviceKeyId(deviceKey.id) }
-        let sealer = SessionSealer(deviceKey: deviceKey, randomBytes: configuration.randomBytes)
-        let (clock, logger) = (configuration.clock, configuration.logger)
-        let broadcaster = ChangeBroadcaster()
-        self.broadcaster = broadcaster
-        let environment = SessionEnvironment(
-            appId: configuration.appId, store: store, connection: ServerConnection(appId: configuration.appId, transport: configuration.transport),
-            clock: clock, history: DeviceHistory(store: store, clock: clock, logger: logger, eventLimits: configuration.sessionEvents),
-            changes: ChangePublisher(broadcaster: broadcaster, store: store),
-            files: UserFiles(directory: configuration.directory, logger: logger), logger: logger)
-        self.environment = environment
-
-        let revocations = Revocations(environment: environment, sealer: sealer)
-        let keys = SessionKeys(
-            environment: environment, sealer: sealer, secretKeyDerivation: configuration.secretKeyDerivation, revocations: revocations,
-            passwordCheck: PasswordCheck(environment: environment, revocations: revocations),
-            unlockKeys: UnlockKeys(connection: environment.connection))
-        let tokens = TokenRefresher(
-            environment: environment, keys: keys, margin: configuration.refreshMargin,
-            retry: RefreshRetryRule(
-                retries: max(0, configuration.refreshRetries), firstDelay: configuration.refreshRetryDelay,
-                budget: configuration.refreshRetryBudget),
-            checkWait: configuration.sessionCheckWait, coordinator: RefreshCoordinator(), revocations: revocations)
-        let loginFlow = LoginFlow(environment: environment, keys: keys, tokens: tokens, revocations: revocations)
-        self.revocations = revocations
-        self.keys = keys
-        self.tokens = tokens
-        self.loginFlow = loginFlow
-        deviceLoginFlow = DeviceLoginFlow(environment: environment, tokens: tokens, loginFlow: loginFlow)
-        logOutFlow = LogOutFlow(environment: environment, keys: keys, tokens: tokens, revocations: revocations)
-        policyFlow = PolicyFlow(environment: environment, keys: keys, revocations: revocations)
-        adminPINs = AdminPINs(environment: environment, sealer: sealer, cost: configuration.secretKeyDerivation)
-        try keys.sealLegacyTokens()
+    init(core: SessionCore) {
+        self.core = core
     }
 
     /// The one handle for this stay of the user on the device.
     func handle(for row: StoredUser) -> User {
         handles.withLock { handles in
             if let existing = handles[row.entry]?.user { return existing }
-            let user = User(row: row, sessions: self)
+            let user = User(row: row, core: core)
             handles[row.entry] = WeakUser(user: user)
             return user
         }
@@ -85,22 +36,9 @@ final class DeviceSessions: SessionCollaborator {
         ((try? store.users()) ?? []).map(handle(for:))
     }
 
-    // A `User` refers to this hub, so the flows that give out users do not hold it: they hand
-    // back stored rows, or take `handle(for:)` for the one call that needs it.
-
-    /// Logs in (see `LoginFlow.login`) and gives the user's handle.
-    func login(_ credentials: Credentials, secret: String? = nil) async throws -> User {
-        handle(for: try await loginFlow.login(credentials, secret: secret))
-    }
-
-    /// Asks once how a device log-in stands (see `DeviceLoginFlow.poll`).
-    func pollDeviceLogin(_ login: DeviceLogin, secret: String?) async throws -> DeviceLoginState {
-        try await deviceLoginFlow.poll(login, secret: secret, handle: handle(for:))
-    }
-
-    /// Changes the device's policy (see `PolicyFlow.setPolicy`); the users logged out by it.
-    func setPolicy(_ new: DevicePolicy, pins: [String: String], admin: AdminGrant?) async throws -> [String] {
-        try await policyFlow.setPolicy(new, pins: pins, admin: admin, handle: handle(for:))
+    /// The user with this id, when it is on the device.
+    func user(id: String) -> User? {
+        (try? store.user(id: id)).flatMap { $0.map(handle(for:)) }
     }
 
     /// Makes a logged-in user current, without the network (BEHAVIOURS 12, 13). A session sealed
@@ -129,8 +67,8 @@ final class DeviceSessions: SessionCollaborator {
         switch try store.makeCurrent(id: user.id, entry: user.entry, at: clock.now()) {
         case .switched:
             keys.keepOnlyUnlocked(entry: user.entry)
-            history.record(.switched, userId: user.id, name: user.displayName)
-            changes.publish(.switched, userId: user.id, currentUserId: user.id)
+            environment.history.record(.switched, userId: user.id, name: user.displayName)
+            environment.changes.publish(.switched, userId: user.id, currentUserId: user.id)
         case .notLoggedIn(let row):
             throw RosterError.userLoggedOut(row.displayName)
         case .gone:
@@ -141,18 +79,9 @@ final class DeviceSessions: SessionCollaborator {
 
     /// This app's handle for a user, which may come from another `App` over the same device.
     private func own(_ user: User) throws -> User {
-        if user.sessions === self { return user }
+        if user.core === core { return user }
         guard let row = try store.user(id: user.id) else { throw RosterError.userNotFound(user.id) }
         return handle(for: row)
-    }
-
-    /// Where the server keeps custom user data: asked once, then remembered.
-    func customUserDataLocation() async throws -> CustomUserDataLocation {
-        if let known = customDataLocation.withLock({ $0 }) { return known }
-        let response = try await connection.expectSuccess(.json(.get, Route.customUserData(appId: appId)))
-        let location = try ServerConnection.decode(CustomUserDataLocation.self, from: response, what: "custom user data location")
-        customDataLocation.withLock { $0 = location }
-        return location
     }
 }
 

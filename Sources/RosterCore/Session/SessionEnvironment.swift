@@ -3,7 +3,7 @@ import Logging
 
 /// What every collaborator of the session core shares (`TokenRefresher`, `LoginFlow`,
 /// `LogOutFlow`, …): the app, the device store, the server connection, the clock, the history,
-/// the change publisher, the users' files and the logger, made once by `DeviceSessions` and
+/// the change publisher, the users' files and the logger, made once by `SessionCore` and
 /// handed to each with only what is its own beside it.
 ///
 ///     let tokens = TokenRefresher(environment: environment, keys: keys, policy: policy, revocations: revocations)

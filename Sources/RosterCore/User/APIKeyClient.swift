@@ -65,7 +65,7 @@ public struct APIKeyClient: Sendable {
     }
 
     private func send(_ method: WireMethod, _ path: String, body: Data? = nil) async throws -> WireResponse {
-        let row = try user.sessions.keys.loggedInRow(user)
-        return try await user.sessions.connection.expectSuccess(.json(method, path, body: body, bearer: row.refreshToken))
+        let row = try user.keys.loggedInRow(user)
+        return try await user.connection.expectSuccess(.json(method, path, body: body, bearer: row.refreshToken))
     }
 }

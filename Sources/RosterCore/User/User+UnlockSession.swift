@@ -16,8 +16,8 @@ extension User {
         guard sealed.kind.needsSecret else {
             throw RosterError.invalidRequest("\(row.displayName)'s session is not sealed with a PIN here, so there is nothing to unlock")
         }
-        let key = try sessions.keys.rowKey(row)
-        return try unlockSessions.issue(userId: row.id, entry: row.entry, rowKey: key, idle: idle, now: sessions.clock.now())
+        let key = try keys.rowKey(row)
+        return try unlockSessions.issue(userId: row.id, entry: row.entry, rowKey: key, idle: idle, now: clock.now())
     }
 
     /// Unlocks this user for this process with a value `startUnlockSession` gave on this device,
@@ -30,19 +30,19 @@ extension User {
         guard sealed.kind.needsSecret else { return true }
         let opened: UnlockSessions.Opened
         do {
-            opened = try unlockSessions.open(value, userId: row.id, now: sessions.clock.now())
+            opened = try unlockSessions.open(value, userId: row.id, now: clock.now())
         } catch .otherUser {
             return false
         } catch {
             throw RosterError.invalidRequest(error.description)
         }
-        guard opened.entry == row.entry, sessions.keys.sealer.matches(sealed, key: opened.key) else {
+        guard opened.entry == row.entry, keys.sealer.matches(sealed, key: opened.key) else {
             unlockSessions.end(value)
             throw RosterError.invalidRequest("ROSTER_SESSION was made before \(row.displayName)'s PIN or session changed; run roster unlock again")
         }
-        sessions.keys.hold(opened.key, entry: row.entry)
+        keys.hold(opened.key, entry: row.entry)
         do {
-            _ = try sessions.keys.opened(row)
+            _ = try keys.opened(row)
         } catch {
             lock()
             throw error
@@ -57,7 +57,7 @@ extension User {
 
     private var unlockSessions: UnlockSessions {
         UnlockSessions(
-            directory: sessions.files.directory.appendingPathComponent("unlock-sessions", isDirectory: true),
-            deviceKey: sessions.keys.sealer.deviceKey, randomBytes: sessions.keys.sealer.randomBytes)
+            directory: environment.files.directory.appendingPathComponent("unlock-sessions", isDirectory: true),
+            deviceKey: keys.sealer.deviceKey, randomBytes: keys.sealer.randomBytes)
     }
 }

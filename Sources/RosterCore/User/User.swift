@@ -8,11 +8,12 @@ import Synchronization
 ///
 ///     let user = try await app.login(credentials: .anonymous)
 ///     print(user.state, user.customData)
-public final class User: Sendable, Identifiable {
+public final class User: SessionCoreAccess, Sendable, Identifiable {
     public let id: String
     /// Which stay of this user id on the device the handle belongs to.
     let entry: String
-    let sessions: DeviceSessions
+    /// The app's collaborators, called by name (`keys`, `tokens`, `logOutFlow`, …).
+    let core: SessionCore
     private let snapshot: Mutex<Snapshot>
 
     private struct Snapshot {
@@ -20,10 +21,10 @@ public final class User: Sendable, Identifiable {
         var removed = false
     }
 
-    init(row: StoredUser, sessions: DeviceSessions) {
+    init(row: StoredUser, core: SessionCore) {
         id = row.id
         entry = row.entry
-        self.sessions = sessions
+        self.core = core
         snapshot = Mutex(Snapshot(last: row.withoutSession))
     }
 
@@ -32,14 +33,14 @@ public final class User: Sendable, Identifiable {
     func load() -> StoredUser? {
         if snapshot.withLock({ $0.removed }) { return nil }
         do {
-            guard let row = try sessions.store.user(id: id), row.entry == entry else {
+            guard let row = try store.user(id: id), row.entry == entry else {
                 markRemoved()
                 return nil
             }
             snapshot.withLock { $0.last = row.withoutSession }
             return row
         } catch {
-            sessions.logger.warning("cannot read the device store", metadata: ["user": "\(id)"])
+            environment.logger.warning("cannot read the device store", metadata: ["user": "\(id)"])
             return snapshot.withLock { $0.last }
         }
     }
@@ -58,7 +59,7 @@ public final class User: Sendable, Identifiable {
 
     public var isCurrent: Bool {
         guard let row = load(), row.state == .loggedIn else { return false }
-        return (try? sessions.store.currentUserId()) == id
+        return (try? store.currentUserId()) == id
     }
 
     /// Logged in with exactly one identity, from `anon-user` (BEHAVIOURS 3).
@@ -75,7 +76,7 @@ public final class User: Sendable, Identifiable {
     public var lastActive: Date? { lastKnown.lastActive }
 
     /// The row opened with the key this process holds, or `nil` (logged out, or locked).
-    private var openedRow: StoredUser? { load().flatMap(sessions.keys.openedIfUnlocked) }
+    private var openedRow: StoredUser? { load().flatMap(keys.openedIfUnlocked) }
 
     /// The `user_data` of the current access token: an object, `{}` when the user has no
     /// document or holds no token (BEHAVIOURS 31, 34, 35), or is locked (`isLocked`).
@@ -102,7 +103,7 @@ public final class User: Sendable, Identifiable {
     /// nothing of it can be read or done until `unlock` (BEHAVIOURS 43, 44).
     public var isLocked: Bool {
         guard let row = load(), row.state == .loggedIn, row.sealed != nil else { return false }
-        return !sessions.keys.isUnlocked(row)
+        return !keys.isUnlocked(row)
     }
 
     /// What opens this user's session: a PIN, a password, or nothing (`open` policy).
@@ -116,35 +117,35 @@ public final class User: Sendable, Identifiable {
     /// was sent since the last unlock (`--unlock server`).
     @discardableResult
     public func unlock(secret: String) async throws -> UnlockReport {
-        try await sessions.keys.unlock(self, secret: secret)
+        try await keys.unlock(self, secret: secret)
     }
 
     /// Forgets the key: the session is sealed again for this process.
     public func lock() {
-        sessions.keys.lock(self)
+        keys.lock(self)
     }
 
     /// Changes the user's PIN; the old one is needed (BEHAVIOURS 46).
     public func changePIN(old: String, new: String) async throws {
-        try await sessions.keys.changePIN(self, old: old, new: new)
+        try await keys.changePIN(self, old: old, new: new)
     }
 
     /// An access token good for the refresh margin, refreshed first when about to expire.
     public func freshAccessToken() async throws -> String {
-        try await sessions.tokens.freshAccessToken(self)
+        try await tokens.freshAccessToken(self)
     }
 
     /// Fetches a new access token and with it the server's custom data now (BEHAVIOURS 32, 33).
     @discardableResult
     public func refreshCustomData() async throws -> JSONValue {
-        _ = try await sessions.tokens.refresh(self)
+        _ = try await tokens.refresh(self)
         return customData
     }
 
     /// Fetches the profile again and stores it.
     @discardableResult
     public func refreshProfile() async throws -> UserProfile {
-        UserProfile(data: try await sessions.loginFlow.refreshProfile(self).data)
+        UserProfile(data: try await loginFlow.refreshProfile(self).data)
     }
 
     /// Logs out here first, then tells the server; never fails for want of a network
@@ -153,30 +154,30 @@ public final class User: Sendable, Identifiable {
     /// given the admin PIN's `admin` grant (BEHAVIOURS 54).
     @discardableResult
     public func logOut(admin: AdminGrant? = nil) async throws -> LogOutReport {
-        try await sessions.logOutFlow.logOut(self, admin: admin)
+        try await logOutFlow.logOut(self, admin: admin)
     }
 
     /// Takes the user off the device (BEHAVIOURS 21-25); a logged-in user sealed with their PIN
     /// only from a process that holds their key (BEHAVIOURS 53), or with the admin PIN's
     /// `admin` grant (BEHAVIOURS 54).
     public func remove(admin: AdminGrant? = nil) async throws {
-        try await sessions.logOutFlow.remove(self, admin: admin)
+        try await logOutFlow.remove(self, admin: admin)
     }
 
     /// Deletes the user on the server, and from the device (BEHAVIOURS 38).
     public func delete() async throws {
-        try await sessions.logOutFlow.delete(self)
+        try await logOutFlow.delete(self)
     }
 
     /// Links more credentials to this logged-in user (BEHAVIOURS 36, 37).
     public func linkUser(credentials: Credentials) async throws {
-        try await sessions.loginFlow.link(self, credentials: credentials)
+        try await loginFlow.link(self, credentials: credentials)
     }
 
     /// Starts a link approved on another device: the identity the person signs in with there is
     /// linked to this user. Poll it with `App.pollDeviceLogin(_:)`.
     public func startDeviceLink(terminal: String? = nil) async throws -> DeviceLogin {
-        try await sessions.deviceLoginFlow.startLink(self, terminal: terminal)
+        try await deviceLoginFlow.startLink(self, terminal: terminal)
     }
 
     /// Calls a server function (or, with `service: "mongodb-atlas"`, a data-access operation),
@@ -184,8 +185,8 @@ public final class User: Sendable, Identifiable {
     /// objects' fields in order (a sort specification, a pipeline).
     public func callFunction(_ name: String, arguments: [JSONValue] = [], service: String? = nil) async throws -> JSONValue {
         let body = Self.functionCall(name, arguments, service).data
-        let path = Route.functionCall(appId: sessions.appId)
-        let response = try await sessions.tokens.authorized(self) { token in .json(.post, path, body: body, bearer: token) }
+        let path = Route.functionCall(appId: environment.appId)
+        let response = try await tokens.authorized(self) { token in .json(.post, path, body: body, bearer: token) }
         guard response.isSuccess else { throw ServerConnection.error(from: response) }
         guard !response.body.isEmpty else { return .null }
         do {
@@ -200,8 +201,8 @@ public final class User: Sendable, Identifiable {
     /// the server's error; the stream's body is the caller's to read.
     func openFunctionStream(_ name: String, arguments: [JSONValue], service: String?) async throws -> WireStreamResponse {
         let encoded = Self.functionCall(name, arguments, service).data.base64EncodedString()
-        let path = Route.functionCall(appId: sessions.appId)
-        let response = try await sessions.tokens.authorizedStream(self) { token in
+        let path = Route.functionCall(appId: environment.appId)
+        let response = try await tokens.authorizedStream(self) { token in
             WireRequest(
                 method: .get, path: path, query: ["baas_request": encoded],
                 headers: ["accept": "text/event-stream", "authorization": "Bearer \(token)"])
@@ -222,7 +223,7 @@ public final class User: Sendable, Identifiable {
 
     /// Changes to this user, from now on; each call is a new stream.
     public func changes() -> AsyncStream<UserChange> {
-        let source = sessions.broadcaster.stream()
+        let source = broadcaster.stream()
         let id = id
         return AsyncStream { continuation in
             let task = Task {

@@ -24,15 +24,15 @@ extension App {
     /// email whenever there is one), all but the profile names of users who also have an email,
     /// which are read beside their rows.
     public func usersPossiblyNamed(_ text: String) throws -> [UserNames] {
-        try sessions.store.usersPossiblyNamed(text)
+        try store.usersPossiblyNamed(text)
     }
 
     /// Every user on the device in `order`, read from the store in one pass: `userSnapshots()`
     /// in the order of a list (`name` walks the list name's index).
     public func userSnapshots(in order: UserOrder) throws -> [UserSnapshot] {
-        let store = sessions.store
+        let store = store
         let current = try store.currentUserId()
-        let sessions = sessions
-        return try store.users(in: order) { UserSnapshot(row: $0, currentUserId: current, sessions: sessions) }
+        let keys = keys
+        return try store.users(in: order) { UserSnapshot(row: $0, currentUserId: current, keys: keys) }
     }
 }

@@ -26,7 +26,7 @@ public struct UserSnapshot: Sendable, Equatable, Identifiable {
     public let deviceId: String?
     public let lastActive: Date?
 
-    init(row: StoredUser, currentUserId: String?, sessions: DeviceSessions) {
+    init(row: StoredUser, currentUserId: String?, keys: SessionKeys) {
         id = row.id
         displayName = row.displayName
         state = row.state
@@ -36,11 +36,11 @@ public struct UserSnapshot: Sendable, Equatable, Identifiable {
         profile = UserProfile(data: row.profile)
         deviceId = row.deviceId
         lastActive = row.lastActive
-        isLocked = row.state == .loggedIn && row.sealed != nil && !sessions.keys.isUnlocked(row)
+        isLocked = row.state == .loggedIn && row.sealed != nil && !keys.isUnlocked(row)
         secretKind = row.state == .loggedIn ? row.sealed.flatMap { $0.kind.needsSecret ? $0.secretKind : nil } : nil
         // Unsealed material is for the active user only: thousands of other users' sessions
         // stay sealed, and a list of them costs no decryption.
-        let opened = isCurrent ? sessions.keys.openedIfUnlocked(row) : nil
+        let opened = isCurrent ? keys.openedIfUnlocked(row) : nil
         let claims = opened?.accessToken.flatMap { try? UnverifiedJWT.payloadDocument(of: $0) }
         let data = claims?["user_data"]
         customData = data?.objectValue == nil ? .emptyObject : data!
@@ -54,15 +54,15 @@ extension App {
     /// The device store's revision: it grows with every change of the users, so a reader can
     /// tell which of two reads is newer.
     public func storeRevision() throws -> Int {
-        try sessions.store.revision()
+        try store.revision()
     }
 
     /// Every user on the device, read from the store in one pass. Throws when the store cannot
     /// be read, so a screen can say so instead of showing nobody.
     public func userSnapshots() throws -> [UserSnapshot] {
-        let store = sessions.store
+        let store = store
         let current = try store.currentUserId()
-        let sessions = sessions
-        return try store.users { UserSnapshot(row: $0, currentUserId: current, sessions: sessions) }
+        let keys = keys
+        return try store.users { UserSnapshot(row: $0, currentUserId: current, keys: keys) }
     }
 }

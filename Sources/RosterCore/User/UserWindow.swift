@@ -22,9 +22,9 @@ extension App {
     public func userWindow(order: UserOrder, filter: UserListFilter = .everyone, anchor: UserWindowAnchor = .current, limit: Int) throws
         -> UserWindow
     {
-        let sessions = sessions
-        let read = try sessions.store.userWindow(order: order, filter: filter, anchor: anchor, limit: limit) {
-            UserSnapshot(row: $0, currentUserId: $1, sessions: sessions)
+        let keys = keys
+        let read = try store.userWindow(order: order, filter: filter, anchor: anchor, limit: limit) {
+            UserSnapshot(row: $0, currentUserId: $1, keys: keys)
         }
         return UserWindow(users: read.rows, offset: read.offset, count: read.count, total: read.total, current: read.current, revision: read.revision)
     }
@@ -32,6 +32,6 @@ extension App {
     /// Where, in `order` among the users `filter` lets through, those whose name, email or id
     /// holds `text` are (without case): find as you type over a list too long to hold.
     public func userPositions(order: UserOrder, filter: UserListFilter = .everyone, holding text: String) throws -> [Int] {
-        try sessions.store.userPositions(order: order, filter: filter, holding: text.lowercased())
+        try store.userPositions(order: order, filter: filter, holding: text.lowercased())
     }
 }
