@@ -36,11 +36,15 @@ extension AppModel {
                     file: "auth/custom_user_data.json", key: "mongo_service_name",
                     reason: "'\(data.service)' is not a data source of the app (\(config.dataServices.joined(separator: ", ")))")
             }
-            config.customUserData = CustomUserDataConfig(database: data.database, collection: data.collection, userIdField: data.userIdField)
-            if let function = data.onUserCreationFunctionName {
-                notServed.append("The user creation function '\(function)' (auth/custom_user_data.json) is not run yet")
+            if let function = data.onUserCreationFunctionName, !functions.contains(where: { $0.name == function }) {
+                throw AppDirectoryError(
+                    file: "auth/custom_user_data.json", key: "on_user_creation_function_name",
+                    reason: "'\(function)' is not one of the app's functions (functions/config.json)")
             }
         }
+            config.customUserData = CustomUserDataConfig(
+                database: data.database, collection: data.collection, userIdField: data.userIdField,
+                onUserCreationFunctionName: data.onUserCreationFunctionName)
         config.rules = rulesConfig(dataServices: config.dataServices, notServed: &notServed)
         config.functions = try functionsConfig()
         if !triggers.isEmpty {
@@ -68,20 +72,23 @@ extension AppModel {
             case (.apiKey, _):
                 config.apiKey = ToggleProviderConfig(enabled: enabled)
             case (.emailPassword, .emailPassword(let settings)):
-                if enabled, settings.runConfirmationFunction {
-                    throw refuse(
-                        "config.runConfirmationFunction",
-                        "confirmation by the function '\(settings.confirmationFunctionName ?? "")' is not served yet: set autoConfirm, or confirm by email")
+                // A function App Services would run must be one of the app's.
+                func named(_ key: String, _ name: String?, runs: Bool) throws(AppDirectoryError) -> String? {
+                    guard enabled, runs else { return nil }
+                    guard let name, functions.contains(where: { $0.name == name }) else {
+                        throw refuse("config.\(key)", "'\(name ?? "")' is not one of the app's functions (functions/config.json)")
+                    }
+                    return name
                 }
-                if enabled, settings.runResetFunction {
-                    throw refuse(
-                        "config.runResetFunction", "reset by the function '\(settings.resetFunctionName ?? "")' is not served yet: reset by email")
-                }
-                if enabled, !settings.autoConfirm || settings.resetPasswordUrl != nil {
+                let confirmer = try named("confirmationFunctionName", settings.confirmationFunctionName, runs: settings.runConfirmationFunction)
+                let resetter = try named("resetFunctionName", settings.resetFunctionName, runs: settings.runResetFunction)
+                if enabled, (!settings.autoConfirm && confirmer == nil) || settings.resetPasswordUrl != nil {
                     notServed.append(
                         "local-userpass's emailConfirmationUrl and resetPasswordUrl are not used: confirmation and reset messages go to the outbox with Roster's own links")
                 }
-                config.emailPassword = EmailPasswordConfig(enabled: enabled, confirmation: settings.autoConfirm ? .auto : .token)
+                config.emailPassword = EmailPasswordConfig(
+                    enabled: enabled, confirmation: settings.autoConfirm ? .auto : confirmer != nil ? .function : .token,
+                    confirmationFunctionName: confirmer, resetFunctionName: resetter)
             case (.customToken, .customToken(let settings)):
                 if enabled, settings.useJWKURI {
                     throw refuse("config.useJWKURI", "keys from a JWK URI are not served yet: give the signing keys as secrets (secret_config.signingKeys)")

@@ -64,7 +64,8 @@ package struct ServerServices: Sendable {
             store: store, sessions: sessions, limiter: AttemptLimiter(store: store, now: environment.now), audit: audit, ids: ids,
             apps: apps, now: environment.now)
         login.functions = functions
-        let emailPassword = EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger)
+        var emailPassword = EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger)
+        emailPassword.functions = functions
         let admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)
         return ServerServices(
             environment: environment, apps: apps, audit: audit, tokens: tokens, login: login, sessions: sessions,

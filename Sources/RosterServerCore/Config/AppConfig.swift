@@ -187,7 +187,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         do { _ = try RequestOrigins(allowedRequestOrigins) } catch { throw fail(error.description) }
         guard (1...3650).contains(anonymousUserRetentionDays) else { throw fail("anonymousUserRetentionDays must be between 1 and 3650") }
         guard (1...3650).contains(auditRetentionDays) else { throw fail("auditRetentionDays must be between 1 and 3650") }
-        try providers.emailPassword?.validate(source: source)
+        try providers.emailPassword?.validate(functions: functions, source: source)
         try outbox?.validate(source: source)
         try providers.customFunction?.validate(functions: functions, source: source)
         try providers.google?.validate("oauth2-google", source: source)
@@ -226,3 +226,6 @@ public struct AppConfig: Codable, Sendable, Equatable {
         providers.isEnabled(provider)
     }
 }
+            if let name = data.onUserCreationFunctionName, functions[name]?.isJavaScript != true {
+                throw fail("customUserData.onUserCreationFunctionName '\(name.prefix(64))' is not one of the app's JavaScript functions")
+            }

@@ -3,9 +3,14 @@
 ///
 /// - Confirmation `auto` confirms at registration; `token` sends a single-use token to the
 ///   outbox, redeemed with `confirm`; `function` runs `confirmationFunction` with the token, which
-///   answers `{"status": "success" | "pending" | "fail"}` (pending: the token is redeemed later).
-/// - Reset by token always works (`reset/send`, then `reset`); `resetFunction`, when set, serves
-///   `reset/call` and answers the same way.
+///   answers `{"status": "success" | "pending" | "fail"}` (pending: the token is redeemed later);
+///   or `confirmationFunctionName` names one of the app's JavaScript `functions`, run as App
+///   Services runs it, as the system user, with `{token, tokenId, username}`.
+/// - Reset by token always works (`reset/send`, then `reset`); `resetFunction` (a command) or
+///   `resetFunctionName` (JavaScript, given `{token, tokenId, username, password}` and the
+///   call's arguments), when set, serves `reset/call` and answers the same way.
+///
+///     "local-userpass": { "confirmation": "function", "confirmationFunctionName": "confirmFunc", "resetFunctionName": "resetFunc" }
 public struct EmailPasswordConfig: Codable, Sendable, Equatable {
     public enum Confirmation: String, Codable, Sendable, Equatable {
         case auto, token, function
@@ -15,6 +20,10 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
     public var confirmation: Confirmation
     public var confirmationFunction: FunctionConfig?
     public var resetFunction: FunctionConfig?
+    /// The app's JavaScript function that confirms, in place of `confirmationFunction`.
+    public var confirmationFunctionName: String?
+    /// The app's JavaScript function that resets, in place of `resetFunction`.
+    public var resetFunctionName: String?
     /// How long confirmation and reset tokens stay good: 30 minutes by default.
     public var tokenLifetimeSeconds: Int
     /// The shortest password accepted at registration and reset: 8 by default.
@@ -27,9 +36,11 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
 
     public init(
         enabled: Bool = true, confirmation: Confirmation = .auto, confirmationFunction: FunctionConfig? = nil,
-        resetFunction: FunctionConfig? = nil, tokenLifetimeSeconds: Int = 1800, minimumPasswordLength: Int = 8,
-        endSessionsOnReset: Bool = true
+        resetFunction: FunctionConfig? = nil, confirmationFunctionName: String? = nil, resetFunctionName: String? = nil,
+        tokenLifetimeSeconds: Int = 1800, minimumPasswordLength: Int = 8, endSessionsOnReset: Bool = true
     ) {
+        self.confirmationFunctionName = confirmationFunctionName
+        self.resetFunctionName = resetFunctionName
         self.endSessionsOnReset = endSessionsOnReset
         self.enabled = enabled
         self.confirmation = confirmation
@@ -44,6 +55,7 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
         case enabled, confirmation, autoConfirm, confirmationFunction, resetFunction, tokenLifetimeSeconds
+        case confirmationFunctionName, resetFunctionName
         case minimumPasswordLength, endSessionsOnReset
     }
 
@@ -56,6 +68,8 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
         confirmation = try container.decodeIfPresent(Confirmation.self, forKey: .confirmation) ?? (auto ? .auto : .token)
         confirmationFunction = try container.decodeIfPresent(FunctionConfig.self, forKey: .confirmationFunction)
         resetFunction = try container.decodeIfPresent(FunctionConfig.self, forKey: .resetFunction)
+        confirmationFunctionName = try container.decodeIfPresent(String.self, forKey: .confirmationFunctionName)
+        resetFunctionName = try container.decodeIfPresent(String.self, forKey: .resetFunctionName)
         tokenLifetimeSeconds = try container.decodeIfPresent(Int.self, forKey: .tokenLifetimeSeconds) ?? 1800
         minimumPasswordLength = try container.decodeIfPresent(Int.self, forKey: .minimumPasswordLength) ?? 8
         endSessionsOnReset = try container.decodeIfPresent(Bool.self, forKey: .endSessionsOnReset) ?? true
@@ -67,15 +81,26 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
         try container.encode(confirmation, forKey: .confirmation)
         try container.encodeIfPresent(confirmationFunction, forKey: .confirmationFunction)
         try container.encodeIfPresent(resetFunction, forKey: .resetFunction)
+        try container.encodeIfPresent(confirmationFunctionName, forKey: .confirmationFunctionName)
+        try container.encodeIfPresent(resetFunctionName, forKey: .resetFunctionName)
         try container.encode(tokenLifetimeSeconds, forKey: .tokenLifetimeSeconds)
         try container.encode(minimumPasswordLength, forKey: .minimumPasswordLength)
         try container.encode(endSessionsOnReset, forKey: .endSessionsOnReset)
     }
 
-    package func validate(source: String) throws {
+    /// Checks it; a function it names must be one of the app's JavaScript `functions`.
+    package func validate(functions: [String: FunctionConfig] = [:], source: String) throws {
         func fail(_ reason: String) -> AppConfigError { .invalid(path: source, reason: "local-userpass: \(reason)") }
-        if confirmation == .function, confirmationFunction == nil {
-            throw fail("confirmation \"function\" needs confirmationFunction")
+        if confirmation == .function, confirmationFunction == nil, confirmationFunctionName == nil {
+            throw fail("confirmation \"function\" needs confirmationFunction or confirmationFunctionName")
+        }
+        if confirmationFunction != nil, confirmationFunctionName != nil { throw fail("give confirmationFunction or confirmationFunctionName, not both") }
+        if resetFunction != nil, resetFunctionName != nil { throw fail("give resetFunction or resetFunctionName, not both") }
+        for (key, name) in [("confirmationFunctionName", confirmationFunctionName), ("resetFunctionName", resetFunctionName)] {
+            guard let name else { continue }
+            guard functions[name]?.isJavaScript == true else {
+                throw fail("\(key) '\(name.prefix(64))' is not one of the app's JavaScript functions")
+            }
         }
         try confirmationFunction?.validate("local-userpass.confirmationFunction", source: source)
         try resetFunction?.validate("local-userpass.resetFunction", source: source)

@@ -8,6 +8,7 @@ import RosterWire
 ///     updateOne(filter, update, {upsert, arrayFilters})  → {query, update, upsert, arrayFilters}
 ///     findOneAndUpdate(filter, update, {projection, sort, upsert, returnNewDocument})
 ///                                                        → {filter, update, projection, sort, upsert, returnNewDocument}
+///     distinct(field, filter)                            → aggregate [{$match}, {$unwind}, {$group}, {$sort}]
 enum FunctionDataCall {
     /// The operation's name and its single argument; InvalidParameter for what is not served.
     static func request(database: String, collection: String, action: String, arguments: [JSONValue]) throws(ErrorResponse)
@@ -62,9 +63,25 @@ enum FunctionDataCall {
             name = action
             fields["filter"] = at(0)
             options(1, [("projection", "projection"), ("sort", "sort")])
+        case "distinct":
+            // As MongoDB answers it: each value once, an array's elements as values, in order.
+            guard case .string(let field)? = at(0), !field.isEmpty, !field.hasPrefix("$") else {
+                throw .invalidParameter("collection.distinct takes a field name")
+            }
+            name = "aggregate"
+            fields["pipeline"] = [
+                ["$match": at(1) ?? [:]], ["$unwind": .string("$" + field)], ["$group": ["_id": .string("$" + field)]], ["$sort": ["_id": 1]],
+            ]
         default:
             throw .invalidParameter("collection.\(action.prefix(64)) is not served")
         }
         return (name, .object(fields))
+    }
+
+    /// The answer the function gets for `action`, from what its request answered: `distinct`'s
+    /// values out of its groups.
+    static func answer(for action: String, _ answer: JSONValue) -> JSONValue {
+        guard action == "distinct", let groups = answer.arrayValue else { return answer }
+        return .array(groups.map { $0["_id"] ?? .null })
     }
 }

@@ -15,6 +15,22 @@ package enum FunctionVerdict: Equatable {
         } catch let failure as CommandFunction.Failure {
             throw ErrorResponse(.functionExecutionError, "the \(what) failed: \(failure)")
         }
+        return try read(answer, what: what)
+    }
+
+    /// Runs a JavaScript function (`run`) and reads its verdict; what it throws, or a run past
+    /// its limits, is FunctionExecutionError naming `what` and why.
+    package static func ask(what: String, _ run: () async throws -> JSONValue) async throws -> FunctionVerdict {
+        let answer: JSONValue
+        do {
+            answer = try await run()
+        } catch let refusal as ErrorResponse where refusal.code == .functionExecutionError {
+            throw ErrorResponse(.functionExecutionError, "the \(what) failed: \(refusal.error.prefix(200))")
+        }
+        return try read(answer.objectValue ?? [:], what: what)
+    }
+
+    private static func read(_ answer: JSONObject, what: String) throws -> FunctionVerdict {
         switch answer["status"]?.stringValue {
         case "success": return .success
         case "pending": return .pending

@@ -34,7 +34,7 @@ struct JavaScriptFunctionHost: FunctionHost {
         let answer = try await service.data.run(request.name, arguments: [request.argument], caller: caller, asSystem: runAsSystem)
         let largest = caller.app.config.maxPipelineBytes
         if answer.isLarger(thanBytes: largest) { throw FunctionCallService.answerTooLarge(largest) }
-        return answer
+        return FunctionDataCall.answer(for: action, answer)
     }
 
     func log(_ text: String, isError: Bool) {

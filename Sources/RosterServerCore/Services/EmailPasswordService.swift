@@ -10,6 +10,8 @@ package struct EmailPasswordService: Sendable {
     package let ids: IdentifierSource
     package let now: @Sendable () -> Date
     package let logger: Logger
+    /// Runs the confirmation and reset functions given as JavaScript; nil where none is served.
+    package var functions: FunctionCallService? = nil
 
     private var tokens: AccountTokens { AccountTokens(store: store, ids: ids, now: now) }
 
@@ -78,7 +80,7 @@ package struct EmailPasswordService: Sendable {
             throw ErrorResponse(.userAlreadyConfirmed, "cannot run confirmation for \(requested): automatic confirmation is enabled")
         }
         let email = try await unconfirmedAccount(app: app, request)
-        guard try settings(app).confirmationFunction != nil else {
+        guard try settings(app).confirmationFunction != nil || settings(app).confirmationFunctionName != nil else {
             throw ErrorResponse(.functionNotFound, "this app has no confirmation function")
         }
         try await runConfirmationFunction(email: email, app: app, caller: caller)
@@ -143,7 +145,7 @@ package struct EmailPasswordService: Sendable {
     @discardableResult
     package func callReset(app: ServedApp, _ request: ResetCallRequest, caller: FunctionCaller) async throws -> String? {
         let config = try settings(app)
-        guard let function = config.resetFunction else {
+        guard config.resetFunction != nil || config.resetFunctionName != nil else {
             throw ErrorResponse(.functionNotFound, "this app has no password reset function")
         }
         if let violation = config.policyViolation(request.password) { throw ErrorResponse.badRequest(violation) }
@@ -152,13 +154,12 @@ package struct EmailPasswordService: Sendable {
             throw ErrorResponse(.userNotFound, "user not found")
         }
         let (token, record) = try await tokens.issue(.reset, email: email, app: app)
-        let input: JSONValue = [
-            "token": .string(token), "tokenId": .string(record.id), "username": .string(email),
-            "password": .string(request.password), "arguments": .array(request.arguments),
+        let input: JSONObject = [
+            "token": .string(token), "tokenId": .string(record.id), "username": .string(email), "password": .string(request.password),
         ]
-        let verdict = try await app.functions.run(for: caller) {
-            try await FunctionVerdict.ask(CommandFunction(config: function), input, what: "password reset function")
-        }
+        let verdict = try await verdict(
+            of: (config.resetFunction, config.resetFunctionName), input, arguments: request.arguments, app: app, caller: caller,
+            what: "password reset function")
         switch verdict {
         case .success:
             let hash = try await app.hasher.hashInBackground(request.password)
@@ -214,14 +215,14 @@ package struct EmailPasswordService: Sendable {
     /// Runs the confirmation function with a new token: success confirms now, pending leaves the
     /// token to be redeemed with `confirm`, fail refuses.
     private func runConfirmationFunction(email: String, app: ServedApp, caller: FunctionCaller) async throws {
-        guard let function = try settings(app).confirmationFunction else {
+        let config = try settings(app)
+        guard config.confirmationFunction != nil || config.confirmationFunctionName != nil else {
             throw ErrorResponse(.functionNotFound, "this app has no confirmation function")
         }
         let (token, record) = try await tokens.issue(.confirm, email: email, app: app)
-        let input: JSONValue = ["token": .string(token), "tokenId": .string(record.id), "username": .string(email)]
-        let verdict = try await app.functions.run(for: caller) {
-            try await FunctionVerdict.ask(CommandFunction(config: function), input, what: "confirmation function")
-        }
+        let input: JSONObject = ["token": .string(token), "tokenId": .string(record.id), "username": .string(email)]
+        let verdict = try await verdict(
+            of: (config.confirmationFunction, config.confirmationFunctionName), input, app: app, caller: caller, what: "confirmation function")
         switch verdict {
         case .success:
             try await tokens.redeem(record)
@@ -229,7 +230,32 @@ package struct EmailPasswordService: Sendable {
         case .pending: break
         case .fail(let message):
             try? await tokens.redeem(record)
-            throw ErrorResponse(.functionExecutionError, message ?? "the confirmation function refused the account")
+            if let message { logger.info("the confirmation function refused an account", metadata: ["app": "\(app.id)", "why": "\(message)"]) }
+            throw ErrorResponse(.badRequest, "failed to confirm user \"\(email)\"")
+        }
+    }
+
+    /// The verdict of a confirmation or reset function, run within the app's function limits for
+    /// `caller`: a command gets `input` (with `arguments` when there are any) on stdin; the
+    /// app's JavaScript function `name` gets `input` and then `arguments`, as App Services calls
+    /// it, as the system user.
+    private func verdict(
+        of function: (command: FunctionConfig?, name: String?), _ input: JSONObject, arguments: [JSONValue]? = nil, app: ServedApp,
+        caller: FunctionCaller, what: String
+    ) async throws -> FunctionVerdict {
+        if let name = function.name {
+            guard let functions else { throw ErrorResponse(.functionExecutionError, "the \(what) cannot run on this server") }
+            return try await app.functions.run(for: caller) {
+                try await FunctionVerdict.ask(what: what) {
+                    try await functions.runAsSystem(name, app: app, arguments: [.object(input)] + (arguments ?? []))
+                }
+            }
+        }
+        guard let command = function.command else { throw ErrorResponse(.functionNotFound, "this app has no \(what)") }
+        var commandInput = input
+        if let arguments { commandInput["arguments"] = .array(arguments) }
+        return try await app.functions.run(for: caller) {
+            try await FunctionVerdict.ask(CommandFunction(config: command), .object(commandInput), what: what)
         }
     }
 

@@ -126,6 +126,7 @@ package struct LoginService: Sendable {
         let identity = IdentityRecord(
             appId: app.id, providerType: provider.rawValue, providerId: providerId, userId: candidate.id, createdAt: created)
         let found = try await store.findOrCreateUser(identity: identity, newUser: candidate)
+        if found.id == candidate.id { await runUserCreationFunction(app: app, user: found, identity: identity) }
         return try await merge(profile, into: found)
     }
 

@@ -45,11 +45,11 @@ import Testing
     @Test func theRealmConfigLayoutsAppMapsItsRuleWordsAndNamesWhatIsNotServedYet() throws {
         let model = try AppDirectory.read(AppDirectoryFixtures.url("store-app")).model
         let served = try model.servableApp(secrets: AppSecrets(["storeAdminKey": "kept apart"]))
-        #expect(served.config.customUserData == CustomUserDataConfig(database: "StoreDemo", collection: "Users", userIdField: "userId"))
+        #expect(served.config.customUserData == CustomUserDataConfig(
+            database: "StoreDemo", collection: "Users", userIdField: "userId", onUserCreationFunctionName: "assignStore"))
         #expect(served.config.rules == [DataRule(database: "StoreDemo", collection: "Notes", read: .own, write: .own, userIdField: "owner")])
         #expect(served.config.providers.apiKey?.enabled == false)
         #expect(served.notServed.contains("The rules of StoreDemo.Store (data_sources/mongodb-atlas/StoreDemo/Store/rules.json) are not evaluated yet: the collection is closed"))
-        #expect(served.notServed.contains("The user creation function 'assignStore' (auth/custom_user_data.json) is not run yet"))
         #expect(served.notServed.contains("Triggers are not run yet: onUserCreation (triggers/)"))
     }
 

@@ -68,4 +68,33 @@ import Testing
         #expect(await ann.call("asSystem").json == ["entry"])
         #expect(await ann.call("elsewhere").errorMessage?.hasPrefix("no service 'other'") == true)
     }
+
+    @Test func manyAtOnceReplaceDeleteAndDistinctAnswerAsMongoDBDoes() async throws {
+        let source = """
+            exports = async function() {
+              const notes = context.services.get('mongodb-atlas').db('kiosk').collection('notes');
+              const owner = context.user.id;
+              await notes.insertMany([
+                { owner, text: 'a', tags: ['red', 'blue'] }, { owner, text: 'b', tags: 'red' }, { owner, text: 'c', tags: ['green'] },
+                { owner, text: 'd' },
+              ]);
+              const updated = await notes.updateMany({ text: { $in: ['a', 'b'] } }, { $set: { seen: true } });
+              const replaced = await notes.findOneAndReplace(
+                { text: 'c' }, { owner, text: 'C', tags: ['green', 'red'] }, { returnNewDocument: true, projection: { _id: 0, text: 1 } });
+              const taken = await notes.findOneAndDelete({ text: 'd' }, { projection: { _id: 0, text: 1 } });
+              const tags = await notes.distinct('tags');
+              const seenTags = await notes.distinct('tags', { seen: true });
+              const deleted = await notes.deleteMany({ seen: true });
+              return { updated: updated.modifiedCount, replaced, taken, tags, seenTags, deleted: deleted.deletedCount, left: await notes.count({}) };
+            };
+            """
+        let bad = "exports = () => context.services.get('mongodb-atlas').db('kiosk').collection('notes').distinct('$tags');"
+        let ann = try await Self.start(["notes": FunctionConfig(source: source), "bad": FunctionConfig(source: bad)])
+        let answer = await ann.call("notes")
+        #expect(answer.json == [
+            "updated": 2, "replaced": ["text": "C"], "taken": ["text": "d"], "tags": ["blue", "green", "red"], "seenTags": ["blue", "red"],
+            "deleted": 2, "left": 1,
+        ], "\(String(decoding: answer.body, as: UTF8.self))")
+        #expect(await ann.call("bad").errorMessage == "collection.distinct takes a field name")
+    }
 }
