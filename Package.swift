@@ -162,6 +162,7 @@ let package = Package(
         .target(
             name: "RosterAdminAPI",
             dependencies: [
+                "RosterAppDirectory",
                 "RosterAppModel",
                 "RosterServer",
                 "RosterServerCore",

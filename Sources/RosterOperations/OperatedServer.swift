@@ -8,15 +8,20 @@ extension RosterServer {
     /// Serves HTTP until the task is cancelled or one of `shutdownOn` arrives, then finishes the
     /// requests in flight and returns. Meanwhile every `purgeEvery` each app's dead records are
     /// purged (`ServerAdmin.purge`). With `metrics`, `GET /metrics` is served on that address;
-    /// with `webDemo`, the web demo's page on its own.
+    /// with `webDemo`, the web demo's page on its own. With `only`, `host:port` serves those
+    /// paths alone, and each of `alongside` serves its own paths on its own address.
     public func serve(
-        host: String, port: Int, shutdownOn signals: [ShutdownSignal], purgeEvery: Duration = .seconds(600),
-        metrics: MetricsEndpoint? = nil, webDemo: WebDemoEndpoint? = nil, onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+        host: String, port: Int, only: ServedPaths? = nil, alongside: [Listener] = [], shutdownOn signals: [ShutdownSignal],
+        purgeEvery: Duration = .seconds(600), metrics: MetricsEndpoint? = nil, webDemo: WebDemoEndpoint? = nil,
+        onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
         var services: [any Service] = [
-            try application(host: host, port: port, onListening: onListening),
+            try application(host: host, port: port, only: only, onListening: onListening),
             PurgeJob(admin: admin, interval: purgeEvery, logger: environment.logger),
         ]
+        for listener in alongside {
+            services.append(try application(host: listener.host, port: listener.port, only: listener.only, onListening: listener.onListening))
+        }
         if let metrics { services.append(metrics.application(for: self, logger: environment.logger)) }
         if let webDemo { services.append(try webDemo.application(for: self, logger: environment.logger)) }
         var configuration = ServiceGroupConfiguration(

@@ -125,6 +125,29 @@ package enum PostgresMigrations {
             "v6-unlock-wrong-since-release",
             ["ALTER TABLE unlock_keys ADD COLUMN wrong_since_release integer NOT NULL DEFAULT 0"]
         ),
+        (
+            // The Admin API: operators, their API keys and sessions, and the apps the database holds.
+            "v7-operators-and-hosted-apps",
+            [
+                """
+                CREATE TABLE operators (id text PRIMARY KEY, email text NOT NULL UNIQUE, password_hash text NOT NULL,
+                group_id text NOT NULL, created_at timestamptz NOT NULL)
+                """,
+                """
+                CREATE TABLE operator_api_keys (public_key text PRIMARY KEY, operator_id text NOT NULL REFERENCES operators (id)
+                ON DELETE CASCADE, key_digest text NOT NULL, created_at timestamptz NOT NULL)
+                """,
+                """
+                CREATE TABLE admin_sessions (id text PRIMARY KEY, operator_id text NOT NULL REFERENCES operators (id) ON DELETE CASCADE,
+                created_at timestamptz NOT NULL, expires_at timestamptz NOT NULL)
+                """,
+                """
+                CREATE TABLE hosted_apps (id text PRIMARY KEY, group_id text NOT NULL, client_app_id text NOT NULL UNIQUE,
+                name text NOT NULL, document text NOT NULL, version bigint NOT NULL, created_at timestamptz NOT NULL,
+                updated_at timestamptz NOT NULL)
+                """,
+            ]
+        ),
     ]
 
     /// Applies the migrations the database has not seen yet.

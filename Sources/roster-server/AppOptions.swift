@@ -18,10 +18,12 @@ struct AppOptions: ParsableArguments {
     var demo = false
 
     func validate() throws {
-        guard (config != nil) != demo else { throw ValidationError("give exactly one of --config FILE or --demo") }
+        guard !(config != nil && demo) else { throw ValidationError("give exactly one of --config FILE or --demo") }
     }
 
+    /// The app named; the commands about operators name none.
     func appConfig() throws -> AppConfig {
+        guard config != nil || demo else { throw ValidationError("give exactly one of --config FILE or --demo") }
         if let config { return try Self.loadApp(config) }
         return try Self.demoApp()
     }
@@ -63,7 +65,9 @@ struct AppOptions: ParsableArguments {
     /// `serving`: the settings of `serve`, whose PostgreSQL pool keeps its connections open and
     /// which believes its trusted proxies and links to its public URL; admin commands open their
     /// connections on demand.
-    static func open(db: String, apps: [AppConfig], serving: ServerSettings? = nil) async throws -> RosterServer {
+    static func open(db: String, apps: [AppConfig], serving: ServerSettings? = nil, additions: [any RouteAddition] = []) async throws
+        -> RosterServer
+    {
         if !ServerAssembly.isDatabaseURL(db) {
             let directory = URL(fileURLWithPath: db).deletingLastPathComponent()
             try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -77,7 +81,7 @@ struct AppOptions: ParsableArguments {
                 environment.keepsDatabaseConnectionsOpen = true
                 environment.pipelineMemoryBytes = serving.pipelineMemoryBytes
             }
-            return try await ServerAssembly.open(databasePath: db, apps: apps, environment: environment)
+            return try await ServerAssembly.open(databasePath: db, apps: apps, environment: environment, additions: additions)
         } catch {
             throw CommandFailure("\(error)")
         }

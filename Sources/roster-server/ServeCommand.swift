@@ -1,6 +1,7 @@
 import ArgumentParser
 import Configuration
 import Foundation
+import RosterAdminAPI
 import RosterOperations
 import RosterServer
 import RosterServerCore
@@ -92,6 +93,12 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "With --demo: serve a web page that uses the demo app from the browser on this port, another origin (0 picks a free one).")
     var webDemoPort: Int?
 
+    @Option(
+        help: ArgumentHelp(
+            "With the apps of the database: serve the Admin API on this address alone (HOST:PORT, port 0 picks a free one), not on the client API's.",
+            valueName: "address"))
+    var adminListen: String?
+
     /// The options given, by their settings keys: an option not given leaves the key to the
     /// environment and the settings file.
     var givenOptions: [SettingKey: ConfigContent] {
@@ -133,7 +140,12 @@ struct ServeCommand: AsyncParsableCommand {
         switch settings.apps {
         case .demo: configured = [try AppOptions.demoApp().allowing(webDemoOrigin: settings.webDemoPort.flatMap { PublicURL.listening(host: settings.host, port: $0) })]
         case .files(let paths): configured = try paths.map(AppOptions.loadApp)
+        case .database: configured = []
         }
+        if adminListen != nil, settings.apps != .database {
+            throw CommandFailure("--admin-listen is for the apps of the database: serve without --config, --app-dir or --demo")
+        }
+        let adminAddress = try adminListen.map(AdminListenAddress.init)
         if secrets.isEmpty == false, settings.appDirectories.isEmpty {
             throw CommandFailure("--secret is for an app directory: serve one with --app-dir DIR")
         }
@@ -142,7 +154,15 @@ struct ServeCommand: AsyncParsableCommand {
         for (appId, lines) in directories.notServed {
             for line in lines { FileHandle.standardOutput.write(Data("app \(appId): \(line)\n".utf8)) }
         }
-        let server = try await AppOptions.open(db: settings.database, apps: apps, serving: settings)
+        let adminAPI = settings.apps == .database ? AdminAPI() : nil
+        let server = try await AppOptions.open(db: settings.database, apps: apps, serving: settings, additions: adminAPI.map { [$0] } ?? [])
+        let hosted = adminAPI?.apps
+        try await hosted?.serveAll()
+        // Apps made or changed by another server process over the same database are served here
+        // within a second.
+        let following = hosted.map { hosted in Task { await hosted.follow(every: .seconds(1)) } }
+        defer { following?.cancel() }
+        let adminPaths = ServedPaths { _, path in path == AdminAPIVersion.path || path.hasPrefix(AdminAPIVersion.path + "/") }
         if settings.apps == .demo { try await server.seedDemoUsers(appId: apps[0].appId) }
         let (host, port) = (settings.host, settings.port)
         let shown = host.contains(":") ? "[\(host)]" : host
@@ -152,7 +172,16 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         do {
-            try await server.serve(host: host, port: port, shutdownOn: [.interrupt, .terminate], metrics: metrics, webDemo: webDemo) { bound in
+            let alongside = adminAddress.map { address in
+                let shownAdmin = address.host.contains(":") ? "[\(address.host)]" : address.host
+                return Listener(host: address.host, port: address.port, only: adminPaths) { bound in
+                    FileHandle.standardOutput.write(Data("roster-server Admin API on http://\(shownAdmin):\(bound)\(AdminAPIVersion.path)\n".utf8))
+                }
+            }
+            try await server.serve(
+                host: host, port: port, only: adminAddress.map { _ in ServedPaths { method, path in !adminPaths.serves(method, path) } },
+                alongside: alongside.map { [$0] } ?? [], shutdownOn: [.interrupt, .terminate], metrics: metrics, webDemo: webDemo
+            ) { bound in
                 FileHandle.standardOutput.write(Data("roster-server listening on http://\(shown):\(bound)\n".utf8))
                 if let base = settings.publicURL {
                     FileHandle.standardOutput.write(Data("links start with \(base) (publicURL)\n".utf8))

@@ -20,7 +20,7 @@ package enum RequestOriginCheck {
     /// token's signature is verified to read it, before the session is looked at. Nothing is done
     /// for a request without `Origin`; a token that does not verify is left to the route to refuse.
     package static func require(
-        _ request: Request, sessionToken verify: () async throws(ErrorResponse) -> RefreshTokenClaims, apps: [String: ServedApp],
+        _ request: Request, sessionToken verify: () async throws(ErrorResponse) -> RefreshTokenClaims, apps: ServedApps,
         context: RosterRequestContext
     ) async throws(ErrorResponse) {
         guard request.headers[.origin] != nil, let claims = try? await verify(), let appId = claims.appId, let app = apps[appId] else {

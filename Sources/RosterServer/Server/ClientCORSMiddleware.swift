@@ -33,9 +33,9 @@ package struct ClientCORSMiddleware: RouterMiddleware {
     private let cors = CORSMiddleware<RosterRequestContext>(
         allowOrigin: .originBased, allowHeaders: Self.allowedHeaders, allowMethods: Self.allowedMethods,
         maxAge: .seconds(Self.maxAgeSeconds))
-    private let apps: [String: ServedApp]
+    private let apps: ServedApps
 
-    package init(apps: [String: ServedApp]) {
+    package init(apps: ServedApps) {
         self.apps = apps
     }
 

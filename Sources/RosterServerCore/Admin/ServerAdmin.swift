@@ -10,7 +10,7 @@ import RosterWire
 ///     try await admin.setCustomData(appId: "roster-demo", userId: id, document: ["favoriteColor": "red"])
 public struct ServerAdmin: Sendable {
     package let store: any UserStore & SessionStore & EmailAccountStore & DocumentStore & AuditStore & PurgeStore & SeedStore
-    package let apps: [String: ServedApp]
+    package let apps: ServedApps
     package let customData: CustomDataService
     package let ids: IdentifierSource
     package let now: @Sendable () -> Date
@@ -191,7 +191,7 @@ public struct ServerAdmin: Sendable {
             activeSessions: try await store.activeSessionCount(appId: user.appId, userId: user.id, now: now()))
     }
 
-    package init(store: any UserStore & SessionStore & EmailAccountStore & DocumentStore & AuditStore & PurgeStore & SeedStore, apps: [String: ServedApp], customData: CustomDataService, ids: IdentifierSource, now: @escaping @Sendable () -> Date) {
+    package init(store: any UserStore & SessionStore & EmailAccountStore & DocumentStore & AuditStore & PurgeStore & SeedStore, apps: ServedApps, customData: CustomDataService, ids: IdentifierSource, now: @escaping @Sendable () -> Date) {
         self.store = store
         self.apps = apps
         self.customData = customData

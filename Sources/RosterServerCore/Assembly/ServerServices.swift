@@ -8,7 +8,7 @@ import RosterDocuments
 ///     let services = try await ServerServices.open(store: SQLiteServerStore(path: path), apps: [config], environment: .live)
 package struct ServerServices: Sendable {
     package let environment: ServerEnvironment
-    package let apps: [String: ServedApp]
+    package let apps: ServedApps
     package let audit: AuditTrail
     package let tokens: TokenService
     package let login: LoginService
@@ -29,6 +29,9 @@ package struct ServerServices: Sendable {
     package let deviceApprovals: DeviceApprovalService
     package let admin: ServerAdmin
     package let seeder: DemoSeeder
+    /// What serving apps while running needs: the Admin API's operators and apps in the store,
+    /// and the pipeline memory every app shares.
+    package let hosting: AppHosting
     /// The limits the account routes count against.
     package var limiter: AttemptLimiter { login.limiter }
 
@@ -37,15 +40,16 @@ package struct ServerServices: Sendable {
     package static func open(store: any ServerStore, apps configs: [AppConfig], environment: ServerEnvironment) async throws
         -> ServerServices
     {
-        var apps: [String: ServedApp] = [:]
+        var opened: [String: ServedApp] = [:]
         let pipelineMemory = PipelineMemory(limit: environment.pipelineMemoryBytes)
         for config in configs {
             try config.validate(source: "app '\(config.appId)'")
             let outbox = environment.outboxDirectory ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("roster-outbox")
-            apps[config.appId] = try await ServedApp(
+            opened[config.appId] = try await ServedApp(
                 config: config, environment: environment, pipelineMemory: pipelineMemory,
                 defaultOutbox: outbox.appendingPathComponent(config.appId))
         }
+        let apps = ServedApps(opened)
         let ids = IdentifierSource(randomBytes: environment.randomBytes, now: environment.now)
         for config in configs {
             for owner in config.ownerFields { try await store.indexOwners(owner) }
@@ -81,10 +85,28 @@ package struct ServerServices: Sendable {
                 store: store, login: login, audit: audit, ids: ids, randomBytes: environment.randomBytes, now: environment.now),
             deviceApprovals: DeviceApprovalService(
                 store: store, login: login, emailPassword: emailPassword, audit: audit, now: environment.now),
-            admin: admin, seeder: DemoSeeder(store: store, admin: admin, ids: ids))
+            admin: admin, seeder: DemoSeeder(store: store, admin: admin, ids: ids), hosting: AppHosting(store: store, pipelineMemory: pipelineMemory))
     }
 
-    package init(environment: ServerEnvironment, apps: [String: ServedApp], audit: AuditTrail, tokens: TokenService, login: LoginService, sessions: SessionService, apiKeys: APIKeyService, emailPassword: EmailPasswordService, functions: FunctionCallService, changeStreams: ChangeStreamService, accounts: AccountService, health: HealthService, webSignIn: WebSignInService, unlockKeys: UnlockKeyService, device: DeviceLoginService, deviceApprovals: DeviceApprovalService, admin: ServerAdmin, seeder: DemoSeeder) {
+    /// Serves `config` from now on, in place of any app of its id: checked, its owner indexes
+    /// made, ready before the first request reaches it. For the apps the database holds.
+    package func install(_ config: AppConfig) async throws {
+        try config.validate(source: "app '\(config.appId)'")
+        for owner in config.ownerFields { try await hosting.store.indexOwners(owner) }
+        let outbox = environment.outboxDirectory ?? URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("roster-outbox")
+        apps.replace(
+            try await ServedApp(
+                config: config, environment: environment, pipelineMemory: hosting.pipelineMemory,
+                defaultOutbox: outbox.appendingPathComponent(config.appId)))
+    }
+
+    /// Stops serving the app: its next request is answered AppNotFound.
+    @discardableResult
+    package func withdraw(appId: String) -> Bool {
+        apps.remove(appId)
+    }
+
+    package init(environment: ServerEnvironment, apps: ServedApps, audit: AuditTrail, tokens: TokenService, login: LoginService, sessions: SessionService, apiKeys: APIKeyService, emailPassword: EmailPasswordService, functions: FunctionCallService, changeStreams: ChangeStreamService, accounts: AccountService, health: HealthService, webSignIn: WebSignInService, unlockKeys: UnlockKeyService, device: DeviceLoginService, deviceApprovals: DeviceApprovalService, admin: ServerAdmin, seeder: DemoSeeder, hosting: AppHosting) {
         self.environment = environment
         self.apps = apps
         self.audit = audit
@@ -103,5 +125,6 @@ package struct ServerServices: Sendable {
         self.deviceApprovals = deviceApprovals
         self.admin = admin
         self.seeder = seeder
+        self.hosting = hosting
     }
 }

@@ -9,7 +9,7 @@ package struct LoginService: Sendable {
     package let limiter: AttemptLimiter
     package let audit: AuditTrail
     package let ids: IdentifierSource
-    package let apps: [String: ServedApp]
+    package let apps: ServedApps
     package let now: @Sendable () -> Date
     /// Runs the app's JavaScript functions a log-in needs (the custom-function provider's).
     package var functions: FunctionCallService? = nil
@@ -240,7 +240,7 @@ package struct LoginService: Sendable {
         }
     }
 
-    package init(store: any UserStore & EmailAccountStore & APIKeyStore, sessions: SessionService, limiter: AttemptLimiter, audit: AuditTrail, ids: IdentifierSource, apps: [String: ServedApp], now: @escaping @Sendable () -> Date) {
+    package init(store: any UserStore & EmailAccountStore & APIKeyStore, sessions: SessionService, limiter: AttemptLimiter, audit: AuditTrail, ids: IdentifierSource, apps: ServedApps, now: @escaping @Sendable () -> Date) {
         self.store = store
         self.sessions = sessions
         self.limiter = limiter

@@ -8,7 +8,7 @@ package struct SessionService: Sendable {
     package let tokens: TokenService
     package let customData: CustomDataService
     package let ids: IdentifierSource
-    package let apps: [String: ServedApp]
+    package let apps: ServedApps
     package let audit: AuditTrail
     package let now: @Sendable () -> Date
 
@@ -184,7 +184,7 @@ package struct SessionService: Sendable {
         return candidate.lowercased()
     }
 
-    package init(store: any SessionStore & UserStore, tokens: TokenService, customData: CustomDataService, ids: IdentifierSource, apps: [String: ServedApp], audit: AuditTrail, now: @escaping @Sendable () -> Date) {
+    package init(store: any SessionStore & UserStore, tokens: TokenService, customData: CustomDataService, ids: IdentifierSource, apps: ServedApps, audit: AuditTrail, now: @escaping @Sendable () -> Date) {
         self.store = store
         self.tokens = tokens
         self.customData = customData

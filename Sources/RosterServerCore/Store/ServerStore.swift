@@ -23,3 +23,5 @@ package typealias ServerStore = SigningKeyStore
     & DeviceAuthorizationStore
     & WebSignInStore
     & UnlockKeyStore
+    & OperatorStore
+    & HostedAppStore

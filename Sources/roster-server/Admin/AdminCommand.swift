@@ -11,6 +11,7 @@ struct AdminCommand: AsyncParsableCommand {
         subcommands: [
             UsersCommand.self, CreateUserCommand.self, SetCustomDataCommand.self, DisableCommand.self, EnableCommand.self,
             RevokeSessionsCommand.self, DeleteCommand.self, PurgeCommand.self, AuditCommand.self, MintJWTCommand.self,
+            CreateOperatorCommand.self, ListOperatorsCommand.self, RemoveOperatorCommand.self, CreateOperatorAPIKeyCommand.self,
         ])
 
     @OptionGroup var app: AppOptions

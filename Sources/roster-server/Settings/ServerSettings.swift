@@ -16,6 +16,8 @@ struct ServerSettings: Equatable, Sendable {
         case demo
         /// The apps of these configuration files.
         case files([String])
+        /// The apps the database holds, made and changed through the Admin API.
+        case database
     }
 
     /// The SQLite file or PostgreSQL URL (which may hold a password: never print it whole).
@@ -146,8 +148,7 @@ struct ServerSettings: Equatable, Sendable {
             case (true, false): continue
             }
         }
-        throw SettingsError(
-            "no app to serve: give --config FILE, --app-dir DIR or --demo (or ROSTER_APPS, ROSTER_APP_DIRS or ROSTER_DEMO, or the settings file's apps, appDirs or demo)")
+        return (.database, [])
     }
 
     /// `appId`, `environment` and `secretsFile`, which speak of the app directories only;

@@ -235,6 +235,40 @@ package enum SQLiteMigrations {
         migrator.registerMigration("v12-unlock-wrong-since-release") { db in
             try db.execute(sql: "ALTER TABLE unlock_keys ADD COLUMN wrong_since_release INTEGER NOT NULL DEFAULT 0")
         }
+        // The Admin API: operators, their API keys and sessions, and the apps the database holds.
+        migrator.registerMigration("v13-operators-and-hosted-apps") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS operators (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    email TEXT NOT NULL UNIQUE,
+                    password_hash TEXT NOT NULL,
+                    group_id TEXT NOT NULL,
+                    created_at DATETIME NOT NULL
+                );
+                CREATE TABLE IF NOT EXISTS operator_api_keys (
+                    public_key TEXT PRIMARY KEY NOT NULL,
+                    operator_id TEXT NOT NULL REFERENCES operators(id) ON DELETE CASCADE,
+                    key_digest TEXT NOT NULL,
+                    created_at DATETIME NOT NULL
+                );
+                CREATE TABLE IF NOT EXISTS admin_sessions (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    operator_id TEXT NOT NULL REFERENCES operators(id) ON DELETE CASCADE,
+                    created_at DATETIME NOT NULL,
+                    expires_at DATETIME NOT NULL
+                );
+                CREATE TABLE IF NOT EXISTS hosted_apps (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    group_id TEXT NOT NULL,
+                    client_app_id TEXT NOT NULL UNIQUE,
+                    name TEXT NOT NULL,
+                    document TEXT NOT NULL,
+                    version INTEGER NOT NULL,
+                    created_at DATETIME NOT NULL,
+                    updated_at DATETIME NOT NULL
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -1,0 +1,32 @@
+import Hummingbird
+import RosterServer
+import RosterServerCore
+import Synchronization
+
+/// App Services' Admin API on a server: added when it opens, beside the client API, with the
+/// apps the database holds. Once the server is open, `apps` serves them and follows the store.
+///
+///     let admin = AdminAPI()
+///     let server = try await ServerAssembly.open(databasePath: db, apps: [], additions: [admin])
+///     try await admin.apps?.serveAll()
+public final class AdminAPI: RouteAddition, Sendable {
+    private let built = Mutex<AdminApps?>(nil)
+    private let versions = HostedAppVersions()
+
+    public init() {}
+
+    /// The apps the database holds, once the server this was added to is open.
+    public var apps: AdminApps? { built.withLock { $0 } }
+
+    package func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
+        let core = services.core
+        let sessions = AdminSessions(services: core)
+        let apps = AdminApps(services: core, versions: versions)
+        built.withLock { $0 = apps }
+        let admin = router.group(RouterPath(AdminAPIVersion.path)).add(middleware: AdminBodyLimit())
+        AdminAuthRoutes.add(to: admin, sessions, audit: core.audit)
+        let groups = admin.group("groups/:groupId").add(middleware: AdminCallerMiddleware(sessions: sessions))
+        AdminAppRoutes.add(to: groups, apps, audit: core.audit)
+        // The app's resources: AppResourceRoutes.add(to: groups.group("apps/:appId"), store: AdminAppResources(apps: apps, audit: core.audit))
+    }
+}

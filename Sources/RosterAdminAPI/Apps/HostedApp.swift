@@ -1,0 +1,31 @@
+import Foundation
+import RosterAppModel
+
+/// An app the database holds, as the Admin API makes and changes it: its ids, its group, the
+/// app model an app directory and `export` read and write, and the values of the secrets the
+/// model names (kept beside the model, never in it: an export writes none).
+public struct HostedApp: Sendable, Equatable {
+    /// The Admin API's id (`_id`), an ObjectId's hex.
+    public var id: String
+    public var groupId: String
+    public var model: AppModel
+    /// The values of the app's secrets, by name.
+    public var secrets: [String: String]
+    /// The product asked for at creation (`?product=standard`), answered back.
+    public var product: String
+    /// Counts the app's changes: 1 when made.
+    public var version: Int
+    public var createdAt: Date
+    public var updatedAt: Date
+
+    /// The id clients name the app by.
+    public var clientAppId: String { model.appId }
+}
+
+/// What a hosted app's row holds as its document: everything but the ids and the version,
+/// which are columns of their own.
+struct HostedAppDocument: Codable {
+    var model: AppModel
+    var secrets: [String: String]
+    var product: String
+}
