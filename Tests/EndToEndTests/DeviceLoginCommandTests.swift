@@ -155,6 +155,31 @@ extension EndToEndTests {
             try session.waitFor("* emma@example.com")
         }
 
+        /// Under `pin` the switcher's form asks for no PIN before anyone signed in; once the phone
+        /// approves, it asks the new person to choose one, which then seals their session.
+        // BEHAVIOURS 44
+        @Test func underPinTheSwitcherAsksThePINOnceThePhoneApproved() async throws {
+            let (server, runner, home) = try start("device-switcher-pin")
+            defer { server.stop(); try? FileManager.default.removeItem(at: home) }
+            #expect(try runner.roster(["policy", "pin"]).status == 0)
+            let session = try TmuxSession(command: [Self.roster], environment: runner.environment, width: 100, height: 30)
+            try session.waitFor("No users yet")
+            try session.send("n")
+            try session.waitFor("Log in a user")
+            let screen = try await Self.startOnAnotherDevice(session)
+            let code = try #require(Self.userCode(on: screen))
+            try await PhoneBrowser(base: server.baseURL).approve(code, email: "emma@example.com", password: "pa55word")
+            try session.waitFor("Choose a PIN: it unlocks this user on this terminal.")
+            try session.send("2468")
+            try session.send("Tab", literal: false)
+            try session.send("2468")
+            try session.send("Enter", literal: false)
+            try session.waitFor("Logged in emma@example.com")
+            #expect(try runner.roster(["token", "emma", "--pin-stdin"], stdin: "1357\n").status == 1)
+            let token = try runner.roster(["token", "emma", "--pin-stdin"], stdin: "2468\n")
+            #expect(token.status == 0, "\(token.stderr)")
+        }
+
         /// On the embedded default, `roster ui --listen` serves the phone's page for as long as
         /// the switcher runs: the form shows that page's address, and approving there logs in.
         @Test func theEmbeddedDefaultServesThePhonesPageWithListen() async throws {

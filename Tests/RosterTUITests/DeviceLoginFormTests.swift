@@ -1,9 +1,11 @@
 import Foundation
-import RosterCore
+import RosterWire
 import RosterQR
 import RosterTUI
 import SpawnCloseFrom
 import Testing
+
+@testable import RosterCore
 
 /// "on another device" in the log-in form: the URL, the user code in large letters, the QR code
 /// and a countdown, polled in the background while keys stay live.
@@ -21,7 +23,7 @@ import Testing
         model.type("\(choices.count)")
         #expect(model.form?.provider == .otherDevice)
         let effects = model.press(.enter)
-        #expect(effects == [.loginForm(.startDeviceLogin(linking: nil, pin: nil))])
+        #expect(effects == [.loginForm(.startDeviceLogin(linking: nil))])
         return effects[0]
     }
 
@@ -34,7 +36,7 @@ import Testing
         #expect(model.press(.enter).isEmpty)
 
         let effects = update(&model, .deviceLogin(.started(Self.login), for: start))
-        #expect(effects == [.loginForm(.pollDeviceLogin(Self.login, pin: nil))])
+        #expect(effects == [.loginForm(.pollDeviceLogin(Self.login))])
         let screen = model.screen
         #expect(screen.line(containing: "Log in on another device") != nil)
         #expect(screen.line(containing: "http://127.0.0.1:8080/device") != nil)
@@ -90,7 +92,7 @@ import Testing
         #expect(update(&model, .deviceLogin(.pending, for: poll)) == [poll])
         var slower = Self.login
         slower.interval = 10
-        #expect(update(&model, .deviceLogin(.slowDown(interval: 10), for: poll)) == [.loginForm(.pollDeviceLogin(slower, pin: nil))])
+        #expect(update(&model, .deviceLogin(.slowDown(interval: 10), for: poll)) == [.loginForm(.pollDeviceLogin(slower))])
         #expect(model.form?.device?.interval == 10)
         // Keys stay live but type nothing into the form behind the codes.
         #expect(model.press(.char("x"), .tab, .char(" ")).isEmpty)
@@ -141,7 +143,7 @@ import Testing
         #expect(model.form?.device == nil)
         #expect(model.form?.sent == nil)
         #expect(model.status == StatusMessage(words, isError: true))
-        #expect(model.press(.enter) == [.loginForm(.startDeviceLogin(linking: nil, pin: nil))])
+        #expect(model.press(.enter) == [.loginForm(.startDeviceLogin(linking: nil))])
     }
 
     /// On a server no phone can reach (the embedded default), "on another device" says why in
@@ -165,8 +167,8 @@ import Testing
         // Digits number what the log-in form offers; the link form keeps them (anonymous's 1 is unused).
         let digit = try #require(model.form?.digit(of: .otherDevice))
         model.type("\(digit)")
-        #expect(model.press(.enter) == [.loginForm(.startDeviceLogin(linking: joe.id, pin: nil))])
-        let start = Effect.loginForm(.startDeviceLogin(linking: joe.id, pin: nil))
+        #expect(model.press(.enter) == [.loginForm(.startDeviceLogin(linking: joe.id))])
+        let start = Effect.loginForm(.startDeviceLogin(linking: joe.id))
         var link = Self.login
         link = DeviceLogin(
             userCode: link.userCode, verificationURI: link.verificationURI, verificationURIComplete: link.verificationURIComplete,
@@ -175,17 +177,104 @@ import Testing
         #expect(model.screen.line(containing: "Link a log-in on another device to \(joe.displayName)") != nil)
     }
 
-    @Test func underThePINPolicyTheNewUserChoosesAPINFirst() {
+    /// An approval under `pin`, as the core reports it before anything is stored.
+    static func approval(returning name: String?) -> DeviceApproval {
+        DeviceApproval(
+            userId: "emma-id", returningName: name,
+            answer: LoginResponse(accessToken: "access", refreshToken: "refresh", userId: "emma-id", deviceId: "device"),
+            provider: .emailPassword)
+    }
+
+    /// Under `pin`, on another device: no PIN before anyone signed in, and once the phone
+    /// approves, the form asks the new person to choose one (BEHAVIOURS 44).
+    @Test func underThePINPolicyTheFormAsksForAPINOnlyOnceThePhoneApproved() {
         var model = Sample.model()
         model.policy = DevicePolicy(switching: .pin, lockAfter: 300)
         model.press(.char("n"), .backTab)
         model.type("\(model.form?.choices.count ?? 0)")
-        #expect(model.form?.fields == [.provider, .pin, .pinAgain])
-        model.press(.tab)
+        #expect(model.form?.provider == .otherDevice)
+        #expect(model.form?.fields == [.provider])
+        #expect(model.screen.line(containing: "New PIN") == nil)
+        let start = model.press(.enter)
+        #expect(start == [.loginForm(.startDeviceLogin(linking: nil))])
+        let poll = update(&model, .deviceLogin(.started(Self.login), for: start[0]))[0]
+
+        let approval = Self.approval(returning: nil)
+        #expect(update(&model, .deviceLogin(.pinNeeded(approval), for: poll)).isEmpty)
+        #expect(model.form?.device == nil && model.form?.sent == nil)
+        #expect(model.form?.fields == [.pin, .pinAgain])
+        #expect(model.form?.focus == .pin)
+        #expect(model.status?.text == "Approved: choose a PIN for this terminal")
+        let screen = model.screen
+        #expect(screen.line(containing: "Approved on another device") != nil, "\(screen.joined(separator: "\n"))")
+        #expect(screen.line(containing: "New PIN") != nil && screen.line(containing: "PIN again") != nil)
+        #expect(screen.line(containing: "Choose a PIN: it unlocks this user on this terminal.") != nil)
+
+        // Too short, then not the same twice: refused here, nothing sent.
+        model.type("12")
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.form?.errors[.pin] != nil)
+        model.press(.backspace, .backspace)
         model.type("2468")
         model.press(.tab)
-        model.type("2468")
-        #expect(model.press(.enter) == [.loginForm(.startDeviceLogin(linking: nil, pin: Secret("2468")))])
+        model.type("2469")
+        #expect(model.press(.enter).isEmpty)
+        #expect(model.form?.errors[.pinAgain] == "not the same PIN")
+        model.press(.backspace)
+        model.type("8")
+        let finish = Effect.loginForm(.finishDeviceLogin(approval, pin: Secret("2468")))
+        #expect(model.press(.enter) == [finish])
+        #expect(model.form?.sent == finish)
+
+        // A refusal leaves the approval for another try; success closes the form.
+        _ = update(&model, .operationFailed("cannot reach the server", for: finish))
+        #expect(model.form?.approval == approval && model.form?.sent == nil)
+        #expect(model.press(.enter) == [finish])
+        _ = update(&model, .operationFinished("Logged in emma@example.com", for: finish))
+        #expect(model.mode == .list)
+    }
+
+    /// Someone logged in here with a PIN already types that PIN, once; Esc ends the approval.
+    @Test func aReturningUserTypesTheirOwnPINAndEscEndsTheApproval() {
+        var model = Sample.model()
+        model.policy = DevicePolicy(switching: .pin, lockAfter: 300)
+        model.press(.char("n"), .backTab)
+        model.type("\(model.form?.choices.count ?? 0)")
+        let start = model.press(.enter)
+        let poll = update(&model, .deviceLogin(.started(Self.login), for: start[0]))[0]
+        let approval = Self.approval(returning: "emma@example.com")
+        _ = update(&model, .deviceLogin(.pinNeeded(approval), for: poll))
+        #expect(model.form?.fields == [.pin])
+        #expect(model.status?.text == "Approved as emma@example.com: type their PIN on this terminal")
+        let screen = model.screen
+        #expect(screen.line(containing: "Approved on another device as emma@example.com") != nil)
+        #expect(screen.line(containing: "Your PIN") != nil && screen.line(containing: "PIN again") == nil)
+        model.type("1357")
+        #expect(model.press(.enter) == [.loginForm(.finishDeviceLogin(approval, pin: Secret("1357")))])
+        _ = update(&model, .operationFailed("wrong PIN for emma@example.com", for: .loginForm(.finishDeviceLogin(approval, pin: Secret("1357")))))
+
+        #expect(model.press(.escape) == [.loginForm(.cancelDeviceLogin(approval))])
+        #expect(model.mode == .list)
+        #expect(model.status?.text == "Log-in cancelled")
+    }
+
+    /// Approved after Esc closed the form: nobody will type its PIN, so its session is ended.
+    @Test func anApprovalForAFormGoneSinceIsEnded() {
+        var model = Sample.model()
+        model.policy = DevicePolicy(switching: .pin, lockAfter: 300)
+        model.press(.char("n"), .backTab)
+        model.type("\(model.form?.choices.count ?? 0)")
+        let start = model.press(.enter)
+        let poll = update(&model, .deviceLogin(.started(Self.login), for: start[0]))[0]
+        model.press(.escape)
+        let approval = Self.approval(returning: nil)
+        #expect(update(&model, .deviceLogin(.pinNeeded(approval), for: poll)) == [.loginForm(.cancelDeviceLogin(approval))])
+        #expect(model.mode == .list)
+        // A new form that did not send it ends it too, and stays as it was.
+        model.press(.char("n"))
+        let form = model.form
+        #expect(update(&model, .deviceLogin(.pinNeeded(approval), for: poll)) == [.loginForm(.cancelDeviceLogin(approval))])
+        #expect(model.form == form)
     }
 }
 

@@ -41,6 +41,8 @@ public enum Effect: Sendable, Equatable {
         case .reload, .readWindow, .findMatches, .quit, .suspend, .copy, .loadHistory: false
         // A log-in on another device shows its own countdown while it waits, for minutes.
         case .loginForm(.loadProviders), .loginForm(.startDeviceLogin), .loginForm(.pollDeviceLogin): false
+        // Sent as the form closes: nobody waits on it.
+        case .loginForm(.cancelDeviceLogin): false
         case .lock(.idleLock): false
         default: true
         }

@@ -11,6 +11,8 @@ func serverSaid(_ model: inout Model, _ action: Action) -> [Effect] {
         // Said once the users read again show it: never "changed just now" over the old value.
         model.list.detail.customDataArriving = DetailPane.CustomDataChange(userId: userId, at: time, data: data)
         return [.reload]
+    case .deviceLogin(let progress, _) where model.mode.kind != .loginForm:
+        return DeviceLoginProgress.unheard(progress)
     default:
         return updateShownScreen(&model, action)
     }

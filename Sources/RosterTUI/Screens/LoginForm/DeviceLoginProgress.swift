@@ -10,6 +10,8 @@ public enum DeviceLoginProgress: Sendable, Equatable {
     case slowDown(interval: Double)
     /// Approved: the user is logged in (or linked); what happened, in words.
     case approved(userId: String, message: String)
+    /// Approved under a policy that seals sessions with a PIN: the form asks for it now.
+    case pinNeeded(DeviceApproval)
     case denied
     case expired
     /// The server could not be asked, or refused; in words.

@@ -113,6 +113,9 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
     public var linking: UserTarget?
     /// The log-in on another device on show, once the server has given its codes.
     public var device: DeviceLogin? = nil
+    /// A log-in approved on another device that waits for its PIN (BEHAVIOURS 44): the form then
+    /// shows only the PIN, the person's own when they are logged in here already, else a new one.
+    public var approval: DeviceApproval? = nil
 
     /// The digit that picks `provider` (1 for the first the server offers), nil past 9.
     public func digit(of provider: Provider) -> Int? {
@@ -140,9 +143,10 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         focusFirstToType()
     }
 
-    /// Whether this log-in seals the new session with a PIN chosen here.
+    /// Whether this log-in seals the new session with a PIN chosen here. On another device
+    /// nobody has signed in yet: the PIN is asked once the phone approves (`approval`).
     public var asksForPIN: Bool {
-        linking == nil && (policy == .pin || (policy == .password && provider != .emailPassword))
+        linking == nil && provider != .otherDevice && (policy == .pin || (policy == .password && provider != .emailPassword))
     }
 
     /// Puts the focus on the first field still to type (the provider, above it, is one
@@ -153,7 +157,8 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
 
     /// The fields the chosen provider shows, in Tab order, then the PIN when one is asked for.
     public var fields: [Field] {
-        credentialFields + (asksForPIN ? [.pin, .pinAgain] : [])
+        if let approval { return approval.isReturning ? [.pin] : [.pin, .pinAgain] }
+        return credentialFields + (asksForPIN ? [.pin, .pinAgain] : [])
     }
 
     private var credentialFields: [Field] {
@@ -196,7 +201,7 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         case .payload: "Payload"
         case .authCode: "Auth code"
         case .accessToken: "Token"
-        case .pin: "New PIN"
+        case .pin: approval?.isReturning == true ? "Your PIN" : "New PIN"
         case .pinAgain: "PIN again"
         }
     }
@@ -254,6 +259,14 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
         case .failure(let refusal):
             return .failure(Refusal(errors: refusal.errors.merging(errors) { first, _ in first }))
         }
+    }
+
+    /// The PIN for a log-in approved on another device, or why not: a returning user's own PIN,
+    /// or a new one typed the same twice.
+    public func validatedPIN() -> Result<Secret, Refusal> {
+        if let problem = PINRule.problem(with: pin) { return .failure(Refusal(errors: [.pin: problem])) }
+        if approval?.isReturning != true && pinAgain != pin { return .failure(Refusal(errors: [.pinAgain: "not the same PIN"])) }
+        return .success(Secret(pin))
     }
 
     private func validatedCredentials() -> Result<LoginRequest, Refusal> {

@@ -29,10 +29,17 @@ struct LoginFormEffects {
             return session.reloaded() + [
                 .selectUser(id: user.id), .operationFinished("Linked \(request.provider.label) log-in to \(user.displayName)", for: sent),
             ]
-        case .startDeviceLogin(let linking, let pin):
-            return await deviceLogin(sent) { try await start(linking: linking, pin: pin, sent: sent) }
-        case .pollDeviceLogin(let login, let pin):
-            return await deviceLogin(sent) { try await poll(login, pin: pin, sent: sent) }
+        case .startDeviceLogin(let linking):
+            return await deviceLogin(sent) { try await start(linking: linking, sent: sent) }
+        case .pollDeviceLogin(let login):
+            return await deviceLogin(sent) { try await poll(login, sent: sent) }
+        case .finishDeviceLogin(let approval, let pin):
+            // A wrong PIN fails as any operation does: the approval stays for another try.
+            let user = try await app.finishDeviceLogin(approval, pin: pin.value)
+            return session.reloaded() + [.selectUser(id: user.id), .operationFinished("Logged in \(user.displayName)", for: sent)]
+        case .cancelDeviceLogin(let approval):
+            await app.cancelDeviceLogin(approval)
+            return []
         case .loadProviders:
             // Without the server's word the form offers what most apps enable.
             return (try? await [.providersLoaded(app.enabledProviders())]) ?? []
@@ -48,26 +55,23 @@ struct LoginFormEffects {
         }
     }
 
-    private func start(linking: String?, pin: Secret?, sent: Effect) async throws -> [Action] {
+    private func start(linking: String?, sent: Effect) async throws -> [Action] {
         let login =
             if let linking { try await session.existing(linking).startDeviceLink(terminal: terminalName) } else {
-                try await session.app.startDeviceLogin(terminal: terminalName, pin: pin?.value)
+                try await session.app.startDeviceLogin(terminal: terminalName)
             }
         return [.deviceLogin(.started(login), for: sent)]
     }
 
     /// Waits the log-in's interval, then asks the server once how it stands.
-    private func poll(_ login: DeviceLogin, pin: Secret?, sent: Effect) async throws -> [Action] {
+    private func poll(_ login: DeviceLogin, sent: Effect) async throws -> [Action] {
         try await Task.sleep(nanoseconds: UInt64(max(0, login.interval) * 1_000_000_000))
-        switch try await session.app.pollDeviceLogin(login, pin: pin?.value) {
+        switch try await session.app.pollDeviceLogin(login) {
         case .pending: return [.deviceLogin(.pending, for: sent)]
         case .slowDown(let interval): return [.deviceLogin(.slowDown(interval: interval), for: sent)]
         case .denied: return [.deviceLogin(.denied, for: sent)]
         case .expired: return [.deviceLogin(.expired, for: sent)]
-        case .pinNeeded(let approval):
-            // Asked without a PIN when the policy asked for none; it asks for one now.
-            await session.app.cancelDeviceLogin(approval)
-            return [.deviceLogin(.failed("This device's policy now asks for a PIN; Enter asks for a new code"), for: sent)]
+        case .pinNeeded(let approval): return [.deviceLogin(.pinNeeded(approval), for: sent)]
         case .approved(let user):
             let message = login.linkingUserId == nil ? "Logged in \(user.displayName)" : "Linked a log-in to \(user.displayName)"
             return session.reloaded() + [.deviceLogin(.approved(userId: user.id, message: message), for: sent)]

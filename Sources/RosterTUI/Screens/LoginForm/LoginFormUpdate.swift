@@ -1,3 +1,5 @@
+import RosterCore
+
 extension LoginForm: Screen {
     var mode: Mode { .loginForm(self) }
 
@@ -44,6 +46,9 @@ private func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) 
     case .escape:
         model.mode = .list
         model.status = StatusMessage(form.linking.map { "Linking to \($0.name) cancelled" } ?? "Log-in cancelled")
+        // Approved on the other device but no PIN given: its session ends. Once the PIN is sent,
+        // the log-in finishes or fails on its own.
+        if let approval = form.approval, form.sent == nil { return [.loginForm(.cancelDeviceLogin(approval))] }
     case .tab, .down: form.moveFocus(by: 1)
     case .backTab, .up: form.moveFocus(by: -1)
     case .ctrlR: form.toggleReveal()
@@ -51,6 +56,7 @@ private func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) 
     case .right where form.focus == .provider: stepProvider(&form, by: 1)
     case .enter:
         if form.sent != nil { return stillWorking(&model) }
+        if let approval = form.approval { return sendPIN(&model, &form, for: approval) }
         switch form.validated() {
         case .success(let request):
             form.errors = [:]
@@ -59,7 +65,7 @@ private func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) 
                 return []
             }
             if request.provider == .otherDevice {
-                let effect = Effect.loginForm(.startDeviceLogin(linking: form.linking?.id, pin: request.pin.map(Secret.init)))
+                let effect = Effect.loginForm(.startDeviceLogin(linking: form.linking?.id))
                 model.status = StatusMessage("Asking the server for a code…")
                 form.sent = effect
                 return [effect]
@@ -85,6 +91,23 @@ private func formKey(_ model: inout Model, _ form: inout LoginForm, _ key: Key) 
         _ = form.edit(key)
     }
     return []
+}
+
+/// The PIN for a log-in approved on another device: checked here for its form, then sent to
+/// keep the log-in with it.
+private func sendPIN(_ model: inout Model, _ form: inout LoginForm, for approval: DeviceApproval) -> [Effect] {
+    switch form.validatedPIN() {
+    case .success(let pin):
+        form.errors = [:]
+        model.status = StatusMessage(approval.isReturning ? "Checking the PIN…" : "Logging in…")
+        let effect = Effect.loginForm(.finishDeviceLogin(approval, pin: pin))
+        form.sent = effect
+        return [effect]
+    case .failure(let refusal):
+        form.refuse(refusal.errors)
+        model.status = form.refusalMessage
+        return []
+    }
 }
 
 private func typeCharacter(_ form: inout LoginForm, _ character: Character) {

@@ -5,7 +5,9 @@ import Foundation
 /// words, so it reads without colour).
 func drawForm(_ form: LoginForm, now: Date, in area: Rect, _ buffer: inout ScreenBuffer) {
     if let login = form.device { return drawDeviceLogin(login, linking: form.linking, now: now, in: area, &buffer) }
-    let title = form.linking.map { "Link another log-in to \($0.name)" } ?? "Log in a user"
+    let title =
+        form.approval.map { $0.returningName.map { "Approved on another device as \($0)" } ?? "Approved on another device" }
+        ?? form.linking.map { "Link another log-in to \($0.name)" } ?? "Log in a user"
     buffer.write(title, row: area.top, column: 1, attributes: CellAttributes(bold: true))
     let boxWidth = FormLayout.boxWidth(for: area)
     var row = area.top + 2
@@ -31,6 +33,14 @@ func drawForm(_ form: LoginForm, now: Date, in area: Rect, _ buffer: inout Scree
             buffer.write(line, row: row, column: 2, attributes: CellAttributes(dim: true))
         }
         row += 1
+    }
+    if let approval = form.approval, row + 1 < area.bottom {
+        let hint =
+            approval.isReturning
+            ? "Type the PIN you have on this terminal; it stays your PIN."
+            : "Choose a PIN: it unlocks this user on this terminal."
+        buffer.write(hint, row: row + 1, column: 2)
+        return
     }
     if form.provider == .anonymous, row + 1 < area.bottom {
         // Under a policy that asks for a PIN, the anonymous user's session is sealed with the one
