@@ -120,5 +120,21 @@ extension EndToEndTests {
             let stale = try device.withSession(before, ["token", "joe"])
             #expect(stale.status == 1 && stale.stderr.contains("run roster unlock again"), "\(stale.stderr)")
         }
+
+        /// `roster delete`, removing someone from the device and their account, takes the value
+        /// as the other subcommands do: it opens only what the PIN would.
+        @Test func deleteTakesTheValueInsteadOfThePIN() throws {
+            let device = try Device("unlock-delete")
+            defer { try? FileManager.default.removeItem(at: device.home) }
+            let asked = try device.runner.roster(["delete", "joe", "--yes"], stdin: "")
+            #expect(asked.status == 1 && asked.stderr.contains("no PIN given"), "\(asked.stderr)")
+            let value = try device.unlock()
+            let emma = try device.withSession(value, ["delete", "emma", "--yes"])
+            #expect(emma.status == 1 && emma.stderr.contains("no PIN given"), "a value for Joe opens nothing of Emma's: \(emma.stderr)")
+            let deleted = try device.withSession(value, ["delete", "joe", "--yes"])
+            #expect(deleted.status == 0, "\(deleted.stderr)")
+            #expect(deleted.stdout.contains("Deleted the account of joe@example.com."), "\(deleted.stdout)")
+            #expect(try device.runner.users().map(\.email) == ["emma@example.com"])
+        }
     }
 }
