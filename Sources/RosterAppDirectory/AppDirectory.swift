@@ -153,16 +153,19 @@ struct AppDirectoryReader {
             let file = "values/\(name)"
             guard name.hasSuffix(".json") else { throw AppDirectoryError(file: file, reason: "values/ holds .json files only") }
             let fields = try JSONFields(try walk.json(file), file: file)
-            try fields.known(["name", "value", "from_secret"])
+            try fields.known(["name", "value", "from_secret", "private"])
             let valueName = try fields.requiredString("name")
+            var value: AppValue
             if try fields.bool("from_secret") == true {
                 guard let secret = try fields.string("value"), !secret.isEmpty else {
                     throw fields.fail("value", "a value from a secret names the secret")
                 }
-                values.append(AppValue(name: valueName, content: .secret(secret)))
+                value = AppValue(name: valueName, content: .secret(secret))
             } else {
-                values.append(AppValue(name: valueName, content: .plain(fields.object["value"] ?? .null)))
+                value = AppValue(name: valueName, content: .plain(fields.object["value"] ?? .null))
             }
+            value.isPrivate = try fields.bool("private") ?? false
+            values.append(value)
         }
         return values
     }

@@ -11,7 +11,7 @@ struct RosterServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roster-server",
         abstract: "The Roster auth server (App Services client API v2.0) and its admin tools.",
-        subcommands: [ServeCommand.self, AdminCommand.self])
+        subcommands: [ServeCommand.self, ExportCommand.self, AdminCommand.self])
 
     /// Exit codes: 0 done, 1 failure (one line on stderr), 2 usage error, 64 unusable settings.
     static func main() async {
