@@ -8,8 +8,8 @@
 #   make benchmarks             # Benchmarks/, a package of its own: roster-bench and the
 #                               # in-process benchmarks, in release (docs/BENCHMARKS.md)
 #
-# On a machine that has the packages, `swift run roster` and `swift test` do the same (the tests
-# after `swift build --package-path Benchmarks --product roster-bench`).
+# On a machine that has the packages, `swift run roster` and `ROSTER_TEST_BENCH=1 swift test` do the
+# same (the variable builds roster-bench, which some tests run, beside roster).
 
 # Swift's usual place on these machines, for shells whose PATH does not have it yet.
 export PATH := $(PATH):/opt/swift/usr/bin
@@ -30,12 +30,12 @@ build:
 
 # At most 12 tests at a time: unbounded, the suite's several hundred servers, clusters and
 # commands at once on two cores stall each other past their time limits. Some tests run
-# roster-bench, which the benchmarks' own package (Benchmarks/) builds, in Benchmarks/.build; the
-# whole of it is built, so that the in-process benchmarks, which nothing else builds, still compile.
+# roster-bench: ROSTER_TEST_BENCH=1 has this build build it too, from the benchmarks' sources,
+# beside roster (Package.swift says why). The in-process benchmarks are built by `make benchmarks`.
+test: export ROSTER_TEST_BENCH := 1
 test:
 	@scripts/install-packages build test
 	$(SWIFT) build --build-tests
-	$(SWIFT) build --package-path Benchmarks
 	SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=12 scripts/tests-with-summary $(SWIFT) test
 	bash .ci/fuzz
 

@@ -314,3 +314,34 @@ let package = Package(
         ),
     ]
 )
+
+// `make test` sets ROSTER_TEST_BENCH=1: then this build also builds `roster-bench`, from the
+// benchmarks' package's own sources (Benchmarks/), beside `roster` and `roster-server`, so that the
+// tests that run it cost no second build of Roster and its dependencies (a third of CI's time on
+// two cores). Without it (`swift build`, `make run`) nothing of the benchmarks is built, and the
+// benchmarks' package (Benchmarks/Package.swift, which `make benchmarks` builds in release) keeps
+// roster-bench and the in-process benchmarks of package-benchmark.
+if Context.environment["ROSTER_TEST_BENCH"] == "1" {
+    package.targets += [
+        .target(
+            name: "RosterBenchSupport",
+            dependencies: ["RosterCore", "RosterEmbedded", "RosterWire", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Benchmarks/Support"
+        ),
+        .executableTarget(
+            name: "roster-bench",
+            dependencies: [
+                "RosterBenchSupport", "RosterCore", "RosterEmbedded", "RosterServer", "RosterServerAssembly", "RosterServerCore", "RosterTUI",
+                "RosterWire",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+                .product(name: "SystemPackage", package: "swift-system"),
+            ],
+            path: "Benchmarks/roster-bench"
+        ),
+    ]
+}

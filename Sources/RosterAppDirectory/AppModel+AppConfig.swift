@@ -1,3 +1,4 @@
+import Foundation
 import RosterAppModel
 import RosterServerCore
 import RosterWire
@@ -47,9 +48,7 @@ extension AppModel {
                 onUserCreationFunctionName: data.onUserCreationFunctionName)
         config.rules = rulesConfig(dataServices: config.dataServices, notServed: &notServed)
         config.functions = try functionsConfig()
-        if !triggers.isEmpty {
-            notServed.append("Triggers are not run yet: \(triggers.map(\.name).joined(separator: ", ")) (triggers/)")
-        }
+        config.triggers = try triggersConfig()
         do {
             try config.validate(source: "the app directory")
         } catch {
@@ -125,6 +124,25 @@ extension AppModel {
             }
         }
         return config
+    }
+
+    /// Each trigger of `triggers/` that calls a function, as the server runs it; one that sends
+    /// its events elsewhere was named as not served when the directory was read.
+    private func triggersConfig() throws(AppDirectoryError) -> [TriggerConfig] {
+        var configs: [TriggerConfig] = []
+        for trigger in triggers {
+            guard let function = trigger.functionName else { continue }
+            let exported: JSONValue = [
+                "name": .string(trigger.name), "type": .string(trigger.kindName), "function_name": .string(function),
+                "disabled": .bool(trigger.disabled), "config": trigger.config,
+            ]
+            do {
+                configs.append(try JSONDecoder().decode(TriggerConfig.self, from: exported.data))
+            } catch {
+                throw AppDirectoryError(file: "triggers/\(trigger.name).json", reason: (error as? DecodingError).map(AppConfigError.describe) ?? "not a trigger")
+            }
+        }
+        return configs
     }
 
     /// Each function of `functions/` as JavaScript the server runs, `private` and

@@ -148,6 +148,19 @@ package enum PostgresMigrations {
                 """,
             ]
         ),
+        (
+            // Triggers' events, each kept once per trigger and key, claimed by one instance at
+            // a time and settled once run (`TriggerEventRule`).
+            "v7-trigger-events",
+            [
+                """
+                CREATE TABLE trigger_events (app_id text NOT NULL, trigger text NOT NULL, key text NOT NULL, event text NOT NULL,
+                state text NOT NULL, attempts integer NOT NULL DEFAULT 0, not_before timestamptz NOT NULL, lease_until timestamptz,
+                created_at timestamptz NOT NULL, PRIMARY KEY (app_id, trigger, key))
+                """,
+                "CREATE INDEX trigger_events_due ON trigger_events (app_id, state, not_before)",
+            ]
+        ),
     ]
 
     /// Applies the migrations the database has not seen yet.

@@ -48,17 +48,17 @@ struct CommandRunner {
         try run("roster-server", arguments, stdin: stdin)
     }
 
-    /// The folder holding `roster-bench`: the benchmarks' own package (Benchmarks/) builds it, in
-    /// the same configuration as the binaries above.
-    static let benchmarkBinaries: URL = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Benchmarks/.build").appendingPathComponent(binaries.lastPathComponent)
-
-    /// The built `roster-bench`; a failure naming the command that builds it when there is none.
+    /// The built `roster-bench`: beside the binaries above, where the tests' build puts it
+    /// (ROSTER_TEST_BENCH=1, as `make test` sets), else in the benchmarks' own package, in the same
+    /// configuration; a failure naming the command that builds it when there is none.
     static func rosterBenchPath() throws -> String {
-        let path = benchmarkBinaries.appendingPathComponent("roster-bench").path
-        guard FileManager.default.isExecutableFile(atPath: path) else { throw MissingRosterBench(path: path) }
-        return path
+        let beside = binaries.appendingPathComponent("roster-bench").path
+        if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+        let ownPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Benchmarks/.build").appendingPathComponent(binaries.lastPathComponent)
+            .appendingPathComponent("roster-bench").path
+        guard FileManager.default.isExecutableFile(atPath: ownPackage) else { throw MissingRosterBench(path: beside) }
+        return ownPackage
     }
 
     /// The benchmarks' driver, built in their own package beside the product.
@@ -86,7 +86,7 @@ struct CommandRunner {
 struct MissingRosterBench: Error, CustomStringConvertible {
     let path: String
     var description: String {
-        "no roster-bench at \(path): build it with `swift build --package-path Benchmarks --product roster-bench` (`make test` does)"
+        "no roster-bench at \(path): build it with `ROSTER_TEST_BENCH=1 swift build --build-tests` (`make test` does)"
     }
 }
 

@@ -27,14 +27,14 @@ extension EndToEndTests {
         }
 
         /// Started by its name through `PATH`, from a folder that holds no `roster`, it still
-        /// finds the `roster` of Roster's build, one package up from the benchmarks' (nothing on
-        /// `PATH` holds a `roster`).
+        /// finds the `roster` of Roster's build: beside itself, or one package up from the
+        /// benchmarks' when built there (no other folder on `PATH` holds a `roster`).
         @Test func startedThroughPATHItFindsTheRosterOfRostersBuild() throws {
             let home = try CommandRunner.temporaryDirectory("switcher-benchmark-path")
             defer { try? FileManager.default.removeItem(at: home) }
             var runner = CommandRunner(home: home)
-            _ = try CommandRunner.rosterBenchPath()
-            runner.environment["PATH"] = CommandRunner.benchmarkBinaries.path + ":/usr/bin:/bin"
+            let folder = URL(fileURLWithPath: try CommandRunner.rosterBenchPath()).deletingLastPathComponent()
+            runner.environment["PATH"] = folder.path + ":/usr/bin:/bin"
             let run = try runner.run("/bin/sh", ["-c", "cd '\(home.path)' && exec roster-bench switcher --users 5 --startups 1"], stdin: nil)
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stdout.contains("start-up to first paint") && run.stdout.contains("a real `roster ui`"), "\(run.stdout)")

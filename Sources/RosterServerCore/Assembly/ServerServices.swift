@@ -68,6 +68,10 @@ package struct ServerServices: Sendable {
             store: store, sessions: sessions, limiter: AttemptLimiter(store: store, now: environment.now), audit: audit, ids: ids,
             apps: apps, now: environment.now)
         login.functions = functions
+        let triggers = TriggerService(
+            store: store, apps: Array(apps.values), functions: functions, ids: ids, now: environment.now, logger: environment.logger)
+        login.triggers = triggers
+        triggers.start()
         var emailPassword = EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger)
         emailPassword.functions = functions
         let admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)
@@ -77,7 +81,7 @@ package struct ServerServices: Sendable {
             emailPassword: emailPassword,
             functions: functions,
             changeStreams: ChangeStreamService(changes: store.changes, sessions: sessions, sessionCheck: environment.changeStreamSessionCheck),
-            accounts: AccountService(store: store, audit: audit),
+            accounts: AccountService(store: store, audit: audit, triggers: triggers),
             health: HealthService(store: store, now: environment.now, logger: environment.logger),
             webSignIn: WebSignInService(store: store, ids: ids, now: environment.now),
             unlockKeys: UnlockKeyService(store: store, audit: audit, ids: ids, now: environment.now),

@@ -38,6 +38,11 @@ public struct AppConfig: Codable, Sendable, Equatable {
     /// The tag `context.environment.tag` shows: "" unless set (`development`, `testing`, `qa`,
     /// `production`).
     public var environment: String
+    /// What runs the app's functions on its own: authentication, database and scheduled
+    /// triggers, in App Services' export shape (`TriggerConfig`).
+    public var triggers: [TriggerConfig]
+    /// How many times a trigger's event is tried, and how many may wait.
+    public var triggerLimits: TriggerLimitsConfig
     /// The names clients call the app's data service by (`service` of `functions/call`):
     /// `mongodb-atlas` unless the configuration names others (`"dataService": "local-mongodb"`,
     /// or a list).
@@ -93,6 +98,8 @@ public struct AppConfig: Codable, Sendable, Equatable {
         self.dataServices = dataServices
         values = [:]
         environment = ""
+        triggers = []
+        triggerLimits = TriggerLimitsConfig()
     }
 
     public static let defaultDataService = "mongodb-atlas"
@@ -104,6 +111,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         case dataServices = "dataService"
         case limits, anonymousUserRetentionDays, auditRetentionDays, refreshTokenRotation
         case deviceLogin, webSignIn, allowedRequestOrigins, values, environment
+        case triggers, triggerLimits
     }
 
     public init(from decoder: any Decoder) throws {
@@ -124,6 +132,8 @@ public struct AppConfig: Codable, Sendable, Equatable {
         functions = try container.decodeIfPresent([String: FunctionConfig].self, forKey: .functions) ?? [:]
         values = try container.decodeIfPresent([String: JSONValue].self, forKey: .values) ?? [:]
         environment = try container.decodeIfPresent(String.self, forKey: .environment) ?? ""
+        triggers = try container.decodeIfPresent([TriggerConfig].self, forKey: .triggers) ?? []
+        triggerLimits = try container.decodeIfPresent(TriggerLimitsConfig.self, forKey: .triggerLimits) ?? TriggerLimitsConfig()
         limits = try container.decodeIfPresent(LimitsConfig.self, forKey: .limits) ?? LimitsConfig()
         anonymousUserRetentionDays = try container.decodeIfPresent(Int.self, forKey: .anonymousUserRetentionDays) ?? 90
         auditRetentionDays = try container.decodeIfPresent(Int.self, forKey: .auditRetentionDays) ?? 90
@@ -206,6 +216,11 @@ public struct AppConfig: Codable, Sendable, Equatable {
         for (name, function) in functions {
             guard !name.isEmpty, name.utf8.count <= 64 else { throw fail("a function needs a name of 1 to 64 bytes") }
             try function.validate("function '\(name)'", source: source, sourceBytes: limits.functionSourceBytes)
+        }
+        try triggerLimits.validate(source: source)
+        for (index, trigger) in triggers.enumerated() {
+            guard !triggers[..<index].contains(where: { $0.name == trigger.name }) else { throw fail("trigger '\(trigger.name.prefix(64))' is listed twice") }
+            try trigger.validate(functions: functions, dataServices: dataServices, source: source)
         }
         if let data = customUserData, data.enabled {
             guard !data.database.isEmpty, !data.collection.isEmpty, !data.userIdField.isEmpty else {

@@ -13,6 +13,8 @@ package struct LoginService: Sendable {
     package let now: @Sendable () -> Date
     /// Runs the app's JavaScript functions a log-in needs (the custom-function provider's).
     package var functions: FunctionCallService? = nil
+    /// Runs the app's authentication triggers (`CREATE`, `LOGIN`).
+    package var triggers: TriggerService? = nil
 
     /// The app with this id; AppNotFound otherwise.
     package func app(_ appId: String) throws(ErrorResponse) -> ServedApp {
@@ -98,6 +100,7 @@ package struct LoginService: Sendable {
         let user = try await user(app: app, provider: provider, outcome: outcome)
         let opened = try await sessions.open(app: app, user: user, deviceId: deviceId)
         await audit.record(.loggedIn, appId: app.id, userId: user.id, provider: provider.rawValue, address: address)
+        await triggers?.authentication(.login, app: app, providers: [provider], user: user)
         return opened
     }
 
@@ -126,6 +129,7 @@ package struct LoginService: Sendable {
         let identity = IdentityRecord(
             appId: app.id, providerType: provider.rawValue, providerId: providerId, userId: candidate.id, createdAt: created)
         let found = try await store.findOrCreateUser(identity: identity, newUser: candidate)
+        if found.id == candidate.id { await triggers?.authentication(.create, app: app, providers: [provider], user: found, identities: [identity]) }
         if found.id == candidate.id { await runUserCreationFunction(app: app, user: found, identity: identity) }
         return try await merge(profile, into: found)
     }

@@ -50,7 +50,9 @@ import Testing
         #expect(served.config.rules == [DataRule(database: "StoreDemo", collection: "Notes", read: .own, write: .own, userIdField: "owner")])
         #expect(served.config.providers.apiKey?.enabled == false)
         #expect(served.notServed.contains("The rules of StoreDemo.Store (data_sources/mongodb-atlas/StoreDemo/Store/rules.json) are not evaluated yet: the collection is closed"))
-        #expect(served.notServed.contains("Triggers are not run yet: onUserCreation (triggers/)"))
+        #expect(served.config.triggers == [
+            TriggerConfig(name: "onUserCreation", functionName: "assignStore", event: .authentication(operation: .create, providers: ["local-userpass"]))
+        ])
     }
 
     @Test func whatCannotBeServedYetIsRefusedByName() throws {

@@ -269,6 +269,25 @@ package enum SQLiteMigrations {
                 );
                 """)
         }
+        // Triggers' events, each kept once per trigger and key, claimed by one process at a
+        // time and settled once run (`TriggerEventRule`).
+        migrator.registerMigration("v13-trigger-events") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS trigger_events (
+                    app_id TEXT NOT NULL,
+                    "trigger" TEXT NOT NULL,
+                    "key" TEXT NOT NULL,
+                    event TEXT NOT NULL,
+                    state TEXT NOT NULL,
+                    attempts INTEGER NOT NULL DEFAULT 0,
+                    not_before DATETIME NOT NULL,
+                    lease_until DATETIME,
+                    created_at DATETIME NOT NULL,
+                    PRIMARY KEY (app_id, "trigger", "key")
+                );
+                CREATE INDEX IF NOT EXISTS trigger_events_due ON trigger_events (app_id, state, not_before);
+                """)
+        }
         return migrator
     }
 }

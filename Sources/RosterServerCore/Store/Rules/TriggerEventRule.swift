@@ -1,0 +1,87 @@
+import Foundation
+
+/// How a trigger's event is claimed and settled, the same for every store driver: the drivers
+/// read the rows and write back what this answers.
+///
+/// An event is claimed by one instance for `lease`; a function that threw is not run again (App
+/// Services runs a trigger's function once, without retries); a run that never finished (the
+/// instance stopped, the engine could not run it) is run again after a pause doubling from
+/// `retryPause`, up to `maxAttempts` runs in all, then marked failed.
+///
+///     if case .claim(let claimed) = TriggerEventRule.claim(record, now: now, policy: policy) { … }
+package enum TriggerEventRule {
+    package struct Policy: Sendable, Equatable {
+        /// How many times one event may be claimed.
+        package var maxAttempts: Int
+        /// How long a claim lasts: longer than the function's deadline.
+        package var lease: TimeInterval
+        /// The pause before the first retry; each next one doubles, up to an hour.
+        package var retryPause: TimeInterval
+
+        package init(maxAttempts: Int = 3, lease: TimeInterval = 60, retryPause: TimeInterval = 5) {
+            self.maxAttempts = maxAttempts
+            self.lease = lease
+            self.retryPause = retryPause
+        }
+    }
+
+    /// How a claimed run ended.
+    package enum Outcome: Sendable, Equatable {
+        /// The function returned.
+        case ran
+        /// The function threw: logged, not run again.
+        case threw
+        /// It did not run to an end (the engine was unavailable, the deadline passed): run again.
+        case interrupted
+    }
+
+    /// What claiming a stored event comes to.
+    package enum Claim: Sendable, Equatable {
+        /// Claimed: run it, then settle it.
+        case claim(TriggerEventRecord)
+        /// Its claims ran out without an end: it is failed from now on.
+        case giveUp(TriggerEventRecord)
+        /// Not now: settled, waiting for a retry, or claimed by another instance.
+        case skip
+    }
+
+    package static func claim(_ record: TriggerEventRecord, now: Date, policy: Policy) -> Claim {
+        guard record.state == .pending, record.notBefore <= now else { return .skip }
+        if let lease = record.leaseUntil, lease > now { return .skip }
+        var changed = record
+        guard record.attempts < policy.maxAttempts else {
+            changed.state = .failed
+            changed.leaseUntil = nil
+            return .giveUp(changed)
+        }
+        changed.attempts += 1
+        changed.leaseUntil = now.addingTimeInterval(policy.lease)
+        return .claim(changed)
+    }
+
+    /// The stored event once the run of `claimed` ended with `outcome`; nil when the stored one
+    /// is no longer that claim (its lease ran out and another instance claimed it).
+    package static func settle(_ stored: TriggerEventRecord?, claimed: TriggerEventRecord, _ outcome: Outcome, now: Date, policy: Policy)
+        -> TriggerEventRecord?
+    {
+        guard var record = stored, record.state == .pending, record.attempts == claimed.attempts, record.leaseUntil == claimed.leaseUntil
+        else { return nil }
+        record.leaseUntil = nil
+        switch outcome {
+        case .ran: record.state = .done
+        case .threw: record.state = .failed
+        case .interrupted:
+            if record.attempts >= policy.maxAttempts {
+                record.state = .failed
+            } else {
+                let doublings = Double(min(max(record.attempts - 1, 0), 20))
+                record.notBefore = now.addingTimeInterval(min(policy.retryPause * pow(2, doublings), 3600))
+            }
+        }
+        return record
+    }
+
+    /// Settled events are kept a day, then cleared away (the key of a change or a tick is not
+    /// seen again after that).
+    package static func clearedBefore(_ now: Date) -> Date { now.addingTimeInterval(-86_400) }
+}

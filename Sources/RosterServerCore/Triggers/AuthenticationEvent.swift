@@ -1,0 +1,26 @@
+import Foundation
+import RosterWire
+
+/// The event an authentication trigger's function gets, as App Services gives it:
+///
+///     {"operationType": "CREATE", "providers": ["anon-user"],
+///      "user": {"id": "65f0…", "type": "normal", "data": {}, "identities": [{"id": "…", "provider_type": "anon-user"}]},
+///      "time": {"$date": …}}
+package enum AuthenticationEvent {
+    package static func make(
+        _ operation: TriggerConfig.AuthenticationOperation, providers: [ProviderType], user: UserRecord, identities: [IdentityRecord], at time: Date
+    ) -> JSONValue {
+        let profile = (try? JSONValue(parsing: user.profile))?.objectValue ?? [:]
+        return [
+            "operationType": .string(operation.rawValue),
+            "providers": .array(providers.map { .string($0.rawValue) }),
+            "user": [
+                "id": .string(user.id),
+                "type": "normal",
+                "data": .object(profile),
+                "identities": .array(identities.map { ["id": .string($0.providerId), "provider_type": .string($0.providerType)] }),
+            ],
+            "time": ["$date": .int(Int64((time.timeIntervalSince1970 * 1000).rounded(.down)))],
+        ]
+    }
+}
