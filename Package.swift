@@ -72,6 +72,8 @@ let package = Package(
                 "RosterWire",
                 "RosterDocuments",
                 "RosterResources",
+                // App Services' roles, which the data access rules evaluate.
+                "RosterAppModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "JWTKit", package: "jwt-kit"),
                 .product(name: "Crypto", package: "swift-crypto"),
