@@ -1,4 +1,6 @@
 import Foundation
+import RosterAppDirectory
+import RosterAppModel
 import RosterWire
 import Testing
 @testable import RosterServer
@@ -123,5 +125,20 @@ import Testing
         #expect(reset.status == 204)
         #expect(await t.emailLogin(Self.email, "realm_tests_do_reset-2").status == 200)
         #expect(await t.emailLogin(Self.email, "password-1").errorCode == "InvalidPassword")
+    }
+
+    @Test func anAppDirectorysConfirmationAndResetFunctionsAreServed() async throws {
+        var model = try AppDirectory.read(AppDirectoryFixtures.url("web-test-app"), appId: "web-test-app-qzxyv").model
+        let provider = try #require(model.providers.firstIndex { $0.kind == .emailPassword })
+        model.providers[provider].settings = .emailPassword(AppEmailPasswordSettings(
+            runConfirmationFunction: true, confirmationFunctionName: "confirmFunc", runResetFunction: true, resetFunctionName: "resetFunc"))
+        let secrets = AppSecrets(["jwtSigningKey": AppDirectoryServeTests.signingKey])
+        #expect(throws: AppDirectoryError.self) { _ = try model.servableApp(secrets: secrets) }
+        model.functions += [AppFunction(name: "confirmFunc", source: Self.confirmFunc), AppFunction(name: "resetFunc", source: Self.resetFunc)]
+        let t = try await TestServer.make(try model.servableApp(secrets: secrets).config)
+        #expect(await t.register(Self.email, "password-1").status == 201)
+        #expect(await t.register("ann@example.com", "password-1").errorMessage == #"failed to confirm user "ann@example.com""#)
+        #expect(await t.emailRoute(.resetCall, ["email": .string(Self.email), "password": "realm_tests_do_reset-2"]).status == 204)
+        #expect(await t.emailLogin(Self.email, "realm_tests_do_reset-2").status == 200)
     }
 }
