@@ -1,4 +1,5 @@
 import RosterAppModel
+import RosterServerCore
 import RosterWire
 
 extension AppDirectoryReader {
@@ -99,6 +100,7 @@ extension AppDirectoryReader {
                     write: role.value("write"), insert: role.value("insert"), delete: role.value("delete"), search: role.value("search"),
                     fields: role.value("fields"), additionalFields: role.value("additional_fields")))
         }
+        if let refusal = RoleCheck.refusal(roles) { throw fields.fail("roles.\(refusal.key)", refusal.reason) }
         return roles
     }
 }

@@ -42,11 +42,11 @@ extension AppModel {
                     file: "auth/custom_user_data.json", key: "on_user_creation_function_name",
                     reason: "'\(function)' is not one of the app's functions (functions/config.json)")
             }
-        }
             config.customUserData = CustomUserDataConfig(
                 database: data.database, collection: data.collection, userIdField: data.userIdField,
                 onUserCreationFunctionName: data.onUserCreationFunctionName)
-        config.rules = rulesConfig(dataServices: config.dataServices, notServed: &notServed)
+        }
+        (config.rules, config.defaultRule) = try rulesConfig(dataServices: config.dataServices)
         config.functions = try functionsConfig()
         config.triggers = try triggersConfig()
         do {
@@ -162,28 +162,53 @@ extension AppModel {
         return configs
     }
 
-    /// Each collection rule that says no more than Roster's rule words, as a `DataRule`; every
-    /// other rule is kept in the model and named as not yet evaluated, its collection closed.
-    private func rulesConfig(dataServices: [String], notServed: inout [String]) -> [DataRule] {
+    /// Each collection's rules as a `DataRule` (in Roster's rule words when they say no more,
+    /// else the roles themselves), and the default rule. Refused, naming the file and key, when a
+    /// role uses what Roster does not evaluate or goes past the rule budgets, when a collection
+    /// has query `filters`, or when two data sources disagree about one collection.
+    private func rulesConfig(dataServices: [String]) throws(AppDirectoryError) -> (rules: [DataRule], defaultRule: DefaultDataRule?) {
         var rules: [DataRule] = []
+        var defaultRule: (rule: DefaultDataRule, file: String)?
         for service in self.rules where dataServices.contains(service.service) {
             let folder = "data_sources/\(service.service)"
             if let roles = service.defaultRoles, !roles.isEmpty {
-                notServed.append(
-                    "The default rule (\(folder)/default_rule.json) is not evaluated yet: collections without rules of their own are closed")
+                let file = "\(folder)/default_rule.json"
+                try Self.checkRoles(roles, file: file)
+                if let earlier = defaultRule, earlier.rule.roles != roles {
+                    throw AppDirectoryError(file: file, key: "roles", reason: "differs from \(earlier.file): Roster serves one default rule per app")
+                }
+                defaultRule = (DefaultDataRule(roles: roles), file)
             }
             for collection in service.collections where !collection.roles.isEmpty {
                 let file = "\(folder)/\(collection.database)/\(collection.collection)/rules.json"
-                guard let words = collection.ruleWords,
+                if !collection.filters.isEmpty {
+                    throw AppDirectoryError(
+                        file: file, key: "filters", reason: "query filters are not served yet: without them the collection would show more than the app means")
+                }
+                try Self.checkRoles(collection.roles, file: file)
+                let rule: DataRule
+                if let words = collection.ruleWords,
                     let read = DataRule.Access(rawValue: words.read.rawValue), let write = DataRule.Access(rawValue: words.write.rawValue)
-                else {
-                    notServed.append("The rules of \(collection.database).\(collection.collection) (\(file)) are not evaluated yet: the collection is closed")
+                {
+                    rule = DataRule(database: collection.database, collection: collection.collection, read: read, write: write, userIdField: words.ownerField)
+                } else {
+                    rule = DataRule(database: collection.database, collection: collection.collection, roles: collection.roles)
+                }
+                if let earlier = rules.first(where: { $0.database == rule.database && $0.collection == rule.collection }) {
+                    guard earlier == rule else {
+                        throw AppDirectoryError(file: file, key: "roles", reason: "another data source has other rules for \(rule.database).\(rule.collection)")
+                    }
                     continue
                 }
-                rules.append(
-                    DataRule(database: collection.database, collection: collection.collection, read: read, write: write, userIdField: words.ownerField))
+                rules.append(rule)
             }
         }
-        return rules
+        return (rules, defaultRule?.rule)
+    }
+
+    private static func checkRoles(_ roles: [AppRole], file: String) throws(AppDirectoryError) {
+        if let refusal = RoleCheck.refusal(roles) {
+            throw AppDirectoryError(file: file, key: "roles.\(refusal.key)", reason: refusal.reason)
+        }
     }
 }

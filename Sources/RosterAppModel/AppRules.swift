@@ -75,3 +75,66 @@ public struct AppRole: Codable, Sendable, Equatable {
         self.additionalFields = additionalFields
     }
 }
+
+extension AppRole {
+    /// App Services' keys, as `rules.json` and `default_rule.json` write a role.
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, applyWhen = "apply_when", documentFilters = "document_filters", read, write, insert, delete, search, fields
+        case additionalFields = "additional_fields"
+    }
+
+    private enum FilterKeys: String, CodingKey, CaseIterable { case read, write }
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    /// A role as App Services writes it; a key App Services does not know is refused by name.
+    public init(from decoder: any Decoder) throws {
+        let known = Set(CodingKeys.allCases.map(\.rawValue))
+        let any = try decoder.container(keyedBy: AnyKey.self)
+        if let unknown = any.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
+            throw DecodingError.dataCorruptedError(
+                forKey: AnyKey(stringValue: unknown), in: any,
+                debugDescription: "unknown key (known here: \(known.sorted().joined(separator: ", ")))")
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func value(_ key: CodingKeys) throws -> JSONValue? {
+            let value = try container.decodeIfPresent(JSONValue.self, forKey: key)
+            return value == .null ? nil : value
+        }
+        var readFilter: JSONValue?
+        var writeFilter: JSONValue?
+        if container.contains(.documentFilters), try container.decodeNil(forKey: .documentFilters) == false {
+            let filters = try container.nestedContainer(keyedBy: FilterKeys.self, forKey: .documentFilters)
+            readFilter = try filters.decodeIfPresent(JSONValue.self, forKey: .read)
+            writeFilter = try filters.decodeIfPresent(JSONValue.self, forKey: .write)
+        }
+        self.init(
+            name: try container.decodeIfPresent(String.self, forKey: .name) ?? "", applyWhen: try value(.applyWhen) ?? .emptyObject,
+            readFilter: readFilter, writeFilter: writeFilter, read: try value(.read), write: try value(.write),
+            insert: try value(.insert), delete: try value(.delete), search: try value(.search), fields: try value(.fields),
+            additionalFields: try value(.additionalFields))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(applyWhen, forKey: .applyWhen)
+        if readFilter != nil || writeFilter != nil {
+            var filters = container.nestedContainer(keyedBy: FilterKeys.self, forKey: .documentFilters)
+            try filters.encodeIfPresent(readFilter, forKey: .read)
+            try filters.encodeIfPresent(writeFilter, forKey: .write)
+        }
+        try container.encodeIfPresent(read, forKey: .read)
+        try container.encodeIfPresent(write, forKey: .write)
+        try container.encodeIfPresent(insert, forKey: .insert)
+        try container.encodeIfPresent(delete, forKey: .delete)
+        try container.encodeIfPresent(search, forKey: .search)
+        try container.encodeIfPresent(fields, forKey: .fields)
+        try container.encodeIfPresent(additionalFields, forKey: .additionalFields)
+    }
+}

@@ -62,7 +62,7 @@ package struct ServerServices: Sendable {
         let sessions = SessionService(
             store: store, tokens: tokens, customData: customData, ids: ids, apps: apps, audit: audit, now: environment.now)
         let functions = FunctionCallService(
-            data: DataAccessService(store: store, ids: ids, now: environment.now), runtime: environment.functionRuntime, users: store,
+            data: DataAccessService(store: store, ids: ids, now: environment.now, users: store), runtime: environment.functionRuntime, users: store,
             customData: customData)
         var login = LoginService(
             store: store, sessions: sessions, limiter: AttemptLimiter(store: store, now: environment.now), audit: audit, ids: ids,

@@ -25,6 +25,8 @@ public struct AppConfig: Codable, Sendable, Equatable {
     public var outbox: OutboxConfig?
     /// Who may read and write which collections through data access.
     public var rules: [DataRule]
+    /// The rule of collections without one (`defaultRule`), when given.
+    public var defaultRule: DefaultDataRule?
     /// The largest document data access stores, as compact JSON.
     public var maxDocumentBytes: Int
     /// The most bytes of values one `aggregate` may make (`PipelineBudget`): 64 MiB by default.
@@ -107,7 +109,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
         case appId, name, accessTokenLifetimeSeconds, refreshTokenLifetimeSeconds, maxRequestBytes, passwordHashing
-        case providers, customUserData, outbox, rules, maxDocumentBytes, maxPipelineBytes, functions
+        case providers, customUserData, outbox, rules, defaultRule, maxDocumentBytes, maxPipelineBytes, functions
         case dataServices = "dataService"
         case limits, anonymousUserRetentionDays, auditRetentionDays, refreshTokenRotation
         case deviceLogin, webSignIn, allowedRequestOrigins, values, environment
@@ -127,6 +129,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         customUserData = try container.decodeIfPresent(CustomUserDataConfig.self, forKey: .customUserData)
         outbox = try container.decodeIfPresent(OutboxConfig.self, forKey: .outbox)
         rules = try container.decodeIfPresent([DataRule].self, forKey: .rules) ?? []
+        defaultRule = try container.decodeIfPresent(DefaultDataRule.self, forKey: .defaultRule)
         maxDocumentBytes = try container.decodeIfPresent(Int.self, forKey: .maxDocumentBytes) ?? 16384
         maxPipelineBytes = try container.decodeIfPresent(Int.self, forKey: .maxPipelineBytes) ?? Self.defaultMaxPipelineBytes
         functions = try container.decodeIfPresent([String: FunctionConfig].self, forKey: .functions) ?? [:]
@@ -208,6 +211,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
             for key in customToken.keys { try key.validate(source: source) }
         }
         for rule in rules { try rule.validate(source: source) }
+        try defaultRule?.validate(source: source)
         guard maxDocumentBytes >= 256 else { throw fail("maxDocumentBytes must be at least 256") }
         guard (65536...(1 << 34)).contains(maxPipelineBytes) else { throw fail("maxPipelineBytes must be from 65536 to 17179869184") }
         guard !dataServices.isEmpty, dataServices.allSatisfy({ !$0.isEmpty && $0.utf8.count <= 64 }) else {

@@ -28,6 +28,7 @@ extension DataAccessService {
             let id = fields["_id"] ?? ["$oid": .string(ids.objectId())]
             fields.setFirst("_id", id)
             fields = try access.owned(fields, .insert)
+            try access.roles.checkInsert(fields)
             try access.checkLimits(fields)
             records.append(record(fields, id: try DocumentKey.key(of: id), in: namespace))
             insertedIds.append(ExtendedJSON.relaxed(id))
@@ -48,7 +49,7 @@ extension DataAccessService {
         let upsert = try request.flag("upsert")
         let newId = ids.objectId()
         let time = now()
-        return try await store.changeDocuments(scope, limit: many ? Self.maximumDocuments + 1 : 1, select: selector(query)) { selected in
+        return try await store.changeDocuments(scope, limit: many ? Self.maximumDocuments + 1 : 1, select: selector(query, access)) { selected in
             let matched = try Self.bounded(selected, "the update matches")
             var writes = DocumentWrites(replacing: replacing)
             for (key, before) in matched {
@@ -56,6 +57,7 @@ extension DataAccessService {
                 if let id = before["_id"] { after.setFirst("_id", id) }
                 after = try access.owned(after, replacing ? .replace : .update)
                 guard !JSONValue.object(after).sameValue(as: .object(before)) else { continue }
+                try access.roles.checkUpdate(before: before, after: after)
                 try access.checkLimits(after)
                 writes.updates.append(record(after, id: key, in: namespace))
             }
@@ -73,8 +75,10 @@ extension DataAccessService {
     package func delete(_ request: DataAccessRequest, in namespace: DocumentScope, _ access: DataRuleAccess) async throws -> JSONValue {
         let many = request.operation == .deleteMany
         let (scope, query) = try access.scoped(try request.query("query"), namespace, writing: true)
-        return try await store.changeDocuments(scope, limit: many ? Self.maximumDocuments + 1 : 1, select: selector(query)) { selected in
-            let keys = try Self.bounded(selected, "the delete matches").map(\.key)
+        return try await store.changeDocuments(scope, limit: many ? Self.maximumDocuments + 1 : 1, select: selector(query, access)) { selected in
+            let matched = try Self.bounded(selected, "the delete matches")
+            for (_, document) in matched { try access.roles.checkDelete(document) }
+            let keys = matched.map(\.key)
             return (DocumentWrites(deletes: keys), ["deletedCount": .int(Int64(keys.count))])
         }
     }
@@ -108,7 +112,7 @@ extension DataAccessService {
         let newId = ids.objectId()
         let time = now()
         return try await store.changeDocuments(
-            scope, limit: sort == nil ? 1 : Self.maximumDocuments + 1, select: selector(query)
+            scope, limit: sort == nil ? 1 : Self.maximumDocuments + 1, select: selector(query, access)
         ) { selected in
             var candidates = try Self.bounded(selected, "sorting")
             if let sort, let first = sort.sorted(candidates.map { JSONValue.object($0.document) }).first {
@@ -118,27 +122,32 @@ extension DataAccessService {
             guard let (key, before) = candidates.first else {
                 guard let update, upsert else { return (DocumentWrites(), .null) }
                 let (inserted, _) = try upserted(update, query: query, newId: newId, now: time, access, in: namespace)
-                let answer = returnNew ? try Self.answer(DocumentKey.document(inserted), projection) : .null
+                let answer = returnNew ? try Self.answer(DocumentKey.document(inserted), projection, access) : .null
                 return (DocumentWrites(inserts: [inserted]), answer)
             }
-            guard let update else { return (DocumentWrites(deletes: [key]), try Self.answer(before, projection)) }
+            guard let update else {
+                try access.roles.checkDelete(before)
+                return (DocumentWrites(deletes: [key]), try Self.answer(before, projection, access))
+            }
             var after = try update.apply(to: before, query: query, inserting: false, now: time)
             if let id = before["_id"] { after.setFirst("_id", id) }
             after = try access.owned(after, replacing ? .replace : .update)
             try access.checkLimits(after)
-            let answer = try Self.answer(returnNew ? after : before, projection)
+            let answer = try Self.answer(returnNew ? after : before, projection, access)
             guard !JSONValue.object(after).sameValue(as: .object(before)) else { return (DocumentWrites(), answer) }
+            try access.roles.checkUpdate(before: before, after: after)
             return (DocumentWrites(updates: [record(after, id: key, in: namespace)], replacing: replacing), answer)
         }
     }
 
     // MARK: Parts
 
-    /// Matches as (key, document) pairs, for writes.
-    private func selector(_ query: DocumentQuery) -> @Sendable (DocumentRecord) throws -> (key: String, document: JSONObject)? {
+    /// Matches as (key, document) pairs, for writes: the documents the query matches that the
+    /// caller's role may write (its write filter ANDed into the query).
+    private func selector(_ query: DocumentQuery, _ access: DataRuleAccess) -> @Sendable (DocumentRecord) throws -> (key: String, document: JSONObject)? {
         { record in
             let document = DocumentKey.document(record)
-            return try query.matches(.object(document)) ? (record.id, document) : nil
+            return try query.matches(.object(document)) && access.writable(document) ? (record.id, document) : nil
         }
     }
 
@@ -153,6 +162,7 @@ extension DataAccessService {
         let id = start["_id"] ?? body["_id"] ?? ["$oid": .string(newId)]
         body.setFirst("_id", id)
         body = try access.owned(body, .insert)
+        try access.roles.checkInsert(body)
         try access.checkLimits(body)
         return (record(body, id: try DocumentKey.key(of: id), in: namespace), id)
     }

@@ -16,6 +16,8 @@ package struct DataAccessService: Sendable {
     package let store: any DocumentStore
     package let ids: IdentifierSource
     package let now: @Sendable () -> Date
+    /// Where `%%user.identities` is read from; without it, a rule that names them sees none.
+    package var users: (any UserStore)?
 
     package static let maximumDepth = 32
     /// The most documents one call answers, sorts, aggregates or changes; past it the call is
@@ -24,13 +26,16 @@ package struct DataAccessService: Sendable {
 
     /// `asSystem`: as the system user, whom no rule limits (a JavaScript function that runs as
     /// system).
-    package func run(_ name: String, arguments: [JSONValue], caller: AuthorizedSession, asSystem: Bool = false) async throws -> JSONValue {
+    package func run(
+        _ name: String, arguments: [JSONValue], caller: AuthorizedSession, asSystem: Bool = false, request callRequest: FunctionRequest? = nil
+    ) async throws -> JSONValue {
         let request = try DataAccessRequest.parse(name, arguments: arguments)
         let system = asSystem ? DataRule(database: request.database, collection: request.collection, read: .all, write: .all) : nil
         guard let rule = system ?? caller.app.config.rule(database: request.database, collection: request.collection) else {
             throw ErrorResponse.noMatchingRule("no rule lets users use \(request.database).\(request.collection)")
         }
-        let access = DataRuleAccess(caller: caller, rule: rule, maxDocumentBytes: caller.app.config.maxDocumentBytes)
+        let expansions = try await expansions(for: rule, caller: caller, request: callRequest, action: request.name)
+        let access = DataRuleAccess(caller: caller, rule: rule, expansions: expansions, maxDocumentBytes: caller.app.config.maxDocumentBytes)
         let namespace = DocumentScope(appId: caller.app.id, database: request.database, collection: request.collection)
         do {
             switch request.operation {
@@ -53,10 +58,11 @@ package struct DataAccessService: Sendable {
         }
     }
 
-    /// The documents of the scope the query matches, `_id` included, at most `limit`.
-    package func matching(_ query: DocumentQuery, in scope: DocumentScope, limit: Int) async throws -> [JSONObject] {
+    /// The documents of the scope the caller may read that the query matches, as they may read
+    /// them (`_id` included), at most `limit`. The query sees only what the caller may read.
+    package func matching(_ query: DocumentQuery, in scope: DocumentScope, _ access: DataRuleAccess, limit: Int) async throws -> [JSONObject] {
         try await store.documents(scope, limit: limit) { record in
-            let document = DocumentKey.document(record)
+            guard let document = try access.readable(DocumentKey.document(record)) else { return nil }
             return try query.matches(.object(document)) ? document : nil
         }
     }
@@ -77,9 +83,16 @@ package struct DataAccessService: Sendable {
         return ExtendedJSON.relaxed(projected)
     }
 
-    package init(store: any DocumentStore, ids: IdentifierSource, now: @escaping @Sendable () -> Date) {
+    /// A document a write answers with, as the caller may read it (null when they may not).
+    package static func answer(_ document: JSONObject, _ projection: DocumentProjection?, _ access: DataRuleAccess) throws -> JSONValue {
+        guard let readable = try access.readable(document) else { return .null }
+        return try answer(readable, projection)
+    }
+
+    package init(store: any DocumentStore, ids: IdentifierSource, now: @escaping @Sendable () -> Date, users: (any UserStore)? = nil) {
         self.store = store
         self.ids = ids
         self.now = now
+        self.users = users
     }
 }

@@ -1,13 +1,16 @@
 import RosterDocuments
 import RosterWire
 
-/// What a collection's rule lets one caller do, and the checks every write goes through: with
-/// `own`, a user reads and writes only documents whose user-id field is their id, and no write
-/// may give a document to someone else or take the field away.
+/// What a collection's rule lets one caller do, and the checks every read and write goes
+/// through: the rule's roles, document by document (`CollectionRoles`); and for Roster's rule
+/// words, with `own`, a user reads and writes only documents whose user-id field is their id, a
+/// query naming someone else's is refused, and no write may give a document to someone else or
+/// take the field away.
 package struct DataRuleAccess: Sendable {
     package let caller: AuthorizedSession
     package let rule: DataRule
     package let maxDocumentBytes: Int
+    package let roles: CollectionRoles
 
     /// How a written document came to be, which decides what a missing user-id field means.
     package enum Write {
@@ -30,6 +33,7 @@ package struct DataRuleAccess: Sendable {
         // Every match has this `_id`; one that cannot be a key (an array, a regex) matches
         // nothing stored, and the query itself says so.
         if let id = query.equality(at: "_id") { scope.idKey = try? DocumentKey.key(of: id) }
+        guard rule.isWords else { return (scope, query) }
         switch writing ? rule.write : rule.read {
         case .none:
             throw .noMatchingRule("users may not \(writing ? "write" : "read") \(name)")
@@ -51,6 +55,7 @@ package struct DataRuleAccess: Sendable {
 
     /// A document as written: with `own`, the user-id field is the caller's.
     package func owned(_ fields: JSONObject, _ write: Write) throws(ErrorResponse) -> JSONObject {
+        guard rule.isWords else { return fields }
         if rule.write == .none { throw .noMatchingRule("users may not write \(name)") }
         guard rule.write == .own, let field = rule.userIdField else { return fields }
         var fields = fields
@@ -80,9 +85,20 @@ package struct DataRuleAccess: Sendable {
         }
     }
 
-    package init(caller: AuthorizedSession, rule: DataRule, maxDocumentBytes: Int) {
+    /// The document as the caller may read it, or nil when it is not for them.
+    package func readable(_ document: JSONObject) throws -> JSONObject? {
+        try roles.readable(document)
+    }
+
+    /// Whether a write's query reaches this existing document.
+    package func writable(_ document: JSONObject) throws -> Bool {
+        try roles.writable(document)
+    }
+
+    package init(caller: AuthorizedSession, rule: DataRule, expansions: RuleExpansions, maxDocumentBytes: Int) {
         self.caller = caller
         self.rule = rule
         self.maxDocumentBytes = maxDocumentBytes
+        roles = CollectionRoles(name: "\(rule.database).\(rule.collection)", roles: rule.roles, expansions: expansions)
     }
 }

@@ -37,7 +37,7 @@ package struct FunctionCallService: Sendable {
             let data = self.data
             let largest = caller.app.config.maxPipelineBytes
             return try await caller.app.dataCalls.run(for: caller.user.id) {
-                let answer = try await data.run(name, arguments: arguments, caller: caller)
+                let answer = try await data.run(name, arguments: arguments, caller: caller, request: request)
                 // Checked before a byte is written: an answer that shares its parts (a field
                 // projected a thousand times) is small in memory and vast on the wire.
                 if answer.isLarger(thanBytes: largest) { throw Self.answerTooLarge(largest) }

@@ -1,0 +1,45 @@
+import Foundation
+import RosterDocuments
+import RosterWire
+
+extension DataAccessService {
+    /// What a rule's expansions read for this call: the user (`id`, `type`, `data`, and, when the
+    /// rule names them, `custom_data` read from the store now and `identities`), the app's values
+    /// and environment, and the request (`remoteIPAddress`, `httpUserAgent`, `httpReferrer`,
+    /// `service`, `action`).
+    func expansions(for rule: DataRule, caller: AuthorizedSession, request: FunctionRequest?, action: String) async throws -> RuleExpansions {
+        var user: JSONObject = ["id": .string(caller.user.id), "type": "normal"]
+        user["data"] = .object((try? JSONValue(parsing: caller.user.profile))?.objectValue ?? [:])
+        if rule.explicitRoles != nil {
+            let text = String(decoding: (try? JSONEncoder().encode(rule.roles)) ?? Data(), as: UTF8.self)
+            if text.contains("%%user.custom_data") || text.contains("\"%%user\"") {
+                user["custom_data"] = .object(try await customData(caller))
+            }
+            if text.contains("%%user.identities") || text.contains("\"%%user\""), let users {
+                let identities = try await users.identities(appId: caller.app.id, userId: caller.user.id)
+                user["identities"] = .array(identities.map { ["id": .string($0.providerId), "provider_type": .string($0.providerType)] })
+            }
+        }
+        let config = caller.app.config
+        var requestFields: JSONObject = ["service": .string(config.dataServices.first ?? AppConfig.defaultDataService), "action": .string(action)]
+        if let request {
+            requestFields["remoteIPAddress"] = .string(request.remoteAddress)
+            for (name, key) in [("user-agent", "httpUserAgent"), ("referer", "httpReferrer")] {
+                if let value = request.headers.first(where: { $0.name.lowercased() == name })?.value { requestFields[key] = .string(value) }
+            }
+        }
+        return RuleExpansions(
+            user: .object(user), values: JSONObject(config.values.compactMapValues { try? ExtendedJSON.canonical($0) }),
+            environment: ["tag": .string(config.environment), "values": [:]], request: requestFields)
+    }
+
+    /// The caller's custom user data as stored (canonical Extended JSON, without `_id`), read at
+    /// request time; empty when there is none.
+    private func customData(_ caller: AuthorizedSession) async throws -> JSONObject {
+        guard let selector = CustomDataService.selector(app: caller.app, userId: caller.user.id),
+            let record = try await store.document(selector), case .object(var fields)? = try? JSONValue(parsing: record.body)
+        else { return [:] }
+        fields["_id"] = nil
+        return fields
+    }
+}
