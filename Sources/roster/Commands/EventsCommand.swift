@@ -36,7 +36,8 @@ struct EventsCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let app = try await connection.openApp()
+        // Events are read from the device's store alone: no embedded server is started for them.
+        let app = try await connection.openForReading()
         let events: SessionEvents
         if let since {
             events = try CommandFailure.wording { try app.events(since: try Self.date(since, now: Date())) }

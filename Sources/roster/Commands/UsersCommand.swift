@@ -34,7 +34,7 @@ struct UsersCommand: AsyncParsableCommand {
     func run() async throws {
         let order = try sort ?? connection.switcherSettings().sort ?? .recent
         if let format {
-            try UserLineTemplate(format).print(try await connection.openApp(), order: order)
+            try UserLineTemplate(format).print(try await connection.openForReading(), order: order)
             return
         }
         try Self.print(try await connection.openForReading(), json: json, order: order, color: OutputColor.forStandardOutput(noColorFlag: noColor))
