@@ -1,0 +1,3 @@
+exports = function ({ user }) {
+  return context.services.get('mongodb-atlas').db('StoreDemo').collection('Users').deleteOne({ userId: user.id });
+};

@@ -1,0 +1,3 @@
+exports = async function () {
+  return { requested: true };
+};

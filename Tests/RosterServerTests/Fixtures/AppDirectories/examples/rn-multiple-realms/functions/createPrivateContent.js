@@ -1,0 +1,3 @@
+exports = function ({ user }) {
+  return context.services.get('mongodb-atlas').db('sample_mflix').collection('PrivateContent').insertOne({ userId: user.id, watchlist: [] });
+};
