@@ -4,8 +4,8 @@ import RosterServerCore
 import RosterWire
 
 /// What an app model serves today: the app configuration the server runs with, and a line for
-/// each part of the app that is kept but not served yet (triggers, rules beyond Roster's rule
-/// words), for the server to say at start.
+/// each part of the app that is kept but not served (other services, schemas), for the server
+/// to say at start.
 public struct ServableApp: Sendable, Equatable {
     public var config: AppConfig
     public var notServed: [String]
