@@ -40,12 +40,7 @@ final class SessionCore: SessionCollaborator {
             environment: environment, sealer: sealer, secretKeyDerivation: configuration.secretKeyDerivation, revocations: revocations,
             passwordCheck: PasswordCheck(environment: environment, revocations: revocations),
             unlockKeys: UnlockKeys(connection: environment.connection))
-        let tokens = TokenRefresher(
-            environment: environment, keys: keys, margin: configuration.refreshMargin,
-            retry: RefreshRetryRule(
-                retries: max(0, configuration.refreshRetries), firstDelay: configuration.refreshRetryDelay,
-                budget: configuration.refreshRetryBudget),
-            checkWait: configuration.sessionCheckWait, coordinator: RefreshCoordinator(), revocations: revocations)
+        let tokens = TokenRefresher(environment: environment, keys: keys, revocations: revocations, configuration: configuration)
         let loginFlow = LoginFlow(environment: environment, keys: keys, tokens: tokens, revocations: revocations)
         self.environment = environment
         self.broadcaster = broadcaster

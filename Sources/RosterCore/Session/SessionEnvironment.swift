@@ -6,7 +6,7 @@ import Logging
 /// the change publisher, the users' files and the logger, made once by `SessionCore` and
 /// handed to each with only what is its own beside it.
 ///
-///     let tokens = TokenRefresher(environment: environment, keys: keys, policy: policy, revocations: revocations)
+///     let tokens = LogOutFlow(environment: environment, keys: keys, tokens: tokens, revocations: revocations)
 struct SessionEnvironment: Sendable {
     let appId: String
     let store: any DeviceStore

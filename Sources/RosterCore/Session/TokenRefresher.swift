@@ -15,10 +15,23 @@ struct TokenRefresher: SessionCollaborator {
     let retry: RefreshRetryRule
     /// How long `checkSession` waits for the server's answer.
     let checkWait: TimeInterval
-    let coordinator: RefreshCoordinator
     let revocations: Revocations
+    /// One refresh at a time per user, shared by every copy of this refresher.
+    let coordinator = RefreshCoordinator()
     /// Refreshed sessions the store could not take yet (a full disk).
     let unstored = UnstoredSessions()
+
+    /// The margin, the retries and the session check's wait as the app's configuration sets them.
+    init(environment: SessionEnvironment, keys: SessionKeys, revocations: Revocations, configuration: AppConfiguration) {
+        self.environment = environment
+        self.keys = keys
+        self.revocations = revocations
+        margin = configuration.refreshMargin
+        retry = RefreshRetryRule(
+            retries: max(0, configuration.refreshRetries), firstDelay: configuration.refreshRetryDelay,
+            budget: configuration.refreshRetryBudget)
+        checkWait = configuration.sessionCheckWait
+    }
 
     /// Whether the access token must be refreshed before use: it expires (in device time,
     /// received-at plus lifetime) within the refresh margin, or cannot be read (BEHAVIOURS 30).
