@@ -16,19 +16,19 @@ enum AppServiceRoutes {
             try await call.apply("create service '\(service.name)'", try service.create(id: id))
             return try .json(AdminService(summaryOf: try AdminService.find(id: id, in: try await call.model())), status: 201)
         }
-        routes.on(.get, "services/:id") { call in
-            return try .json(AdminService(try AdminService.find(id: try call.id(), in: try await call.model())))
+        routes.on(.get, "services/:serviceId") { call in
+            return try .json(AdminService(try AdminService.find(id: try call.id("serviceId"), in: try await call.model())))
         }
-        routes.on(.delete, "services/:id") { call in
-            try await call.apply("delete service \(try call.id())", AdminService.delete(id: try call.id()))
+        routes.on(.delete, "services/:serviceId") { call in
+            try await call.apply("delete service \(try call.id("serviceId"))", AdminService.delete(id: try call.id("serviceId")))
             return .noContent
         }
-        routes.on(.get, "services/:id/config") { call in
-            return .json(try AdminService.find(id: try call.id(), in: try await call.model()).config)
+        routes.on(.get, "services/:serviceId/config") { call in
+            return .json(try AdminService.find(id: try call.id("serviceId"), in: try await call.model()).config)
         }
-        routes.on(.patch, "services/:id/config") { call in
+        routes.on(.patch, "services/:serviceId/config") { call in
             let patch = try await call.body(JSONValue.self)
-            try await call.apply("change the config of service \(try call.id())", try AdminService.patchConfig(patch, id: try call.id()))
+            try await call.apply("change the config of service \(try call.id("serviceId"))", try AdminService.patchConfig(patch, id: try call.id("serviceId")))
             return .noContent
         }
         addRules(routes, store)
