@@ -30,6 +30,9 @@ extension AppDirectoryReader {
                 throw AppDirectoryError(file: sourceFile, reason: "missing: the source of the function '\(name)' listed in \(file)")
             }
             let source = String(decoding: try walk.read(sourceFile), as: UTF8.self)
+            if source.contains("$search") || source.contains("$vectorSearch") {
+                notServed.append("Atlas Search ($search in functions/\(name).js) is not served: the stage is refused when it runs")
+            }
             functions.append(
                 AppFunction(
                     name: name, source: source, isPrivate: try fields.bool("private") ?? false,

@@ -16,6 +16,9 @@ enum PipelineStage: Sendable {
     case count(String)
     case unwind(PipelineUnwind)
 
+    /// The stages of Atlas Search, which needs search indexes Roster does not keep.
+    static let atlasSearchStages: Set<String> = ["$search", "$searchMeta", "$vectorSearch"]
+
     /// Reads one stage (`$set` and `$addFields` are one stage under two names).
     static func parse(_ stage: JSONValue) throws(DocumentError) -> PipelineStage {
         guard let fields = stage.objectValue, fields.count == 1, let (name, value) = fields.first else {
@@ -51,6 +54,8 @@ enum PipelineStage: Sendable {
             }
             return .count(field)
         case "$unwind": return .unwind(try PipelineUnwind.parse(value))
+        case let search where Self.atlasSearchStages.contains(search):
+            throw .invalid("'\(search)' is an Atlas Search stage, which is not served: query with $match instead")
         default:
             throw .invalid("unknown pipeline stage '\(name.prefix(64))'")
         }

@@ -120,6 +120,14 @@ enum PipelineFixture {
         #expect(PipelineFixture.refusal(#"[{"match": {}}]"#) == .invalid("unknown pipeline stage 'match'"))
     }
 
+    @Test func atlasSearchStagesAreRefusedAsNotServed() {
+        for stage in ["$search", "$searchMeta", "$vectorSearch"] {
+            #expect(
+                PipelineFixture.refusal("[{\"\(stage)\": {\"text\": {\"query\": \"x\", \"path\": \"a\"}}}]")
+                    == .invalid("'\(stage)' is an Atlas Search stage, which is not served: query with $match instead"))
+        }
+    }
+
     @Test func malformedPipelinesAreRefused() {
         let oneField = DocumentError.invalid("a pipeline stage is an object with exactly one field, the stage's name")
         #expect(PipelineFixture.refusal(#"{"$match": {}}"#) == .invalid("a pipeline is an array of stages"))

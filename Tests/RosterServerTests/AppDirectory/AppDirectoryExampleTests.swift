@@ -34,7 +34,10 @@ import Testing
             name: "node-connection-and-error", appId: "store-connection",
             notServed: [sync, "Schema validation (2 schema.json under data_sources/) is not served"], anonymous: true),
         Example(name: "node-telemetry", appId: "telemetry", notServed: [sync], anonymous: true),
-        Example(name: "rn-airbnb", appId: "LodgingSearch", notServed: ["Static hosting (hosting/) is not served"], anonymous: true),
+        Example(name: "rn-airbnb", appId: "LodgingSearch", notServed: [
+                "Static hosting (hosting/) is not served",
+                "Atlas Search ($search in functions/searchListings.js) is not served: the stage is refused when it runs",
+            ], anonymous: true),
         Example(
             name: "rn-connection-and-error", appId: "Store-App",
             notServed: [sync, "GraphQL (graphql/) is not served", "Log forwarders (log_forwarders/) are not served",
@@ -57,5 +60,15 @@ import Testing
         let providers = await t.call(.get, Route.providers(appId: t.appId))
         #expect(providers.status == 200)
         if example.anonymous { _ = try await t.loggedIn(.anonymous) }
+    }
+
+    @Test func aClientReachingAtlasSearchIsToldItIsNotServed() async throws {
+        let directory = try AppDirectory.read(AppDirectoryFixtures.url("examples/rn-airbnb"))
+        let t = try await TestServer.make(try directory.model.servableApp(secrets: AppSecrets()).config)
+        let ann = JavaScriptFunctionCallTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
+        let searched = await ann.call("searchListings", [["searchPhrase": "loft", "pageNumber": 1, "pageSize": 5]])
+        #expect(searched.status == 200)
+        let error = searched.json?["error"]?.stringValue ?? ""
+        #expect(error.contains("'$search' is an Atlas Search stage, which is not served"), "\(error)")
     }
 }
