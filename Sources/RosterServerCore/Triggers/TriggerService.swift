@@ -77,7 +77,7 @@ package final class TriggerService: Sendable {
             for collection in collections {
                 // Subscribed now, so that every change committed once the server answers is seen.
                 let subscription = store.changes.subscribe(to: collection)
-                started.append(Task { [weak self] in await self?.follow(collection, subscription) })
+                started.append(Task { [weak self] in await Self.follow(collection, subscription, service: self) })
             }
         }
         let (interval, wake) = (pollInterval, self.wake)
@@ -127,16 +127,23 @@ package final class TriggerService: Sendable {
         await keep(app: app, triggers.map { ($0, key, event) })
     }
 
-    /// Follows one collection's changes until the hub ends them.
-    private func follow(_ collection: DocumentChangeHub.Collection, _ subscription: DocumentChangeSubscription) async {
+    /// Follows one collection's changes until the hub ends them or the service is let go: the
+    /// service is held only while a change is offered, so a server let go ends its following.
+    private static func follow(
+        _ collection: DocumentChangeHub.Collection, _ subscription: DocumentChangeSubscription, service: TriggerService?
+    ) async {
+        weak var weakService = service
         var subscription = subscription
         while !Task.isCancelled {
-            for await published in subscription.changes { await offer(published) }
-            guard subscription.fellBehind else { return }
-            logger.error(
+            for await published in subscription.changes {
+                guard let service = weakService else { return }
+                await service.offer(published)
+            }
+            guard subscription.fellBehind, let service = weakService else { return }
+            service.logger.error(
                 "database triggers fell behind the changes of \(collection.database).\(collection.collection): changes were missed",
                 metadata: ["app": .string(collection.appId)])
-            subscription = store.changes.subscribe(to: collection)
+            subscription = service.store.changes.subscribe(to: collection)
         }
     }
 
