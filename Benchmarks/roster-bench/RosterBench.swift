@@ -14,7 +14,7 @@ struct RosterBench: AsyncParsableCommand {
         subcommands: [
             BenchmarkCommand.self, DataBenchmarkCommand.self, LoginFloodBenchmarkCommand.self, DataAbuseBenchmarkCommand.self,
             HTTPBenchmarkCommand.self, PINSwitchBenchmarkCommand.self, ChangeStreamBenchmarkCommand.self, AccountsBenchmarkCommand.self,
-            CommandLineBenchmarkCommand.self,
+            CommandLineBenchmarkCommand.self, FunctionsBenchmarkCommand.self,
         ]
     )
 

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// `roster-bench functions` times a trivial JavaScript function and one making a `findOne`
+/// against that data call alone, and says of each ratio whether its target is met; bad options
+/// are refused in words. (Its figures are judged in docs/BENCHMARKS.md, never here.)
+extension EndToEndTests {
+    @Suite("roster-bench functions end to end")
+    struct FunctionsBenchmarkCommandTests {
+        @Test func aShortRunReportsEachRatioWithItsTarget() throws {
+            let home = try CommandRunner.temporaryDirectory("functions-bench")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let run = try CommandRunner(home: home).rosterBench(["functions", "--rounds", "5"])
+            #expect(run.status == 0, "\(run.stderr)")
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first?.hasPrefix("Roster functions benchmark: function calls against a data call, 5 rounds") == true, "\(run.stdout)")
+            for label in ["  findOne data call", "  trivial function", "  function making that findOne"] {
+                let line = try #require(lines.first { $0.hasPrefix(label) }, "\(label) missing from \(run.stdout)")
+                #expect(line.hasSuffix("(5 runs)"), "\(line)")
+            }
+            for (ratio, target) in [("trivial function over the data call: ", "target at most 1.5: "),
+                                    ("function's findOne over the data call alone: ", "target at most 1.3: ")] {
+                let line = try #require(lines.first { $0.hasPrefix("    " + ratio) }, "\(ratio) missing from \(run.stdout)")
+                #expect(line.contains(target) && (line.hasSuffix(": met") || line.hasSuffix(": MISSED")), "\(line)")
+            }
+        }
+
+        @Test func badOptionsAreRefusedInWords() throws {
+            let home = try CommandRunner.temporaryDirectory("functions-bench-options")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let refused = try CommandRunner(home: home).rosterBench(["functions", "--rounds", "0"])
+            #expect(refused.status == 2 && refused.stderr.contains("--rounds must be between 1 and 100000"), "\(refused.stderr)")
+        }
+    }
+}
