@@ -27,6 +27,6 @@ public final class AdminAPI: RouteAddition, Sendable {
         AdminAuthRoutes.add(to: admin, sessions, audit: core.audit)
         let groups = admin.group("groups/:groupId").add(middleware: AdminCallerMiddleware(sessions: sessions))
         AdminAppRoutes.add(to: groups, apps, audit: core.audit)
-        // The app's resources: AppResourceRoutes.add(to: groups.group("apps/:appId"), store: AdminAppResources(apps: apps, audit: core.audit))
+        AppResourceRoutes.add(to: groups.group("apps/:appId"), store: AdminAppResources(apps: apps, audit: core.audit))
     }
 }
