@@ -24,14 +24,17 @@ extension AppConfig {
         if let data = customUserData {
             model.customUserData = AppCustomUserData(
                 enabled: data.enabled, service: dataServices.first ?? AppConfig.defaultDataService, database: data.database,
-                collection: data.collection, userIdField: data.userIdField)
+                collection: data.collection, userIdField: data.userIdField, onUserCreationFunctionName: data.onUserCreationFunctionName)
         }
         if let service = dataServices.first, !rules.isEmpty {
             model.rules = [
                 AppServiceRules(
                     service: service,
                     collections: rules.map { rule in
-                        AppCollectionRule(
+                        if let roles = rule.explicitRoles {
+                            return AppCollectionRule(database: rule.database, collection: rule.collection, roles: roles)
+                        }
+                        return AppCollectionRule(
                             database: rule.database, collection: rule.collection,
                             words: AppRuleWords(
                                 read: AppAccess(rawValue: rule.read.rawValue) ?? .none, write: AppAccess(rawValue: rule.write.rawValue) ?? .none,

@@ -59,7 +59,9 @@ import Testing
         config.providers.customToken = CustomTokenConfig(
             enabled: true, audience: ["kiosk"], keys: [CustomTokenKey(kid: "kioskKey", algorithm: .hs256, secret: signing)])
         config.dataServices = ["local-mongodb"]
-        config.rules = [DataRule(database: "kiosk", collection: "notes", read: .own, write: .own, userIdField: "owner")]
+        var shops = DataRule(database: "kiosk", collection: "shops", read: .none, write: .none)
+        shops.explicitRoles = [AppRole(name: "owner", applyWhen: ["owner": "%%user.id"], read: true, write: true)]
+        config.rules = [DataRule(database: "kiosk", collection: "notes", read: .own, write: .own, userIdField: "owner"), shops]
         config.functions = ["hello": FunctionConfig(source: "exports = (name) => 'hello ' + name;")]
         config.values = ["greeting": "hi"]
         let exportable = config.exportableApp
@@ -71,9 +73,11 @@ import Testing
         let read = try AppDirectory.read(folder)
         #expect(read.model == exportable.model)
         #expect(read.model.secretNames == ["kioskKey"])
+        #expect(read.model.rules.first?.collections.last?.roles == shops.explicitRoles, "a configuration's roles are exported as written")
         let served = try read.model.servableApp(secrets: AppSecrets(["kioskKey": signing])).config
         #expect(served.providers.customToken?.keys == config.providers.customToken?.keys)
-        #expect(served.rules.map(\.collection) == ["notes"] && served.rules.first?.read == .own && served.rules.first?.userIdField == "owner")
+        #expect(served.rules.map(\.collection) == ["notes", "shops"] && served.rules.first?.read == .own && served.rules.first?.userIdField == "owner")
+        #expect(served.rules.last?.explicitRoles == shops.explicitRoles)
         #expect(served.dataServices == ["local-mongodb"])
 
         for app in [config, served] {
