@@ -230,6 +230,9 @@ public struct AppConfig: Codable, Sendable, Equatable {
             guard !data.database.isEmpty, !data.collection.isEmpty, !data.userIdField.isEmpty else {
                 throw fail("customUserData needs database, collection and userIdField")
             }
+            if let name = data.onUserCreationFunctionName, functions[name]?.isJavaScript != true {
+                throw fail("customUserData.onUserCreationFunctionName '\(name.prefix(64))' is not one of the app's JavaScript functions")
+            }
         }
     }
 
@@ -245,6 +248,3 @@ public struct AppConfig: Codable, Sendable, Equatable {
         providers.isEnabled(provider)
     }
 }
-            if let name = data.onUserCreationFunctionName, functions[name]?.isJavaScript != true {
-                throw fail("customUserData.onUserCreationFunctionName '\(name.prefix(64))' is not one of the app's JavaScript functions")
-            }
