@@ -32,7 +32,8 @@ import Testing
                 { "name": "asSystem", "run_as_system": true }
             ]
             """, to: "functions/config.json", in: root)
-        // A collection without rules of its own is closed to users.
+        // Without the app's default rule, a collection without rules of its own is closed to users.
+        try FileManager.default.removeItem(at: root.appendingPathComponent("data_sources/local-mongodb/default_rule.json"))
         let source = """
             exports = async function() {
               const audit = context.services.get('local-mongodb').db('test-database').collection('audit');
