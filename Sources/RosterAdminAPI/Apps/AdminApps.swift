@@ -44,7 +44,7 @@ public struct AdminApps: Sendable {
         let at = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
         for _ in 0..<Self.editTries {
             let app = HostedApp(
-                id: ids.objectId(), groupId: groupId, model: AppModel(name: name, appId: "\(name)-\(suffix())"), secrets: [:],
+                id: ids.objectId(), groupId: groupId, model: AppModel(name: name, appId: "\(name)-\(suffix())", providers: AdminNewApp.providers()), secrets: [:],
                 product: product ?? "standard", version: 1, createdAt: at, updatedAt: at)
             let config = try Self.servable(app)
             guard try await store.createHostedApp(try Self.record(app)) else { continue }

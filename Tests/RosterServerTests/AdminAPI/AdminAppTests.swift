@@ -25,6 +25,9 @@ import Testing
         let listed = try #require(await t.admin(.get, "groups/\(made.groupId)/apps", bearer: login.accessToken).json)
         #expect(listed.arrayValue?.first?["_id"]?.stringValue == id && listed.arrayValue?.first?["client_app_id"]?.stringValue == clientAppId)
         #expect(await t.admin(.get, "groups/\(made.groupId)/apps/\(id)", bearer: login.accessToken).json?["name"]?.stringValue == "kiosk")
+        // As App Services makes an app: the API-key provider there, disabled (realm-core's suite enables it).
+        let providers = await t.admin(.get, "groups/\(made.groupId)/apps/\(id)/auth_providers", bearer: login.accessToken).json
+        #expect(providers?.arrayValue?.contains { $0["type"]?.stringValue == "api-key" && $0["disabled"] == .bool(true) } == true, "\(String(describing: providers))")
 
         #expect(await t.admin(.delete, "groups/\(made.groupId)/apps/\(id)", bearer: login.accessToken).status == 204)
         #expect(await !t.serves(clientAppId))
