@@ -46,8 +46,7 @@ struct EventsCommand: AsyncParsableCommand {
         } else {
             events = app.events
         }
-        let stop = Interruption.exitingCleanly()
-        defer { withExtendedLifetime(stop) {} }
+        Interruption.exitingCleanly()
         let format = ISO8601DateFormatter()
         for await event in events {
             let line = json ? Self.jsonLine(event, format: format) : Self.textLine(event, format: format)
