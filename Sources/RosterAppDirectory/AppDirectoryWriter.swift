@@ -105,19 +105,7 @@ public enum AppDirectoryWriter {
     }
 
     static func triggerFile(_ trigger: AppTrigger) -> JSONValue {
-        var config = trigger.config.objectValue ?? [:]
-        switch trigger.event {
-        case .database(let service, let database, let collection, let operationTypes):
-            config["service_name"] = .string(service)
-            config["database"] = .string(database)
-            config["collection"] = .string(collection)
-            config["operation_types"] = .array(operationTypes.map(JSONValue.string))
-        case .authentication(let operationType, let providers):
-            config["operation_type"] = .string(operationType)
-            config["providers"] = .array(providers.map(JSONValue.string))
-        case .scheduled(let schedule):
-            config["schedule"] = .string(schedule)
-        }
+        let config = trigger.exportedConfig
         var file: JSONObject = ["name": .string(trigger.name), "type": .string(trigger.kindName), "config": .object(config)]
         if let function = trigger.functionName { file["function_name"] = .string(function) }
         file["disabled"] = .bool(trigger.disabled)

@@ -39,4 +39,24 @@ public struct AppTrigger: Codable, Sendable, Equatable {
         case .scheduled: "SCHEDULED"
         }
     }
+
+    /// The trigger's `config` as App Services writes it: what the model keeps of it, with the
+    /// event's own keys (`service_name`, `database`, `collection`, `operation_types`;
+    /// `operation_type`, `providers`; `schedule`) set from the event.
+    public var exportedConfig: JSONObject {
+        var config = self.config.objectValue ?? [:]
+        switch event {
+        case .database(let service, let database, let collection, let operationTypes):
+            config["service_name"] = .string(service)
+            config["database"] = .string(database)
+            config["collection"] = .string(collection)
+            config["operation_types"] = .array(operationTypes.map(JSONValue.string))
+        case .authentication(let operationType, let providers):
+            config["operation_type"] = .string(operationType)
+            config["providers"] = .array(providers.map(JSONValue.string))
+        case .scheduled(let schedule):
+            config["schedule"] = .string(schedule)
+        }
+        return config
+    }
 }

@@ -36,19 +36,11 @@ public struct AdminTrigger: Codable, Sendable, Equatable {
     }
 
     public init(_ trigger: AppTrigger, in app: AppModel) {
-        var config = trigger.config.objectValue ?? [:]
-        switch trigger.event {
-        case .database(let service, let database, let collection, let operationTypes):
+        var config = trigger.exportedConfig
+        // The Admin API names the service by its id.
+        if case .database(let service, _, _, _) = trigger.event {
             _ = config.removeValue(forKey: "service_name")
             if let service = app.services.first(where: { $0.name == service }) { config["service_id"] = .string(AdminService.id(of: service)) }
-            config["database"] = .string(database)
-            config["collection"] = .string(collection)
-            config["operation_types"] = .array(operationTypes.map(JSONValue.string))
-        case .authentication(let operationType, let providers):
-            config["operation_type"] = .string(operationType)
-            config["providers"] = .array(providers.map(JSONValue.string))
-        case .scheduled(let schedule):
-            config["schedule"] = .string(schedule)
         }
         self.init(
             id: AdminObjectID.resolve(trigger.id, kind: "trigger", name: trigger.name), name: trigger.name, type: trigger.kindName,
