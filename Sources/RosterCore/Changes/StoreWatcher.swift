@@ -27,8 +27,11 @@ struct StoreWatcher: Sendable {
             }
             await Task.yield()
             guard let now = try? store.revision(), now != seen else { continue }
+            // Every revision since the last look, not only the last one written here: a look
+            // between two writes of one change of ours sees one that is ours too.
+            let before = seen
             seen = now
-            guard now != store.lastOwnRevision else { continue }
+            guard !store.wroteEveryRevision(after: before, through: now) else { continue }
             let current = (try? store.currentUserId()) ?? nil
             onChange(AppChange(event: .storeChanged, userId: "", currentUserId: current))
         }

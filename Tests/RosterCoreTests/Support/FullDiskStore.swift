@@ -49,7 +49,7 @@ final class FullDiskStore: DeviceStore {
     func eventSequence(before date: Date) throws -> Int64 { try base.eventSequence(before: date) }
 
     var location: String { base.location }
-    var lastOwnRevision: Int? { base.lastOwnRevision }
+    func wroteEveryRevision(after seen: Int, through now: Int) -> Bool { base.wroteEveryRevision(after: seen, through: now) }
     func revision() throws -> Int { try base.revision() }
     func user(id: String) throws -> StoredUser? { try base.user(id: id) }
     func users() throws -> [StoredUser] { try base.users() }

@@ -10,8 +10,9 @@ protocol DeviceUserStore: Sendable {
     /// A counter every write transaction raises, so other processes' writes can be noticed.
     func revision() throws -> Int
 
-    /// The revision this instance's last write left, if it wrote.
-    var lastOwnRevision: Int? { get }
+    /// Whether this instance wrote every revision after `seen` up to `now` (`OwnRevisions`): a
+    /// change nobody else made.
+    func wroteEveryRevision(after seen: Int, through now: Int) -> Bool
 
     func user(id: String) throws -> StoredUser?
 

@@ -25,8 +25,11 @@ final class SQLiteDeviceStore: DeviceStore {
     /// Room kept for a refreshed session on a full disk (`DiskReserve`).
     let reserve: DiskReserve
     var location: String { file.path }
-    private let ownRevision = Mutex<Int?>(nil)
-    var lastOwnRevision: Int? { ownRevision.withLock { $0 } }
+    private let ownRevisions = Mutex(OwnRevisions())
+
+    func wroteEveryRevision(after seen: Int, through now: Int) -> Bool {
+        ownRevisions.withLock { $0.containsEvery(after: seen, through: now) }
+    }
 
     init(directory: URL, reserveSize: Int = DiskReserve.defaultSize) throws {
         file = directory.appendingPathComponent(Self.fileName)
@@ -75,19 +78,23 @@ final class SQLiteDeviceStore: DeviceStore {
     /// One write transaction. `releasingReserve`: a write the disk refuses gives up the store's
     /// reserve (`DiskReserve`) and is tried once more.
     func write<T>(releasingReserve: Bool = false, _ body: (Database) throws -> T) throws -> T {
+        var marked: Int?
         do {
             return try pool.write { db in
                 let result = try body(db)
                 let revision = try Self.revision(db) + 1
                 try Self.setMetadata(Self.revisionKey, String(revision), db)
-                ownRevision.withLock { $0 = revision }
+                // Marked ours before the commit: no watcher sees it committed and not yet ours.
+                ownRevisions.withLock { $0.insert(revision) }
+                marked = revision
                 return result
             }
-        } catch let error as DatabaseError where releasingReserve && error.resultCode == .SQLITE_FULL && reserve.release() {
-            return try write(body)
-        } catch let error as RosterError {
-            throw error
         } catch {
+            if let marked { ownRevisions.withLock { $0.remove(marked) } }
+            if let error = error as? DatabaseError, releasingReserve, error.resultCode == .SQLITE_FULL, reserve.release() {
+                return try write(body)
+            }
+            if let error = error as? RosterError { throw error }
             throw RosterError.storeFailed(Self.reason(error))
         }
     }
