@@ -15,15 +15,16 @@ public struct Operators: Sendable {
     let ids: IdentifierSource
     let now: @Sendable () -> Date
 
-    package init(store: any OperatorStore, environment: ServerEnvironment) {
+    /// `passwordHashing`: OWASP's cost; tests give the cheaper one their apps' users have.
+    package init(store: any OperatorStore, environment: ServerEnvironment, passwordHashing: PasswordHashingConfig = .owasp) {
         self.store = store
-        hasher = PasswordHasher(cost: .owasp, randomBytes: environment.randomBytes, hashingIn: environment.hashing)
+        hasher = PasswordHasher(cost: passwordHashing, randomBytes: environment.randomBytes, hashingIn: environment.hashing)
         ids = IdentifierSource(randomBytes: environment.randomBytes, now: environment.now)
         now = environment.now
     }
 
-    package init(services: ServerServices) {
-        self.init(store: services.hosting.store, environment: services.environment)
+    package init(services: ServerServices, passwordHashing: PasswordHashingConfig = .owasp) {
+        self.init(store: services.hosting.store, environment: services.environment, passwordHashing: passwordHashing)
     }
 
     public static func normalize(_ email: String) -> String {

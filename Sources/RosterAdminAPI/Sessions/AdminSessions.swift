@@ -6,6 +6,9 @@ import RosterWire
 /// the caller of a request. A session is a row in the store: logging out ends every token of it
 /// at once, on every server process. Wrong credentials are counted per operator and per address
 /// (`AdminLimits`), and the answers do not tell an unknown operator from a wrong password.
+/// A token is taken only when signed with the Admin API's own secret (`AdminTokens`), naming a
+/// live admin session whose operator is the token's subject: each of the three alone keeps an
+/// app's client tokens out.
 ///
 ///     let login = try await sessions.logIn(email: "ops@example.com", password: "long-secret", address: "10.0.0.7")
 ///     let caller = try await sessions.caller(accessToken: login.accessToken)
@@ -49,7 +52,7 @@ struct AdminSessions: Sendable {
     func refresh(_ refreshToken: String) async throws -> AdminRefresh {
         let claims = try await tokens.tokens.verifyRefresh(refreshToken)
         guard let session = try await store.adminSession(id: claims.sessionId), session.expiresAt > now(),
-            let found = try await store.operatorRecord(id: session.operatorId)
+            let found = try await store.operatorRecord(id: session.operatorId), found.id == claims.sub
         else { throw ErrorResponse.invalidSession(ErrorResponse.Text.refreshTokenNotFound) }
         return AdminRefresh(accessToken: try await accessToken(for: found, sessionId: session.id))
     }
@@ -58,7 +61,7 @@ struct AdminSessions: Sendable {
     func logOut(_ refreshToken: String) async throws -> AdminCaller? {
         let claims = try await tokens.tokens.verifySessionEnding(refreshToken)
         guard let session = try await store.adminSession(id: claims.sessionId),
-            let found = try await store.operatorRecord(id: session.operatorId)
+            let found = try await store.operatorRecord(id: session.operatorId), found.id == claims.sub
         else { return nil }
         _ = try await store.deleteAdminSession(id: session.id)
         return AdminCaller(operatorId: found.id, email: found.email, groupId: found.groupId, sessionId: session.id)

@@ -39,7 +39,9 @@ struct AdminTestServer {
     }
 
     var apps: AdminApps { admin.apps! }
-    var operators: Operators { Operators(server: server) }
+    /// The operators, their passwords hashed at the tests' cheap cost (as `TestConfig`'s apps'
+    /// users'), which log-ins then check at: OWASP's would cost each log-in a good part of a second.
+    var operators: Operators { Operators(services: server.services, passwordHashing: TestConfig.app().passwordHashing) }
 
     func call(_ method: WireMethod, _ path: String, json: JSONValue? = nil, bearer: String? = nil, query: [String: String] = [:]) async
         -> WireResponse
