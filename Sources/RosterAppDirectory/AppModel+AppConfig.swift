@@ -85,9 +85,12 @@ extension AppModel {
                     notServed.append(
                         "local-userpass's emailConfirmationUrl and resetPasswordUrl are not used: confirmation and reset messages go to the outbox with Roster's own links")
                 }
+                // App Services takes passwords of 6 characters and more, and resets only through
+                // the reset function when the provider runs one.
                 config.emailPassword = EmailPasswordConfig(
                     enabled: enabled, confirmation: settings.autoConfirm ? .auto : confirmer != nil ? .function : .token,
-                    confirmationFunctionName: confirmer, resetFunctionName: resetter)
+                    confirmationFunctionName: confirmer, resetFunctionName: resetter, minimumPasswordLength: 6)
+                config.emailPassword?.resetsOnlyByFunction = resetter != nil
             case (.customToken, .customToken(let settings)):
                 if enabled, settings.useJWKURI {
                     throw refuse("config.useJWKURI", "keys from a JWK URI are not served yet: give the signing keys as secrets (secret_config.signingKeys)")

@@ -1,3 +1,4 @@
+import RosterAppModel
 import RosterDocuments
 import RosterWire
 
@@ -34,11 +35,27 @@ package struct ChangeStreamFilter: Sendable {
         } catch {
             throw ErrorResponse(error)
         }
+        if !rule.isWords {
+            // Roles are not evaluated on change events yet: a collection is watched when its first
+            // role reads every document whole whoever asks (a default rule opening every collection).
+            guard let role = rule.roles.first, Self.readsEveryDocument(role) else {
+                throw .noMatchingRule(
+                    "watching \(rule.database).\(rule.collection) is not served: its roles depend on the document or the user")
+            }
+            return
+        }
         switch rule.read {
         case .none: throw .noMatchingRule("users may not read \(rule.database).\(rule.collection)")
         case .all: owner = nil
         case .own: owner = (rule.userIdField ?? "userId", userId)
         }
+    }
+
+    /// Whether `role` applies to every document and reads each one whole.
+    static func readsEveryDocument(_ role: AppRole) -> Bool {
+        let everything: [JSONValue?] = [nil, .bool(true), [:]]
+        return role.applyWhen == [:] && everything.contains(role.readFilter) && (role.read == .bool(true) || role.write == .bool(true))
+            && role.fields == nil && role.additionalFields == nil
     }
 
     package func admits(_ published: PublishedChange) -> Bool {

@@ -31,6 +31,11 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
     /// Whether a password reset ends every session of the user: true by default, so a stolen
     /// session does not outlive the password that was reset to shut it out.
     public var endSessionsOnReset: Bool
+    /// Whether `reset/send` is refused ("please use reset password via function"), as App
+    /// Services refuses it when the provider runs a reset function (`runResetFunction`). Set for
+    /// an app served from its App Services shape, never by the configuration file, where reset
+    /// by token always works.
+    public var resetsOnlyByFunction = false
 
     public static let maximumPasswordLength = 128
 

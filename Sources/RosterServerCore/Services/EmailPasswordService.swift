@@ -92,6 +92,7 @@ package struct EmailPasswordService: Sendable {
     /// failing outbox is logged rather than told. With `page`, the message links to the
     /// server's account page.
     package func sendReset(app: ServedApp, _ request: EmailRequest, page: AccountPageLink? = nil, caller: FunctionCaller) async throws {
+        if try settings(app).resetsOnlyByFunction { throw ErrorResponse(.badRequest, "please use reset password via function") }
         let email = EmailPasswordProvider.normalize(request.email)
         let answerAt = ContinuousClock.now + .milliseconds(app.config.limits.resetSendHoldMilliseconds)
         if try await store.emailAccount(appId: app.id, email: email) != nil {

@@ -63,14 +63,14 @@ import Testing
         let token = try #require(app.provider(.customToken))
         #expect(token.settings == .customToken(AppCustomTokenSettings(signingAlgorithm: .hs256, audience: [])))
         #expect(token.signingKeySecrets == ["jwtSigningKey"])
-        #expect(token.metadataFields == [AppMetadataField(name: "name", fieldName: "name")])
+        #expect(token.metadataFields == [AppMetadataField(name: "mySecretField", fieldName: "secret", required: true)])
         #expect(app.provider(.customFunction)?.settings == .customFunction(authFunctionName: "customAuthentication"))
-        #expect(app.provider(.customFunction)?.disabled == true)
+        #expect(app.provider(.customFunction)?.disabled == false)
         #expect(app.customUserData?.enabled == false)
         #expect(app.services == [AppService(name: "local-mongodb", type: "mongodb", config: ["uri": "mongodb://localhost:26000"])])
         #expect(app.rules.first?.defaultRoles?.count == 1)
-        #expect(app.rules.first?.collections.first?.ruleWords == AppRuleWords(read: .all, write: .all))
-        #expect(app.functions.map(\.name) == ["translate", "customAuthentication"])
+        #expect(app.rules.first?.collections == [])
+        #expect(app.functions.map(\.name) == ["customAuthentication", "resetPassword", "translate"])
         #expect(app.secretNames == ["jwtSigningKey"])
         #expect(read.notServed == [
             "GraphQL (graphql/) is not served",

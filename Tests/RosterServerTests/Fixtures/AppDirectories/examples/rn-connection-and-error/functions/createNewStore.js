@@ -1,5 +1,6 @@
+// Makes an empty store and answers its document.
 exports = async function () {
-  const store = await context.services.get('mongodb-atlas').db('StoreDemo').collection('Store').insertOne({ name: 'Store ' + Date.now(), kiosks: [] });
-  await context.services.get('mongodb-atlas').db('StoreDemo').collection('Kiosk').insertOne({ storeId: store.insertedId, products: [] });
-  return store.insertedId;
+  const stores = context.services.get("mongodb-atlas").db("StoreDemo").collection("Store");
+  const made = await stores.insertOne({ kiosks: [] });
+  return stores.findOne({ _id: made.insertedId });
 };

@@ -1,6 +1,14 @@
-exports = async function ({ user }) {
-  const stores = await context.functions.execute('getAllStores');
-  const storeId = stores.length > 0 ? stores[0]._id : await context.functions.execute('createNewStore');
-  await context.services.get('mongodb-atlas').db('StoreDemo').collection('Users').updateOne({ userId: user.id }, { $set: { userId: user.id, storeId } }, { upsert: true });
-  return storeId;
+// A new user's custom data: their user id and the store they start in (the first store there
+// is, made when there is none yet).
+exports = async function (user) {
+  const storeDemo = context.services.get("mongodb-atlas").db("StoreDemo");
+  let store = await storeDemo.collection("Store").findOne({});
+  if (!store) {
+    store = await context.functions.execute("createNewStore");
+  }
+  await storeDemo.collection("Users").updateOne(
+    { userId: user.id },
+    { $set: { userId: user.id, storeId: store._id } },
+    { upsert: true }
+  );
 };

@@ -1,9 +1,12 @@
+// Moves the calling user to another store: the second store when they are in the first, else the
+// first; a second store is made when there is only one. Runs as the user, under the rules.
 exports = async function () {
-  const user = context.user;
-  const stores = await context.functions.execute('getAllStores');
-  const current = (await context.services.get('mongodb-atlas').db('StoreDemo').collection('Users').findOne({ userId: user.id })) ?? {};
-  const next = stores.find((store) => String(store._id) !== String(current.storeId));
-  const storeId = next ? next._id : await context.functions.execute('createNewStore');
-  await context.services.get('mongodb-atlas').db('StoreDemo').collection('Users').updateOne({ userId: user.id }, { $set: { storeId } });
-  return storeId;
+  const users = context.services.get("mongodb-atlas").db("StoreDemo").collection("Users");
+  const mine = await users.findOne({ userId: context.user.id });
+  const stores = await context.functions.execute("getAllStores");
+  let next = stores[0];
+  if (String(mine.storeId) === String(stores[0]._id)) {
+    next = stores.length > 1 ? stores[1] : await context.functions.execute("createNewStore");
+  }
+  await users.updateOne({ userId: context.user.id }, { $set: { storeId: next._id } });
 };

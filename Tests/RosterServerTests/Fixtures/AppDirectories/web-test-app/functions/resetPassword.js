@@ -1,0 +1,2 @@
+// The password reset function: it never lets a password be reset.
+exports = () => ({ status: "fail" });
