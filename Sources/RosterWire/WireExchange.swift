@@ -6,6 +6,7 @@ public enum WireMethod: String, Sendable, Equatable {
     case post = "POST"
     case put = "PUT"
     case delete = "DELETE"
+    case patch = "PATCH"
 }
 
 /// A request as a transport sends it: what goes over HTTP, or straight to an in-process server.

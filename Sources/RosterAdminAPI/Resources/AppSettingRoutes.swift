@@ -4,7 +4,7 @@ import RosterServer
 import RosterWire
 
 /// The routes of an app's triggers and settings: `triggers`, `sync/config` (kept, as Roster
-/// serves no Device Sync), `security/allowed_request_origins` and `environment`.
+/// serves no Device Sync), `sync/progress` (nothing to copy), `security/allowed_request_origins` and `environment`.
 enum AppSettingRoutes {
     static func add<Store: AppResourceStore>(_ routes: AppResourceRouter<Store>, _ store: Store) {
         routes.on(.get, "triggers") { call in
@@ -35,6 +35,9 @@ enum AppSettingRoutes {
         routes.on(.put, "sync/config") { call in
             try await call.apply("change the sync configuration", try await call.body(AdminSyncConfig.self).put())
             return .noContent
+        }
+        routes.on(.get, "sync/progress") { call in
+            .json(AdminSyncProgress.answer(try await call.model()))
         }
         routes.on(.get, "security/allowed_request_origins") { call in
             try .json(try await call.model().allowedRequestOrigins ?? [])

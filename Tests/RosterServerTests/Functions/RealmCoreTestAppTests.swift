@@ -10,13 +10,18 @@ import Testing
 /// functions as written there, its email/password provider confirming and resetting through
 /// `confirmFunc` and `resetFunc`, its custom-function provider on `authFunc` and its custom user
 /// data in `UserData` by `user_id`, each answering through the client API as realm-core's
-/// tests expect.
+/// tests expect: from a configuration, and as realm-core's harness makes it through the Admin
+/// API (RealmCoreAdminSetup).
 @Suite(.timeLimit(.minutes(3))) struct RealmCoreTestAppTests {
-    static let updateUserData = """
+    /// Where the app comes from.
+    enum Origin: String, CaseIterable, Sendable { case configuration, adminAPI }
+
+    static func updateUserData(database: String = "test_data") -> String {
+        """
         exports = async function(data) {
             const user = context.user;
             const mongodb = context.services.get("BackingDB");
-            const userDataCollection = mongodb.db("test_data").collection("UserData");
+            const userDataCollection = mongodb.db("\(database)").collection("UserData");
             await userDataCollection.updateOne(
                                                { "user_id": user.id },
                                                { "$set": data },
@@ -25,6 +30,7 @@ import Testing
             return true;
         };
         """
+    }
     static let sumFunc = """
         exports = function(...args) {
             return args.reduce((a,b) => a + b, 0);
@@ -56,13 +62,14 @@ import Testing
         };
         """
 
-    static func server() async throws -> TestServer {
+    static func server(_ origin: Origin = .configuration) async throws -> TestServer {
+        if origin == .adminAPI { return try await RealmCoreAdminSetup.createApp(on: try await AdminTestServer.make(store: .sqlite)).testServer }
         var config = TestConfig.app(
             maxRequestBytes: 65536,
             emailPassword: EmailPasswordConfig(confirmation: .function, confirmationFunctionName: "confirmFunc", resetFunctionName: "resetFunc"),
             customFunction: CustomFunctionConfig(functionName: "authFunc"))
         config.functions = [
-            "updateUserData": FunctionConfig(source: updateUserData), "sumFunc": FunctionConfig(source: sumFunc),
+            "updateUserData": FunctionConfig(source: updateUserData()), "sumFunc": FunctionConfig(source: sumFunc),
             "confirmFunc": FunctionConfig(source: confirmFunc), "authFunc": FunctionConfig(source: authFunc),
             "resetFunc": FunctionConfig(source: resetFunc),
         ]
@@ -78,8 +85,8 @@ import Testing
         await t.call(.post, Route.functionCall(appId: t.appId), json: ["name": .string(name), "arguments": .array(arguments)], bearer: login.accessToken)
     }
 
-    @Test func updateUserDataIsTheUsersCustomDataOnTheNextRefresh() async throws {
-        let t = try await Self.server()
+    @Test(arguments: Origin.allCases) func updateUserDataIsTheUsersCustomDataOnTheNextRefresh(_ origin: Origin) async throws {
+        let t = try await Self.server(origin)
         let login = try await t.loggedIn(.anonymous)
         let answer = await call(t, login, "updateUserData", [["favourite_colour": "green"]])
         #expect(answer.status == 200 && answer.json == true, "\(String(decoding: answer.body, as: UTF8.self))")
@@ -88,16 +95,16 @@ import Testing
         #expect(data?["favourite_colour"] == "green" && data?["user_id"] == .string(login.userId))
     }
 
-    @Test func sumFuncAddsItsArguments() async throws {
-        let t = try await Self.server()
+    @Test(arguments: Origin.allCases) func sumFuncAddsItsArguments(_ origin: Origin) async throws {
+        let t = try await Self.server(origin)
         let login = try await t.loggedIn(.anonymous)
         let numbers: [JSONValue] = (1...5).map { ["$numberLong": .string(String($0))] }
         let answer = await call(t, login, "sumFunc", numbers)
         #expect(answer.status == 200 && answer.json == 15)
     }
 
-    @Test func confirmFuncConfirmsAutoverifyAddressesAndRefusesOthers() async throws {
-        let t = try await Self.server()
+    @Test(arguments: Origin.allCases) func confirmFuncConfirmsAutoverifyAddressesAndRefusesOthers(_ origin: Origin) async throws {
+        let t = try await Self.server(origin)
         #expect(await t.register(Self.email, "password-1").status == 201)
         #expect(await t.emailLogin(Self.email, "password-1").status == 200)
         let refused = await t.register("ann@example.com", "password-1")
@@ -107,15 +114,15 @@ import Testing
         #expect(await t.register("ann@example.com", "password-1").errorMessage == #"failed to confirm user "ann@example.com""#)
     }
 
-    @Test func authFuncsUserIdIsTheUser() async throws {
-        let t = try await Self.server()
+    @Test(arguments: Origin.allCases) func authFuncsUserIdIsTheUser(_ origin: Origin) async throws {
+        let t = try await Self.server(origin)
         let ann = try await t.loggedIn(.customFunction, ["realmCustomAuthFuncUserId": "ann-1"])
         #expect(try await t.loggedIn(.customFunction, ["realmCustomAuthFuncUserId": "ann-1"]).userId == ann.userId)
         #expect(try await t.loggedIn(.customFunction, ["realmCustomAuthFuncUserId": "bob-2"]).userId != ann.userId)
     }
 
-    @Test func resetFuncResetsOnlyToAPasswordItAccepts() async throws {
-        let t = try await Self.server()
+    @Test(arguments: Origin.allCases) func resetFuncResetsOnlyToAPasswordItAccepts(_ origin: Origin) async throws {
+        let t = try await Self.server(origin)
         #expect(await t.register(Self.email, "password-1").status == 201)
         let refused = await t.emailRoute(.resetCall, ["email": .string(Self.email), "password": "other-password", "arguments": [[:]]])
         #expect(refused.status == 403 && refused.errorCode == "FunctionExecutionError")
