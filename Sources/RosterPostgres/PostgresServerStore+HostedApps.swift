@@ -48,10 +48,14 @@ extension PostgresServerStore {
         }
     }
 
-    package func deleteHostedApp(id: String) async throws -> Bool {
+    package func deleteHostedApp(id: String, clientAppId: String) async throws -> Bool {
         let logger = logger
         return try await write { db in
-            try await !db.query("DELETE FROM hosted_apps WHERE id = \(id) RETURNING id", logger: logger).collect().isEmpty
+            var deleted = false
+            for statement in AppDeletionRule.statements(id: id, clientAppId: clientAppId) {
+                deleted = try await db.count(statement, logger: logger) > 0
+            }
+            return deleted
         }
     }
 

@@ -22,6 +22,7 @@ public struct AdminApps: Sendable {
     let services: ServerServices
     let versions: HostedAppVersions
     let ids: IdentifierSource
+    let line = AppEditLine()
     /// How often an edit is tried again when another server process changed the app meanwhile.
     static let editTries = 5
 
@@ -65,10 +66,12 @@ public struct AdminApps: Sendable {
         return try Self.decoded(record)
     }
 
-    /// Removes the app and stops serving it. Its users and data stay in the store.
+    /// Removes the app with its users, sessions, keys and data, and stops serving it: its tokens
+    /// are refused at once here and on every server over the database (each request reads its
+    /// session). The audit keeps the app's lines.
     public func delete(_ id: String, in groupId: String) async throws -> HostedApp {
         let app = try await app(id, in: groupId)
-        guard try await store.deleteHostedApp(id: id) else { throw ErrorResponse.adminAppNotFound(id) }
+        guard try await store.deleteHostedApp(id: id, clientAppId: app.clientAppId) else { throw ErrorResponse.adminAppNotFound(id) }
         withdraw(id, clientAppId: app.clientAppId)
         return app
     }
@@ -85,6 +88,18 @@ public struct AdminApps: Sendable {
     /// are kept whatever `change` does to them.
     @discardableResult
     public func editHosted(_ id: String, in groupId: String, _ change: (inout HostedApp) throws -> Void) async throws -> HostedApp {
+        await line.enter(id)
+        do {
+            let edited = try await editHostedNow(id, in: groupId, change)
+            await line.leave(id)
+            return edited
+        } catch {
+            await line.leave(id)
+            throw error
+        }
+    }
+
+    private func editHostedNow(_ id: String, in groupId: String, _ change: (inout HostedApp) throws -> Void) async throws -> HostedApp {
         for _ in 0..<Self.editTries {
             let current = try await app(id, in: groupId)
             var changed = current

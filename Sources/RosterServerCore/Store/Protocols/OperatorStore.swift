@@ -29,8 +29,9 @@ package protocol HostedAppStore: Sendable {
     /// Replaces the app's document and name when the stored version is `record.version - 1`;
     /// false when it is not (another change came first, or the app is gone).
     func updateHostedApp(_ record: HostedAppRecord) async throws -> Bool
-    /// Removes the app; false when there was none.
-    func deleteHostedApp(id: String) async throws -> Bool
+    /// Removes the app with its users and data (`AppDeletionRule`), in one transaction; false
+    /// when there was none.
+    func deleteHostedApp(id: String, clientAppId: String) async throws -> Bool
     /// The version of every app held: cheap enough to read every second.
     func hostedAppStamps() async throws -> [HostedAppStamp]
 }

@@ -40,10 +40,11 @@ extension SQLiteServerStore {
         }
     }
 
-    package func deleteHostedApp(id: String) async throws -> Bool {
+    package func deleteHostedApp(id: String, clientAppId: String) async throws -> Bool {
         try await durableWrite { db in
-            try db.execute(sql: "DELETE FROM hosted_apps WHERE id = ?", arguments: [id])
-            return db.changesCount == 1
+            var deleted = false
+            for statement in AppDeletionRule.statements(id: id, clientAppId: clientAppId) { deleted = try db.count(statement) > 0 }
+            return deleted
         }
     }
 

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import ThrowawayPostgres
+
+/// `roster-server admin … create-operator`, `list-operators`, `remove-operator` and
+/// `create-operator-api-key` as an operator runs them, on both stores: the password comes on
+/// standard input only, bad input is one clear line that changes nothing, and what they make logs
+/// in to the Admin API of `serve --admin-listen`, which serves it on its own address alone.
+extension EndToEndTests {
+    @Suite("roster-server admin operators")
+    struct OperatorCommandTests {
+        enum Store: String, CaseIterable, CustomTestStringConvertible {
+            case sqlite, postgres
+            var testDescription: String { rawValue }
+        }
+
+        static func database(_ store: Store, home: URL) async throws -> String {
+            switch store {
+            case .sqlite: home.appendingPathComponent("server.sqlite").path
+            case .postgres: try await PostgresCluster.shared.newDatabaseURL()
+            }
+        }
+
+        @Test(arguments: Store.allCases) func operatorsAreMadeListedKeyedAndRemovedAndBadInputChangesNothing(_ store: Store) async throws {
+            let home = try CommandRunner.temporaryDirectory("operators")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let runner = CommandRunner(home: home)
+            let db = try await Self.database(store, home: home)
+            func admin(_ arguments: [String], stdin: String? = nil) throws -> CommandRunner.Result {
+                try runner.rosterServer(["admin", "--db", db] + arguments, stdin: stdin)
+            }
+
+            let made = try admin(["create-operator", "Ops@Example.com", "--password-stdin"], stdin: "long-secret-1\n")
+            #expect(made.status == 0, "\(made.stderr)")
+            let words = made.stdout.split(separator: " ").map(String.init)
+            #expect(words.count == 3 && words[1] == "group", "\(made.stdout)")
+            let (operatorId, groupId) = (words[0], words[2].trimmingCharacters(in: .whitespacesAndNewlines))
+            let listed = try admin(["list-operators"]).stdout
+            #expect(listed.contains(operatorId) && listed.contains("ops@example.com") && listed.contains("group \(groupId)"), "\(listed)")
+
+            // Bad input: one line saying what to do, a failure, and nothing made or removed.
+            let refusals: [([String], String?, String)] = [
+                (["create-operator", "two@example.com"], nil, "--password-stdin is required"),
+                (["create-operator", "two@example.com", "--password", "long-secret-2"], nil, "--password"),
+                (["create-operator", "two@example.com", "--password-stdin"], "", "no password on standard input"),
+                (["create-operator", "two@example.com", "--password-stdin"], "short\n", "8 to 128 characters"),
+                (["create-operator", "ops@example.com", "--password-stdin"], "long-secret-2\n", "already an operator ops@example.com"),
+                (["create-operator", "not-an-email", "--password-stdin"], "long-secret-2\n", "is not an email address"),
+                (["remove-operator", "nobody@example.com"], nil, "no operator nobody@example.com"),
+                (["create-operator-api-key", "nobody@example.com"], nil, "no operator nobody@example.com"),
+            ]
+            for (arguments, stdin, expected) in refusals {
+                let refused = try admin(arguments, stdin: stdin)
+                #expect(refused.status != 0, "\(arguments)")
+                #expect(refused.stderr.contains(expected), "\(arguments): \(refused.stderr)")
+                #expect(refused.stdout.isEmpty, "\(arguments): \(refused.stdout)")
+                if stdin != nil { #expect(!refused.stderr.contains("long-secret"), "\(arguments): \(refused.stderr)") }
+            }
+            #expect(try admin(["list-operators"]).stdout == listed)
+
+            // The key is printed once; what the commands made logs in over HTTP.
+            let keyed = try admin(["create-operator-api-key", "ops@example.com"])
+            #expect(keyed.status == 0, "\(keyed.stderr)")
+            let publicKey = try #require(keyed.stdout.split(separator: "\n").first { $0.hasPrefix("public key: ") }?.dropFirst(12))
+            let privateKey = try #require(keyed.stdout.split(separator: "\n").first { $0.hasPrefix("private key: ") }?.dropFirst(13))
+            do {
+                let served = try Self.serve(db, home: home)
+                let adminBase = try served.url(after: "roster-server Admin API on ")
+                let password = try await Self.post(adminBase + "/auth/providers/local-userpass/login", ["username": "ops@example.com", "password": "long-secret-1"])
+                #expect(password.0 == 200 && password.1["user_id"] as? String == operatorId, "\(password)")
+                let key = try await Self.post(adminBase + "/auth/providers/mongodb-cloud/login", ["username": String(publicKey), "apiKey": String(privateKey)])
+                #expect(key.0 == 200 && key.1["user_id"] as? String == operatorId, "\(key)")
+            }
+
+            let removed = try admin(["remove-operator", "OPS@example.com"])
+            #expect(removed.status == 0, "\(removed.stderr)")
+            #expect(try admin(["list-operators"]).stdout.isEmpty)
+            let served = try Self.serve(db, home: home)
+            let adminBase = try served.url(after: "roster-server Admin API on ")
+            let after = try await Self.post(adminBase + "/auth/providers/mongodb-cloud/login", ["username": String(publicKey), "apiKey": String(privateKey)])
+            #expect(after.0 == 401, "\(after)")
+        }
+
+        @Test func theAdminAPIIsServedOnItsOwnAddressAndNotOnTheClients() async throws {
+            let home = try CommandRunner.temporaryDirectory("admin-listen")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let db = home.appendingPathComponent("server.sqlite").path
+            let made = try CommandRunner(home: home).rosterServer(
+                ["admin", "--db", db, "create-operator", "ops@example.com", "--password-stdin"], stdin: "long-secret-1\n")
+            #expect(made.status == 0, "\(made.stderr)")
+            let served = try Self.serve(db, home: home)
+            let adminBase = try served.url(after: "roster-server Admin API on ")
+            let clientBase = try served.url(after: "roster-server listening on ")
+            #expect(adminBase.hasSuffix("/api/admin/v3.0") && !adminBase.hasPrefix(clientBase + "/"))
+            let adminRoot = String(adminBase.dropLast("/api/admin/v3.0".count))
+            let credentials = ["username": "ops@example.com", "password": "long-secret-1"]
+
+            // On the client address, the Admin API is a route that is not there, as App Services
+            // answers one.
+            let hidden = try await Self.post(clientBase + "/api/admin/v3.0/auth/providers/local-userpass/login", credentials)
+            #expect(hidden.0 == 404 && hidden.1["error_code"] as? String == "RouteNotFound", "\(hidden)")
+            let login = try await Self.post(adminBase + "/auth/providers/local-userpass/login", credentials)
+            #expect(login.0 == 200, "\(login)")
+            let token = try #require(login.1["access_token"] as? String)
+            let profile = try await OperationsTests.fetch(adminBase + "/auth/profile", headers: ["Authorization": "Bearer \(token)"])
+            #expect(profile.0 == 200)
+            let group = try #require(
+                ((try JSONSerialization.jsonObject(with: profile.1) as? [String: Any])?["roles"] as? [[String: Any]])?.first?["group_id"] as? String)
+
+            // An app made there is served on the client address, and not on the admin one.
+            let app = try await Self.post(adminBase + "/groups/\(group)/apps", ["name": "kiosk"], bearer: token)
+            #expect(app.0 == 201, "\(app)")
+            let clientAppId = try #require(app.1["client_app_id"] as? String)
+            let location = "/api/client/v2.0/app/\(clientAppId)/location"
+            #expect(try await OperationsTests.fetch(clientBase + location).0 == 200)
+            let notHere = try await OperationsTests.fetch(adminRoot + location)
+            #expect(notHere.0 == 404 && String(decoding: notHere.1, as: UTF8.self).contains("RouteNotFound"))
+            #expect(try await OperationsTests.fetch(adminRoot + "/api/client/v2.0/auth/profile", headers: ["Authorization": "Bearer \(token)"]).0 == 404)
+        }
+
+        /// `serve` with the apps of the database, the client API and the Admin API each on a port
+        /// of its own.
+        static func serve(_ db: String, home: URL) throws -> OperationsTests.Served {
+            try OperationsTests.Served(
+                ["serve", "--db", db, "--host", "127.0.0.1", "--port", "0", "--admin-listen", "127.0.0.1:0"], home: home
+            ) { lines in
+                lines.contains { $0.hasPrefix("roster-server listening on ") } && lines.contains { $0.hasPrefix("roster-server Admin API on ") }
+            }
+        }
+
+        static func post(_ url: String, _ body: [String: String], bearer: String? = nil) async throws -> (Int, [String: Any]) {
+            var headers = ["Content-Type": "application/json"]
+            if let bearer { headers["Authorization"] = "Bearer \(bearer)" }
+            let (status, data, _) = try await OperationsTests.fetch(url, method: "POST", body: try JSONSerialization.data(withJSONObject: body), headers: headers)
+            return (status, (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:])
+        }
+    }
+}
