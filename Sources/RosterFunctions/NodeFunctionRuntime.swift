@@ -1,3 +1,13 @@
+// roster-bench functions (docs/BENCHMARKS.md, run J2), release, 2026-12-02, load 8-10, three runs
+// of the build before and after this runtime's pipe and spare context, alternating: a trivial
+// function over a findOne data call 1.57, 1.78, 1.85 before, 1.15, 1.41, 1.38 after (target 1.5,
+// met); a function making that findOne over the data call alone 2.78, 3.42, 4.09 before, 2.90,
+// 2.80, 2.62 after (target 1.3, missed). What is left is the process itself: the findOne inside
+// a function crosses between processes four times (the run, the call, its answer, the result),
+// and each crossing waits for the other process to be scheduled: 1.10 ms for the four at load
+// 10 (medians 179, 76, 660 and 187 µs) against 0.72 ms for the whole data call, where 1.3 leaves
+// 0.22 ms for everything the function adds.
+//
 // The engine, chosen by measurement (Benchmarks/FunctionEngines; the method and the figures are in
 // docs/BENCHMARKS.md, "Roster's own pieces in place of stock ones"). JavaScriptCore in-process is
 // about ten times faster per call than a Node.js worker, but both are far below what the call

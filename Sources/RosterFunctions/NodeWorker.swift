@@ -24,7 +24,7 @@ final class NodeWorker: Sendable {
 
     let memoryMegabytes: Int
     private let session = CommandSession()
-    private let outgoing: AsyncStream<[UInt8]>.Continuation
+    private let pipe: WorkerPipe
     private let state = Mutex(State())
 
     private struct State {
@@ -47,9 +47,9 @@ final class NodeWorker: Sendable {
         case couldNotStart(String)
     }
 
-    private init(memoryMegabytes: Int, outgoing: AsyncStream<[UInt8]>.Continuation) {
+    private init(memoryMegabytes: Int, pipe: WorkerPipe) {
         self.memoryMegabytes = memoryMegabytes
-        self.outgoing = outgoing
+        self.pipe = pipe
     }
 
     /// Whether the worker may run another function.
@@ -60,8 +60,13 @@ final class NodeWorker: Sendable {
         // A worker killed at its deadline or heap cap leaves a pipe that a frame may still be
         // written to: EPIPE for the writer, never SIGPIPE for the server.
         BrokenPipes.ignore()
-        let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
-        let worker = NodeWorker(memoryMegabytes: memoryMegabytes, outgoing: continuation)
+        let pipe: WorkerPipe
+        do {
+            pipe = try WorkerPipe()
+        } catch {
+            throw FunctionRuntimeFailure.unavailable("no pipe to a Node.js worker could be made (\(error))")
+        }
+        let worker = NodeWorker(memoryMegabytes: memoryMegabytes, pipe: pipe)
         let ready = Once<Bool>()
         worker.listen { event in
             switch event {
@@ -69,7 +74,7 @@ final class NodeWorker: Sendable {
             case .ended: ready.settle(false)
             }
         }
-        Task.detached { await worker.serve(files: files, input: stream) }
+        Task.detached { await worker.serve(files: files) }
         guard await ready.value else {
             worker.kill()
             throw FunctionRuntimeFailure.unavailable("the Node.js worker did not start (roster-server needs Node.js 20 or later, and Debian's node-mongodb)")
@@ -77,8 +82,9 @@ final class NodeWorker: Sendable {
         return worker
     }
 
-    /// Runs the process until it ends, handing its frames to the listener.
-    private func serve(files: Files, input: AsyncStream<[UInt8]>) async {
+    /// Runs the process until it ends, handing its frames to the listener as the pipe's reader
+    /// thread reads them.
+    private func serve(files: Files) async {
         var options = PlatformOptions()
         options.createSession = true
         let folder = files.worker.deletingLastPathComponent().path
@@ -92,29 +98,23 @@ final class NodeWorker: Sendable {
             environment: .custom(["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]), platformOptions: options)
         let ending: Ending
         do {
-            let result = try await Subprocess.run(configuration, input: .inputWriter, output: .sequence, error: .discarded) { execution in
+            let result = try await Subprocess.run(
+                configuration, input: .fileDescriptor(pipe.childInput, closeAfterSpawningProcess: true),
+                output: .fileDescriptor(pipe.childOutput, closeAfterSpawningProcess: true), error: .discarded
+            ) { execution in
                 session.started(execution.processIdentifier.value)
-                return await withTaskGroup(of: Bool.self) { group in
-                    group.addTask {
-                        for await frame in input {
-                            guard (try? await execution.standardInputWriter.write(frame)) != nil else { break }
-                        }
-                        try? await execution.standardInputWriter.finish()
-                        return true
-                    }
-                    group.addTask { await self.read(execution.standardOutput) }
-                    // The reader ends with the process's output; the writer then has no one to write to.
-                    let intact = await group.next() ?? true
-                    outgoing.finish()
-                    session.kill()
-                    let written = await group.next() ?? true
-                    return intact && written
+                let intact = await pipe.read(limit: Self.maxFrameBytes) { [weak self] frame in
+                    self?.state.withLock { $0.listener }?(.frame(frame))
                 }
+                // The output ended or broke: the worker is ended, and waited for.
+                session.kill()
+                return intact
             }
             ending = result.closureResult ? .exited(result.terminationStatus) : .brokenFrame
         } catch {
             ending = .couldNotStart("\(error)")
         }
+        pipe.close()
         session.end()
         let listener = state.withLock { state -> (@Sendable (Event) -> Void)? in
             state.ended = ending
@@ -123,28 +123,12 @@ final class NodeWorker: Sendable {
         listener?(.ended(ending))
     }
 
-    /// Reads frames until the output ends (true) or holds a broken frame (false).
-    private func read(_ output: SubprocessOutputSequence) async -> Bool {
-        var reader = FrameReader(limit: Self.maxFrameBytes)
-        do {
-            for try await chunk in output {
-                chunk.withUnsafeBytes { reader.append($0) }
-                while let frame = try reader.next() {
-                    state.withLock { $0.listener }?(.frame(frame))
-                }
-            }
-            return true
-        } catch {
-            return false
-        }
-    }
-
     private func listen(_ listener: (@Sendable (Event) -> Void)?) {
         state.withLock { $0.listener = listener }
     }
 
     private func send(_ message: JSONValue) {
-        outgoing.yield(FrameReader.frame(message))
+        pipe.send(FrameReader.frame(message))
     }
 
     /// Kills the process; it is not used again.

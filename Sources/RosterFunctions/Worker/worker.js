@@ -72,9 +72,20 @@ function hostCall(request) {
   });
 }
 
+// A context never used before, with its EJSON: made while the worker waits (`spare`), so that a
+// run does not wait for it (making one is most of what a trivial function costs).
+function freshContext() {
+  const sandbox = vm.createContext({}, { codeGeneration: { strings: false, wasm: false } });
+  return { sandbox, EJSON: ejsonScript.runInContext(sandbox)(BSON) };
+}
+let spare = null;
+function makeSpare() {
+  if (!spare) spare = freshContext();
+}
+
 function makeContext(job) {
-  const sandbox = vm.createContext({}, { codeGeneration: { strings: false, wasm: false }, name: job.name });
-  const EJSON = ejsonScript.runInContext(sandbox)(BSON);
+  const { sandbox, EJSON } = spare || freshContext();
+  spare = null;
   const given = job.context || {};
   const values = given.values || {};
   const serialize = (args) => Array.from(args, (a) => EJSON.serialize(a, { relaxed: false }));
@@ -141,6 +152,8 @@ async function run(job) {
     send({ done: { error: errorText(error) } });
   }
   current = null;
+  // After the answer has gone, unless a frame is already waiting.
+  setImmediate(makeSpare);
 }
 
 function received(message) {
@@ -156,7 +169,7 @@ function received(message) {
 
 let buffered = Buffer.alloc(0);
 process.stdin.on('data', (chunk) => {
-  buffered = Buffer.concat([buffered, chunk]);
+  buffered = buffered.length === 0 ? chunk : Buffer.concat([buffered, chunk]);
   while (buffered.length >= 4) {
     const length = buffered.readUInt32BE(0);
     if (length > maxFrameBytes) process.exit(2);
@@ -167,4 +180,5 @@ process.stdin.on('data', (chunk) => {
   }
 });
 process.stdin.on('end', () => process.exit(0));
+makeSpare();
 send({ ready: true });

@@ -91,8 +91,11 @@ package struct FunctionCallService: Sendable {
             throw ErrorResponse.functionFailed("function '\(name)' has no source: its sourceFile was not read")
         }
         let limits = caller.app.config.limits
-        let identities = (try? await users?.identities(appId: caller.app.id, userId: caller.user.id)) ?? []
-        let customData = try? await customData?.document(app: caller.app, userId: caller.user.id)
+        // Both read at once: `context.user` waits for the slower, not for the two in turn.
+        async let identitiesRead = try? await users?.identities(appId: caller.app.id, userId: caller.user.id)
+        async let customDataRead = try? await customData?.document(app: caller.app, userId: caller.user.id)
+        let identities = await identitiesRead ?? []
+        let customData = await customDataRead
         var logger = request.logger
         logger[metadataKey: "function"] = .string(name)
         let execution = FunctionExecution(
