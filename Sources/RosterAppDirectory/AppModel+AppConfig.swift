@@ -137,7 +137,7 @@ extension AppModel {
             guard let function = trigger.functionName else { continue }
             let exported: JSONValue = [
                 "name": .string(trigger.name), "type": .string(trigger.kindName), "function_name": .string(function),
-                "disabled": .bool(trigger.disabled), "config": trigger.config,
+                "disabled": .bool(trigger.disabled), "config": .object(trigger.exportedConfig),
             ]
             do {
                 configs.append(try JSONDecoder().decode(TriggerConfig.self, from: exported.data))

@@ -161,6 +161,16 @@ package enum PostgresMigrations {
                 "CREATE INDEX trigger_events_due ON trigger_events (app_id, state, not_before)",
             ]
         ),
+        (
+            // Where each database trigger stands among the document changes (`TriggerResumeRule`).
+            "v8-trigger-resume-points",
+            [
+                """
+                CREATE TABLE trigger_resume_points (app_id text NOT NULL, trigger text NOT NULL, sequence bigint NOT NULL,
+                updated_at timestamptz NOT NULL, PRIMARY KEY (app_id, trigger))
+                """
+            ]
+        ),
     ]
 
     /// Applies the migrations the database has not seen yet.

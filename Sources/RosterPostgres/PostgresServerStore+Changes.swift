@@ -9,7 +9,8 @@ import RosterServerCore
 /// commits, in commit order. Each instance follows on a connection of its own (`follow`), reads
 /// the rows announced and hands them to its watchers (`DocumentChangeHub.deliver`). A follower
 /// whose connection fails connects again after a second and first reads what was written
-/// meanwhile. Rows are kept ten minutes.
+/// meanwhile. Rows are kept ten minutes, and longer for database triggers that have not seen
+/// them (`TriggerResumeRule`).
 extension PostgresServerStore {
     package static let changeChannel = "roster_document_changes"
     /// How long changes are kept for followers that reconnect.
@@ -28,9 +29,17 @@ extension PostgresServerStore {
         try await db.query("SELECT pg_notify(\(changeChannel), \("\(first)-\(last)"))", logger: logger)
     }
 
-    /// Deletes the changes older than `changesKept`.
+    /// Deletes the changes older than `changesKept` that every database trigger has seen, or
+    /// that are past what is kept for triggers (`TriggerResumeRule`).
     package static func prune(_ db: PostgresConnection, logger: Logger) async throws {
-        try await db.query(PostgresQuery(unsafeSQL: "DELETE FROM document_changes WHERE created_at < now() - interval '\(changesKept)'"), logger: logger)
+        try await db.query(
+            PostgresQuery(
+                unsafeSQL: """
+                    DELETE FROM document_changes WHERE created_at < now() - interval '\(changesKept)' AND (
+                    sequence <= coalesce((SELECT min(sequence) FROM trigger_resume_points), 9223372036854775807)
+                    OR sequence <= (SELECT max(sequence) FROM document_changes) - \(TriggerResumeRule.keptChanges)
+                    OR created_at < now() - interval '\(TriggerResumeRule.keptDays) days')
+                    """), logger: logger)
     }
 
     /// The changes numbered from `first` through `last`, or after `after`, in sequence order.

@@ -74,6 +74,8 @@ struct AppOptions: ParsableArguments {
         }
         do {
             var environment = ServerEnvironment.live
+            // A command keeps its triggers' events (a user it deletes) for the servers to run.
+            environment.runsTriggers = serving != nil
             if let serving {
                 environment.trustedProxies = Set(serving.trustedProxies)
                 environment.forwardedHeader = serving.forwardedHeader

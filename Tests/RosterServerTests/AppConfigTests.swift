@@ -46,6 +46,26 @@ import Testing
         }
     }
 
+    /// The decoder's refusal names the file, the key and why: what was expected there, or the
+    /// reason the value was refused, or where the JSON breaks.
+    @Test func aBadValueSaysTheFileTheKeyAndTheReason() throws {
+        let file = try write(
+            #"{"appId": "a", "functions": {"f": {"source": "exports = () => 1"}}, "triggers": [{"name": "t", "type": "SCHEDULED", "function_name": "f", "config": {}}]}"#)
+        do {
+            _ = try AppConfig.load(from: file)
+            Issue.record("a scheduled trigger without a schedule was accepted")
+        } catch let error as AppConfigError {
+            #expect(error.description.contains(file.path), "\(error)")
+            #expect(error.description.contains("bad value at 'triggers.0.config': the trigger 't' needs config.schedule"), "\(error)")
+        }
+        let type = try refusal(#"{"appId": "a", "maxRequestBytes": "lots"}"#)
+        #expect(type?.contains("wrong type at 'maxRequestBytes': expected a whole number") == true, "\(type ?? "accepted")")
+        let list = try refusal(#"{"appId": "a", "rules": {"database": "d"}}"#)
+        #expect(list?.contains("wrong type at 'rules': expected a list") == true, "\(list ?? "accepted")")
+        let syntax = try refusal(#"{"appId": "a",, "name": "x"}"#)
+        #expect(syntax?.hasPrefix("the app configuration") == true && syntax?.contains("not valid JSON: invalid JSON at byte 14") == true, "\(syntax ?? "accepted")")
+    }
+
     @Test func anUnknownKeyIsRefusedWithItsNameAndWhereItIs() throws {
         let typo = try refusal(#"{"appId": "a", "providers": {"local-userpass": {"autoConfrim": true}}}"#)
         #expect(typo?.contains("unknown key 'providers.local-userpass.autoConfrim'") == true, "\(typo ?? "accepted")")

@@ -14,6 +14,8 @@ public struct ServerAdmin: Sendable {
     package let customData: CustomDataService
     package let ids: IdentifierSource
     package let now: @Sendable () -> Date
+    /// Runs the app's authentication triggers of `DELETE` for the users deleted here.
+    package var triggers: TriggerService? = nil
 
     public func listUsers(appId: String) async throws -> [AdminUser] {
         let app = try self.app(appId)
@@ -162,10 +164,18 @@ public struct ServerAdmin: Sendable {
     /// The ids of the apps served.
     public var appIds: [String] { apps.keys.sorted() }
 
-    /// Removes the user with its identities, sessions, API keys and email account.
+    /// Removes the user with its identities, sessions, API keys and email account, and keeps
+    /// the event of the app's `DELETE` authentication triggers of its providers.
     public func deleteUser(appId: String, userId: String) async throws {
-        guard try await store.deleteUser(appId: try app(appId).id, userId: userId) else {
+        let app = try app(appId)
+        let user = triggers == nil ? nil : try await store.user(appId: app.id, id: userId)
+        let identities = user == nil ? [] : ((try? await store.identities(appId: app.id, userId: userId)) ?? [])
+        guard try await store.deleteUser(appId: app.id, userId: userId) else {
             throw ServerAdminError.userNotFound(userId)
+        }
+        if let user {
+            let providers = identities.compactMap { ProviderType(rawValue: $0.providerType) }
+            await triggers?.authentication(.delete, app: app, providers: providers, user: user, identities: identities)
         }
     }
 

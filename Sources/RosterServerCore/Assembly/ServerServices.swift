@@ -69,12 +69,14 @@ package struct ServerServices: Sendable {
             apps: apps, now: environment.now)
         login.functions = functions
         let triggers = TriggerService(
-            store: store, apps: Array(apps.values), functions: functions, ids: ids, now: environment.now, logger: environment.logger)
+            store: store, apps: apps, functions: functions, ids: ids, now: environment.now, logger: environment.logger,
+            runsEvents: environment.runsTriggers)
         login.triggers = triggers
         triggers.start()
         var emailPassword = EmailPasswordService(store: store, ids: ids, now: environment.now, logger: environment.logger)
         emailPassword.functions = functions
-        let admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)
+        var admin = ServerAdmin(store: store, apps: apps, customData: customData, ids: ids, now: environment.now)
+        admin.triggers = triggers
         return ServerServices(
             environment: environment, apps: apps, audit: audit, tokens: tokens, login: login, sessions: sessions,
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
@@ -93,7 +95,8 @@ package struct ServerServices: Sendable {
     }
 
     /// Serves `config` from now on, in place of any app of its id: checked, its owner indexes
-    /// made, ready before the first request reaches it. For the apps the database holds.
+    /// made, ready before the first request reaches it, its triggers following from then on.
+    /// For the apps the database holds.
     package func install(_ config: AppConfig) async throws {
         try config.validate(source: "app '\(config.appId)'")
         for owner in config.ownerFields { try await hosting.store.indexOwners(owner) }
@@ -102,12 +105,14 @@ package struct ServerServices: Sendable {
             try await ServedApp(
                 config: config, environment: environment, pipelineMemory: hosting.pipelineMemory,
                 defaultOutbox: outbox.appendingPathComponent(config.appId)))
+        login.triggers?.appsChanged()
     }
 
-    /// Stops serving the app: its next request is answered AppNotFound.
+    /// Stops serving the app: its next request is answered AppNotFound, and its triggers stop.
     @discardableResult
     package func withdraw(appId: String) -> Bool {
-        apps.remove(appId)
+        defer { login.triggers?.appsChanged() }
+        return apps.remove(appId)
     }
 
     package init(environment: ServerEnvironment, apps: ServedApps, audit: AuditTrail, tokens: TokenService, login: LoginService, sessions: SessionService, apiKeys: APIKeyService, emailPassword: EmailPasswordService, functions: FunctionCallService, changeStreams: ChangeStreamService, accounts: AccountService, health: HealthService, webSignIn: WebSignInService, unlockKeys: UnlockKeyService, device: DeviceLoginService, deviceApprovals: DeviceApprovalService, admin: ServerAdmin, seeder: DemoSeeder, hosting: AppHosting) {

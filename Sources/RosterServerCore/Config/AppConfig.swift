@@ -175,7 +175,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         do {
             config = try JSONDecoder().decode(AppConfig.self, from: data)
         } catch let error as DecodingError {
-            throw AppConfigError.invalid(path: source, reason: AppConfigError.describe(error))
+            throw AppConfigError.invalid(path: source, reason: AppConfigError.describe(error, in: data))
         } catch {
             throw AppConfigError.invalid(path: source, reason: "not valid JSON")
         }

@@ -37,6 +37,10 @@ public struct ServerEnvironment: Sendable {
     /// them on demand and closes them after a minute idle, as short-lived servers (admin
     /// commands, tests) want.
     public var keepsDatabaseConnectionsOpen = false
+    /// Whether this process follows and runs the apps' triggers, as a server does, or only keeps
+    /// their events in the store for the serving processes to run, as admin commands do (a
+    /// command ending mid-run would leave its claim to run out first).
+    public var runsTriggers = true
     /// What runs the apps' JavaScript functions; without one (the embedded default), a
     /// JavaScript function is refused. `roster-server` gives it Node.js workers.
     public var functionRuntime: (any FunctionRuntime)?

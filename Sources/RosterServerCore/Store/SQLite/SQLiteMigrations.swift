@@ -288,6 +288,18 @@ package enum SQLiteMigrations {
                 CREATE INDEX IF NOT EXISTS trigger_events_due ON trigger_events (app_id, state, not_before);
                 """)
         }
+        // Where each database trigger stands among the document changes (`TriggerResumeRule`).
+        migrator.registerMigration("v14-trigger-resume-points") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS trigger_resume_points (
+                    app_id TEXT NOT NULL,
+                    "trigger" TEXT NOT NULL,
+                    sequence INTEGER NOT NULL,
+                    updated_at DATETIME NOT NULL,
+                    PRIMARY KEY (app_id, "trigger")
+                );
+                """)
+        }
         return migrator
     }
 }

@@ -7,7 +7,8 @@ import GRDB
 /// watchers as soon as the transaction commits; each process also follows the table
 /// (`follow`, every `followInterval` while it has watchers), which hands out, in order, what
 /// other processes wrote and what came after a gap. Rows are kept a minute: a follower reads
-/// them within a tenth of a second, and a process that starts reads from where the table stands.
+/// them within a tenth of a second, and a process that starts reads from where the table stands;
+/// changes a database trigger has not seen yet are kept longer (`TriggerResumeRule`).
 extension SQLiteServerStore {
     /// How often a process with watchers reads the changes other processes wrote.
     package static let followInterval = Duration.milliseconds(100)
@@ -32,9 +33,17 @@ extension SQLiteServerStore {
         db.afterNextTransaction { _ in hub.offer(offered) }
     }
 
-    /// Deletes the changes older than `changesKept`.
+    /// Deletes the changes older than `changesKept` that every database trigger has seen, or
+    /// that are past what is kept for triggers (`TriggerResumeRule`).
     package static func prune(_ db: Database) throws {
-        try db.execute(sql: "DELETE FROM document_changes WHERE created_at < datetime('now', ?)", arguments: [changesKept])
+        try db.execute(
+            sql: """
+                DELETE FROM document_changes WHERE created_at < datetime('now', ?) AND (
+                    sequence <= coalesce((SELECT min(sequence) FROM trigger_resume_points), 9223372036854775807)
+                    OR sequence <= (SELECT max(sequence) FROM document_changes) - ?
+                    OR created_at < datetime('now', ?))
+                """,
+            arguments: [changesKept, TriggerResumeRule.keptChanges, "-\(TriggerResumeRule.keptDays) days"])
     }
 
     /// The newest change's sequence, 0 with none.
