@@ -22,6 +22,7 @@ import Testing
         var accessToken = ""
         var refreshToken = ""
         var calls: [String] = []
+        var refreshes = 0
 
         struct Failed: Error, CustomStringConvertible {
             let description: String
@@ -34,6 +35,7 @@ import Testing
                 let refreshed = await server.admin(.post, "auth/session", bearer: refreshToken)
                 guard let access = refreshed.json?["access_token"]?.stringValue else { throw Failed(description: "refresh: \(refreshed.status)") }
                 accessToken = access
+                refreshes += 1
                 response = await server.admin(method, route, json: body, bearer: accessToken)
             }
             let json = response.headers["content-type"] == "application/json"
@@ -69,6 +71,8 @@ import Testing
             throw Importer.Failed(description: "assertAppResponse: \(String(describing: made))")
         }
         let app = "\(apps)/\(appId)"
+        // The access token runs out mid-import (6 h): the client refreshes its session and goes on.
+        server.clock.advance(by: 7 * 3600)
         if let origins = root["security"]?["allowed_request_origins"] { try await importer.fetch(.put, "\(app)/security/allowed_request_origins", origins) }
         try await importer.fetch(.post, "\(app)/secrets", ["name": "jwtSigningKey", "value": .string(jwtSecret)])
 
@@ -112,6 +116,7 @@ import Testing
         let server = try await AdminTestServer.make(store: kind)
         let (clientAppId, importer) = try await Self.importApp(on: server)
         #expect(importer.calls.filter { $0.hasPrefix("PATCH") }.count == 1 && importer.calls.last?.hasPrefix("POST") == true)
+        #expect(importer.refreshes == 1)
         let t = TestServer(server: server.server, directory: server.directory, clock: server.clock, appId: clientAppId, databasePath: server.databasePath)
 
         // What realm-web's suite then does against it.
