@@ -11,6 +11,7 @@ package enum AppDeletionRule {
     package static let tables = [
         "unlock_keys", "sessions", "api_keys", "identities", "users", "email_accounts", "account_tokens", "documents",
         "document_owner_fields", "failed_attempts", "device_authorizations", "web_sign_ins", "trigger_events",
+        "trigger_resume_points",
     ]
 
     /// The statements, to run in order in one transaction; the last returns the app's id when
