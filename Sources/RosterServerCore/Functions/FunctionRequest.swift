@@ -1,4 +1,5 @@
 import Logging
+import RosterWire
 
 /// The client request a function call serves, as `context.request` and `context.token` show it
 /// and as its `console` output is logged (the logger carries the request id).
@@ -17,5 +18,16 @@ package struct FunctionRequest: Sendable {
         self.headers = headers
         self.token = token
         self.logger = logger
+    }
+
+    /// The headers as App Services shows them (`context.request.requestHeaders`,
+    /// `%%request.requestHeaders`): each name written `Word-Word`, with the list of its values.
+    package var requestHeaders: JSONObject {
+        var shown = JSONObject()
+        for (name, value) in headers {
+            let canonical = name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: "-")
+            shown[canonical] = .array((shown[canonical]?.arrayValue ?? []) + [.string(value)])
+        }
+        return shown
     }
 }

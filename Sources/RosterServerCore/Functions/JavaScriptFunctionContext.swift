@@ -19,16 +19,11 @@ enum JavaScriptFunctionContext {
             "custom_data": customData ?? [:],
             "identities": .array(identities.map { ["id": .string($0.providerId), "provider_type": .string($0.providerType)] }),
         ]
-        var headers = JSONObject()
-        for (name, value) in request.headers {
-            let canonical = name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: "-")
-            headers[canonical] = .array((headers[canonical]?.arrayValue ?? []) + [.string(value)])
-        }
         var context: JSONObject = [
             "user": (try? ExtendedJSON.canonical(user)) ?? user,
             "app": ["id": .string(config.appId), "clientAppId": .string(config.appId), "name": .string(config.name)],
             "environment": ["tag": .string(config.environment), "values": [:]],
-            "request": ["remoteIPAddress": .string(request.remoteAddress), "requestHeaders": .object(headers)],
+            "request": ["remoteIPAddress": .string(request.remoteAddress), "requestHeaders": .object(request.requestHeaders)],
             "values": .object(JSONObject(config.values.compactMapValues { try? ExtendedJSON.canonical($0) })),
         ]
         if let token = request.token { context["token"] = .string(token) }

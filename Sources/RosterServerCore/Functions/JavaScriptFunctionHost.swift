@@ -31,7 +31,9 @@ struct JavaScriptFunctionHost: FunctionHost {
             throw ErrorResponse.functionNotFound("no service '\(name.prefix(64))' (this app's data service: \(services.joined(separator: ", ")))")
         }
         let request = try FunctionDataCall.request(database: database, collection: collection, action: action, arguments: arguments)
-        let answer = try await service.data.run(request.name, arguments: [request.argument], caller: caller, asSystem: runAsSystem)
+        // The client's request reaches the rules as it does a data call of its own (`%%request`).
+        let answer = try await service.data.run(
+            request.name, arguments: [request.argument], caller: caller, asSystem: runAsSystem, request: self.request)
         let largest = caller.app.config.maxPipelineBytes
         if answer.isLarger(thanBytes: largest) { throw FunctionCallService.answerTooLarge(largest) }
         return FunctionDataCall.answer(for: action, answer)
