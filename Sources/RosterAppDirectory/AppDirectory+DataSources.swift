@@ -35,6 +35,7 @@ extension AppDirectoryReader {
                     if database == "default_rule.json" {
                         let fields = try JSONFields(try walk.json(databasePath), file: databasePath)
                         try fields.known(["roles", "filters", "id"])
+                        try Self.refuseFilters(fields)
                         serviceRules.defaultRoles = try Self.roles(fields)
                     } else if database != "config.json" {
                         throw AppDirectoryError(file: databasePath, reason: "not a data source's file (config.json, default_rule.json)")
@@ -53,6 +54,7 @@ extension AppDirectoryReader {
                             case "rules.json":
                                 let fields = try JSONFields(try walk.json(file), file: file)
                                 try fields.known(["database", "collection", "roles", "filters", "id", "schema"])
+                                try Self.refuseFilters(fields)
                                 rule = AppCollectionRule(
                                     database: try fields.string("database") ?? database, collection: try fields.string("collection") ?? collection,
                                     roles: try Self.roles(fields), filters: try fields.array("filters") ?? [])
@@ -81,6 +83,12 @@ extension AppDirectoryReader {
         if schemas > 0 { notServed.append("Schema validation (\(schemas) schema.json under data_sources/) is not served") }
         if relationships > 0 { notServed.append("Relationships (\(relationships) relationships.json under data_sources/) are not served") }
         return (services, rules)
+    }
+
+    /// A rule's query `filters` refuse the directory at start, naming the file; an empty list is
+    /// what App Services writes when there are none.
+    static func refuseFilters(_ fields: JSONFields) throws {
+        if let filters = try fields.array("filters"), !filters.isEmpty { throw fields.fail("filters", AppCollectionRule.filtersNotServed) }
     }
 
     /// A rule file's `roles`, each with App Services' keys.

@@ -182,12 +182,12 @@ extension AppModel {
                 }
                 defaultRule = (DefaultDataRule(roles: roles), file)
             }
-            for collection in service.collections where !collection.roles.isEmpty {
+            for collection in service.collections {
                 let file = "\(folder)/\(collection.database)/\(collection.collection)/rules.json"
                 if !collection.filters.isEmpty {
-                    throw AppDirectoryError(
-                        file: file, key: "filters", reason: "query filters are not served yet: without them the collection would show more than the app means")
+                    throw AppDirectoryError(file: file, key: "filters", reason: AppCollectionRule.filtersNotServed)
                 }
+                guard !collection.roles.isEmpty else { continue }
                 try Self.checkRoles(collection.roles, file: file)
                 let rule: DataRule
                 if let words = collection.ruleWords,
@@ -214,4 +214,12 @@ extension AppModel {
             throw AppDirectoryError(file: file, key: "roles.\(refusal.key)", reason: refusal.reason)
         }
     }
+}
+
+extension AppCollectionRule {
+    /// Why a rule with query `filters` (App Services' older rule filters, each an `apply_when`
+    /// with a `query` or `projection`) refuses the app: served without them, the collection
+    /// would show more than the app means.
+    static let filtersNotServed =
+        "query filters are not served: without them the collection would show more than the app means; write each as a role's document_filters"
 }

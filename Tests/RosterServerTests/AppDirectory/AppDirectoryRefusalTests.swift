@@ -105,4 +105,44 @@ import Testing
         #expect(error.file == "environments/staging.json", "\(error)")
         #expect(error.reason == "missing: the environments are development, production")
     }
+
+    /// App Services' older query `filters` are not served: refused at start, in a collection's
+    /// rules and in the default rule alike, never dropped; so is a role with a function call.
+    @Test func queryFiltersAndFunctionCallsInRulesAreRefusedNamingFileKeyAndReason() throws {
+        let filters = #""filters": [{"name": "own", "apply_when": {}, "query": {"owner_id": "%%user.id"}, "projection": {}}]"#
+        let root = try AppDirectoryFixtures.copy("store-app")
+        try AppDirectoryFixtures.write(
+            #"{"database": "StoreDemo", "collection": "Notes", "roles": [{"name": "r", "apply_when": {}, "read": true}], \#(filters)}"#,
+            to: "data_sources/mongodb-atlas/StoreDemo/Notes/rules.json", in: root)
+        let inRules = try #require(AppDirectoryFixtures.refusal(root))
+        #expect(inRules.file == "data_sources/mongodb-atlas/StoreDemo/Notes/rules.json" && inRules.key == "filters", "\(inRules)")
+        #expect(inRules.reason.hasPrefix("query filters are not served"), "\(inRules)")
+
+        let again = try AppDirectoryFixtures.copy("store-app")
+        try AppDirectoryFixtures.write(
+            #"{"roles": [{"name": "r", "apply_when": {}, "read": true}], \#(filters)}"#, to: "data_sources/mongodb-atlas/default_rule.json", in: again)
+        let inDefault = try #require(AppDirectoryFixtures.refusal(again))
+        #expect(inDefault.file == "data_sources/mongodb-atlas/default_rule.json" && inDefault.key == "filters", "\(inDefault)")
+        #expect(inDefault.reason.hasSuffix("write each as a role's document_filters"), "\(inDefault)")
+
+        try AppDirectoryFixtures.write(
+            #"{"roles": [{"name": "r", "apply_when": {}, "fields": {"price": {"read": {"%function": {"name": "canSee"}}}}}], "filters": []}"#,
+            to: "data_sources/mongodb-atlas/default_rule.json", in: again)
+        let function = try #require(AppDirectoryFixtures.refusal(again))
+        #expect(function.file == "data_sources/mongodb-atlas/default_rule.json", "\(function)")
+        #expect(function.key?.hasPrefix("roles.0.fields.price.read") == true && function.reason.contains("'%function' is not served"), "\(function)")
+    }
+
+    /// An app model holding query filters (an app made through the Admin API) is refused when
+    /// it would be served.
+    @Test func aModelWithQueryFiltersCannotBeServed() throws {
+        var model = try AppDirectory.read(AppDirectoryFixtures.url("store-app")).model
+        let index = try #require(model.rules.firstIndex { !$0.collections.isEmpty })
+        model.rules[index].collections[0].filters = [["name": "own", "apply_when": [:], "query": ["owner_id": "%%user.id"]]]
+        #expect(throws: AppDirectoryError.self) { _ = try model.servableApp(secrets: AppSecrets(["storeAdminKey": "k"])) }
+        model.rules[index].collections[0].roles = []
+        #expect(throws: AppDirectoryError.self, "filters without roles are refused too") {
+            _ = try model.servableApp(secrets: AppSecrets(["storeAdminKey": "k"]))
+        }
+    }
 }
