@@ -15,6 +15,12 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case functionNotFound = "FunctionNotFound"
     case functionExecutionError = "FunctionExecutionError"
     case noMatchingRuleFound = "NoMatchingRuleFound"
+    /// A part of App Services the app has and Roster does not serve (GraphQL, Device Sync).
+    case serviceNotFound = "ServiceNotFound"
+    /// An HTTPS endpoint (`/app/{appId}/endpoint/…`): Roster serves none.
+    case endpointNotFound = "EndpointNotFound"
+    /// An incoming webhook of the older third-party services: Roster serves none.
+    case incomingWebhookNotFound = "IncomingWebhookNotFound"
     case invalidParameter = "InvalidParameter"
     case missingParameter = "MissingParameter"
     case badRequest = "BadRequest"
@@ -38,7 +44,9 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
         case .userAlreadyConfirmed, .userNotFound, .userpassTokenInvalid, .badRequest,
             .invalidParameter, .missingParameter:
             400
-        case .apiKeyNotFound, .authProviderNotFound, .appNotFound, .routeNotFound, .functionNotFound, .unlockKeyNotFound: 404
+        case .apiKeyNotFound, .authProviderNotFound, .appNotFound, .routeNotFound, .functionNotFound, .unlockKeyNotFound, .serviceNotFound,
+            .endpointNotFound, .incomingWebhookNotFound:
+            404
         case .functionExecutionError, .noMatchingRuleFound, .accessDenied: 403
         case .methodNotAllowed: 405
         case .payloadTooLarge: 413

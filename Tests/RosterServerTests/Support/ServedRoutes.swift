@@ -20,10 +20,12 @@ enum ServedRoutes {
         return Set(server.routes.map(openAPIPath))
     }
 
-    /// `/a/:id/b` → `/a/{id}/b`; a path already written with braces stays as it is.
+    /// `/a/:id/b` → `/a/{id}/b`, `/a/**` → `/a/{path}`; a path already written with braces
+    /// stays as it is.
     static func openAPIPath(_ route: String) -> String {
         route.split(separator: "/", omittingEmptySubsequences: false).map { segment in
-            segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
+            // `**` (any number of segments) is written as one parameter, `{path}`.
+            segment == "**" ? "{path}" : segment.hasPrefix(":") ? "{\(segment.dropFirst())}" : String(segment)
         }.joined(separator: "/")
     }
 }
