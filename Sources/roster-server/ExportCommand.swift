@@ -1,21 +1,25 @@
 import ArgumentParser
 import Foundation
+import RosterAdminAPI
 import RosterAppDirectory
 import RosterAppModel
+import RosterServer
+import RosterServerAssembly
 import RosterServerCore
 
 /// `roster-server export --app ID --to DIR`: writes one app, from the app configurations and
-/// app directories `serve` takes, as App Services exports an app (the `realm_config.json`
+/// app directories `serve` takes or the apps a database holds (`--db`, made through the Admin
+/// API; read without starting a server), as App Services exports an app (the `realm_config.json`
 /// layout, `config_version` 20210101), so it can be kept in git, reviewed, and served again
 /// with `serve --app-dir DIR` here or elsewhere. No secret's value is written: the export names
 /// the secrets, and says which to give when it is served.
-struct ExportCommand: ParsableCommand {
+struct ExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write an app as App Services exports it (realm_config.json, config_version 20210101).",
         discussion: """
-            The app is one of those given with --config or --app-dir (as serve takes them), chosen \
-            by its id. Secrets are never written: each is named where App Services names it \
+            The app is one of those given with --config or --app-dir (as serve takes them), or one \
+            the database given with --db holds (made through the Admin API), chosen by its id. Secrets are never written: each is named where App Services names it \
             (secret_config, a value's from_secret), and the names are listed to give again with \
             serve's --secret or --secrets-file.
             """)
@@ -25,6 +29,9 @@ struct ExportCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("The folder to write the app into; it must be missing or empty unless --replace.", valueName: "dir"))
     var to: String
+
+    @Option(help: ArgumentHelp("The database whose apps (made through the Admin API) to look in. " + DatabaseOption.help))
+    var db: String?
 
     @Option(name: .customLong("config"), help: "An app configuration JSON file (repeat for several apps).")
     var configs: [String] = []
@@ -42,11 +49,13 @@ struct ExportCommand: ParsableCommand {
     var replace = false
 
     func validate() throws {
-        guard !configs.isEmpty || !appDirs.isEmpty else { throw ValidationError("give the app's --config FILE or --app-dir DIR") }
+        guard !configs.isEmpty || !appDirs.isEmpty || db != nil else {
+            throw ValidationError("give the app's --config FILE, --app-dir DIR or the --db holding it")
+        }
     }
 
-    func run() throws {
-        let (model, notExported) = try chosenApp()
+    func run() async throws {
+        let (model, notExported) = try await chosenApp()
         do {
             try AppDirectoryWriter.write(model, to: URL(fileURLWithPath: to, isDirectory: true), replacing: replace)
         } catch {
@@ -62,7 +71,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     /// The app whose id is `app`, read from the directories and configurations given.
-    private func chosenApp() throws -> (AppModel, [String]) {
+    private func chosenApp() async throws -> (AppModel, [String]) {
         var ids: [String] = []
         for path in appDirs {
             let directory: AppDirectory
@@ -82,6 +91,19 @@ struct ExportCommand: ParsableCommand {
             }
             ids.append(config.appId)
         }
-        throw CommandFailure("no app \(app) among those given (\(ids.joined(separator: ", ")))")
+        if let db {
+            let apps = HostedApps(server: try await openExisting(db))
+            if let hosted = try await apps.app(app) { return (hosted.model, []) }
+            ids += try await apps.clientAppIds()
+        }
+        throw CommandFailure("no app \(app) among those given (\(ids.isEmpty ? "none" : ids.joined(separator: ", ")))")
+    }
+
+    /// The database at `db`, which must exist: an export never makes one.
+    private func openExisting(_ db: String) async throws -> RosterServer {
+        if !ServerAssembly.isDatabaseURL(db) && !FileManager.default.fileExists(atPath: db) {
+            throw CommandFailure("no database at \(db): give the file serve --db was given, or a PostgreSQL URL")
+        }
+        return try await AppOptions.open(db: db, apps: [])
     }
 }
