@@ -167,6 +167,24 @@ import Testing
         #expect(await refusal("exports = function() { null.x; };") == .threw("TypeError: Cannot read properties of null (reading 'x')"))
     }
 
+    @Test func framesLargerThanThePipeHoldsReachABusyWorkerWhole() async throws {
+        // The run frame and the call's answer are each 1 MiB, sixteen times what the pipe holds;
+        // the answer comes while the function is busy and reads nothing: the rest waits and
+        // follows, whole and in order, without holding up the caller.
+        let big = String(repeating: "r", count: 1 << 20)
+        let source = """
+            exports = async function(big) {
+              const call = context.services.get('s').db('d').collection('c').findOne({ big });
+              const until = Date.now() + 200;
+              while (Date.now() < until) {}
+              const answer = await call;
+              return [big.length, answer.arguments[0].big.length, answer.arguments[0].big === big];
+            };
+            """
+        #expect(try await run(source, [.string(big)], seconds: 5) == [.int(1 << 20), .int(1 << 20), true])
+        #expect(try await run("exports = () => 'next';") == "next")
+    }
+
     @Test func aCallWhoseCallerGoesAwayIsStopped() async throws {
         // Its deadline is past the suite's time limit: only the cancellation ends it in time.
         let call = Task { try await run("exports = async function() { await new Promise(() => {}); };", seconds: 600) }
