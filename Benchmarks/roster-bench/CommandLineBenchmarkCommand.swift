@@ -4,7 +4,8 @@ import Foundation
 /// `roster-bench cli --users 10000,100000`: the command line on devices of many users against
 /// what the store does alone (docs/BENCHMARKS.md): `roster users` and `--json` against the
 /// store's read of every user, a prefix against a full email, and `whoami --short` (a shell
-/// prompt's) in absolute time, beside a process start of `roster --version`.
+/// prompt's) in absolute time, beside a process start of `roster --version`; `users --format`
+/// (fzf's) against that read and `roster events` from its start to its first line, with no target.
 struct CommandLineBenchmarkCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cli",
@@ -13,7 +14,9 @@ struct CommandLineBenchmarkCommand: AsyncParsableCommand {
             Targets, each the median of the rounds' ratios: roster users and users --json at most \
             2 times the store's read of every user (in this process, App.userSnapshots); roster \
             token with a prefix at most 1.5 times with the full email; whoami --short at most \
-            20 ms (median). The devices are filled with real log-ins and copies past them, in \
+            20 ms (median). Also timed, with no target: roster users --format TEMPLATE against \
+            the store's read, and roster events from its start to its first line (a kept event, \
+            so start to ready) against roster --version. The devices are filled with real log-ins and copies past them, in \
             --keep (kept for the next run) or a temporary directory removed afterwards.
             """
     )
@@ -70,6 +73,9 @@ struct CommandLineBenchmarkCommand: AsyncParsableCommand {
             let value = figures.ratio(side, over: base)
             return String(format: "      %@: %.3f; target at most %.1f: %@", label, value, target, verdict(HTTPComparison.asPrinted(value) <= target))
         }
+        func ratio(_ label: String, _ side: CommandLineBenchmark.Side, over base: CommandLineBenchmark.Side) -> String {
+            String(format: "      %@: %.3f (no target)", label, figures.ratio(side, over: base))
+        }
         let short = figures.timing(.whoamiShort).median
         return [
             row("store: read every user", .storeRead),
@@ -77,6 +83,8 @@ struct CommandLineBenchmarkCommand: AsyncParsableCommand {
             ratio("over the store's read", .users, over: .storeRead, target: listTarget),
             row("roster users --json", .usersJSON),
             ratio("over the store's read", .usersJSON, over: .storeRead, target: listTarget),
+            row("roster users --format", .usersFormat),
+            ratio("over the store's read", .usersFormat, over: .storeRead),
             row("roster token \(figures.email)", .email),
             row("roster token \(figures.prefix)", .prefix),
             ratio("prefix over full email", .prefix, over: .email, target: prefixTarget),
@@ -85,6 +93,8 @@ struct CommandLineBenchmarkCommand: AsyncParsableCommand {
             String(
                 format: "      median %.3f ms, %.3f over roster --version; target at most %.0f ms: %@", short,
                 figures.ratio(.whoamiShort, over: .version), shortTarget, verdict(short <= shortTarget)),
+            row("roster events: to its first line", .eventsReady),
+            ratio("over roster --version", .eventsReady, over: .version),
         ]
     }
 }

@@ -91,13 +91,18 @@ struct ServedStore {
         }
     }
 
-    /// The configuration as an operator writes it: limits at their defaults left out, so that a
-    /// build older than a limit (`http --against-server`) reads it too.
+    /// The configuration as an operator writes it: settings and limits at their defaults left
+    /// out, so that a build older than a setting or a limit (`http --against-server`) reads it too.
     static func written(_ config: AppConfig) throws -> Data {
         let encoded = try JSONEncoder().encode(config)
-        guard case .object(var fields) = try JSONValue(parsing: encoded), let limits = fields["limits"]?.objectValue else { return encoded }
-        let defaults = try JSONValue(parsing: JSONEncoder().encode(LimitsConfig())).objectValue ?? [:]
-        fields["limits"] = .object(limits.filter { defaults[$0.key] != $0.value })
+        guard case .object(var fields) = try JSONValue(parsing: encoded) else { return encoded }
+        let unset = try JSONDecoder().decode(AppConfig.self, from: JSONValue.object(["appId": .string(config.appId)]).data)
+        let defaults = try JSONValue(parsing: JSONEncoder().encode(unset)).objectValue ?? [:]
+        fields = fields.filter { $0.key == "appId" || defaults[$0.key] != $0.value }
+        if let limits = fields["limits"]?.objectValue {
+            let limitDefaults = try JSONValue(parsing: JSONEncoder().encode(LimitsConfig())).objectValue ?? [:]
+            fields["limits"] = .object(limits.filter { limitDefaults[$0.key] != $0.value })
+        }
         return JSONValue.object(fields).data
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `roster-bench cli` fills a device, times the command line against the store's own read, a
-/// prefix against a full email and `whoami --short` beside `roster --version`, and says of each
-/// whether its target is met; bad options are refused in words. (Its figures are judged in
+/// prefix against a full email, `whoami --short` and `roster events` to its first line beside
+/// `roster --version`, and says of each with a target whether it is met; bad options are refused in words. (Its figures are judged in
 /// docs/BENCHMARKS.md, never here.)
 extension EndToEndTests {
     @Suite("roster-bench cli end to end")
@@ -16,8 +16,8 @@ extension EndToEndTests {
             let lines = run.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first?.hasPrefix("Roster command-line benchmark: 2 rounds") == true, "\(run.stdout)")
             #expect(lines.contains { $0.hasPrefix("       30 users: filled in") && $0.hasSuffix("(20 logged in, 10 copied)") }, "\(run.stdout)")
-            for label in ["store: read every user", "roster users ", "roster users --json", "roster token user18@example.com", "roster token user18@ ",
-                "roster --version", "roster whoami --short"]
+            for label in ["store: read every user", "roster users ", "roster users --json", "roster users --format", "roster token user18@example.com",
+                "roster token user18@ ", "roster --version", "roster whoami --short", "roster events: to its first line"]
             {
                 let row = try #require(lines.first { $0.hasPrefix("    " + label) }, "\(label) missing from \(run.stdout)")
                 #expect(row.hasSuffix("(2 runs)"), "\(row)")
@@ -28,6 +28,9 @@ extension EndToEndTests {
             #expect(verdicts.filter { $0.contains("over the store's read") }.count == 2)
             #expect(verdicts.contains { $0.contains("prefix over full email") })
             #expect(verdicts.contains { $0.contains("over roster --version; target at most 20 ms") })
+            let untargeted = lines.filter { $0.hasSuffix(" (no target)") }
+            #expect(untargeted.count == 2 && untargeted.first?.contains("over the store's read: ") == true, "\(run.stdout)")
+            #expect(untargeted.last?.contains("over roster --version: ") == true, "\(run.stdout)")
         }
 
         @Test func badOptionsAreRefusedInWords() throws {
