@@ -25,6 +25,15 @@ extension AppModel {
         }
         var notServed: [String] = []
         var config = AppConfig(appId: appId, name: name, allowedRequestOrigins: allowedRequestOrigins)
+        config.environment = environment ?? ""
+        // What `context.values.get` and `%%values` read: a value linked to a secret reads as the
+        // secret's text, as App Services gives it.
+        for value in values {
+            switch value.content {
+            case .plain(let json): config.values[value.name] = json
+            case .secret(let secret): config.values[value.name] = secrets[secret].map { .string($0) } ?? .null
+            }
+        }
         config.providers = try providersConfig(secrets: secrets, notServed: &notServed)
         let dataServices = services.filter(\.isDataSource).map(\.name)
         if !dataServices.isEmpty { config.dataServices = dataServices }

@@ -52,6 +52,37 @@ import Testing
         #expect(await ann.call("asSystem").json == ["entry"])
     }
 
+    /// `values/*.json` (a plain value, a value linked to a secret) and the chosen environment
+    /// reach a function's `context`, as they reach the rules' `%%values`.
+    @Test func theDirectorysValuesAndEnvironmentReachAFunction() async throws {
+        let root = try AppDirectoryFixtures.copy("web-test-app")
+        try AppDirectoryFixtures.write(
+            """
+            [
+                { "name": "customAuthentication", "private": true, "run_as_system": true },
+                { "name": "resetPassword", "can_evaluate": {} },
+                { "name": "translate" },
+                { "name": "settings" }
+            ]
+            """, to: "functions/config.json", in: root)
+        try AppDirectoryFixtures.write(
+            """
+            exports = function() {
+              return [context.values.get('greeting'), context.values.get('limits').max,
+                      context.values.get('signingKey') === 'the-linked-secret', context.environment.tag];
+            };
+            """, to: "functions/settings.js", in: root)
+        try AppDirectoryFixtures.write(#"{"name": "greeting", "value": "hej", "from_secret": false}"#, to: "values/greeting.json", in: root)
+        try AppDirectoryFixtures.write(#"{"name": "limits", "value": {"max": 3}}"#, to: "values/limits.json", in: root)
+        try AppDirectoryFixtures.write(#"{"name": "signingKey", "value": "linked", "from_secret": true}"#, to: "values/signingKey.json", in: root)
+        try AppDirectoryFixtures.write(#"{"values": {}}"#, to: "environments/qa.json", in: root)
+        let model = try AppDirectory.read(root, appId: "web-test-app-qzxyv", environment: "qa").model
+        let secrets = AppSecrets(["jwtSigningKey": AppDirectoryServeTests.signingKey, "linked": "the-linked-secret"])
+        let t = try await TestServer.make(try model.servableApp(secrets: secrets).config)
+        let ann = JavaScriptFunctionCallTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
+        #expect(await ann.call("settings").json == ["hej", 3, true, "qa"])
+    }
+
     @Test func aConditionOnCallersIsRefusedAtStart() throws {
         var model = try AppDirectory.read(AppDirectoryFixtures.url("web-test-app")).model
         let translate = try #require(model.functions.firstIndex { $0.name == "translate" })
