@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import Synchronization
 
 /// `roster`: the terminal account switcher. Subcommands do one thing each, for scripts.
 @main
@@ -28,18 +29,11 @@ struct Roster: AsyncParsableCommand {
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
         answerLeadingHelpOrVersion(arguments)
+        WhoamiCommand.answerForPrompt(arguments)
         rejectUnknownCommand(arguments)
         do {
             var command = try parseAsRoot()
-            // A failure is one line on stderr: the core's notices (a wrong PIN counted, a refresh
-            // retried) stay out of it; warnings still show. The switcher chooses its own.
-            if !(command is SwitcherCommand) {
-                LoggingSystem.bootstrap { label in
-                    var handler = StreamLogHandler.standardError(label: label)
-                    handler.logLevel = .warning
-                    return handler
-                }
-            }
+            if !(command is SwitcherCommand) { quietLogging() }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -63,6 +57,19 @@ struct Roster: AsyncParsableCommand {
             Foundation.exit(1)
         }
     }
+
+    /// A failure is one line on stderr: the core's notices (a wrong PIN counted, a refresh
+    /// retried) stay out of it; warnings still show. The switcher chooses its own. Once a process.
+    static func quietLogging() {
+        guard !loggingChosen.exchange(true, ordering: .relaxed) else { return }
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .warning
+            return handler
+        }
+    }
+
+    private static let loggingChosen = Atomic<Bool>(false)
 
     /// `roster --version …` and `roster --help …`: the first of them answers, for Roster as a
     /// whole (parsed as usual, `--version --help` would print the default command's help).

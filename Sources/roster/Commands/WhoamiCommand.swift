@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RosterCore
+import RosterEmbedded
 import RosterTUI
 import RosterWire
 
@@ -28,15 +29,16 @@ struct WhoamiCommand: AsyncParsableCommand {
     func run() async throws {
         let choice = try UserChoice.choose(named: try userOption.named())
         // A prompt runs `--short` at every line: it reads the device store alone, no server started.
-        let app = short ? try connection.openDeviceOnly() : try await connection.openApp()
+        if short {
+            guard let name = try Self.shortName(choice, app: try connection.openDeviceOnly()) else { throw ExitCode(1) }
+            print(name)
+            return
+        }
+        let app = try await connection.openApp()
         let chosen: User? = try choice.name.map { try UserResolver(app: app).resolve($0) } ?? app.currentUser
         guard let user = chosen else {
-            if json { print("null") } else if !short { Terminal.printError("No active user. Log one in with `roster login`.") }
+            if json { print("null") } else { Terminal.printError("No active user. Log one in with `roster login`.") }
             throw ExitCode(1)
-        }
-        if short {
-            print(TerminalText.printable(user.displayName))
-            return
         }
         if json {
             JSONOutput.print(UserSummary(user, withTokenExpiry: true).json)
@@ -64,6 +66,29 @@ struct WhoamiCommand: AsyncParsableCommand {
             shown.append(user.customData.prettyText(forTerminal: true))
         }
         print(shown.joined(separator: "\n"))
+    }
+
+    /// The `--short` line: the chosen user's name, made printable; nil when nobody is chosen.
+    static func shortName(_ choice: UserChoice, app: App) throws -> String? {
+        let chosen: User? = try choice.name.map { try UserResolver(app: app).resolve($0) } ?? app.currentUser
+        return chosen.map { TerminalText.printable($0.displayName) }
+    }
+
+    /// `roster whoami --short` as a prompt runs it, at every line, answered before the argument
+    /// parser starts: its first parse costs the Swift runtime's first protocol-conformance
+    /// look-ups, about 8 of the command's 25 ms of processor time (docs/BENCHMARKS.md, C). With
+    /// no option beside it, the options' defaults and the environment say everything; whatever
+    /// this cannot answer (nobody chosen, a failure) is left to the parsed command, which says why.
+    static func answerForPrompt(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
+        guard arguments == ["whoami", "--short"] else { return }
+        Roster.quietLogging()
+        guard let choice = try? UserChoice.choose(named: nil, environment: environment),
+            let paths = try? RosterPaths(home: nil, environment: environment),
+            let app = try? DeviceLocation(paths: paths, server: nil, app: nil, environment: environment).openOffline(),
+            let name = try? shortName(choice, app: app)
+        else { return }
+        print(name)
+        Foundation.exit(0)
     }
 
     /// Each way the user logs in on its own line, provider and identity id in columns:
