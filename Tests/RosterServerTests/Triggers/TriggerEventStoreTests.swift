@@ -65,4 +65,17 @@ import Testing
         let again = try await store.claimTriggerEvents(appId: "app", now: Self.start.addingTimeInterval(5), limit: 2, policy: Self.policy)
         #expect(again.map(\.key) == [claimed[0].key])
     }
+
+    /// A live clock's instant is finer than the stores keep (SQLite the millisecond, PostgreSQL
+    /// the microsecond): a claim taken then is still settled by its run, so the event is done
+    /// and not run again, nor left holding a place among the events claimed next.
+    @Test(arguments: StoreKind.allCases) func aClaimTakenBetweenMillisecondsIsSettled(_ kind: StoreKind) async throws {
+        let store = try await kind.makeStore()
+        try await store.enqueueTriggerEvents([Self.event("change:7")])
+        let between = Self.start.addingTimeInterval(0.123_456_7)
+        let claimed = try #require(try await store.claimTriggerEvents(appId: "app", now: between, limit: 1, policy: Self.policy).first)
+        #expect(try await store.settleTriggerEvent(claimed, .ran, now: between, policy: Self.policy))
+        #expect(try await store.triggerEvent(appId: "app", trigger: "onOrder", key: "change:7")?.state == .done)
+        #expect(try await store.pendingTriggerEvents(appId: "app") == 0)
+    }
 }

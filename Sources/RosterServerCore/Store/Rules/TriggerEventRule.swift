@@ -64,7 +64,8 @@ package enum TriggerEventRule {
     package static func settle(_ stored: TriggerEventRecord?, claimed: TriggerEventRecord, _ outcome: Outcome, now: Date, policy: Policy)
         -> TriggerEventRecord?
     {
-        guard var record = stored, record.state == .pending, record.attempts == claimed.attempts, record.leaseUntil == claimed.leaseUntil
+        guard var record = stored, record.state == .pending, record.attempts == claimed.attempts,
+            sameLease(record.leaseUntil, claimed.leaseUntil)
         else { return nil }
         record.leaseUntil = nil
         switch outcome {
@@ -79,6 +80,18 @@ package enum TriggerEventRule {
             }
         }
         return record
+    }
+
+    /// Whether a lease read back from the store is the one a claim wrote: the stores keep an
+    /// instant to the millisecond (SQLite) or the microsecond (PostgreSQL), so a lease taken
+    /// on a live clock does not come back bit for bit. Two claims of one event never share an
+    /// attempt, so a millisecond apart is the same lease.
+    static func sameLease(_ stored: Date?, _ claimed: Date?) -> Bool {
+        switch (stored, claimed) {
+        case (nil, nil): true
+        case (let stored?, let claimed?): abs(stored.timeIntervalSince(claimed)) < 0.001
+        default: false
+        }
     }
 
     /// Settled events are kept a day, then cleared away (the key of a change or a tick is not
