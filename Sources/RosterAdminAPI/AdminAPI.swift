@@ -28,5 +28,6 @@ public final class AdminAPI: RouteAddition, Sendable {
         let groups = admin.group("groups/:groupId").add(middleware: AdminCallerMiddleware(sessions: sessions))
         AdminAppRoutes.add(to: groups, apps, audit: core.audit)
         AppResourceRoutes.add(to: groups.group("apps/:appId"), store: AdminAppResources(apps: apps, audit: core.audit))
+        AdminUserRoutes.add(to: groups.group("apps/:appId"), AdminAppUsers(apps: apps, admin: core.admin, tokens: core.tokens), audit: core.audit)
     }
 }

@@ -1,0 +1,45 @@
+import Foundation
+import RosterServerCore
+
+/// A user of an app as the Admin API answers it (`GET users`, `POST users`): App Services'
+/// user object. Roster keeps no time of a user's last log-in, so `last_authentication_date`
+/// is the creation date, the last time Roster can vouch for.
+struct AdminAppUser: Encodable {
+    struct Identity: Encodable {
+        var id: String
+        var providerType: String
+
+        enum CodingKeys: String, CodingKey {
+            case id
+            case providerType = "provider_type"
+        }
+    }
+
+    var id: String
+    var identities: [Identity]
+    var type = "normal"
+    var creationDate: Int64
+    var lastAuthenticationDate: Int64
+    var disabled: Bool
+    var data: [String: String]
+
+    enum CodingKeys: String, CodingKey {
+        case id = "_id"
+        case identities, type
+        case creationDate = "creation_date"
+        case lastAuthenticationDate = "last_authentication_date"
+        case disabled, data
+    }
+
+    init(_ user: AdminUser) {
+        id = user.id
+        identities = user.identities.map { Identity(id: $0.id, providerType: $0.providerType) }
+        creationDate = Int64(user.createdAt.timeIntervalSince1970.rounded(.down))
+        lastAuthenticationDate = creationDate
+        disabled = user.disabled
+        var data: [String: String] = [:]
+        if let email = user.email { data["email"] = email }
+        if let name = user.name { data["name"] = name }
+        self.data = data
+    }
+}
