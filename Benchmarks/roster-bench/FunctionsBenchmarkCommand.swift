@@ -10,15 +10,21 @@ struct FunctionsBenchmarkCommand: AsyncParsableCommand {
         discussion: """
             Targets: a trivial function's call at most 1.5 times a findOne data call's, and a \
             function making that findOne at most 1.3 times the data call alone (the median of the \
-            rounds' ratios). Needs Node.js; uses a temporary directory, removed afterwards.
+            rounds' ratios). Then a database trigger's delay from an insert's answer to its \
+            function's start (median and p99, --trigger-writes inserts one at a time). Needs \
+            Node.js; uses a temporary directory, removed afterwards.
             """
     )
 
     @Option(help: "Rounds, one call of each kind a round.")
     var rounds = 2_000
 
+    @Option(help: "Inserts timed for the database trigger's delay, one at a time (0: none; by default as many as the rounds, at most 200).")
+    var triggerWrites: Int?
+
     func validate() throws {
         guard (1...100_000).contains(rounds) else { throw ValidationError("--rounds must be between 1 and 100000") }
+        guard (0...10_000).contains(triggerWrites ?? 0) else { throw ValidationError("--trigger-writes must be between 0 and 10000") }
     }
 
     func run() async throws {
@@ -37,5 +43,9 @@ struct FunctionsBenchmarkCommand: AsyncParsableCommand {
             let verdict = HTTPComparison.asPrinted(median) <= target ? "met" : "MISSED"
             print(String(format: "    %@: %.3f; target at most %.1f: %@", label, median, target, verdict))
         }
+        let writes = triggerWrites ?? min(rounds, 200)
+        guard writes > 0 else { return }
+        let delay = try await TriggerDelayBenchmark.run(writes: writes, in: directory.appendingPathComponent("triggers"))
+        print("  database trigger, insert's answer to function's start  \(delay.summary)")
     }
 }

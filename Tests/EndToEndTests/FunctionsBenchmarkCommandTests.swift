@@ -2,15 +2,16 @@ import Foundation
 import Testing
 
 /// `roster-bench functions` times a trivial JavaScript function and one making a `findOne`
-/// against that data call alone, and says of each ratio whether its target is met; bad options
-/// are refused in words. (Its figures are judged in docs/BENCHMARKS.md, never here.)
+/// against that data call alone, and says of each ratio whether its target is met; then a
+/// database trigger's delay from an insert's answer to its function's start; bad options are
+/// refused in words. (Its figures are judged in docs/BENCHMARKS.md, never here.)
 extension EndToEndTests {
     @Suite("roster-bench functions end to end")
     struct FunctionsBenchmarkCommandTests {
         @Test func aShortRunReportsEachRatioWithItsTarget() throws {
             let home = try CommandRunner.temporaryDirectory("functions-bench")
             defer { try? FileManager.default.removeItem(at: home) }
-            let run = try CommandRunner(home: home).rosterBench(["functions", "--rounds", "5"])
+            let run = try CommandRunner(home: home).rosterBench(["functions", "--rounds", "5", "--trigger-writes", "4"])
             #expect(run.status == 0, "\(run.stderr)")
             let lines = run.stdout.split(separator: "\n").map(String.init)
             #expect(lines.first?.hasPrefix("Roster functions benchmark: function calls against a data call, 5 rounds") == true, "\(run.stdout)")
@@ -29,6 +30,12 @@ extension EndToEndTests {
                 // Whatever the figure, the verdict is the one it earns.
                 #expect(said.3 == (median <= target ? "met" : "MISSED"), "\(line)")
             }
+            let trigger = try #require(
+                lines.first { $0.hasPrefix("  database trigger, insert's answer to function's start") }, "\(run.stdout)")
+            // The function's clock counts whole milliseconds: a delay may be 0.
+            let delay = try #require(trigger.firstMatch(of: #/ ([0-9.]+) ms median, ([0-9.]+) ms p99, ([0-9.]+) ms worst \(4 runs\)$/#), "\(trigger)")
+            let (median, p99, worst) = (Double(delay.1) ?? -1, Double(delay.2) ?? -1, Double(delay.3) ?? -1)
+            #expect(median >= 0 && median <= p99 && p99 <= worst, "\(trigger)")
         }
 
         @Test func badOptionsAreRefusedInWords() throws {
@@ -36,6 +43,8 @@ extension EndToEndTests {
             defer { try? FileManager.default.removeItem(at: home) }
             let refused = try CommandRunner(home: home).rosterBench(["functions", "--rounds", "0"])
             #expect(refused.status == 2 && refused.stderr.contains("--rounds must be between 1 and 100000"), "\(refused.stderr)")
+            let writes = try CommandRunner(home: home).rosterBench(["functions", "--trigger-writes=-1"])
+            #expect(writes.status == 2 && writes.stderr.contains("--trigger-writes must be between 0 and 10000"), "\(writes.stderr)")
         }
     }
 }
