@@ -37,9 +37,10 @@ enum AdminUserRoutes {
                 }
             }
         }
-        on(.get, "users") { _, context -> RouteReply in
+        on(.get, "users") { request, context -> RouteReply in
             let caller = try AdminCaller.required()
-            let (_, list) = try await users.list(app: try context.parameter("appId"), in: caller.groupId)
+            let after = request.uri.queryParameters.get("after")
+            let (_, list) = try await users.list(after: after, app: try context.parameter("appId"), in: caller.groupId)
             return try .json(list.map(AdminAppUser.init))
         }
         on(.post, "users") { request, context -> RouteReply in

@@ -17,9 +17,14 @@ struct AdminAppUsers: Sendable {
     /// The largest token `verify` reads: far more than any access token Roster signs.
     static let maxTokenBytes = 16 * 1024
 
-    func list(app id: String, in groupId: String) async throws -> (HostedApp, [AdminUser]) {
+    /// The users one `GET users` answers at most, as App Services pages them.
+    static let pageSize = 50
+
+    /// A page of the app's users by id, after the user `after` when given.
+    func list(after: String?, app id: String, in groupId: String) async throws -> (HostedApp, [AdminUser]) {
         let app = try await apps.app(id, in: groupId)
-        return (app, try await admin.listUsers(appId: app.clientAppId))
+        if let after, !AdminObjectID.isValid(after) { throw AdminResourceError.invalid("after", "is not an ObjectId") }
+        return (app, try await admin.listUsers(appId: app.clientAppId, after: after?.lowercased(), limit: Self.pageSize))
     }
 
     func user(_ userId: String, app id: String, in groupId: String) async throws -> (HostedApp, AdminUser) {

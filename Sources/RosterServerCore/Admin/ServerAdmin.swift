@@ -24,6 +24,16 @@ public struct ServerAdmin: Sendable {
         return result
     }
 
+    /// A page of the app's users in the order of their ids: at most `limit` of them, those
+    /// after the id `after` when it is given (the Admin API's pages).
+    public func listUsers(appId: String, after: String?, limit: Int) async throws -> [AdminUser] {
+        let app = try self.app(appId)
+        let records = try await store.users(appId: app.id).filter { user in after.map { user.id > $0 } ?? true }
+        var result: [AdminUser] = []
+        for user in records.sorted(by: { $0.id < $1.id }).prefix(max(0, limit)) { result.append(try await describe(user)) }
+        return result
+    }
+
     /// The user with this id, or with this email (case-insensitive); nil when there is none.
     public func findUser(appId: String, idOrEmail: String) async throws -> AdminUser? {
         let app = try self.app(appId)

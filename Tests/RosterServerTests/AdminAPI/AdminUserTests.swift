@@ -74,6 +74,17 @@ import Testing
         #expect(await s.t.admin(.get, "\(s.users)/\(String(repeating: "a", count: 24))", bearer: s.bearer).status == 404)
     }
 
+    @Test(arguments: StoreKind.allCases) func usersAreListedFiftyAtATimeInTheOrderOfTheirIds(_ kind: StoreKind) async throws {
+        let s = try await setUp(kind)
+        try await s.t.server.admin.addGeneratedUsers(appId: s.app.clientAppId, first: 0, count: 51, password: "pa55word!")
+        let first = try #require(await s.t.admin(.get, s.users, bearer: s.bearer).json?.arrayValue).compactMap { $0["_id"]?.stringValue }
+        #expect(first.count == 50 && first == first.sorted())
+        let rest = await s.t.admin(.get, s.users, bearer: s.bearer, query: ["after": first.last ?? ""]).json?.arrayValue
+        #expect(rest?.count == 1 && rest?.first?["_id"]?.stringValue.map { !first.contains($0) } == true)
+        let bad = await s.t.admin(.get, s.users, bearer: s.bearer, query: ["after": "nope"])
+        #expect(bad.status == 400 && bad.errorMessage?.contains("'after'") == true)
+    }
+
     @Test(arguments: StoreKind.allCases) func logOutEndsEverySessionAndADisabledUserCannotLogInUntilEnabled(_ kind: StoreKind) async throws {
         let s = try await setUp(kind)
         let id = try await s.t.server.admin.createEmailUser(appId: s.app.clientAppId, email: "ann@example.com", password: "pa55word!")
