@@ -46,11 +46,13 @@ extension PostgresServerStore {
         let logger = logger
         let batch = max(limit, 0) * 2 + 8
         return try await write { db in
-            // Rows another instance is claiming are passed over, not waited for.
+            // Rows another instance is claiming are passed over, not waited for; those whose
+            // claim still holds are not read, so they never fill the batch.
             let rows = try await db.query(
                 """
                 SELECT \(unescaped: Self.triggerEventColumns) FROM trigger_events WHERE app_id = \(appId) AND state = 'pending'
-                AND not_before <= \(now) ORDER BY created_at, key LIMIT \(batch) FOR UPDATE SKIP LOCKED
+                AND not_before <= \(now) AND (lease_until IS NULL OR lease_until <= \(now))
+                ORDER BY created_at, key LIMIT \(batch) FOR UPDATE SKIP LOCKED
                 """, logger: logger
             ).collect()
             var claimed: [TriggerEventRecord] = []

@@ -78,4 +78,19 @@ import Testing
         #expect(try await store.triggerEvent(appId: "app", trigger: "onOrder", key: "change:7")?.state == .done)
         #expect(try await store.pendingTriggerEvents(appId: "app") == 0)
     }
+
+    /// Events whose claims still hold (their runs under way) never hide the events behind them:
+    /// however many are held, the next claim reaches the first free one.
+    @Test(arguments: StoreKind.allCases) func heldClaimsDoNotHideTheEventsBehindThem(_ kind: StoreKind) async throws {
+        let store = try await kind.makeStore()
+        let count = 3 * 16 + 5
+        try await store.enqueueTriggerEvents((1...count).map { Self.event("change:\($0)") })
+        var claimed: Set<String> = []
+        for _ in 0..<count {
+            let batch = try await store.claimTriggerEvents(appId: "app", now: Self.start, limit: 16, policy: Self.policy)
+            if batch.isEmpty { break }
+            claimed.formUnion(batch.map(\.key))
+        }
+        #expect(claimed.count == count)
+    }
 }

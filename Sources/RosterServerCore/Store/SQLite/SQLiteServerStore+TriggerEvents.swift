@@ -38,10 +38,14 @@ extension SQLiteServerStore {
         -> [TriggerEventRecord]
     {
         try await durableWrite { db in
+            // Events whose claim still holds are not read, so they never fill the batch.
             let rows = try Row.fetchAll(
                 db,
-                sql: "SELECT \(Self.triggerEventColumns) FROM trigger_events WHERE app_id = ? AND state = 'pending' AND not_before <= ? ORDER BY created_at, \"key\" LIMIT ?",
-                arguments: [appId, now, max(limit, 0) * 2 + 8])
+                sql: """
+                    SELECT \(Self.triggerEventColumns) FROM trigger_events WHERE app_id = ? AND state = 'pending' AND not_before <= ?
+                    AND (lease_until IS NULL OR lease_until <= ?) ORDER BY created_at, "key" LIMIT ?
+                    """,
+                arguments: [appId, now, now, max(limit, 0) * 2 + 8])
             var claimed: [TriggerEventRecord] = []
             for row in rows where claimed.count < limit {
                 switch TriggerEventRule.claim(Self.triggerEvent(row), now: now, policy: policy) {
