@@ -125,4 +125,23 @@ import Testing
         s.t.clock.advance(by: 3600)
         #expect(await s.t.admin(.post, "\(s.users)/verify_token", json: ["token": .string(login.accessToken)], bearer: s.bearer).status == 401)
     }
+
+    @Test(arguments: StoreKind.allCases) func aUserDeletedThroughTheAdminAPIRunsTheAppsDeleteTriggers(_ kind: StoreKind) async throws {
+        let s = try await setUp(kind)
+        let app = "groups/\(s.groupId)/apps/\(s.app.id)"
+        func post(_ path: String, _ body: JSONValue) async throws -> JSONValue {
+            let answer = await s.t.admin(.post, "\(app)/\(path)", json: body, bearer: s.bearer)
+            guard answer.status == 201 else { throw TestServer.Unexpected(response: answer) }
+            return try JSONValue(parsing: answer.body)
+        }
+        _ = try await post("services", ["name": "mongodb-atlas", "type": "mongodb-atlas"])
+        _ = try await post("functions", ["name": "logEvent", "private": true, "source": .string(TriggerTests.logEvent)])
+        _ = try await post(
+            "triggers",
+            ["name": "onDeleted", "type": "AUTHENTICATION", "function_name": "logEvent", "config": ["operation_type": "DELETE", "providers": ["local-userpass"]]])
+        let id = try #require(try await post("users", ["email": "ann@example.com", "password": "pa55word!"])["_id"]?.stringValue)
+        #expect(await s.t.admin(.delete, "\(s.users)/\(id)", bearer: s.bearer).status == 204)
+        let events = try await AdminTriggerLiveTests.logged(s.t, app: s.app.clientAppId, count: 1)
+        #expect(events.compactMap { $0["user"]?["id"]?.stringValue } == [id] && events.first?["operationType"] == "DELETE")
+    }
 }
