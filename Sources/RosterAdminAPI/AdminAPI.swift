@@ -29,5 +29,8 @@ public final class AdminAPI: RouteAddition, Sendable {
         AdminAppRoutes.add(to: groups, apps, audit: core.audit)
         AppResourceRoutes.add(to: groups.group("apps/:appId"), store: AdminAppResources(apps: apps, audit: core.audit))
         AdminUserRoutes.add(to: groups.group("apps/:appId"), AdminAppUsers(apps: apps, admin: core.admin, tokens: core.tokens), audit: core.audit)
+        AdminAPIKeyRoutes.add(
+            to: groups.group("apps/:appId"),
+            ServerAPIKeys(apps: apps, store: core.hosting.store, ids: apps.ids, now: core.environment.now), audit: core.audit)
     }
 }

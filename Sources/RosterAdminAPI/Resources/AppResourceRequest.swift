@@ -58,10 +58,9 @@ public enum AdminResourceLimits {
     public static let maxBodyBytes = 4 * 1024 * 1024
 }
 
-/// Adds the routes of an app's resources to a router group. Each route's own refusals
-/// (`AdminResourceError`) are answered here, with their status, `error_code` and words, so no
-/// middleware above turns them into a bare 400; whatever else a route throws (the store's own
-/// errors, such as a missing app) goes up to the router as it is.
+/// Adds the routes of an app's resources to a router group. What a route throws goes up to the
+/// router as it is: its own refusals (`AdminResourceError`) keep their status, `error_code` and
+/// words there (`ProtocolErrorAnswer`), as the store's own errors (a missing app) keep theirs.
 struct AppResourceRouter<Store: AppResourceStore> {
     let group: RouterGroup<Store.Context>
     let store: Store
@@ -70,13 +69,8 @@ struct AppResourceRouter<Store: AppResourceStore> {
         _ method: HTTPRequest.Method, _ path: String, _ handle: @escaping @Sendable (AppResourceRequest<Store>) async throws -> RouteReply
     ) {
         let store = self.store
-        group.on(RouterPath(path), method: method) { request, context -> Response in
-            do {
-                let call = try AppResourceRequest(store, request, context)
-                return try await handle(call).response(from: request, context: context)
-            } catch let refusal as AdminResourceError {
-                return refusal.jsonResponse()
-            }
+        group.on(RouterPath(path), method: method) { request, context -> RouteReply in
+            try await handle(try AppResourceRequest(store, request, context))
         }
     }
 }

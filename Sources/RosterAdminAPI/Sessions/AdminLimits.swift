@@ -15,6 +15,8 @@ public enum AdminLimits {
     public static let bodyBytes = 1 << 20
     /// What the apps list answers at most, and the apps a group may hold.
     public static let appsPerGroup = 1000
+    /// The server API keys an app may hold, and what `GET api_keys` answers at most.
+    public static let serverAPIKeysPerApp = 1000
     /// What the attempt counts and the audit trail file the Admin API's own actions under: no
     /// client app id has parentheses.
     public static let scope = "(admin-api)"

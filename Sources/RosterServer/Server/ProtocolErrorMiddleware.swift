@@ -4,8 +4,9 @@ import RosterWire
 
 /// The outermost middleware of Roster's router: whatever is thrown below it that is not already
 /// a protocol error (the router's own "no route", a body over the limit, anything unexpected)
-/// becomes one, so the router answers every failure with the protocol's error JSON. Nothing
-/// internal leaks: an unexpected error is logged by its type only, as its text could carry
+/// becomes one, and one that is (`ErrorResponse`, a `ProtocolErrorAnswer`) goes on with its
+/// code, so the router answers every failure with the protocol's error JSON. Nothing internal
+/// leaks: an unexpected error is logged by its type only, as its text could carry
 /// request data, and answered as InternalServerError. A refusal that asks the client to come
 /// back later is counted (`roster_rate_limited_total`). A store that cannot write (a full disk)
 /// is such a refusal: 503 with `Retry-After` (`StoreCannotWrite`), and `/ready` told.
@@ -22,6 +23,8 @@ package struct ProtocolErrorMiddleware: RouterMiddleware {
             return try await next(request, context)
         } catch let error as ErrorResponse {
             throw error
+        } catch let answer as any ProtocolErrorAnswer {
+            throw answer
         } catch let refusal as any RetryLater {
             metrics.refused(status: refusal.statusCode, route: context.endpointPath)
             throw RetryLaterAnswer(refusal: refusal)

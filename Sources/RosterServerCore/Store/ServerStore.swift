@@ -1,6 +1,6 @@
 /// What the auth service keeps, split by concern so that a service takes only the stores it
 /// uses (as Hummingbird's persist drivers do): signing keys, users and identities, sessions,
-/// email accounts and their tokens, API keys, documents, failed attempts, the audit trail, purge
+/// email accounts and their tokens, users' and servers' API keys, documents, failed attempts, the audit trail, purge
 /// seeding, device log-ins in progress, sessions' unlock keys, triggers' pending events and resume points, and what operating the server asks (readiness, live
 /// sessions). Two drivers implement them all: `SQLiteServerStore` here, for one machine and the
 /// embedded default, and `PostgresServerStore` (RosterPostgres), for several server processes
@@ -14,6 +14,7 @@ package typealias ServerStore = SigningKeyStore
     & EmailAccountStore
     & AccountTokenStore
     & APIKeyStore
+    & ServerAPIKeyStore
     & DocumentStore
     & AttemptStore
     & AuditStore
