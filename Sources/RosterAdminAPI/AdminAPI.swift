@@ -32,5 +32,8 @@ public final class AdminAPI: RouteAddition, Sendable {
         AdminAPIKeyRoutes.add(
             to: groups.group("apps/:appId"),
             ServerAPIKeys(apps: apps, store: core.hosting.store, ids: apps.ids, now: core.environment.now), audit: core.audit)
+        AdminPendingUserRoutes.add(
+            to: groups.group("apps/:appId"),
+            AdminPendingUsers(apps: apps, admin: core.admin, served: core.apps, emailPassword: core.emailPassword), audit: core.audit)
     }
 }

@@ -171,6 +171,11 @@ package enum PostgresMigrations {
                 """
             ]
         ),
+        (
+            // When each user last logged in (`UserAuthenticationRule`); null until the next log-in.
+            "v9-user-last-authentication",
+            ["ALTER TABLE users ADD COLUMN last_authenticated_at timestamptz"]
+        ),
     ]
 
     /// Applies the migrations the database has not seen yet.

@@ -53,6 +53,26 @@ extension PostgresServerStore {
         }
     }
 
+    package func pendingEmailAccounts(appId: String, after: String?, limit: Int) async throws -> [EmailAccountRecord] {
+        let after = after ?? ""
+        return try await rows(
+            """
+            SELECT \(unescaped: Self.emailAccountColumns) FROM email_accounts WHERE app_id = \(appId) AND NOT confirmed
+            AND id COLLATE "C" > \(after) ORDER BY id COLLATE "C" LIMIT \(max(0, limit))
+            """
+        ).map(Self.emailAccount)
+    }
+
+    package func deletePendingEmailAccount(appId: String, email: String) async throws -> Bool {
+        let logger = logger
+        return try await write { db in
+            let statements = PendingAccountRule.deletion(appId: appId, email: email)
+            guard try await db.count(statements[0], logger: logger) > 0 else { return false }
+            for statement in statements.dropFirst() { _ = try await db.count(statement, logger: logger) }
+            return true
+        }
+    }
+
     package func deleteUnusedEmailAccount(appId: String, email: String) async throws {
         let logger = logger
         try await write { db in

@@ -94,6 +94,7 @@ extension PostgresServerStore {
                     \(session.deviceId), \(session.refreshDigest), \(session.createdAt), \(session.expiresAt), \(session.revoked),
                     \(session.refreshGeneration), \(session.previousRefreshDigest), \(session.rotatedAt), \(session.sealedRefresh))
                     """, logger: logger)
+                _ = try await db.count(UserAuthenticationRule.statement(for: session), logger: logger)
             }
             return true
         }

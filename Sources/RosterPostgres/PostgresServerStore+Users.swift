@@ -101,12 +101,20 @@ extension PostgresServerStore {
     // MARK: Sessions
 
     package func insertSession(_ session: SessionRecord) async throws {
-        _ = try await rows(
-            """
-            INSERT INTO sessions (\(unescaped: Self.sessionColumns)) VALUES (\(session.id), \(session.appId), \(session.userId),
-            \(session.deviceId), \(session.refreshDigest), \(session.createdAt), \(session.expiresAt), \(session.revoked),
-            \(session.refreshGeneration), \(session.previousRefreshDigest), \(session.rotatedAt), \(session.sealedRefresh))
-            """)
+        let logger = logger
+        try await write { db in
+            try await db.query(
+                """
+                INSERT INTO sessions (\(unescaped: Self.sessionColumns)) VALUES (\(session.id), \(session.appId), \(session.userId),
+                \(session.deviceId), \(session.refreshDigest), \(session.createdAt), \(session.expiresAt), \(session.revoked),
+                \(session.refreshGeneration), \(session.previousRefreshDigest), \(session.rotatedAt), \(session.sealedRefresh))
+                """, logger: logger)
+            _ = try await db.count(UserAuthenticationRule.statement(for: session), logger: logger)
+        }
+    }
+
+    package func lastAuthentication(appId: String, userId: String) async throws -> Date? {
+        try await rows("SELECT last_authenticated_at FROM users WHERE app_id = \(appId) AND id = \(userId)").first?.decode(Date?.self) ?? nil
     }
 
     package func session(id: String) async throws -> SessionRecord? {

@@ -2,8 +2,8 @@ import Foundation
 import RosterServerCore
 
 /// A user of an app as the Admin API answers it (`GET users`, `POST users`): App Services'
-/// user object. Roster keeps no time of a user's last log-in, so `last_authentication_date`
-/// is the creation date, the last time Roster can vouch for.
+/// user object. `last_authentication_date` is when the user last logged in (opened a session);
+/// a user who has not logged in since Roster keeps that time answers its creation date.
 struct AdminAppUser: Encodable {
     struct Identity: Encodable {
         var id: String
@@ -35,7 +35,7 @@ struct AdminAppUser: Encodable {
         id = user.id
         identities = user.identities.map { Identity(id: $0.id, providerType: $0.providerType) }
         creationDate = Int64(user.createdAt.timeIntervalSince1970.rounded(.down))
-        lastAuthenticationDate = creationDate
+        lastAuthenticationDate = user.lastAuthenticatedAt.map { Int64($0.timeIntervalSince1970.rounded(.down)) } ?? creationDate
         disabled = user.disabled
         var data: [String: String] = [:]
         if let email = user.email { data["email"] = email }

@@ -11,9 +11,12 @@ public struct AdminUser: Sendable, Equatable, Codable {
     public var createdAt: Date
     /// Sessions neither revoked nor expired.
     public var activeSessions: Int
+    /// When the user last logged in (opened a session); nil when not since Roster keeps it.
+    public var lastAuthenticatedAt: Date?
 
     public init(
-        id: String, identities: [Identity], email: String?, name: String?, disabled: Bool, createdAt: Date, activeSessions: Int
+        id: String, identities: [Identity], email: String?, name: String?, disabled: Bool, createdAt: Date, activeSessions: Int,
+        lastAuthenticatedAt: Date? = nil
     ) {
         self.id = id
         self.identities = identities
@@ -22,5 +25,6 @@ public struct AdminUser: Sendable, Equatable, Codable {
         self.disabled = disabled
         self.createdAt = createdAt
         self.activeSessions = activeSessions
+        self.lastAuthenticatedAt = lastAuthenticatedAt
     }
 }

@@ -196,7 +196,7 @@ public struct ServerAdmin: Sendable {
         try await CustomTokenMinter.mint(config: try app(appId).config, subject: subject, claims: claims, lifetime: lifetime, now: now())
     }
 
-    private func app(_ appId: String) throws -> ServedApp {
+    func app(_ appId: String) throws -> ServedApp {
         guard let app = apps[appId] else { throw ServerAdminError.appNotFound(appId) }
         return app
     }
@@ -208,7 +208,8 @@ public struct ServerAdmin: Sendable {
             id: user.id, identities: identities.map { Identity(id: $0.providerId, providerType: $0.providerType) },
             email: profile["email"]?.stringValue, name: profile["name"]?.stringValue, disabled: user.disabled,
             createdAt: user.createdAt,
-            activeSessions: try await store.activeSessionCount(appId: user.appId, userId: user.id, now: now()))
+            activeSessions: try await store.activeSessionCount(appId: user.appId, userId: user.id, now: now()),
+            lastAuthenticatedAt: try await store.lastAuthentication(appId: user.appId, userId: user.id))
     }
 
     package init(store: any UserStore & SessionStore & EmailAccountStore & DocumentStore & AuditStore & PurgeStore & SeedStore, apps: ServedApps, customData: CustomDataService, ids: IdentifierSource, now: @escaping @Sendable () -> Date) {

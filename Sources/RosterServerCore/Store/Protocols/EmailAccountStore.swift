@@ -13,4 +13,10 @@ package protocol EmailAccountStore: Sendable {
     func resetPassword(_ reset: PasswordReset) async throws -> Bool
     /// Removes an account no user has logged in with yet (a registration a function refused).
     func deleteUnusedEmailAccount(appId: String, email: String) async throws
+    /// At most `limit` accounts not yet confirmed, in the order of their ids, those after the id
+    /// `after` when it is given (the Admin API's pending users).
+    func pendingEmailAccounts(appId: String, after: String?, limit: Int) async throws -> [EmailAccountRecord]
+    /// Removes an account not yet confirmed with the tokens sent to it (`PendingAccountRule`);
+    /// false, and nothing changed, when there is no such account or it is confirmed.
+    func deletePendingEmailAccount(appId: String, email: String) async throws -> Bool
 }

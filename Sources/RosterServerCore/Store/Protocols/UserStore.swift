@@ -1,3 +1,5 @@
+import Foundation
+
 /// Users and the identities they log in with.
 package protocol UserStore: Sendable {
     func user(appId: String, id: String) async throws -> UserRecord?
@@ -20,4 +22,6 @@ package protocol UserStore: Sendable {
     /// every collection that names an owner field (custom user data, `own` rules). False when
     /// absent.
     func deleteUser(appId: String, userId: String) async throws -> Bool
+    /// When the user last opened a session (`UserAuthenticationRule`); nil when never.
+    func lastAuthentication(appId: String, userId: String) async throws -> Date?
 }

@@ -300,6 +300,10 @@ package enum SQLiteMigrations {
                 );
                 """)
         }
+        // When each user last logged in (`UserAuthenticationRule`); null until the next log-in.
+        migrator.registerMigration("v15-user-last-authentication") { db in
+            try db.execute(sql: "ALTER TABLE users ADD COLUMN last_authenticated_at DATETIME")
+        }
         return migrator
     }
 }

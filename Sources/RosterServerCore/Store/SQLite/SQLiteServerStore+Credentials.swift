@@ -73,6 +73,23 @@ extension SQLiteServerStore {
         }
     }
 
+    package func pendingEmailAccounts(appId: String, after: String?, limit: Int) async throws -> [EmailAccountRecord] {
+        try await pool.read { db in
+            var pending = EmailAccountRecord.filter(Column("app_id") == appId && Column("confirmed") == false)
+            if let after { pending = pending.filter(Column("id") > after) }
+            return try pending.order(Column("id")).limit(max(0, limit)).fetchAll(db)
+        }
+    }
+
+    package func deletePendingEmailAccount(appId: String, email: String) async throws -> Bool {
+        try await pool.write { db in
+            let statements = PendingAccountRule.deletion(appId: appId, email: email)
+            guard try db.count(statements[0]) > 0 else { return false }
+            for statement in statements.dropFirst() { _ = try db.count(statement) }
+            return true
+        }
+    }
+
     // MARK: Confirmation and reset tokens
 
     package func insertAccountToken(_ token: AccountTokenRecord) async throws {

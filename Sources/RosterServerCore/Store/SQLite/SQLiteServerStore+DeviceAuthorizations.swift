@@ -53,7 +53,10 @@ extension SQLiteServerStore {
         try await durableWrite { db in
             try db.execute(sql: "UPDATE device_authorizations SET state = 'used' WHERE id = ? AND state = 'approved'", arguments: [id])
             guard db.changesCount > 0 else { return false }
-            try session?.insert(db)
+            if let session {
+                try session.insert(db)
+                _ = try db.count(UserAuthenticationRule.statement(for: session))
+            }
             return true
         }
     }

@@ -95,7 +95,17 @@ extension SQLiteServerStore {
     // MARK: Sessions
 
     package func insertSession(_ session: SessionRecord) async throws {
-        try await pool.write { db in try session.insert(db) }
+        try await pool.write { db in
+            try session.insert(db)
+            _ = try db.count(UserAuthenticationRule.statement(for: session))
+        }
+    }
+
+    package func lastAuthentication(appId: String, userId: String) async throws -> Date? {
+        try await pool.read { db in
+            try Date?.fetchOne(
+                db, sql: "SELECT last_authenticated_at FROM users WHERE app_id = ? AND id = ?", arguments: [appId, userId]) ?? nil
+        }
     }
 
     package func session(id: String) async throws -> SessionRecord? {
