@@ -32,6 +32,7 @@ public final class AdminAPI: RouteAddition, Sendable {
         AdminAPIKeyRoutes.add(
             to: groups.group("apps/:appId"),
             ServerAPIKeys(apps: apps, store: core.hosting.store, ids: apps.ids, now: core.environment.now), audit: core.audit)
+        AdminLogRoutes.add(to: groups.group("apps/:appId"), AppLogs(apps: apps, store: core.audit.store, now: core.environment.now))
         AdminPendingUserRoutes.add(
             to: groups.group("apps/:appId"),
             AdminPendingUsers(apps: apps, admin: core.admin, served: core.apps, emailPassword: core.emailPassword), audit: core.audit)

@@ -23,8 +23,26 @@ extension PostgresServerStore {
             bindings.append(since)
             sql += " AND at >= $\(bindings.count)"
         }
+        if let after = query.after {
+            bindings.append(after)
+            sql += " AND at > $\(bindings.count)"
+        }
+        if let until = query.until {
+            bindings.append(until)
+            sql += " AND at <= $\(bindings.count)"
+        }
+        if let events = query.events {
+            var places: [String] = []
+            for event in events {
+                bindings.append(event.rawValue)
+                places.append("$\(bindings.count)")
+            }
+            sql += places.isEmpty ? " AND false" : " AND event IN (\(places.joined(separator: ", ")))"
+        }
         bindings.append(query.limit)
-        sql += " ORDER BY id DESC LIMIT $\(bindings.count)"
+        sql += " ORDER BY at DESC, id DESC LIMIT $\(bindings.count)"
+        bindings.append(query.skip)
+        sql += " OFFSET $\(bindings.count)"
         return try await rows(PostgresQuery(unsafeSQL: sql, binds: bindings)).compactMap { row in
             let (at, event, userId, provider, address, detail) = try row.decode((Date, String, String?, String?, String?, String?).self)
             guard let event = AuditEntry.Event(rawValue: event) else { return nil }

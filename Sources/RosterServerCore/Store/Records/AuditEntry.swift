@@ -55,15 +55,31 @@ public struct AuditEntry: Sendable, Equatable, Codable {
     }
 }
 
-/// Which audit entries to read.
+/// Which audit entries to read, newest first (by time, then by the order they were written).
 public struct AuditQuery: Sendable {
     public var userId: String?
+    /// At or after then.
     public var since: Date?
+    /// Strictly after then (the Admin API's `start_date`).
+    public var after: Date?
+    /// At or before then (the Admin API's `end_date`).
+    public var until: Date?
+    /// Only these kinds of entry; nil for every kind.
+    public var events: [AuditEntry.Event]?
+    /// How many of the matching entries to pass over first.
+    public var skip: Int
     public var limit: Int
 
-    public init(userId: String? = nil, since: Date? = nil, limit: Int = 1000) {
+    public init(
+        userId: String? = nil, since: Date? = nil, after: Date? = nil, until: Date? = nil, events: [AuditEntry.Event]? = nil, skip: Int = 0,
+        limit: Int = 1000
+    ) {
         self.userId = userId
         self.since = since
+        self.after = after
+        self.until = until
+        self.events = events
+        self.skip = skip
         self.limit = limit
     }
 }

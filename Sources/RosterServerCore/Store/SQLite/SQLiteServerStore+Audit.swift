@@ -22,8 +22,20 @@ extension SQLiteServerStore {
                 sql += " AND at >= ?"
                 arguments += [since]
             }
-            sql += " ORDER BY id DESC LIMIT ?"
-            arguments += [query.limit]
+            if let after = query.after {
+                sql += " AND at > ?"
+                arguments += [after]
+            }
+            if let until = query.until {
+                sql += " AND at <= ?"
+                arguments += [until]
+            }
+            if let events = query.events {
+                sql += " AND event IN (\(events.map { _ in "?" }.joined(separator: ", ")))"
+                arguments += StatementArguments(events.map(\.rawValue))
+            }
+            sql += " ORDER BY at DESC, id DESC LIMIT ? OFFSET ?"
+            arguments += [query.limit, query.skip]
             return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row in
                 guard let event = AuditEntry.Event(rawValue: row[1]) else { return nil }
                 return AuditEntry(at: row[0], appId: appId, event: event, userId: row[2], provider: row[3], address: row[4], detail: row[5])
