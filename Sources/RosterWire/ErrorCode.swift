@@ -13,7 +13,12 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
     case appNotFound = "AppNotFound"
     case routeNotFound = "RouteNotFound"
     case functionNotFound = "FunctionNotFound"
+    /// A function that threw, ran out of memory, or answered nothing usable (400, as App
+    /// Services sends it).
     case functionExecutionError = "FunctionExecutionError"
+    /// A function stopped at its deadline (400): App Services' own code for it, which
+    /// realm-core and the SDKs name (`ExecutionTimeLimitExceeded`).
+    case executionTimeLimitExceeded = "ExecutionTimeLimitExceeded"
     case noMatchingRuleFound = "NoMatchingRuleFound"
     /// A part of App Services the app has and Roster does not serve (GraphQL, Device Sync).
     case serviceNotFound = "ServiceNotFound"
@@ -42,12 +47,12 @@ public enum ErrorCode: String, Codable, Sendable, CaseIterable {
         case .invalidSession, .invalidPassword, .authError, .userDisabled: 401
         case .accountNameInUse: 409
         case .userAlreadyConfirmed, .userNotFound, .userpassTokenInvalid, .badRequest,
-            .invalidParameter, .missingParameter:
+            .invalidParameter, .missingParameter, .functionExecutionError, .executionTimeLimitExceeded:
             400
         case .apiKeyNotFound, .authProviderNotFound, .appNotFound, .routeNotFound, .functionNotFound, .unlockKeyNotFound, .serviceNotFound,
             .endpointNotFound, .incomingWebhookNotFound:
             404
-        case .functionExecutionError, .noMatchingRuleFound, .accessDenied: 403
+        case .noMatchingRuleFound, .accessDenied: 403
         case .methodNotAllowed: 405
         case .payloadTooLarge: 413
         case .tooManyRequests: 429

@@ -198,7 +198,7 @@ import Testing
         ] {
             let t = try await TestServer.make(try app(confirm: answer), store: kind)
             let refused = await t.register("ann@example.com", "secret-12")
-            #expect(refused.status == 403 && refused.errorCode == "FunctionExecutionError")
+            #expect(refused.status == 400 && refused.errorCode == "FunctionExecutionError")
             #expect(refused.errorMessage?.hasSuffix(why) == true, "\(refused.errorMessage ?? "")")
             #expect(await t.register("ann@example.com", "secret-12").errorCode == "FunctionExecutionError", "nothing was kept")
         }

@@ -50,12 +50,24 @@ function send(message) {
 let current = null;
 let callCount = 0;
 
+// What a thrown value reads as for the caller: an Error's message (its name first unless a plain
+// Error; the name alone when the message is empty), a string as it is, anything else as JSON or
+// its text. Always a string, and never throws: a value whose properties throw reads as such.
 function errorText(error) {
-  if (error && typeof error === 'object' && typeof error.message === 'string') {
-    return error.name && error.name !== 'Error' ? error.name + ': ' + error.message : error.message;
+  try {
+    if (error !== null && typeof error === 'object' && typeof error.message === 'string') {
+      const name = typeof error.name === 'string' ? error.name : '';
+      if (error.message === '') return name || 'Error';
+      return name && name !== 'Error' ? name + ': ' + error.message : error.message;
+    }
+    if (typeof error === 'string') return error;
+    if (typeof error === 'function') return 'the function threw a function';
+    let text;
+    try { text = JSON.stringify(error); } catch { text = undefined; }
+    return typeof text === 'string' ? text : String(error);
+  } catch {
+    return 'the function threw a value that cannot be read';
   }
-  if (typeof error === 'string') return error;
-  try { return JSON.stringify(error); } catch { return String(error); }
 }
 
 const show = (value) => {
@@ -166,6 +178,12 @@ function received(message) {
     else waiting.resolve(message.result);
   }
 }
+
+// A promise a function rejected and left unhandled does not end the worker (Node would): it is
+// written to the log of the function still running, if any.
+process.on('unhandledRejection', (reason) => {
+  if (current) send({ log: 'error', text: 'unhandled promise rejection: ' + errorText(reason) });
+});
 
 let buffered = Buffer.alloc(0);
 process.stdin.on('data', (chunk) => {

@@ -10,7 +10,7 @@ extension FunctionCallService {
         async throws -> JSONValue
     {
         guard var function = app.config.functions[name], function.isJavaScript else {
-            throw ErrorResponse.functionNotFound("function '\(name.prefix(64))' not found")
+            throw ErrorResponse.functionNotFound(named: name)
         }
         function.runAsSystem = true
         let now = Date()

@@ -7,10 +7,11 @@ import RosterWire
 /// unless the app names it otherwise), otherwise one of the app's named functions: JavaScript,
 /// run by the server's `FunctionRuntime` as App Services runs it, or a command, run with
 /// `{"arguments": […], "user": {"id": …}}` on stdin, whose output (any JSON) is the answer. A
-/// function that fails is FunctionExecutionError in words; a private one is, to clients, a
-/// function that does not exist. Functions run within the app's function limits
-/// (`FunctionLimiter`), counted per user; data calls within their deadline and per-user count
-/// (`DataCallGate`).
+/// function that fails is FunctionExecutionError in words, one stopped at its deadline
+/// ExecutionTimeLimitExceeded (both 400, as App Services answers); a private one is, to
+/// clients, a function that does not exist (`function not found: 'name'`). Functions run
+/// within the app's function limits (`FunctionLimiter`), counted per user; data calls within
+/// their deadline and per-user count (`DataCallGate`).
 package struct FunctionCallService: Sendable {
     package let data: DataAccessService
     package let runtime: (any FunctionRuntime)?
@@ -28,7 +29,7 @@ package struct FunctionCallService: Sendable {
         switch call.service {
         case nil:
             guard let function = caller.app.config.functions[name], !function.isPrivate else {
-                throw ErrorResponse.functionNotFound("function '\(name.prefix(64))' not found")
+                throw ErrorResponse.functionNotFound(named: name)
             }
             return try await caller.app.functions.run(for: .user(caller.user.id)) {
                 try await run(name, function, arguments: arguments, caller: caller, request: request, depth: 0)
@@ -73,6 +74,9 @@ package struct FunctionCallService: Sendable {
         do {
             output = try await CommandFunction(config: function).run(Data(input.compactText.utf8))
         } catch let failure as CommandFunction.Failure {
+            if case .timedOut(let seconds) = failure {
+                throw ErrorResponse.functionOutOfTime(FunctionRuntimeFailure.outOfTime(seconds: seconds).description)
+            }
             throw ErrorResponse.functionFailed("function '\(name)' failed: \(failure)")
         }
         guard let answer = try? JSONValue(parsing: output) else {
@@ -108,8 +112,15 @@ package struct FunctionCallService: Sendable {
         do {
             return try await runtime.run(execution, host: host)
         } catch let failure as FunctionRuntimeFailure {
-            if case .threw = failure {} else { logger.warning("function refused: \(failure)") }
-            throw ErrorResponse.functionFailed(failure.description)
+            switch failure {
+            case .threw: throw ErrorResponse.functionFailed(failure.description)
+            case .outOfTime:
+                logger.warning("function refused: \(failure)")
+                throw ErrorResponse.functionOutOfTime(failure.description)
+            case .outOfMemory, .unavailable:
+                logger.warning("function refused: \(failure)")
+                throw ErrorResponse.functionFailed(failure.description)
+            }
         }
     }
 

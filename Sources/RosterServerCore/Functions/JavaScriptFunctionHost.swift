@@ -15,7 +15,7 @@ struct JavaScriptFunctionHost: FunctionHost {
 
     func execute(_ name: String, arguments: [JSONValue]) async throws -> JSONValue {
         guard let function = caller.app.config.functions[name] else {
-            throw ErrorResponse.functionNotFound("function '\(name.prefix(64))' not found")
+            throw ErrorResponse.functionNotFound(named: name)
         }
         guard depth < FunctionCallService.maxDepth else {
             throw ErrorResponse.functionFailed("functions call each other more than \(FunctionCallService.maxDepth) deep")

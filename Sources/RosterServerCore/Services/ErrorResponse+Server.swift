@@ -12,6 +12,14 @@ extension ErrorResponse {
     package static func noMatchingRule(_ message: String) -> ErrorResponse { .init(.noMatchingRuleFound, message) }
     package static func functionNotFound(_ message: String) -> ErrorResponse { .init(.functionNotFound, message) }
     package static func functionFailed(_ message: String) -> ErrorResponse { .init(.functionExecutionError, message) }
+    /// App Services' words for a function the app does not have, or a private one a client
+    /// calls: `function not found: 'name'`.
+    package static func functionNotFound(named name: String) -> ErrorResponse {
+        .init(.functionNotFound, "function not found: '\(name.prefix(64))'")
+    }
+    /// A function stopped at its deadline: App Services' `ExecutionTimeLimitExceeded`, its words
+    /// first (`execution time limit exceeded`), then which limit.
+    package static func functionOutOfTime(_ message: String) -> ErrorResponse { .init(.executionTimeLimitExceeded, message) }
     package static func missingParameter(_ name: String) -> ErrorResponse { .init(.missingParameter, "missing parameter '\(name)'") }
     package static func invalidParameter(_ message: String) -> ErrorResponse { .init(.invalidParameter, message) }
     package static func payloadTooLarge(limit: Int) -> ErrorResponse {

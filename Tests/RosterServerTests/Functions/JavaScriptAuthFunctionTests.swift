@@ -50,6 +50,28 @@ import Testing
         #expect(try await t.userCount() == 0)
     }
 
+    /// However the function fails - it throws words or another value, returns nothing, or runs
+    /// past its deadline - the log-in is refused with AuthError in words, and no user is made.
+    @Test func aFunctionThatFailsRefusesTheLogInInWords() async throws {
+        let gate = """
+            exports = async function({ how }) {
+              if (how === 'words') throw 'a PIN is required';
+              if (how === 'value') throw { reason: 'locked' };
+              if (how === 'forever') await new Promise(() => {});
+              if (how === 'nothing') return;
+              return 'kiosk-' + how;
+            };
+            """
+        var config = TestConfig.app(customFunction: CustomFunctionConfig(functionName: "gate"))
+        config.functions = ["gate": FunctionConfig(source: gate, isPrivate: true, timeoutSeconds: 1)]
+        let t = try await TestServer.make(config)
+        try await t.refusedLogin(.customFunction, ["how": "words"], "a PIN is required")
+        try await t.refusedLogin(.customFunction, ["how": "value"], #"{"reason":"locked"}"#)
+        try await t.refusedLogin(.customFunction, ["how": "nothing"], "the authentication function failed: it returned neither an id nor an object")
+        try await t.refusedLogin(.customFunction, ["how": "forever"], "execution time limit exceeded")
+        #expect(try await t.loggedIn(.customFunction, ["how": "ada"]).userId.isEmpty == false, "and it still logs people in")
+    }
+
     @Test func anIdReturnedAsAStringIsTheUser() async throws {
         var config = TestConfig.app(customFunction: CustomFunctionConfig(functionName: "authFunc"))
         config.functions = ["authFunc": FunctionConfig(source: Self.authFunc, isPrivate: true)]

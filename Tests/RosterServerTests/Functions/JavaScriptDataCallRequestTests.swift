@@ -54,7 +54,7 @@ import Testing
         var elsewhere = atTheCounter
         elsewhere["referer"] = "https://elsewhere.example/"
         let refused = await ann.call("sell", ["scone"], headers: elsewhere)
-        #expect(refused.status == 403 && refused.errorCode == "FunctionExecutionError", "\(String(decoding: refused.body, as: UTF8.self))")
+        #expect(refused.status == 400 && refused.errorCode == "FunctionExecutionError", "\(String(decoding: refused.body, as: UTF8.self))")
         #expect(await ann.call("sell", ["bun"], headers: atTheCounter).json == ["tea", "bun"], "the refused sale was not written")
     }
 }

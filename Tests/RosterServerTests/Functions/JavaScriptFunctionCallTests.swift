@@ -105,8 +105,10 @@ import RosterServerAssembly
         #expect(await ann.call("front", [7]).json == ["product": 42, "caller": .string(ann.login.userId)])
         let refused = await ann.call("secret", [7, 6])
         #expect(refused.status == 404 && refused.errorCode == "FunctionNotFound")
-        #expect(refused.errorMessage == (await ann.call("nowhere")).errorMessage?.replacingOccurrences(of: "nowhere", with: "secret"))
-        #expect(await ann.call("missing").errorMessage == "function 'nowhere' not found")
+        #expect(refused.errorMessage == "function not found: 'secret'", "a private function reads as one the app does not have")
+        let nowhere = await ann.call("nowhere")
+        #expect(nowhere.status == 404 && nowhere.errorCode == "FunctionNotFound" && nowhere.errorMessage == "function not found: 'nowhere'")
+        #expect(await ann.call("missing").errorMessage == "function not found: 'nowhere'")
         #expect(await ann.call("loop").errorMessage == "functions call each other more than 8 deep")
     }
 
@@ -130,20 +132,28 @@ import RosterServerAssembly
         let ann = try await Self.start([
             "throws": FunctionConfig(source: "exports = async function() { throw new Error('no such order'); };"),
             "typo": FunctionConfig(source: "exports = function() { return undefinedThing; };"),
+            "words": FunctionConfig(source: "exports = function() { throw 'out of stock'; };"),
+            "nothing": FunctionConfig(source: "exports = function() { throw undefined; };"),
         ])
         let thrown = await ann.call("throws")
-        #expect(thrown.status == 403 && thrown.errorCode == "FunctionExecutionError" && thrown.errorMessage == "no such order")
+        #expect(thrown.status == 400 && thrown.errorCode == "FunctionExecutionError" && thrown.errorMessage == "no such order")
+        #expect(thrown.errorResponse?.link == "")
         #expect(await ann.call("typo").errorMessage == "ReferenceError: undefinedThing is not defined")
+        let words = await ann.call("words")
+        #expect(words.status == 400 && words.errorCode == "FunctionExecutionError" && words.errorMessage == "out of stock")
+        // Thrown, although it is no value: refused, not answered as null.
+        let nothing = await ann.call("nothing")
+        #expect(nothing.status == 400 && nothing.errorCode == "FunctionExecutionError" && nothing.errorMessage == "undefined")
     }
 
     /// Each runaway is stopped at its limit and refused, while a log-in made as it runs is
     /// answered as usual.
     @Test(arguments: [
-        ("loop", "exports = function() { for (;;) {} };", "execution time limit exceeded"),
-        ("await", "exports = async function() { await new Promise(() => {}); };", "execution time limit exceeded"),
-        ("hog", "exports = function() { const a = []; for (;;) a.push(new Array(100000).fill(1)); };", "memory limit exceeded"),
+        ("loop", "exports = function() { for (;;) {} };", "ExecutionTimeLimitExceeded", "execution time limit exceeded"),
+        ("await", "exports = async function() { await new Promise(() => {}); };", "ExecutionTimeLimitExceeded", "execution time limit exceeded"),
+        ("hog", "exports = function() { const a = []; for (;;) a.push(new Array(100000).fill(1)); };", "FunctionExecutionError", "memory limit exceeded"),
     ])
-    func aRunawayIsRefusedAtItsLimitWhileOthersAreServed(_ name: String, _ source: String, _ words: String) async throws {
+    func aRunawayIsRefusedAtItsLimitWhileOthersAreServed(_ name: String, _ source: String, _ code: String, _ words: String) async throws {
         let limits = LimitsConfig(functionMemoryMegabytes: 32)
         let ann = try await Self.start([name: FunctionConfig(source: source, timeoutSeconds: 2)], limits: limits)
         let limiter = try #require(ann.t.server.services.apps[ann.t.appId]?.functions)
@@ -152,7 +162,7 @@ import RosterServerAssembly
         let login = await ann.t.login(.anonymous)
         #expect(login.status == 200)
         let refused = await runaway.value
-        #expect(refused.status == 403 && refused.errorCode == "FunctionExecutionError")
+        #expect(refused.status == 400 && refused.errorCode == code)
         #expect(refused.errorMessage?.hasPrefix(words) == true, "\(refused.errorMessage ?? "")")
     }
 

@@ -167,6 +167,42 @@ import Testing
         #expect(await refusal("exports = function() { null.x; };") == .threw("TypeError: Cannot read properties of null (reading 'x')"))
     }
 
+    /// Whatever a function throws is refused with words, never taken for an answer: an Error by
+    /// its message (its name first unless a plain Error, the name alone when it has no message),
+    /// a string as it is, any other value as JSON or its text.
+    @Test(arguments: [
+        ("throw new Error('no such order')", "no such order"),
+        ("throw new RangeError('too many')", "RangeError: too many"),
+        ("throw new Error()", "Error"),
+        ("throw 'out of stock'", "out of stock"),
+        ("throw { code: 7, reason: 'late' }", #"{"code":7,"reason":"late"}"#),
+        ("throw 42", "42"),
+        ("throw null", "null"),
+        ("throw undefined", "undefined"),
+        ("throw Symbol('s')", "Symbol(s)"),
+        ("throw () => 1", "the function threw a function"),
+        ("throw { get message() { throw 1; }, toJSON() { throw 2; }, toString() { throw 3; } }", "the function threw a value that cannot be read"),
+        ("return Promise.reject(undefined)", "undefined"),
+    ])
+    func whatAFunctionThrowsIsRefusedWithWords(_ body: String, _ words: String) async throws {
+        #expect(await refusal("exports = async function() { \(body); };") == .threw(words))
+        #expect(try await run("exports = () => 'after it';") == "after it")
+    }
+
+    /// A promise a function rejects and leaves unhandled goes to its log, and the function
+    /// answers: the worker is not ended by it.
+    @Test func aRejectionLeftUnhandledIsLoggedAndTheFunctionAnswers() async throws {
+        let host = Host()
+        let source = """
+            exports = async function() {
+              Promise.reject(new Error('nobody waits for this'));
+              return await context.functions.execute('double', 21);
+            };
+            """
+        #expect(try await run(source, host: host) == 42)
+        #expect(host.lines.withLock { $0 } == ["error: unhandled promise rejection: nobody waits for this"])
+    }
+
     @Test func framesLargerThanThePipeHoldsReachABusyWorkerWhole() async throws {
         // The run frame and the call's answer are each 1 MiB, sixteen times what the pipe holds;
         // the answer comes while the function is busy and reads nothing: the rest waits and
