@@ -25,36 +25,45 @@ import Testing
         #expect(await s.clientProfile(try await s.adminTokens.sign(access: s.client.access)) == 401)
     }
 
-    @Test(arguments: StoreKind.allCases) func anAdminTokenNamingAnAppsSessionIsRefused(_ kind: StoreKind) async throws {
+    /// The session check and the subject check: an admin token whose claims name the app's
+    /// session, or the app's user, with the other claims the operator's own, is refused (and a
+    /// client token naming the operator's session or the operator likewise).
+    @Test(arguments: StoreKind.allCases, SwappedClaim.allCases)
+    func aTokenNamingTheOtherSidesSessionOrSubjectIsRefused(_ kind: StoreKind, _ claim: SwappedClaim) async throws {
         let s = try await Sides.make(kind)
         var access = s.admin.access
-        access.sessionId = s.client.access.sessionId
+        claim.swap(&access, from: s.client.access)
         let signed = try await s.adminTokens.sign(access: access)
         #expect(await s.adminProfile(signed) == 401)
         #expect(await s.adminGroup(signed) == 401)
         var refresh = s.admin.refresh
-        refresh.sessionId = s.client.refresh.sessionId
+        claim.swap(&refresh, from: s.client.refresh)
         #expect(await s.adminRefresh(try await s.adminTokens.sign(refresh: refresh)) == 401)
-        // And the other way: a client token naming the operator's session.
+        // And the other way: a client token of the app's live session naming the operator's.
         var client = s.client.access
-        client.sessionId = s.admin.access.sessionId
+        claim.swap(&client, from: s.admin.access)
         #expect(await s.clientProfile(try await s.clientTokens.sign(access: client)) == 401)
     }
 
-    @Test(arguments: StoreKind.allCases) func anAdminTokenOfALiveSessionNamingAnAppsUserIsRefused(_ kind: StoreKind) async throws {
-        let s = try await Sides.make(kind)
-        var access = s.admin.access
-        access.sub = s.client.access.sub
-        let signed = try await s.adminTokens.sign(access: access)
-        #expect(await s.adminProfile(signed) == 401)
-        #expect(await s.adminGroup(signed) == 401)
-        var refresh = s.admin.refresh
-        refresh.sub = s.client.refresh.sub
-        #expect(await s.adminRefresh(try await s.adminTokens.sign(refresh: refresh)) == 401)
-        // And the other way: a client token of the app's live session naming the operator.
-        var client = s.client.access
-        client.sub = s.admin.access.sub
-        #expect(await s.clientProfile(try await s.clientTokens.sign(access: client)) == 401)
+    /// The claim a token takes from the other side's, the rest kept.
+    enum SwappedClaim: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case sessionId, sub
+
+        var testDescription: String { rawValue }
+
+        func swap(_ claims: inout AccessTokenClaims, from other: AccessTokenClaims) {
+            switch self {
+            case .sessionId: claims.sessionId = other.sessionId
+            case .sub: claims.sub = other.sub
+            }
+        }
+
+        func swap(_ claims: inout RefreshTokenClaims, from other: RefreshTokenClaims) {
+            switch self {
+            case .sessionId: claims.sessionId = other.sessionId
+            case .sub: claims.sub = other.sub
+            }
+        }
     }
 
     /// An operator logged in and an app's anonymous user, the claims of each side's tokens, and
