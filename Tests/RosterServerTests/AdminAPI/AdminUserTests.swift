@@ -58,19 +58,36 @@ import Testing
         #expect(Set(entries.map(\.detail)) == ["user \(id) created by operator ops@example.com", "user \(id) deleted by operator ops@example.com"])
     }
 
+    /// Without an admin token the shared `AdminCallerMiddleware` answers 401 before any users
+    /// route runs. Another group's operator, in a group of their own, passes it: what keeps them
+    /// out is each users route looking the app up in the caller's group. Every route is tried,
+    /// and Ann, her session and the app's users are seen unchanged after.
     @Test(arguments: StoreKind.allCases) func withoutAnAdminTokenOrInAnotherGroupTheUsersAreNotReached(_ kind: StoreKind) async throws {
         let s = try await setUp(kind)
         let id = try await s.t.server.admin.createEmailUser(appId: s.app.clientAppId, email: "ann@example.com", password: "pa55word!")
         #expect(await s.t.admin(.get, s.users).status == 401)
         #expect(await s.t.admin(.delete, "\(s.users)/\(id)").status == 401)
         #expect(await s.t.admin(.put, "\(s.users)/\(id)/disable").status == 401)
+
+        let ann = try WireCoding.decode(LoginResponse.self, from: await logIn(s).body)
         let (bob, bobLogin) = try await s.t.loggedInOperator("bob@example.com")
         let bobs = "groups/\(bob.groupId)/apps/\(s.app.id)/users"
-        let hidden = await s.t.admin(.get, bobs, bearer: bobLogin.accessToken)
-        #expect(hidden.status == 404 && hidden.errorCode == "AppNotFound")
-        #expect(await s.t.admin(.delete, "\(bobs)/\(id)", bearer: bobLogin.accessToken).status == 404)
-        #expect(await s.t.admin(.put, "\(bobs)/\(id)/disable", bearer: bobLogin.accessToken).status == 404)
+        let tries: [(WireMethod, String, JSONValue?)] = [
+            (.get, bobs, nil), (.get, "\(bobs)/\(id)", nil), (.post, bobs, ["email": "eve@example.com", "password": "pa55word!"]),
+            (.post, "\(bobs)/verify_token", ["token": .string(ann.accessToken)]), (.put, "\(bobs)/\(id)/logout", nil),
+            (.put, "\(bobs)/\(id)/disable", nil), (.put, "\(bobs)/\(id)/enable", nil), (.delete, "\(bobs)/\(id)", nil),
+        ]
+        for (method, path, json) in tries {
+            let refused = await s.t.admin(method, path, json: json, bearer: bobLogin.accessToken)
+            #expect(refused.status == 404 && refused.errorCode == "AppNotFound", "\(method) \(path): \(refused.status)")
+        }
+        // Nothing of the app changed: Ann is its one user, her session is live, she logs in.
+        let listed = await s.t.admin(.get, s.users, bearer: s.bearer).json?.arrayValue?.compactMap { $0["_id"]?.stringValue }
+        #expect(listed == [id])
+        #expect(await s.t.call(.get, Route.profile, bearer: ann.accessToken).status == 200)
         #expect(await logIn(s).status == 200)
+        let audit = try await s.t.server.services.hosting.store.auditEntries(appId: s.app.clientAppId, AuditQuery())
+        #expect(!audit.contains { $0.detail?.contains("bob@example.com") == true }, "\(audit.map(\.detail))")
         #expect(await s.t.admin(.get, "\(s.users)/\(String(repeating: "a", count: 24))", bearer: s.bearer).status == 404)
     }
 
