@@ -22,10 +22,7 @@ package enum AppRoutes {
         app.group("functions/call").add(middleware: SessionAuthenticator(sessions: services.sessions, token: .access))
             .post { request, context -> RouteReply in
                 let call = try FunctionCall(body: try await request.collectedBody(within: context))
-                let function = FunctionRequest(
-                    remoteAddress: context.clientAddress, headers: request.headers.map { ($0.name.canonicalName, $0.value) },
-                    token: request.headers[.authorization].map { String($0.trimmingPrefix("Bearer ")) }, logger: context.logger)
-                return .json(try await services.functions.call(call, caller: try context.caller(), request: function))
+                return .json(try await services.functions.call(call, caller: try context.caller(), request: functionRequest(request, context)))
             }
         // A change stream (`watch`): the call in the query, the token in the header or, as
         // realm-core sends it, in `baas_at`.
@@ -34,7 +31,7 @@ package enum AppRoutes {
                 let caller = try context.caller()
                 let call = try ChangeStreamRequest.call(
                     fromQuery: request.uri.queryParameters.get("baas_request"), limit: caller.app.config.maxRequestBytes)
-                let stream = try await services.changeStreams.open(call, caller: caller)
+                let stream = try await services.changeStreams.open(call, caller: caller, request: functionRequest(request, context))
                 // A client that leaves frees its place at once, not at the next keep-alive.
                 context.clientGone?.whenGone { stream.close() }
                 return EventStreamReply.response(
@@ -60,6 +57,14 @@ package enum AppRoutes {
                 }
             }
         addAccountRoutes(to: app, services)
+    }
+
+    /// The client's request as functions' `context.request` and rules' `%%request` show it.
+    private static func functionRequest(_ request: Request, _ context: RosterRequestContext) -> FunctionRequest {
+        FunctionRequest(
+            remoteAddress: context.clientAddress, headers: request.headers.map { ($0.name.canonicalName, $0.value) },
+            token: request.headers[.authorization].map { String($0.trimmingPrefix("Bearer ")) }, logger: context.logger,
+            method: request.method.rawValue, rawQuery: request.uri.query ?? "")
     }
 
     /// The email/password account routes: registration, confirmation and password reset, each

@@ -82,7 +82,8 @@ package struct ServerServices: Sendable {
             apiKeys: APIKeyService(store: store, ids: ids, now: environment.now),
             emailPassword: emailPassword,
             functions: functions,
-            changeStreams: ChangeStreamService(changes: store.changes, sessions: sessions, sessionCheck: environment.changeStreamSessionCheck),
+            changeStreams: ChangeStreamService(
+                changes: store.changes, sessions: sessions, sessionCheck: environment.changeStreamSessionCheck, data: functions.data),
             accounts: AccountService(store: store, audit: audit, triggers: triggers),
             health: HealthService(store: store, now: environment.now, logger: environment.logger),
             webSignIn: WebSignInService(store: store, ids: ids, now: environment.now),

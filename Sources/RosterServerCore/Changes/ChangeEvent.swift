@@ -22,7 +22,9 @@ package enum ChangeEvent {
         return PublishedChange.Read(before: before, after: after, event: event, text: ExtendedJSON.relaxed(event).compactText)
     }
 
-    package static func event(_ change: DocumentChange, before: JSONObject?, after: JSONObject?) -> JSONValue {
+    /// `updateDescription`: for an update, what to send in place of the one `before` and
+    /// `after` make.
+    package static func event(_ change: DocumentChange, before: JSONObject?, after: JSONObject?, updateDescription: JSONValue? = nil) -> JSONValue {
         // In MongoDB's order: _id, operationType, wallTime, fullDocument, ns, documentKey, updateDescription.
         var event: JSONObject = [
             "_id": resumeToken(change.sequence),
@@ -32,7 +34,9 @@ package enum ChangeEvent {
         if change.operation != .delete, let after { event["fullDocument"] = .object(after) }
         event["ns"] = ["db": .string(change.database), "coll": .string(change.collection)]
         event["documentKey"] = ["_id": after?["_id"] ?? before?["_id"] ?? DocumentKey.id(ofKey: change.key)]
-        if change.operation == .update { event["updateDescription"] = updateDescription(before: before ?? [:], after: after ?? [:]) }
+        if change.operation == .update {
+            event["updateDescription"] = updateDescription ?? self.updateDescription(before: before ?? [:], after: after ?? [:])
+        }
         return .object(event)
     }
 

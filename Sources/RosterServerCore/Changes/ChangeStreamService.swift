@@ -3,7 +3,8 @@ import RosterWire
 
 /// `watch` on an app's data service: a change stream of one collection, answered to
 /// `GET …/functions/call?baas_request=…` as `text/event-stream`. The watcher sees the changes
-/// committed from the moment it is opened, those its read rule and its `ids` and `filter` let
+/// committed from the moment it is opened, those its rule (Roster's words, or App Services' roles
+/// document by document, fields it may not read left out) and its `ids` and `filter` let
 /// through (`ChangeStreamFilter`), in commit order. Its session is looked at every
 /// `sessionCheck` (read once for all its streams, `SessionLiveness`): once it has ended (a log-out, a revocation, the user deleted or disabled) the
 /// stream says so and ends. Each user has at most `changeStreamsPerUser` open on one server,
@@ -24,16 +25,23 @@ package struct ChangeStreamService: Sendable {
     package static let notAStream =
         "watch is a change stream: send it as GET …/functions/call?baas_request=<the call as base64 JSON>, which answers text/event-stream"
 
-    package init(changes: DocumentChangeHub, sessions: SessionService, sessionCheck: Duration = .seconds(5)) {
+    /// What roles' expansions are read from (`%%user.custom_data`, `%%user.identities`).
+    package var data: DataAccessService?
+
+    package init(changes: DocumentChangeHub, sessions: SessionService, sessionCheck: Duration = .seconds(5), data: DataAccessService? = nil) {
         self.changes = changes
+        self.data = data
         self.sessions = sessions
         self.sessionCheck = sessionCheck
         liveness = SessionLiveness(sessions: sessions, interval: sessionCheck)
     }
 
     /// Opens the stream `call` asks for; refused (and nothing opened) unless it is a `watch` of a
-    /// collection the caller may read.
-    package func open(_ call: FunctionCall, caller: AuthorizedSession) async throws -> ChangeStream {
+    /// collection the caller may read. Roles' expansions are read once, as it opens: `%%user`
+    /// (with its custom data as stored then), `%%request` (this request), `%%values`.
+    package func open(_ call: FunctionCall, caller: AuthorizedSession, request callRequest: FunctionRequest = FunctionRequest()) async throws
+        -> ChangeStream
+    {
         let services = caller.app.config.dataServices
         guard let service = call.service, services.contains(service) else {
             throw ErrorResponse.invalidParameter(
@@ -46,8 +54,9 @@ package struct ChangeStreamService: Sendable {
         guard let rule = caller.app.config.rule(database: request.database, collection: request.collection) else {
             throw ErrorResponse.noMatchingRule("no rule lets users use \(request.database).\(request.collection)")
         }
+        let expansions = rule.isWords ? nil : try await data?.expansions(for: rule, caller: caller, request: callRequest, action: call.name)
         let filter = try ChangeStreamFilter(
-            request, rule: rule, userId: caller.user.id, regexSteps: caller.app.config.limits.regexStepsPerChangeEvent)
+            request, rule: rule, userId: caller.user.id, expansions: expansions, regexSteps: caller.app.config.limits.regexStepsPerChangeEvent)
         let (app, userId) = (caller.app, caller.user.id)
         do {
             try await app.changeStreams.enter(userId)
@@ -75,9 +84,10 @@ package struct ChangeStreamService: Sendable {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
                     var overflowed = false
-                    for await change in subscription.changes where filter.admits(change) {
+                    for await change in subscription.changes {
+                        guard let text = filter.event(for: change) else { continue }
                         // A watcher whose client reads too slowly is ended rather than kept growing.
-                        guard send(.event(change.documents.text)) else {
+                        guard send(.event(text)) else {
                             overflowed = true
                             break
                         }

@@ -5,9 +5,8 @@ import RosterWire
 extension DataAccessService {
     /// What a rule's expansions read for this call: the user (`id`, `type`, `data`, and, when the
     /// rule names them, `custom_data` read from the store now and `identities`), the app's values
-    /// and environment, and the request (`remoteIPAddress`, `requestHeaders`, `httpUserAgent`,
-    /// `httpReferrer`, `service`, `action`), whether the client called data access itself or a
-    /// function it called did.
+    /// and environment, and the request (`FunctionRequest.shown`, with `service` and `action`),
+    /// whether the client called data access itself, a function it called did, or it watches.
     func expansions(for rule: DataRule, caller: AuthorizedSession, request: FunctionRequest?, action: String) async throws -> RuleExpansions {
         var user: JSONObject = ["id": .string(caller.user.id), "type": "normal"]
         user["data"] = .object((try? JSONValue(parsing: caller.user.profile))?.objectValue ?? [:])
@@ -22,14 +21,9 @@ extension DataAccessService {
             }
         }
         let config = caller.app.config
-        var requestFields: JSONObject = ["service": .string(config.dataServices.first ?? AppConfig.defaultDataService), "action": .string(action)]
-        if let request {
-            requestFields["remoteIPAddress"] = .string(request.remoteAddress)
-            requestFields["requestHeaders"] = .object(request.requestHeaders)
-            for (name, key) in [("user-agent", "httpUserAgent"), ("referer", "httpReferrer")] {
-                if let value = request.headers.first(where: { $0.name.lowercased() == name })?.value { requestFields[key] = .string(value) }
-            }
-        }
+        var requestFields = request?.shown ?? [:]
+        requestFields["service"] = .string(config.dataServices.first ?? AppConfig.defaultDataService)
+        requestFields["action"] = .string(action)
         return RuleExpansions(
             user: .object(user), values: JSONObject(config.values.compactMapValues { try? ExtendedJSON.canonical($0) }),
             environment: ["tag": .string(config.environment), "values": [:]], request: requestFields)

@@ -12,12 +12,36 @@ package struct FunctionRequest: Sendable {
     /// The access token the call came with.
     package var token: String?
     package var logger: Logger
+    /// The HTTP method (`POST` for a call, `GET` for a change stream); nil for a run no client
+    /// request started (a trigger, a user's creation).
+    package var method: String?
+    /// The query string as sent, without the `?`; empty when there was none.
+    package var rawQuery: String
 
-    package init(remoteAddress: String = "in-process", headers: [(name: String, value: String)] = [], token: String? = nil, logger: Logger = Logger(label: "roster-server")) {
+    package init(
+        remoteAddress: String = "in-process", headers: [(name: String, value: String)] = [], token: String? = nil,
+        logger: Logger = Logger(label: "roster-server"), method: String? = nil, rawQuery: String = ""
+    ) {
         self.remoteAddress = remoteAddress
         self.headers = headers
         self.token = token
         self.logger = logger
+        self.method = method
+        self.rawQuery = rawQuery
+    }
+
+    /// `context.request` and `%%request` as App Services gives them for a client's request:
+    /// `remoteIPAddress`, `requestHeaders`, `httpMethod`, `rawQueryString`, and `httpUserAgent`
+    /// and `httpReferrer` when the request has those headers. `webhookUrl` belongs to HTTPS
+    /// endpoints, which Roster does not serve; a data call's `%%request` adds `service` and `action`.
+    package var shown: JSONObject {
+        var fields: JSONObject = ["remoteIPAddress": .string(remoteAddress), "requestHeaders": .object(requestHeaders)]
+        if let method { fields["httpMethod"] = .string(method) }
+        fields["rawQueryString"] = .string(rawQuery)
+        for (name, key) in [("user-agent", "httpUserAgent"), ("referer", "httpReferrer")] {
+            if let value = headers.first(where: { $0.name.lowercased() == name })?.value { fields[key] = .string(value) }
+        }
+        return fields
     }
 
     /// The headers as App Services shows them (`context.request.requestHeaders`,

@@ -4,8 +4,9 @@ import RosterWire
 
 /// What `context` holds as data for one execution, as App Services gives it: `user` (`id`,
 /// `type`, `data`, `custom_data`, `identities`), `app` (`id`, `clientAppId`, `name`),
-/// `environment` (`tag`, `values`), `request` (`remoteIPAddress`, `requestHeaders`: each name
-/// with its list of values; no `webhookUrl`), `token` and `values`.
+/// `environment` (`tag`, `values`), `request` (`FunctionRequest.shown`: `remoteIPAddress`,
+/// `requestHeaders` each name with its list of values, `httpMethod`, `rawQueryString`,
+/// `httpUserAgent`, `httpReferrer`; no `webhookUrl`), `token` and `values`.
 enum JavaScriptFunctionContext {
     static func make(
         caller: AuthorizedSession, identities: [IdentityRecord], customData: JSONValue?, request: FunctionRequest
@@ -23,7 +24,7 @@ enum JavaScriptFunctionContext {
             "user": (try? ExtendedJSON.canonical(user)) ?? user,
             "app": ["id": .string(config.appId), "clientAppId": .string(config.appId), "name": .string(config.name)],
             "environment": ["tag": .string(config.environment), "values": [:]],
-            "request": ["remoteIPAddress": .string(request.remoteAddress), "requestHeaders": .object(request.requestHeaders)],
+            "request": .object(request.shown),
             "values": .object(JSONObject(config.values.compactMapValues { try? ExtendedJSON.canonical($0) })),
         ]
         if let token = request.token { context["token"] = .string(token) }
