@@ -33,6 +33,10 @@ public final class AdminAPI: RouteAddition, Sendable {
             to: groups.group("apps/:appId"),
             ServerAPIKeys(apps: apps, store: core.hosting.store, ids: apps.ids, now: core.environment.now), audit: core.audit)
         AdminLogRoutes.add(to: groups.group("apps/:appId"), AppLogs(apps: apps, store: core.audit.store, now: core.environment.now))
+        AdminDraftRoutes.add(to: groups.group("apps/:appId"), AdminDrafts(apps: apps), audit: core.audit)
+        let privateGroups = router.group(RouterPath(AdminAPIVersion.privatePath)).add(middleware: AdminBodyLimit())
+            .group("groups/:groupId").add(middleware: AdminCallerMiddleware(sessions: sessions))
+        AdminPrivateRoutes.add(to: privateGroups.group("apps/:appId"), AdminPrivateSettings(apps: apps), audit: core.audit)
         AdminPendingUserRoutes.add(
             to: groups.group("apps/:appId"),
             AdminPendingUsers(apps: apps, admin: core.admin, served: core.apps, emailPassword: core.emailPassword), audit: core.audit)

@@ -162,7 +162,7 @@ struct ServeCommand: AsyncParsableCommand {
         // within a second.
         let following = hosted.map { hosted in Task { await hosted.follow(every: .seconds(1)) } }
         defer { following?.cancel() }
-        let adminPaths = ServedPaths { _, path in path == AdminAPIVersion.path || path.hasPrefix(AdminAPIVersion.path + "/") }
+        let adminPaths = ServedPaths { _, path in AdminAPIVersion.serves(path) }
         if settings.apps == .demo { try await server.seedDemoUsers(appId: apps[0].appId) }
         let (host, port) = (settings.host, settings.port)
         let shown = host.contains(":") ? "[\(host)]" : host

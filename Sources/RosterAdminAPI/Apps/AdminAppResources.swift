@@ -11,7 +11,7 @@ struct AdminAppResources: AppResourceStore {
     let audit: AuditTrail
 
     func appModel(group: String, app: String, context: Context) async throws -> AppModel {
-        try await apps.app(app, in: group).model
+        try await apps.app(app, in: group).editedModel
     }
 
     func apply(_ edit: @escaping AppEdit, group: String, app: String, action: String, context: Context) async throws {

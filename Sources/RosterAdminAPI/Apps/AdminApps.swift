@@ -81,7 +81,14 @@ public struct AdminApps: Sendable {
     /// meanwhile): it must be a pure function of the model it is given.
     @discardableResult
     public func edit(_ id: String, in groupId: String, _ change: (inout AppModel) throws -> Void) async throws -> HostedApp {
-        try await editHosted(id, in: groupId) { app in try change(&app.model) }
+        try await editHosted(id, in: groupId) { app in
+            if var draft = app.draft {
+                try change(&draft.model)
+                app.draft = draft
+            } else {
+                try change(&app.model)
+            }
+        }
     }
 
     /// `edit` for what lies beside the model: the secrets' values. The ids, group and version
@@ -110,6 +117,14 @@ public struct AdminApps: Sendable {
             changed.createdAt = current.createdAt
             changed.version = current.version + 1
             changed.updatedAt = now()
+            if var draft = changed.draft {
+                // A draft must stay servable too, so that deploying it cannot fail.
+                draft.model.appId = current.model.appId
+                changed.draft = draft
+                var deployed = changed
+                deployed.model = draft.model
+                _ = try Self.servable(deployed)
+            }
             let config = try Self.servable(changed)
             guard try await store.updateHostedApp(try Self.record(changed)) else { continue }
             try await serve(changed, config)
@@ -181,7 +196,9 @@ public struct AdminApps: Sendable {
     }
 
     static func record(_ app: HostedApp) throws -> HostedAppRecord {
-        let document = HostedAppDocument(model: app.model, secrets: app.secrets, product: app.product)
+        let document = HostedAppDocument(
+            model: app.model, secrets: app.secrets, product: app.product, draft: app.draft, deployments: app.deployments.isEmpty ? nil : app.deployments,
+            privateSettings: app.privateSettings == AppPrivateSettings() ? nil : app.privateSettings)
         return HostedAppRecord(
             id: app.id, groupId: app.groupId, clientAppId: app.clientAppId, name: app.model.name,
             document: String(decoding: try JSONEncoder().encode(document), as: UTF8.self), version: app.version, createdAt: app.createdAt,
@@ -192,7 +209,9 @@ public struct AdminApps: Sendable {
         let document = try JSONDecoder().decode(HostedAppDocument.self, from: Data(record.document.utf8))
         return HostedApp(
             id: record.id, groupId: record.groupId, model: document.model, secrets: document.secrets, product: document.product,
-            version: record.version, createdAt: record.createdAt, updatedAt: record.updatedAt)
+            draft: document.draft, deployments: document.deployments ?? [], privateSettings: document.privateSettings ?? AppPrivateSettings(),
+            version: record.version, createdAt: record.createdAt,
+            updatedAt: record.updatedAt)
     }
 
     /// App Services' app names: letters, digits, `_` and `-`, starting with a letter, at most 32.

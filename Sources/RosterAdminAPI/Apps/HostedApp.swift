@@ -13,6 +13,13 @@ public struct HostedApp: Sendable, Equatable {
     public var secrets: [String: String]
     /// The product asked for at creation (`?product=standard`), answered back.
     public var product: String
+    /// Changes held back until deployed; while there is one, edits of the app's resources go
+    /// into it and the app is served as `model` says.
+    public var draft: AppDraft? = nil
+    /// The drafts deployed, newest first (at most `AppDeployment.kept`).
+    public var deployments: [AppDeployment] = []
+    /// What App Services' private API keeps for the app: feature flags and app settings.
+    public var privateSettings = AppPrivateSettings()
     /// Counts the app's changes: 1 when made.
     public var version: Int
     public var createdAt: Date
@@ -20,6 +27,10 @@ public struct HostedApp: Sendable, Equatable {
 
     /// The id clients name the app by.
     public var clientAppId: String { model.appId }
+
+    /// The app as the Admin API's resource routes read and change it: the draft's model while
+    /// there is a draft, else the model served.
+    public var editedModel: AppModel { draft?.model ?? model }
 }
 
 /// What a hosted app's row holds as its document: everything but the ids and the version,
@@ -28,4 +39,7 @@ struct HostedAppDocument: Codable {
     var model: AppModel
     var secrets: [String: String]
     var product: String
+    var draft: AppDraft?
+    var deployments: [AppDeployment]?
+    var privateSettings: AppPrivateSettings?
 }
