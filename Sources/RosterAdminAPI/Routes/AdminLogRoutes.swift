@@ -7,15 +7,10 @@ import RosterServer
 enum AdminLogRoutes {
     /// `app`: the group `groups/{groupId}/apps/{appId}`, behind `AdminCallerMiddleware`.
     static func add(to app: RouterGroup<RosterRequestContext>, _ logs: AppLogs) {
-        app.get("logs") { request, context -> Response in
-            do {
-                let caller = try AdminCaller.required()
-                let query = try AppLogQuery { request.uri.queryParameters.getAll($0) }
-                let page = try await logs.page(query, app: try context.parameter("appId"), in: caller.groupId)
-                return try RouteReply.json(page).response(from: request, context: context)
-            } catch let refusal as AdminResourceError {
-                return refusal.jsonResponse()
-            }
+        app.get("logs") { request, context -> RouteReply in
+            let caller = try AdminCaller.required()
+            let query = try AppLogQuery { request.uri.queryParameters.getAll($0) }
+            return try .json(try await logs.page(query, app: try context.parameter("appId"), in: caller.groupId))
         }
     }
 }

@@ -16,18 +16,10 @@ enum AdminPendingUserRoutes {
                 .admin, appId: app.clientAppId, userId: caller.operatorId, provider: "admin", address: context.clientAddress,
                 detail: "\(action) by operator \(caller.email)")
         }
-        /// The route's own refusals answered here with their `error_code` and words, as the
-        /// users routes do.
         @Sendable func on(
             _ method: HTTPRequest.Method, _ path: String, _ handle: @escaping @Sendable (Request, RosterRequestContext) async throws -> RouteReply
         ) {
-            app.on(RouterPath(path), method: method) { request, context -> Response in
-                do {
-                    return try await handle(request, context).response(from: request, context: context)
-                } catch let refusal as AdminResourceError {
-                    return refusal.jsonResponse()
-                }
-            }
+            app.on(RouterPath(path), method: method, use: handle)
         }
         on(.get, "user_registrations/pending_users") { request, context -> RouteReply in
             let caller = try AdminCaller.required()

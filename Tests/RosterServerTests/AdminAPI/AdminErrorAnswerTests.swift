@@ -13,7 +13,7 @@ import Testing
         let t = try await AdminTestServer.make(store: .sqlite)
         let (made, login) = try await t.loggedInOperator()
         let app = "groups/\(made.groupId)/apps/\(try await t.apps.create(name: "kiosk", product: nil, in: made.groupId).id)"
-        // A users route, a resource route and an api_keys route: each its own refusal.
+        // A users route, a resource route, an api_keys, a logs and a pending users route: each its own refusal.
         let page = await t.admin(.get, "\(app)/users", bearer: login.accessToken, query: ["after": "nope"])
         #expect(page.status == 400 && page.errorCode == "InvalidParameter" && page.errorMessage == "'after' is not an ObjectId")
         let function = await t.admin(.get, "\(app)/functions/nope", bearer: login.accessToken)
@@ -23,5 +23,9 @@ import Testing
         let key = await t.admin(.post, "\(app)/api_keys", json: [:], bearer: login.accessToken)
         #expect(key.status == 400 && key.errorCode == "MissingParameter" && key.errorMessage == "'name' is required")
         #expect(key.headers["content-type"] == "application/json")
+        let logs = await t.admin(.get, "\(app)/logs", bearer: login.accessToken, query: ["start_date": "yesterday"])
+        #expect(logs.status == 400 && logs.errorCode == "InvalidParameter" && logs.errorMessage == "'start_date' is not an ISO 8601 date")
+        let pending = await t.admin(.get, "\(app)/user_registrations/pending_users", bearer: login.accessToken, query: ["after": "nope"])
+        #expect(pending.status == 400 && pending.errorCode == "InvalidParameter" && pending.errorMessage == "'after' is not an ObjectId")
     }
 }
