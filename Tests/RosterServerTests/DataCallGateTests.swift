@@ -33,8 +33,8 @@ import Testing
             _ = try await gate.run(for: "ann") { try await work.run() }
             Issue.record("the call ran to its end")
         } catch let error as ErrorResponse {
-            #expect(error.code == .functionExecutionError)
-            #expect(error.error == "the call did not finish within its limit of 1 s (dataCallSeconds)")
+            #expect(error.code == .executionTimeLimitExceeded && error.code?.httpStatus == 400)
+            #expect(error.error == "execution time limit exceeded: the call did not finish within its limit of 1 s (dataCallSeconds)")
         }
         #expect(work.cancelled.withLock { $0 }, "the work was cancelled, not left running")
         // Its place is given back.

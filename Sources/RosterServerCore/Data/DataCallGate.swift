@@ -5,7 +5,7 @@ import RosterWire
 /// What one user's data calls may take: at most `perUser` in flight at once (the rest are
 /// answered 429 with `Retry-After` at once), each within `deadlineSeconds`. A call past its deadline is
 /// cancelled, stops at its next page of documents (`DocumentStore.documents`), writes nothing it
-/// had not yet written, and is answered FunctionExecutionError naming the limit; a call in the
+/// had not yet written, and is answered ExecutionTimeLimitExceeded naming the limit; a call in the
 /// middle of a regular expression match stops inside it. Every call's regular expressions draw
 /// from one budget of `regexSteps` (`RegexBudget`, bound for the call's task): past it the call
 /// is refused, however its matches are spread over documents and clauses. The counts live in
@@ -41,7 +41,8 @@ package final class DataCallGate: Sendable {
             group.addTask { try await RegexBudget.$current.withValue(budget) { try await work() } }
             group.addTask {
                 try await Task.sleep(for: .seconds(seconds))
-                throw ErrorResponse.functionFailed("the call did not finish within its limit of \(seconds) s (dataCallSeconds)")
+                throw ErrorResponse.functionOutOfTime(
+                    "execution time limit exceeded: the call did not finish within its limit of \(seconds) s (dataCallSeconds)")
             }
             defer { group.cancelAll() }
             guard let first = try await group.next() else { throw CancellationError() }

@@ -51,7 +51,9 @@ extension TriggerService {
             return .ran
         } catch {
             if Task.isCancelled { return .interrupted }
-            logger.error("trigger function '\(trigger.functionName)' failed: \(error)")
+            // Failed for good (a run past its deadline too): its words, as a client reads them.
+            let words = (error as? ErrorResponse).map { "\($0.error) (\($0.errorCode))" } ?? "\(error)"
+            logger.error("trigger function '\(trigger.functionName)' failed: \(words)", metadata: ["function": .string(trigger.functionName)])
             return .threw
         }
     }

@@ -3,10 +3,10 @@ import Foundation
 /// How a trigger's event is claimed and settled, the same for every store driver: the drivers
 /// read the rows and write back what this answers.
 ///
-/// An event is claimed by one instance for `lease`; a function that threw is not run again (App
-/// Services runs a trigger's function once, without retries); a run that never finished (the
-/// instance stopped, the engine could not run it) is run again after a pause doubling from
-/// `retryPause`, up to `maxAttempts` runs in all, then marked failed.
+/// An event is claimed by one instance for `lease`; a function that threw, or was stopped at its
+/// deadline or heap, is not run again (App Services runs a trigger's function once, without
+/// retries); a run that never finished (the instance stopped mid-run) is run again after a
+/// pause doubling from `retryPause`, up to `maxAttempts` runs in all, then marked failed.
 ///
 ///     if case .claim(let claimed) = TriggerEventRule.claim(record, now: now, policy: policy) { … }
 package enum TriggerEventRule {
@@ -29,9 +29,9 @@ package enum TriggerEventRule {
     package enum Outcome: Sendable, Equatable {
         /// The function returned.
         case ran
-        /// The function threw: logged, not run again.
+        /// The function failed (it threw, or was stopped at a limit): logged, not run again.
         case threw
-        /// It did not run to an end (the engine was unavailable, the deadline passed): run again.
+        /// It did not run to an end (the server stopped mid-run): run again.
         case interrupted
     }
 
