@@ -20,6 +20,11 @@ extension ErrorResponse {
     /// A function stopped at its deadline: App Services' `ExecutionTimeLimitExceeded`, its words
     /// first (`execution time limit exceeded`), then which limit.
     package static func functionOutOfTime(_ message: String) -> ErrorResponse { .init(.executionTimeLimitExceeded, message) }
+    /// An error in words for the log: an answer's words and its code, any other error as it
+    /// describes itself (never Swift's dump of an answer's fields).
+    package static func words(of error: any Error) -> String {
+        (error as? ErrorResponse).map { "\($0.error) (\($0.errorCode))" } ?? "\(error)"
+    }
     package static func missingParameter(_ name: String) -> ErrorResponse { .init(.missingParameter, "missing parameter '\(name)'") }
     package static func invalidParameter(_ message: String) -> ErrorResponse { .init(.invalidParameter, message) }
     package static func payloadTooLarge(limit: Int) -> ErrorResponse {

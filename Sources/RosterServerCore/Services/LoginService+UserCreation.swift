@@ -23,7 +23,8 @@ extension LoginService {
             }
         } catch {
             request.logger.warning(
-                "the user creation function failed", metadata: ["app": "\(app.id)", "function": "\(name)", "user": "\(user.id)", "why": "\(error)"])
+                "the user creation function failed",
+                metadata: ["app": "\(app.id)", "function": "\(name)", "user": "\(user.id)", "why": "\(ErrorResponse.words(of: error))"])
         }
     }
 }

@@ -52,8 +52,9 @@ extension TriggerService {
         } catch {
             if Task.isCancelled { return .interrupted }
             // Failed for good (a run past its deadline too): its words, as a client reads them.
-            let words = (error as? ErrorResponse).map { "\($0.error) (\($0.errorCode))" } ?? "\(error)"
-            logger.error("trigger function '\(trigger.functionName)' failed: \(words)", metadata: ["function": .string(trigger.functionName)])
+            logger.error(
+                "trigger function '\(trigger.functionName)' failed: \(ErrorResponse.words(of: error))",
+                metadata: ["function": .string(trigger.functionName)])
             return .threw
         }
     }
