@@ -34,7 +34,13 @@ package struct DataAccessService: Sendable {
         guard let rule = system ?? caller.app.config.rule(database: request.database, collection: request.collection) else {
             throw ErrorResponse.noMatchingRule("no rule lets users use \(request.database).\(request.collection)")
         }
-        let expansions = try await expansions(for: rule, caller: caller, request: callRequest, action: request.name)
+        // Roster's rule words name no expansion but `%%user.id` (`AppRole.words`), so the profile
+        // and the request are read only for App Services' roles, which may name them (reading
+        // them for every call cost a data find about a twentieth: docs/BENCHMARKS.md, R).
+        let expansions =
+            rule.isWords
+            ? RuleExpansions(user: ["id": .string(caller.user.id), "type": "normal"])
+            : try await expansions(for: rule, caller: caller, request: callRequest, action: request.name)
         let access = DataRuleAccess(caller: caller, rule: rule, expansions: expansions, maxDocumentBytes: caller.app.config.maxDocumentBytes)
         let namespace = DocumentScope(appId: caller.app.id, database: request.database, collection: request.collection)
         do {
