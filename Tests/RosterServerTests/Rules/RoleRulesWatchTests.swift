@@ -92,4 +92,27 @@ import Testing
             for stream in [annSees, boSees, cySees, cySigns] { stream.close() }
         }
     }
+
+    /// A role's document filter draws its regular expressions from the event's budget
+    /// (`regexStepsPerChangeEvent`, 1,000,000 steps), as the watcher's own `filter` does: a
+    /// document whose check would take more is not sent, and the stream goes on.
+    @Test func aRolesRegularExpressionsKeepToTheEventsBudget() async throws {
+        var config = TestConfig.app(maxRequestBytes: 65536)
+        // The pattern backtracks through every string before the second clause holds.
+        let costly: JSONValue = ["$or": [["s": ["$regex": "^(a|a)*$"]], ["kind": "wanted"]]]
+        config.rules = [DataRule(database: "shop", collection: "tags", roles: [
+            AppRole(name: "tagged", readFilter: costly, read: true, write: true, insert: true)
+        ])]
+        let t = try await TestServer.make(config, store: .sqlite)
+        let ann = DataAccessTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
+        try await withLoopbackServer(t.server) { port in
+            let stream = try await ChangeStreamTests().open(port, t, ann, in: ("shop", "tags"))
+            let strings = JSONValue.array(Array(repeating: "aaaaaaaaaaaaaaaaa!", count: 8))
+            _ = try await ann.json("insertOne", ["document": ["_id": "costly", "kind": "wanted", "s": strings]], in: ("shop", "tags"))
+            _ = try await ann.json("insertOne", ["document": ["_id": "plain", "kind": "wanted", "s": ["a!"]]], in: ("shop", "tags"))
+            let event = try #require(try await stream.nextEvent(within: 10)?.json)
+            #expect(event["documentKey"] == ["_id": "plain"], "the costly event is not sent; the next one is")
+            stream.close()
+        }
+    }
 }
