@@ -259,6 +259,7 @@ import Testing
         try Data("#!/bin/sh\necho 'not json'\n".utf8).write(to: broken)
         let config = Self.config(functions: [
             "echo": FunctionConfig(command: ["/bin/sh", echo.path]), "broken": FunctionConfig(command: ["/bin/sh", broken.path]),
+            "slow": FunctionConfig(command: ["/bin/sleep", "5"], timeoutSeconds: 0.5),
         ])
         let (_, ann, _) = try await start(config, store: kind)
         let answer = await ann.call(["name": "echo", "arguments": [1, "two"]])
@@ -268,7 +269,12 @@ import Testing
         let typed = await ann.call(["name": "echo", "arguments": [["$numberInt": "7"], ["at": ["$date": ["$numberLong": "1700000000000"]]]]])
         #expect(typed.json?["arguments"] == [7, ["at": ["$date": "2023-11-14T22:13:20Z"]]])
         #expect(await ann.call(["name": "echo", "arguments": [["$oid": "nope"]]]).errorCode == "InvalidParameter")
-        #expect(await ann.call(["name": "broken"]).errorCode == "FunctionExecutionError")
+        let brokenAnswer = await ann.call(["name": "broken"])
+        #expect(brokenAnswer.status == 400 && brokenAnswer.errorCode == "FunctionExecutionError")
+        // A command stopped at its deadline answers as a JavaScript function does.
+        let slow = await ann.call(["name": "slow"])
+        #expect(slow.status == 400 && slow.errorCode == "ExecutionTimeLimitExceeded")
+        #expect(slow.errorMessage == "execution time limit exceeded: the function ran longer than 0.5 s (timeoutSeconds)")
         #expect(await ann.call(["name": "missing"]).errorCode == "FunctionNotFound")
     }
 
