@@ -29,14 +29,12 @@ struct AdminPendingUsers: Sendable {
 
     func confirm(email: String, app id: String, in groupId: String) async throws -> HostedApp {
         let app = try await apps.app(id, in: groupId)
-        let email = try Self.email(email)
         try await mapped { try await admin.confirmPendingUser(appId: app.clientAppId, email: email) }
         return app
     }
 
     func delete(email: String, app id: String, in groupId: String) async throws -> HostedApp {
         let app = try await apps.app(id, in: groupId)
-        let email = try Self.email(email)
         try await mapped { try await admin.deletePendingUser(appId: app.clientAppId, email: email) }
         return app
     }
@@ -61,9 +59,8 @@ struct AdminPendingUsers: Sendable {
 
     /// The app, as served now, with its email/password provider, and the email; whether the
     /// email is pending the email/password service decides.
-    private func pending(_ rawEmail: String, app id: String, in groupId: String) async throws -> (HostedApp, ServedApp, String) {
+    private func pending(_ email: String, app id: String, in groupId: String) async throws -> (HostedApp, ServedApp, String) {
         let app = try await apps.app(id, in: groupId)
-        let email = try Self.email(rawEmail)
         guard let served = served[app.clientAppId] else { throw AdminResourceError.notFound("AppNotFound", "app", id: id) }
         guard served.config.providers.emailPassword != nil else {
             throw AdminResourceError(status: 400, code: "AuthProviderNotFound", message: "the app has no local-userpass provider enabled")
@@ -71,8 +68,8 @@ struct AdminPendingUsers: Sendable {
         return (app, served, email)
     }
 
-    /// The email a path names, percent-decoded and in the case the store keeps: an address of
-    /// at most 254 characters.
+    /// The email a path names, percent-decoded (once: the routes decode, the methods above take
+    /// the result) and in the case the store keeps: an address of at most 254 characters.
     static func email(_ component: String) throws -> String {
         guard let email = component.removingPercentEncoding, !email.isEmpty, email.count <= maxEmailLength, email.contains("@") else {
             throw AdminResourceError.invalid("email", "is not an email address")

@@ -66,6 +66,8 @@ import Testing
         #expect(listed.allSatisfy { $0["user_id"] == "" && $0["domain_id"]?.stringValue == s.app.id && $0["login_ids"]?.arrayValue?.first?["id_type"] == "email" })
         #expect(await logIn(s, "ann@example.com").errorCode == "AuthError")
 
+        // A path is decoded once: `%2540` names the address `ann%40example.com`, which is none.
+        #expect(await s.t.admin(.post, "\(s.byEmail("ann%2540example.com"))/confirm", bearer: s.bearer).status == 400)
         // Ann by the Admin API (the email in any case, percent-encoded or not), Bob by his token.
         #expect(await s.t.admin(.post, "\(s.byEmail("Ann%40example.com"))/confirm", bearer: s.bearer).status == 204)
         let message = try #require(try confirmations(s, to: "bob@example.com").first)
