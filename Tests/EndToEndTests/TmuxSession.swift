@@ -138,15 +138,30 @@ final class TmuxSession {
     }
 
     /// Captures the screen every tenth of a second until it passes `check`; fails with `what`.
+    /// A passing screen is returned once it has settled, so a caller reading more of it than
+    /// `check` looked at never sees a screen the terminal had only half drawn.
     private func poll(timeout: TimeInterval, _ what: String, capture: () throws -> String, _ check: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         var screen = ""
         while Date() < deadline {
             screen = try capture()
-            if check(screen) { return screen }
+            if check(screen) { return try settled(screen, capture: capture, check) }
             Thread.sleep(forTimeInterval: 0.1)
         }
         throw Failure(description: "\(what); the screen was:\n\(screen)")
+    }
+
+    /// `screen` once two captures a moment apart agree; at most ten more captures. If the screen
+    /// moves on to one that no longer passes `check`, the last passing one.
+    private func settled(_ screen: String, capture: () throws -> String, _ check: (String) -> Bool) throws -> String {
+        var last = screen
+        for _ in 0..<10 {
+            Thread.sleep(forTimeInterval: 0.04)
+            let next = try capture()
+            if next == last || !check(next) { return last }
+            last = next
+        }
+        return last
     }
 
     @discardableResult
