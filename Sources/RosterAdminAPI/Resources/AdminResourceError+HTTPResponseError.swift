@@ -12,10 +12,6 @@ extension AdminResourceError: ProtocolErrorAnswer {
     public var status: HTTPResponse.Status { HTTPResponse.Status(code: httpStatus) }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
-        jsonResponse()
-    }
-
-    func jsonResponse() -> Response {
         let body = (try? WireCoding.encode(ErrorResponse(error: message, errorCode: code))) ?? Data()
         return Response(
             status: HTTPResponse.Status(code: httpStatus), headers: [.contentType: "application/json"],

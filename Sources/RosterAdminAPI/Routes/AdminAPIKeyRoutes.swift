@@ -15,9 +15,7 @@ enum AdminAPIKeyRoutes {
     /// `app`: the group `groups/{groupId}/apps/{appId}`, behind `AdminCallerMiddleware`.
     static func add(to app: RouterGroup<RosterRequestContext>, _ keys: ServerAPIKeys, audit: AuditTrail) {
         @Sendable func record(_ caller: AdminCaller, _ app: HostedApp, _ action: String, _ context: RosterRequestContext) async {
-            await audit.record(
-                .admin, appId: app.clientAppId, userId: caller.operatorId, provider: "admin", address: context.clientAddress,
-                detail: "\(action) by operator \(caller.email)")
+            await audit.recordAdmin(caller, app, action, context)
         }
         app.get("api_keys") { _, context -> RouteReply in
             let caller = try AdminCaller.required()

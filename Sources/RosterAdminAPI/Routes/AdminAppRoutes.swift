@@ -14,9 +14,7 @@ enum AdminAppRoutes {
             try AdminCaller.required()
         }
         @Sendable func record(_ caller: AdminCaller, _ app: HostedApp, _ action: String, _ context: RosterRequestContext) async {
-            await audit.record(
-                .admin, appId: app.clientAppId, userId: caller.operatorId, provider: "admin", address: context.clientAddress,
-                detail: "\(action) by operator \(caller.email)")
+            await audit.recordAdmin(caller, app, action, context)
         }
         groups.post("apps") { request, context -> RouteReply in
             let caller = try await caller(request, context)

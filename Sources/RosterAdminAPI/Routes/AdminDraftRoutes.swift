@@ -10,22 +10,15 @@ enum AdminDraftRoutes {
     /// `app`: the group `groups/{groupId}/apps/{appId}`, behind `AdminCallerMiddleware`.
     static func add(to app: RouterGroup<RosterRequestContext>, _ drafts: AdminDrafts, audit: AuditTrail) {
         @Sendable func record(_ caller: AdminCaller, _ app: HostedApp, _ action: String, _ context: RosterRequestContext) async {
-            await audit.record(
-                .admin, appId: app.clientAppId, userId: caller.operatorId, provider: "admin", address: context.clientAddress,
-                detail: "\(action) by operator \(caller.email)")
+            await audit.recordAdmin(caller, app, action, context)
         }
-        /// The route's refusals answered with their `error_code` and words, as the users routes do.
         @Sendable func on(
             _ method: HTTPRequest.Method, _ path: String,
             _ handle: @escaping @Sendable (AdminCaller, String, RosterRequestContext) async throws -> RouteReply
         ) {
             app.on(RouterPath(path), method: method) { request, context -> Response in
-                do {
-                    let caller = try AdminCaller.required()
-                    return try await handle(caller, try context.parameter("appId"), context).response(from: request, context: context)
-                } catch let refusal as AdminResourceError {
-                    return refusal.jsonResponse()
-                }
+                let caller = try AdminCaller.required()
+                return try await handle(caller, try context.parameter("appId"), context).response(from: request, context: context)
             }
         }
         on(.post, "drafts") { caller, appId, context in

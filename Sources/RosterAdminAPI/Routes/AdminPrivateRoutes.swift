@@ -25,21 +25,15 @@ enum AdminPrivateRoutes {
     /// `app`: the group `groups/{groupId}/apps/{appId}` of the private API, behind `AdminCallerMiddleware`.
     static func add(to app: RouterGroup<RosterRequestContext>, _ settings: AdminPrivateSettings, audit: AuditTrail) {
         @Sendable func record(_ caller: AdminCaller, _ app: HostedApp, _ action: String, _ context: RosterRequestContext) async {
-            await audit.record(
-                .admin, appId: app.clientAppId, userId: caller.operatorId, provider: "admin", address: context.clientAddress,
-                detail: "\(action.prefix(200)) by operator \(caller.email)")
+            await audit.recordAdmin(caller, app, action, context)
         }
         @Sendable func on(
             _ method: HTTPRequest.Method, _ path: String,
             _ handle: @escaping @Sendable (Request, AdminCaller, String, RosterRequestContext) async throws -> RouteReply
         ) {
             app.on(RouterPath(path), method: method) { request, context -> Response in
-                do {
-                    let caller = try AdminCaller.required()
-                    return try await handle(request, caller, try context.parameter("appId"), context).response(from: request, context: context)
-                } catch let refusal as AdminResourceError {
-                    return refusal.jsonResponse()
-                }
+                let caller = try AdminCaller.required()
+                return try await handle(request, caller, try context.parameter("appId"), context).response(from: request, context: context)
             }
         }
         on(.get, "features") { _, caller, appId, _ in

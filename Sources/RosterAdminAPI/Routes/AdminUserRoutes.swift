@@ -20,9 +20,7 @@ enum AdminUserRoutes {
     /// `app`: the group `groups/{groupId}/apps/{appId}`, behind `AdminCallerMiddleware`.
     static func add(to app: RouterGroup<RosterRequestContext>, _ users: AdminAppUsers, audit: AuditTrail) {
         @Sendable func record(_ caller: AdminCaller, _ app: HostedApp, _ action: String, _ context: RosterRequestContext) async {
-            await audit.record(
-                .admin, appId: app.clientAppId, userId: caller.operatorId, provider: "admin", address: context.clientAddress,
-                detail: "\(action) by operator \(caller.email)")
+            await audit.recordAdmin(caller, app, action, context)
         }
         @Sendable func on(
             _ method: HTTPRequest.Method, _ path: String, _ handle: @escaping @Sendable (Request, RosterRequestContext) async throws -> RouteReply
