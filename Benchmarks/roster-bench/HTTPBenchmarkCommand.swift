@@ -151,7 +151,7 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
         let (measured, against) = (settings.measured.label, settings.against.label)
         var lines = [
             "  route                      " + "\(measured): req/s   p99 ms".leftPadded(to: 31) + "\(against): req/s   p99 ms".leftPadded(to: 31)
-                + "   cost of \(measured) (median, range)"
+                + "   cost of \(measured) (median, range)   processor time a request (median, range)"
         ]
         for route in result.routes {
             let median = { (reports: [WrkRun.Report], figure: (WrkRun.Report) -> Double) in HTTPComparison.median(reports.map(figure)) }
@@ -162,12 +162,14 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
                         format: "%22.1f  %7.2f%22.1f  %7.2f   %.3f (%.3f to %.3f): %@", median(route.measured, \.requestsPerSecond),
                         median(route.measured, \.p99), median(route.against, \.requestsPerSecond), median(route.against, \.p99),
                         route.medianCostRatio, route.costRatios.min() ?? 0, route.costRatios.max() ?? 0, met)
+                    + (route.medianProcessorRatio.map { String(format: "   %.3f (%.3f to %.3f)", $0, route.processorRatios.min() ?? 0, route.processorRatios.max() ?? 0) } ?? "")
                     + (route.failed > 0 ? " (\(route.failed) answers other than 2xx, or socket errors)" : ""))
         }
         lines.append(
             String(
                 format: "    cost: %@'s requests a second over %@'s, round by round (the email/password log-in: each side's log-in median over its hash's); target at most %.2f",
                 against, measured, settings.costTarget))
+        lines.append("    processor time a request: the server's (user and system) on \(measured) over \(against)'s, round by round; the time it waited for a processor is not counted")
         let failed = result.routes.reduce(0) { $0 + $1.failed }
         lines.append("    answers other than 2xx, and socket errors: \(failed)")
         lines.append(

@@ -43,10 +43,16 @@ enum HTTPComparison {
         /// inverse ratio of requests a second for a route under wrk; for the email/password log-in,
         /// the ratio of each side's log-in median to its own hash's median.
         var costRatios: [Double] = []
+        /// The server's processor time a request (user and system, /proc) on the measured side
+        /// over the other's, one a round: steadier than requests a second on a machine others
+        /// share, since time spent waiting for the processor is not counted; none for the
+        /// email/password log-in, whose hash dominates.
+        var processorRatios: [Double] = []
         var measured: [WrkRun.Report] = []
         var against: [WrkRun.Report] = []
 
         var medianCostRatio: Double { HTTPComparison.median(costRatios) }
+        var medianProcessorRatio: Double? { processorRatios.isEmpty ? nil : HTTPComparison.median(processorRatios) }
         var failed: Int { (measured + against).reduce(0) { $0 + $1.failedAnswers + $1.socketErrors } }
     }
 
@@ -78,10 +84,11 @@ enum HTTPComparison {
         defer { against.server.stop() }
 
         var routes: [RouteComparison] = []
-        func record(_ name: String, _ measuredReport: WrkRun.Report, _ againstReport: WrkRun.Report, ratio: Double) {
+        func record(_ name: String, _ measuredReport: WrkRun.Report, _ againstReport: WrkRun.Report, ratio: Double, processorRatio: Double? = nil) {
             let index = routes.firstIndex { $0.name == name } ?? routes.endIndex
             if index == routes.endIndex { routes.append(RouteComparison(name: name)) }
             routes[index].costRatios.append(ratio)
+            if let processorRatio { routes[index].processorRatios.append(processorRatio) }
             routes[index].measured.append(measuredReport)
             routes[index].against.append(againstReport)
         }
@@ -104,14 +111,20 @@ enum HTTPComparison {
             }
             let measuredFirst = round % 2 == 0
             for (index, route) in measured.routes.enumerated() where settings.includes(route.name) {
-                let (measuredReport, againstReport) = try await inTurns(measuredFirst: measuredFirst) { served in
-                    try await WrkRun.run(
+                let (measuredRun, againstRun) = try await inTurns(measuredFirst: measuredFirst) { served in
+                    let before = served.server.cpuSeconds()
+                    let report = try await WrkRun.run(
                         served.routes[index].load, base: served.server.baseURL, connections: settings.connections, seconds: settings.seconds,
                         in: directory)
+                    let used = before.flatMap { start in served.server.cpuSeconds().map { $0 - start } }
+                    return (report: report, processorPerRequest: used.map { $0 / Double(max(report.requests, 1)) })
+                }
+                let processorRatio = measuredRun.processorPerRequest.flatMap { measured in
+                    againstRun.processorPerRequest.flatMap { against in against > 0 ? measured / against : nil }
                 }
                 record(
-                    route.name, measuredReport, againstReport,
-                    ratio: againstReport.requestsPerSecond / max(measuredReport.requestsPerSecond, 0.001))
+                    route.name, measuredRun.report, againstRun.report,
+                    ratio: againstRun.report.requestsPerSecond / max(measuredRun.report.requestsPerSecond, 0.001), processorRatio: processorRatio)
             }
             // Log-ins one at a time, each after a hash alone: each side's log-in against its own
             // hashes, so that the hash's drift between the two sides cancels.
