@@ -42,10 +42,13 @@ public final class NodeFunctionRuntime: FunctionRuntime {
 
     /// How many idle workers of one heap size are kept for the next calls.
     let idleLimit: Int
+    /// Node.js: a name looked up on `/usr/local/bin:/usr/bin:/bin`, or a path.
+    private let node: String
     private let bson: String
     private let idle = Mutex<[Int: [NodeWorker]]>([:])
 
-    public init(bson: String = NodeFunctionRuntime.debianBSON, idleLimit: Int = 4) {
+    public init(node: String = "node", bson: String = NodeFunctionRuntime.debianBSON, idleLimit: Int = 4) {
+        self.node = node
         self.bson = bson
         self.idleLimit = idleLimit
     }
@@ -72,12 +75,12 @@ public final class NodeFunctionRuntime: FunctionRuntime {
             worker.kill()
         }
         guard let script = Bundle.module.url(forResource: "worker", withExtension: "js", subdirectory: "Worker") else {
-            throw FunctionRuntimeFailure.unavailable("the worker's script is missing beside roster-server")
+            throw FunctionRuntimeFailure.notStarted("the worker's script is missing beside roster-server")
         }
         guard FileManager.default.fileExists(atPath: bson) else {
-            throw FunctionRuntimeFailure.unavailable("js-bson is not at \(bson) (Debian's node-mongodb)")
+            throw FunctionRuntimeFailure.notStarted("js-bson is not at \(bson) (Debian's node-mongodb)")
         }
-        return try await NodeWorker.start(memoryMegabytes: memoryMegabytes, files: .init(worker: script, bson: bson))
+        return try await NodeWorker.start(memoryMegabytes: memoryMegabytes, files: .init(node: node, worker: script, bson: bson))
     }
 
     private func giveBack(_ worker: NodeWorker) {

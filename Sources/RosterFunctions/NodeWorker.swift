@@ -13,8 +13,10 @@ import SystemPackage
 ///     let worker = try await NodeWorker.start(memoryMegabytes: 128, files: files)
 ///     let answer = try await worker.execute(["name": "sum", …], host: host, deadline: .seconds(10))
 final class NodeWorker: Sendable {
-    /// Where the worker's script and js-bson are.
+    /// Node.js (a name looked up on the worker's PATH, or a path), and where the worker's script
+    /// and js-bson are.
     struct Files: Sendable {
+        var node: String
         var worker: URL
         var bson: String
     }
@@ -55,7 +57,8 @@ final class NodeWorker: Sendable {
     /// Whether the worker may run another function.
     var isUsable: Bool { state.withLock { $0.ended == nil && !$0.spent } }
 
-    /// Starts a worker and waits until it has loaded what functions need.
+    /// Starts a worker and waits until it has loaded what functions need; `notStarted` when
+    /// Node.js is not there or the worker ends before it is ready.
     static func start(memoryMegabytes: Int, files: Files) async throws -> NodeWorker {
         // A worker killed at its deadline or heap cap leaves a pipe that a frame may still be
         // written to: EPIPE for the writer, never SIGPIPE for the server.
@@ -64,20 +67,23 @@ final class NodeWorker: Sendable {
         do {
             pipe = try WorkerPipe()
         } catch {
-            throw FunctionRuntimeFailure.unavailable("no pipe to a Node.js worker could be made (\(error))")
+            throw FunctionRuntimeFailure.notStarted("no pipe to a Node.js worker could be made (\(error))")
         }
         let worker = NodeWorker(memoryMegabytes: memoryMegabytes, pipe: pipe)
-        let ready = Once<Bool>()
+        // Why it did not become ready, or nil once it is.
+        let ready = Once<String?>()
         worker.listen { event in
             switch event {
-            case .frame(let frame): ready.settle(frame["ready"] == .bool(true))
-            case .ended: ready.settle(false)
+            case .frame(let frame): ready.settle(frame["ready"] == .bool(true) ? nil : "its first frame was not ready")
+            case .ended(.couldNotStart(let why)): ready.settle("Node.js ('\(files.node)') could not be started: \(why)")
+            case .ended(let ending): ready.settle("it ended before it was ready (\(ending))")
             }
         }
         Task.detached { await worker.serve(files: files) }
-        guard await ready.value else {
+        if let why = await ready.value {
             worker.kill()
-            throw FunctionRuntimeFailure.unavailable("the Node.js worker did not start (roster-server needs Node.js 20 or later, and Debian's node-mongodb)")
+            throw FunctionRuntimeFailure.notStarted(
+                "the Node.js worker did not start: \(why) (roster-server needs Node.js 20 or later, and Debian's node-mongodb)")
         }
         return worker
     }
@@ -94,7 +100,7 @@ final class NodeWorker: Sendable {
             files.worker.path, files.bson,
         ]
         let configuration = Configuration(
-            executable: .name("node"), arguments: Arguments(arguments),
+            executable: files.node.contains("/") ? .path(FilePath(files.node)) : .name(files.node), arguments: Arguments(arguments),
             environment: .custom(["PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8"]), platformOptions: options)
         let ending: Ending
         do {

@@ -53,12 +53,16 @@ let callCount = 0;
 // What a thrown value reads as for the caller: an Error's message (its name first unless a plain
 // Error; the name alone when the message is empty), a string as it is, anything else as JSON or
 // its text. Always a string, and never throws: a value whose properties throw reads as such.
+// A name that is not defined reads as App Services words it, the name quoted
+// (`ReferenceError: 'unknown' is not defined`), as its clients' tests expect.
 function errorText(error) {
   try {
     if (error !== null && typeof error === 'object' && typeof error.message === 'string') {
       const name = typeof error.name === 'string' ? error.name : '';
       if (error.message === '') return name || 'Error';
-      return name && name !== 'Error' ? name + ': ' + error.message : error.message;
+      let message = error.message;
+      if (name === 'ReferenceError') message = message.replace(/^([^\s']+) is not defined$/, "'$1' is not defined");
+      return name && name !== 'Error' ? name + ': ' + message : message;
     }
     if (typeof error === 'string') return error;
     if (typeof error === 'function') return 'the function threw a function';

@@ -120,6 +120,9 @@ package struct FunctionCallService: Sendable {
             case .outOfMemory, .unavailable:
                 logger.warning("function refused: \(failure)")
                 throw ErrorResponse.functionFailed(failure.description)
+            case .notStarted(let why):
+                logger.error("function could not run: the JavaScript engine did not start: \(why)")
+                throw FunctionEngineUnavailable(function: name, why: why)
             }
         }
     }

@@ -64,6 +64,9 @@ public enum FunctionRuntimeFailure: Error, Equatable, CustomStringConvertible {
     case outOfMemory(megabytes: Int)
     /// The engine could not run it.
     case unavailable(String)
+    /// The engine did not start (Node.js is not there, or its worker ended before it was ready):
+    /// nothing of the function ran, so it may run once the engine is back.
+    case notStarted(String)
 
     public var description: String {
         switch self {
@@ -72,7 +75,7 @@ public enum FunctionRuntimeFailure: Error, Equatable, CustomStringConvertible {
             "execution time limit exceeded: the function ran longer than \(Self.format(seconds)) s (timeoutSeconds)"
         case .outOfMemory(let megabytes):
             "memory limit exceeded: the function used more than \(megabytes) MiB (functionMemoryMegabytes)"
-        case .unavailable(let why): "the function could not run: \(why)"
+        case .unavailable(let why), .notStarted(let why): "the function could not run: \(why)"
         }
     }
 

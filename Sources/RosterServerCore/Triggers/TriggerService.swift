@@ -20,8 +20,9 @@ import Synchronization
 ///
 /// This file holds the service's state and its start and stop; each concept is in a file of its
 /// own: `+Install` (trigger edits followed live), `+Follow`, `+Authentication` and `+Schedule`
-/// (events in), `+Resume` (resume points and the catch-up at start), `+Keep` (events stored) and
-/// `+Run` (events claimed and run).
+/// (events in), `+Resume` (resume points and the catch-up at start), `+Keep` (events stored),
+/// `+Run` (events claimed and run) and `+EngineWait` (events kept while the JavaScript engine
+/// does not start).
 ///
 ///     let triggers = TriggerService(store: store, apps: apps, functions: functions, ids: ids, now: now, logger: logger)
 ///     triggers.start()
@@ -63,6 +64,8 @@ package final class TriggerService: Sendable {
         var points: [TriggerKey: ResumePoint] = [:]
         /// The last schedule tick handed out, by trigger.
         var lastTicks: [TriggerKey: Date] = [:]
+        /// The apps whose trigger functions the JavaScript engine did not start for, until one runs.
+        var engineDown: Set<String> = []
     }
 
     /// How many events one claim takes.
@@ -130,7 +133,14 @@ package final class TriggerService: Sendable {
         let worker = Task { [weak self] in
             for await _ in woken {
                 guard let self else { return }
-                for appId in self.apps.keys.sorted() { while await self.runDue(appId: appId) == Self.claimBatch {} }
+                for appId in self.apps.keys.sorted() {
+                    // Until fewer than a batch were due, or the engine did not start (the rest wait
+                    // for the next wake).
+                    while true {
+                        let batch = await self.runBatch(appId: appId)
+                        if batch.claimed < Self.claimBatch || batch.engineDown { break }
+                    }
+                }
             }
         }
         let started = state.withLock { state in

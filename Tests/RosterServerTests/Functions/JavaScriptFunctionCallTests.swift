@@ -134,16 +134,36 @@ import RosterServerAssembly
             "typo": FunctionConfig(source: "exports = function() { return undefinedThing; };"),
             "words": FunctionConfig(source: "exports = function() { throw 'out of stock'; };"),
             "nothing": FunctionConfig(source: "exports = function() { throw undefined; };"),
+            "object": FunctionConfig(source: "exports = function() { throw { message: 'x' }; };"),
+            "bug": FunctionConfig(source: "exports = function() { const order = undefined; return order.x; };"),
+            "rejects": FunctionConfig(source: "exports = function() { return Promise.reject(new Error('declined')); };"),
         ])
         let thrown = await ann.call("throws")
         #expect(thrown.status == 400 && thrown.errorCode == "FunctionExecutionError" && thrown.errorMessage == "no such order")
         #expect(thrown.errorResponse?.link == "")
-        #expect(await ann.call("typo").errorMessage == "ReferenceError: undefinedThing is not defined")
+        #expect(await ann.call("typo").errorMessage == "ReferenceError: 'undefinedThing' is not defined")
         let words = await ann.call("words")
         #expect(words.status == 400 && words.errorCode == "FunctionExecutionError" && words.errorMessage == "out of stock")
         // Thrown, although it is no value: refused, not answered as null.
         let nothing = await ann.call("nothing")
         #expect(nothing.status == 400 && nothing.errorCode == "FunctionExecutionError" && nothing.errorMessage == "undefined")
+        #expect(await ann.call("object").errorMessage == "x")
+        let bug = await ann.call("bug")
+        #expect(bug.errorCode == "FunctionExecutionError" && bug.errorMessage == "TypeError: Cannot read properties of undefined (reading 'x')")
+        let rejected = await ann.call("rejects")
+        #expect(rejected.status == 400 && rejected.errorCode == "FunctionExecutionError" && rejected.errorMessage == "declined")
+    }
+
+    /// realm-kotlin's `FunctionsTests.callFunction_remoteError` calls a function that returns a
+    /// name it never defined and expects App Services' words, the name quoted; realm-js's
+    /// `User` tests and realm-kotlin's `unknownFunction` expect `function not found: '<name>'`.
+    @Test func aClientReadsTheWordsItsOwnTestsExpect() async throws {
+        let ann = try await Self.start(["error": FunctionConfig(source: "exports = function(arg){\n  return unknown;\n};")])
+        let undefinedName = await ann.call("error")
+        #expect(undefinedName.status == 400 && undefinedName.errorCode == "FunctionExecutionError")
+        #expect(undefinedName.errorMessage == "ReferenceError: 'unknown' is not defined")
+        let missing = await ann.call("unknown", [32])
+        #expect(missing.status == 404 && missing.errorCode == "FunctionNotFound" && missing.errorMessage == "function not found: 'unknown'")
     }
 
     /// Each runaway is stopped at its limit and refused, while a log-in made as it runs is

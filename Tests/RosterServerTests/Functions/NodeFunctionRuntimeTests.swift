@@ -183,6 +183,9 @@ import Testing
         ("throw () => 1", "the function threw a function"),
         ("throw { get message() { throw 1; }, toJSON() { throw 2; }, toString() { throw 3; } }", "the function threw a value that cannot be read"),
         ("return Promise.reject(undefined)", "undefined"),
+        // As App Services words it (realm-kotlin's FunctionsTests expect it so).
+        ("return unknown", "ReferenceError: 'unknown' is not defined"),
+        ("throw new ReferenceError('x')", "ReferenceError: x"),
     ])
     func whatAFunctionThrowsIsRefusedWithWords(_ body: String, _ words: String) async throws {
         #expect(await refusal("exports = async function() { \(body); };") == .threw(words))

@@ -10,7 +10,7 @@ package struct TriggerEventRecord: Sendable, Equatable {
         case pending
         /// The function ran.
         case done
-        /// The function threw, or the event ran out of attempts.
+        /// The function threw, or the event ran out of attempts or of its wait for the engine.
         case failed
     }
 

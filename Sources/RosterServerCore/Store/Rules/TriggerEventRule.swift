@@ -6,7 +6,11 @@ import Foundation
 /// An event is claimed by one instance for `lease`; a function that threw, or was stopped at its
 /// deadline or heap, is not run again (App Services runs a trigger's function once, without
 /// retries); a run that never finished (the instance stopped mid-run) is run again after a
-/// pause doubling from `retryPause`, up to `maxAttempts` runs in all, then marked failed.
+/// pause doubling from `retryPause`, up to `maxAttempts` runs in all, then marked failed. An
+/// event whose function the JavaScript engine could not start for (nothing of it ran) waits for
+/// the engine as App Services' suspended trigger waits for its change stream: its claim is not
+/// counted, and it is claimed again after a pause as long as it has waited (from `retryPause`
+/// up to `longestEnginePause`), until the end its trigger gives it, then marked failed.
 ///
 ///     if case .claim(let claimed) = TriggerEventRule.claim(record, now: now, policy: policy) { … }
 package enum TriggerEventRule {
@@ -33,7 +37,14 @@ package enum TriggerEventRule {
         case threw
         /// It did not run to an end (the server stopped mid-run): run again.
         case interrupted
+        /// The engine did not start, so nothing of the function ran: claimed again once the pause
+        /// is over, the claim not counted, until `waitingEnds`, from which it is failed.
+        case notRun(waitingEnds: Date)
     }
+
+    /// The longest pause between two tries of an event waiting for the engine: once it is back,
+    /// the events waiting run within this.
+    package static let longestEnginePause: TimeInterval = 60
 
     /// What claiming a stored event comes to.
     package enum Claim: Sendable, Equatable {
@@ -77,6 +88,16 @@ package enum TriggerEventRule {
             } else {
                 let doublings = Double(min(max(record.attempts - 1, 0), 20))
                 record.notBefore = now.addingTimeInterval(min(policy.retryPause * pow(2, doublings), 3600))
+            }
+        case .notRun(let waitingEnds):
+            if now >= waitingEnds {
+                record.state = .failed
+            } else {
+                // The pause doubles with each try, as it is as long as the event has waited.
+                record.attempts = max(record.attempts - 1, 0)
+                let waited = max(now.timeIntervalSince(record.createdAt), 0)
+                let pause = min(max(waited, policy.retryPause), longestEnginePause)
+                record.notBefore = min(now.addingTimeInterval(pause), waitingEnds)
             }
         }
         return record
