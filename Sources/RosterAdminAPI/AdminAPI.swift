@@ -12,8 +12,14 @@ import Synchronization
 public final class AdminAPI: RouteAddition, Sendable {
     private let built = Mutex<AdminApps?>(nil)
     private let versions = HostedAppVersions()
+    /// The cost the users of the apps it serves have their passwords hashed at.
+    private let passwordHashing: PasswordHashingConfig
 
-    public init() {}
+    /// `passwordHashing`: OWASP's cost, as every server keeps; tests give the cheaper one their
+    /// apps' users have (a user's hash keeps its cost, so a log-in checks it at that cost).
+    public init(passwordHashing: PasswordHashingConfig = .owasp) {
+        self.passwordHashing = passwordHashing
+    }
 
     /// The apps the database holds, once the server this was added to is open.
     public var apps: AdminApps? { built.withLock { $0 } }
@@ -21,7 +27,7 @@ public final class AdminAPI: RouteAddition, Sendable {
     package func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
         let core = services.core
         let sessions = AdminSessions(services: core)
-        let apps = AdminApps(services: core, versions: versions)
+        let apps = AdminApps(services: core, versions: versions, passwordHashing: passwordHashing)
         built.withLock { $0 = apps }
         let admin = router.group(RouterPath(AdminAPIVersion.path)).add(middleware: AdminBodyLimit())
         AdminAuthRoutes.add(to: admin, sessions, audit: core.audit)

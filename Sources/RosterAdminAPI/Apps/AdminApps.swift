@@ -23,15 +23,18 @@ public struct AdminApps: Sendable {
     let versions: HostedAppVersions
     let ids: IdentifierSource
     let line = AppEditLine()
+    /// The cost the users of the apps served have their passwords hashed at (`AdminAPI.init`).
+    let passwordHashing: PasswordHashingConfig
     /// How often an edit is tried again when another server process changed the app meanwhile.
     static let editTries = 5
 
     var store: any HostedAppStore { services.hosting.store }
     var now: @Sendable () -> Date { services.environment.now }
 
-    init(services: ServerServices, versions: HostedAppVersions) {
+    init(services: ServerServices, versions: HostedAppVersions, passwordHashing: PasswordHashingConfig) {
         self.services = services
         self.versions = versions
+        self.passwordHashing = passwordHashing
         ids = IdentifierSource(randomBytes: services.environment.randomBytes, now: services.environment.now)
     }
 
@@ -47,7 +50,7 @@ public struct AdminApps: Sendable {
             let app = HostedApp(
                 id: ids.objectId(), groupId: groupId, model: AppModel(name: name, appId: "\(name)-\(suffix())", providers: AdminNewApp.providers()), secrets: [:],
                 product: product ?? "standard", version: 1, createdAt: at, updatedAt: at)
-            let config = try Self.servable(app)
+            let config = try servedConfig(app)
             guard try await store.createHostedApp(try Self.record(app)) else { continue }
             try await serve(app, config)
             return app
@@ -125,7 +128,7 @@ public struct AdminApps: Sendable {
                 deployed.model = draft.model
                 _ = try Self.servable(deployed)
             }
-            let config = try Self.servable(changed)
+            let config = try servedConfig(changed)
             guard try await store.updateHostedApp(try Self.record(changed)) else { continue }
             try await serve(changed, config)
             return changed
@@ -153,7 +156,7 @@ public struct AdminApps: Sendable {
             guard let record = try await store.hostedApp(id: stamp.id) else { continue }
             do {
                 let app = try Self.decoded(record)
-                try await serve(app, try Self.servable(app))
+                try await serve(app, try servedConfig(app))
             } catch {
                 services.environment.logger.warning(
                     "the app \(record.clientAppId) the database holds cannot be served", metadata: ["reason": "\(error)"])
@@ -186,7 +189,15 @@ public struct AdminApps: Sendable {
 
     // MARK: Documents
 
-    /// What the server serves for the app; InvalidParameter naming the part when it cannot.
+    /// What this server serves for the app: what its model serves (`servable`), its users'
+    /// passwords hashed at this server's cost.
+    private func servedConfig(_ app: HostedApp) throws -> AppConfig {
+        var config = try Self.servable(app)
+        config.passwordHashing = passwordHashing
+        return config
+    }
+
+    /// What the app's model serves; InvalidParameter naming the part when it cannot.
     static func servable(_ app: HostedApp) throws -> AppConfig {
         do {
             return try app.model.servableApp(secrets: AppSecrets(app.secrets)).config

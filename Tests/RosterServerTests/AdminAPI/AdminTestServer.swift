@@ -7,35 +7,44 @@ import Testing
 import RosterServerAssembly
 
 /// A real server serving the apps its database holds and the Admin API, called in-process, over
-/// a fresh store of either kind; `apps` are served beside them from configuration.
+/// a fresh store of either kind; `apps` are served beside them from configuration. The apps the
+/// Admin API makes hash their users' passwords at the tests' cheap cost (as `TestConfig`'s apps'
+/// users do) unless `passwordHashing` says otherwise: OWASP's would cost each sign-up and log-in
+/// a good part of a second.
 struct AdminTestServer {
     let server: RosterServer
     let admin: AdminAPI
     let clock: TestClock
     let databasePath: String
     let directory: URL
+    let passwordHashing: PasswordHashingConfig
 
     static let path = AdminAPIVersion.path
 
-    static func make(store: StoreKind, apps configs: [AppConfig] = [], clock: TestClock = TestClock()) async throws -> AdminTestServer {
+    static func make(
+        store: StoreKind, apps configs: [AppConfig] = [], clock: TestClock = TestClock(), passwordHashing: PasswordHashingConfig = TestConfig.app().passwordHashing
+    ) async throws -> AdminTestServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-admin-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let databasePath = try await store.newDatabasePath(in: directory)
-        return try await open(databasePath, directory: directory, apps: configs, clock: clock)
+        return try await open(databasePath, directory: directory, apps: configs, clock: clock, passwordHashing: passwordHashing)
     }
 
     /// Another server process over the same database, as far as the store can tell.
     func another() async throws -> AdminTestServer {
-        try await Self.open(databasePath, directory: directory, apps: [], clock: clock)
+        try await Self.open(databasePath, directory: directory, apps: [], clock: clock, passwordHashing: passwordHashing)
     }
 
-    private static func open(_ databasePath: String, directory: URL, apps configs: [AppConfig], clock: TestClock) async throws -> AdminTestServer {
+    private static func open(
+        _ databasePath: String, directory: URL, apps configs: [AppConfig], clock: TestClock, passwordHashing: PasswordHashingConfig
+    ) async throws -> AdminTestServer {
         var environment = ServerEnvironment(now: { clock.now })
         environment.outboxDirectory = directory.appendingPathComponent("outbox", isDirectory: true)
-        let admin = AdminAPI()
+        let admin = AdminAPI(passwordHashing: passwordHashing)
         let server = try await ServerAssembly.open(databasePath: databasePath, apps: configs, environment: environment, additions: [admin])
         try await admin.apps?.serveAll()
-        return AdminTestServer(server: server, admin: admin, clock: clock, databasePath: databasePath, directory: directory)
+        return AdminTestServer(
+            server: server, admin: admin, clock: clock, databasePath: databasePath, directory: directory, passwordHashing: passwordHashing)
     }
 
     var apps: AdminApps { admin.apps! }
