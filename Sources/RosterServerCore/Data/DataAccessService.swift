@@ -34,13 +34,7 @@ package struct DataAccessService: Sendable {
         guard let rule = system ?? caller.app.config.rule(database: request.database, collection: request.collection) else {
             throw ErrorResponse.noMatchingRule("no rule lets users use \(request.database).\(request.collection)")
         }
-        // Roster's rule words name no expansion but `%%user.id` (`AppRole.words`), so the profile
-        // and the request are read only for App Services' roles, which may name them (reading
-        // them for every call cost a data find about a twentieth: docs/BENCHMARKS.md, R).
-        let expansions =
-            rule.isWords
-            ? RuleExpansions(user: ["id": .string(caller.user.id), "type": "normal"])
-            : try await expansions(for: rule, caller: caller, request: callRequest, action: request.name)
+        let expansions = try await ruleExpansions(for: rule, caller: caller, request: callRequest, action: request.name)
         let access = DataRuleAccess(caller: caller, rule: rule, expansions: expansions, maxDocumentBytes: caller.app.config.maxDocumentBytes)
         let namespace = DocumentScope(appId: caller.app.id, database: request.database, collection: request.collection)
         do {
@@ -62,6 +56,17 @@ package struct DataAccessService: Sendable {
             let id = DocumentKey.id(ofKey: duplicate.id)
             throw ErrorResponse.invalidParameter("a document with _id '\((id.stringValue ?? ExtendedJSON.relaxed(id).compactText).prefix(64))' exists")
         }
+    }
+
+    /// What `rule`'s expressions see of this call. Roster's rule words name no expansion but
+    /// `%%user.id` (`AppRole.words`), so the profile, the app's values and the request are read
+    /// only for App Services' roles, which may name them (reading them for every call cost a
+    /// data find about a twentieth: docs/BENCHMARKS.md, R).
+    package func ruleExpansions(for rule: DataRule, caller: AuthorizedSession, request: FunctionRequest?, action: String) async throws
+        -> RuleExpansions
+    {
+        guard !rule.isWords else { return RuleExpansions(user: ["id": .string(caller.user.id), "type": "normal"]) }
+        return try await expansions(for: rule, caller: caller, request: request, action: action)
     }
 
     /// The documents of the scope the caller may read that the query matches, as they may read
