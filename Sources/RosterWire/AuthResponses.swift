@@ -138,10 +138,10 @@ public struct ProfileResponse: Codable, Sendable, Equatable {
     /// `name`, `email`, `picture_url`, `first_name`, `last_name`, `gender`, `birthday`,
     /// `min_age`, `max_age`, and custom-JWT metadata fields.
     public var data: JSONObject
-    /// `normal` or `server`.
-    public var type: String
+    /// `server` for a server API key's user, `normal` for every other (`normal` when absent).
+    public var type: UserType
 
-    public init(userId: String, identities: [Identity], data: JSONObject, type: String = "normal") {
+    public init(userId: String, identities: [Identity], data: JSONObject, type: UserType = .normal) {
         self.userId = userId
         self.identities = identities
         self.data = data
@@ -160,7 +160,7 @@ public struct ProfileResponse: Codable, Sendable, Equatable {
         self.userId = try container.decode(String.self, forKey: .userId)
         self.identities = try container.decodeIfPresent([Identity].self, forKey: .identities) ?? []
         self.data = try container.decodeIfPresent(JSONObject.self, forKey: .data) ?? [:]
-        self.type = try container.decodeIfPresent(String.self, forKey: .type) ?? "normal"
+        self.type = try container.decodeIfPresent(UserType.self, forKey: .type) ?? .normal
     }
 }
 

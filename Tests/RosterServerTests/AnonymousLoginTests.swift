@@ -42,6 +42,6 @@ import Testing
         #expect(profile.userId == login.userId)
         #expect(profile.identities.count == 1)
         #expect(profile.identities.first?.providerType == "anon-user")
-        #expect(profile.type == "normal")
+        #expect(profile.type == .normal)
     }
 }

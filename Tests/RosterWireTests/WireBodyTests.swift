@@ -19,7 +19,16 @@ struct WireBodyTests {
         #expect(profile.identities.first?.provider == .anonymous)
         #expect(profile.data["name"] == .string("Zoë"))
         let minimal = try WireCoding.decode(ProfileResponse.self, from: Data(#"{"user_id":"u2"}"#.utf8))
-        #expect(minimal.identities.isEmpty && minimal.type == "normal")
+        #expect(minimal.identities.isEmpty && minimal.type == .normal)
+    }
+
+    @Test func aProfileTypeIsReadOnceAsAUserType() throws {
+        let server = try WireCoding.decode(ProfileResponse.self, from: Data(#"{"user_id":"u1","type":"server"}"#.utf8))
+        #expect(server.type == .server)
+        #expect(String(decoding: try WireCoding.encode(server), as: UTF8.self).contains(#""type":"server""#))
+        #expect(throws: DecodingError.self) { try WireCoding.decode(ProfileResponse.self, from: Data(#"{"user_id":"u1","type":"robot"}"#.utf8)) }
+        #expect(UserType(identities: [Identity(id: "k1", provider: .apiKey)]) == .server)
+        #expect(UserType(identities: [Identity(id: "e1", provider: .emailPassword), Identity(id: "a1", provider: .anonymous)]) == .normal)
     }
 
     @Test func errorResponseShape() throws {

@@ -14,6 +14,9 @@ public struct AdminUser: Sendable, Equatable, Codable {
     /// When the user last logged in (opened a session); nil when not since Roster keeps it.
     public var lastAuthenticatedAt: Date?
 
+    /// `server` for a server API key's user, which its identities tell.
+    public var type: UserType { UserType(identities: identities) }
+
     public init(
         id: String, identities: [Identity], email: String?, name: String?, disabled: Bool, createdAt: Date, activeSessions: Int,
         lastAuthenticatedAt: Date? = nil

@@ -15,7 +15,7 @@ enum JavaScriptFunctionContext {
         let profile = (try? JSONValue(parsing: caller.user.profile))?.objectValue ?? [:]
         let user: JSONValue = [
             "id": .string(caller.user.id),
-            "type": "normal",
+            "type": .string(UserType(records: identities).rawValue),
             "data": .object(profile),
             "custom_data": customData ?? [:],
             "identities": .array(identities.map { ["id": .string($0.providerId), "provider_type": .string($0.providerType)] }),

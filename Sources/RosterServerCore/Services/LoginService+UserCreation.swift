@@ -12,7 +12,7 @@ extension LoginService {
         guard let functions, let data = app.config.customUserData, data.enabled, let name = data.onUserCreationFunctionName else { return }
         let request = FunctionRequest()
         let argument: JSONValue = [
-            "id": .string(user.id), "type": "normal",
+            "id": .string(user.id), "type": .string(UserType(records: [identity]).rawValue),
             "data": .object((try? JSONValue(parsing: user.profile))?.objectValue ?? [:]),
             "custom_data": [:],
             "identities": [["id": .string(identity.providerId), "provider_type": .string(identity.providerType)]],

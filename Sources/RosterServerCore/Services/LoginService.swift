@@ -256,12 +256,11 @@ package struct LoginService: Sendable {
 }
 
 extension LoginService {
-    /// GET /auth/profile: the caller's identities and profile data.
+    /// GET /auth/profile: the caller's identities, profile data and type.
     package func profile(of caller: AuthorizedSession) async throws -> ProfileResponse {
         let identities = try await store.identities(appId: caller.app.id, userId: caller.user.id)
+            .map { Identity(id: $0.providerId, providerType: $0.providerType) }
         let data = (try? JSONValue(parsing: caller.user.profile))?.objectValue ?? [:]
-        return ProfileResponse(
-            userId: caller.user.id,
-            identities: identities.map { Identity(id: $0.providerId, providerType: $0.providerType) }, data: data)
+        return ProfileResponse(userId: caller.user.id, identities: identities, data: data, type: UserType(identities: identities))
     }
 }

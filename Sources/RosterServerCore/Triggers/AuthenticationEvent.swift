@@ -8,7 +8,8 @@ import RosterWire
 ///               "identities": [{"id": "…", "provider_type": "anon-user"}]},
 ///      "time": {"$date": …}}
 ///
-/// `user` is App Services' user object, as `context.user` is; its `custom_data` is empty (a
+/// `user` is App Services' user object, as `context.user` is (`type` `server` for a server API
+/// key's user, which logs in by the `api-key` provider); its `custom_data` is empty (a
 /// new user has none yet, and the trigger's function reads the collection for the rest).
 package enum AuthenticationEvent {
     package static func make(
@@ -20,7 +21,7 @@ package enum AuthenticationEvent {
             "providers": .array(providers.map { .string($0.rawValue) }),
             "user": [
                 "id": .string(user.id),
-                "type": "normal",
+                "type": .string(UserType(records: identities).rawValue),
                 "data": .object(profile),
                 "custom_data": [:],
                 "identities": .array(identities.map { ["id": .string($0.providerId), "provider_type": .string($0.providerType)] }),

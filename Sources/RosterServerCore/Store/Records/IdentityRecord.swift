@@ -1,4 +1,5 @@
 import Foundation
+import RosterWire
 
 /// One way a user logs in: the provider and the provider's id for the user. An identity belongs
 /// to exactly one user; (appId, providerType, providerId) is unique.
@@ -15,5 +16,12 @@ package struct IdentityRecord: Codable, Sendable, Equatable {
         self.providerId = providerId
         self.userId = userId
         self.createdAt = createdAt
+    }
+}
+
+extension UserType {
+    /// The type of a user with these stored identities (`UserType(providerTypes:)`).
+    package init(records: [IdentityRecord]) {
+        self.init(providerTypes: records.lazy.map(\.providerType))
     }
 }
