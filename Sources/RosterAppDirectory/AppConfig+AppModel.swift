@@ -48,7 +48,8 @@ extension AppConfig {
                 notExported.append("The function '\(name)' runs a command, which an App Services export cannot hold: it is not written")
                 continue
             }
-            model.functions.append(AppFunction(name: name, source: source, isPrivate: function.isPrivate, runAsSystem: function.runAsSystem))
+            model.functions.append(AppFunction(
+                    name: name, source: source, isPrivate: function.isPrivate, runAsSystem: function.runAsSystem, canEvaluate: function.canEvaluate))
         }
         notExported.append(
             "Roster's own settings (token lifetimes, limits, password hashing, outbox, device log-in, web sign-in) are not part of an App Services export: they are not written")

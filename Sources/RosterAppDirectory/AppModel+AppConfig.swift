@@ -157,19 +157,20 @@ extension AppModel {
         return configs
     }
 
-    /// Each function of `functions/` as JavaScript the server runs, `private` and
-    /// `run_as_system` kept. A function callable only under a condition (`can_evaluate` other
-    /// than `{}`) is refused: Roster does not evaluate the condition, and calling it without
-    /// would let in callers the app keeps out.
+    /// Each function of `functions/` as JavaScript the server runs, `private`, `run_as_system`
+    /// and its condition on callers (`can_evaluate`) kept. A condition Roster cannot evaluate
+    /// (a document field, an expansion or operator rules do not serve) is refused, naming it.
     private func functionsConfig() throws(AppDirectoryError) -> [String: FunctionConfig] {
         var configs: [String: FunctionConfig] = [:]
         for function in functions {
-            if let condition = function.canEvaluate, condition != .emptyObject, !function.isPrivate {
+            let condition = FunctionCondition.admitsEveryone(function.canEvaluate) ? nil : function.canEvaluate
+            if let condition, let refusal = FunctionCondition.refusal(condition) {
                 throw AppDirectoryError(
-                    file: "functions/config.json", key: "\(function.name).can_evaluate",
-                    reason: "a condition on who may call a function is not evaluated yet: make the function private, or drop the condition")
+                    file: "functions/config.json", key: "\(function.name).can_evaluate\(refusal.key.isEmpty ? "" : ".\(refusal.key)")",
+                    reason: refusal.reason)
             }
-            configs[function.name] = FunctionConfig(source: function.source ?? "", isPrivate: function.isPrivate, runAsSystem: function.runAsSystem)
+            configs[function.name] = FunctionConfig(
+                source: function.source ?? "", isPrivate: function.isPrivate, runAsSystem: function.runAsSystem, canEvaluate: condition)
         }
         return configs
     }

@@ -1,4 +1,5 @@
 import RosterAppModel
+import RosterServerCore
 import RosterWire
 
 /// A function as the Admin API reads and writes it (`functions`, `functions/{id}`):
@@ -49,16 +50,18 @@ public struct AdminFunction: Codable, Sendable, Equatable {
         AdminFunction(id: id, name: name, isPrivate: isPrivate, lastModified: lastModified)
     }
 
-    /// The app model's function, checked: a name App Services takes, a source, and no
-    /// condition on callers (`can_evaluate` other than `{}`), which Roster does not evaluate.
+    /// The app model's function, checked: a name App Services takes, a source, and a condition
+    /// on callers (`can_evaluate`) Roster evaluates, its fault named (`can_evaluate.%%root`).
+    /// `{}` and null are kept as no condition.
     public func appFunction(id: String) throws(AdminResourceError) -> AppFunction {
         try ResourceName.check(name)
         guard let source, !source.isEmpty else { throw .missing("source") }
-        if let canEvaluate, canEvaluate != .emptyObject, canEvaluate != .null {
-            throw .invalid("can_evaluate", "is a condition on callers, which Roster does not evaluate: send {} or leave it out")
+        let condition = canEvaluate == .emptyObject || canEvaluate == .null ? nil : canEvaluate
+        if let condition, let refusal = FunctionCondition.refusal(condition) {
+            throw .invalid(refusal.key.isEmpty ? "can_evaluate" : "can_evaluate.\(refusal.key)", refusal.reason)
         }
         return AppFunction(
-            name: name, source: source, isPrivate: isPrivate ?? false, runAsSystem: runAsSystem ?? false,
+            name: name, source: source, isPrivate: isPrivate ?? false, runAsSystem: runAsSystem ?? false, canEvaluate: condition,
             disableArgLogs: disableArgLogs ?? false, id: id)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import RosterWire
 
 /// A function of the app: JavaScript as App Services runs it (`source`, or `sourceFile`), or a
 /// command the server runs (`command`: it gets its input as JSON on stdin and answers with JSON
@@ -16,6 +17,9 @@ import Foundation
 /// - `private`: clients cannot call it by name (`functions/call` answers as for a function that
 ///   does not exist); other functions can, through `context.functions.execute`.
 /// - `runAsSystem`: its data calls (`context.services`) run as the system user, past the rules.
+/// - `canEvaluate`: App Services' `can_evaluate`, a condition on the caller that must hold
+///   before the function runs for a user (`FunctionCondition`); refused when it does not with
+///   FunctionExecutionError `rule not matched for function "name"`.
 public struct FunctionConfig: Codable, Sendable, Equatable {
     /// The program and its arguments; the program is run directly, not through a shell. Empty for
     /// a JavaScript function.
@@ -24,12 +28,13 @@ public struct FunctionConfig: Codable, Sendable, Equatable {
     public var sourceFile: String?
     public var isPrivate: Bool
     public var runAsSystem: Bool
+    public var canEvaluate: JSONValue?
     public var timeoutSeconds: Double
 
     public static let defaultTimeout: Double = 10
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
-        case command, source, sourceFile, timeoutSeconds, runAsSystem
+        case command, source, sourceFile, timeoutSeconds, runAsSystem, canEvaluate
         case isPrivate = "private"
     }
 
@@ -43,13 +48,14 @@ public struct FunctionConfig: Codable, Sendable, Equatable {
     /// A JavaScript function.
     public init(
         source: String? = nil, sourceFile: String? = nil, isPrivate: Bool = false, runAsSystem: Bool = false,
-        timeoutSeconds: Double = FunctionConfig.defaultTimeout
+        canEvaluate: JSONValue? = nil, timeoutSeconds: Double = FunctionConfig.defaultTimeout
     ) {
         command = []
         self.source = source
         self.sourceFile = sourceFile
         self.isPrivate = isPrivate
         self.runAsSystem = runAsSystem
+        self.canEvaluate = canEvaluate
         self.timeoutSeconds = timeoutSeconds
     }
 
@@ -64,6 +70,7 @@ public struct FunctionConfig: Codable, Sendable, Equatable {
         }
         isPrivate = try container.decodeIfPresent(Bool.self, forKey: .isPrivate) ?? false
         runAsSystem = try container.decodeIfPresent(Bool.self, forKey: .runAsSystem) ?? false
+        canEvaluate = try container.decodeIfPresent(JSONValue.self, forKey: .canEvaluate)
         timeoutSeconds = try container.decodeIfPresent(Double.self, forKey: .timeoutSeconds) ?? Self.defaultTimeout
     }
 
@@ -74,6 +81,7 @@ public struct FunctionConfig: Codable, Sendable, Equatable {
         try container.encodeIfPresent(sourceFile, forKey: .sourceFile)
         if isPrivate { try container.encode(isPrivate, forKey: .isPrivate) }
         if runAsSystem { try container.encode(runAsSystem, forKey: .runAsSystem) }
+        try container.encodeIfPresent(canEvaluate, forKey: .canEvaluate)
         try container.encode(timeoutSeconds, forKey: .timeoutSeconds)
     }
 
@@ -102,6 +110,9 @@ public struct FunctionConfig: Codable, Sendable, Equatable {
         }
         guard timeoutSeconds > 0, timeoutSeconds <= 300 else {
             throw fail(".timeoutSeconds must be between 0 and 300")
+        }
+        if let canEvaluate, let refusal = FunctionCondition.refusal(canEvaluate) {
+            throw fail(".canEvaluate\(refusal.key.isEmpty ? "" : ", key '\(refusal.key)'"): \(refusal.reason)")
         }
     }
 }

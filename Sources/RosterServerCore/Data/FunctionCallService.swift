@@ -9,7 +9,8 @@ import RosterWire
 /// `{"arguments": […], "user": {"id": …}}` on stdin, whose output (any JSON) is the answer. A
 /// function that fails is FunctionExecutionError in words, one stopped at its deadline
 /// ExecutionTimeLimitExceeded (both 400, as App Services answers); a private one is, to
-/// clients, a function that does not exist (`function not found: 'name'`). Functions run
+/// clients, a function that does not exist (`function not found: 'name'`); one whose condition
+/// on callers (`can_evaluate`) does not hold is refused before it runs. Functions run
 /// within the app's function limits (`FunctionLimiter`), counted per user; data calls within
 /// their deadline and per-user count (`DataCallGate`).
 package struct FunctionCallService: Sendable {
@@ -32,7 +33,8 @@ package struct FunctionCallService: Sendable {
                 throw ErrorResponse.functionNotFound(named: name)
             }
             return try await caller.app.functions.run(for: .user(caller.user.id)) {
-                try await run(name, function, arguments: arguments, caller: caller, request: request, depth: 0)
+                try await checkCondition(of: name, function, caller: caller, request: request)
+                return try await run(name, function, arguments: arguments, caller: caller, request: request, depth: 0)
             }
         case let service? where services.contains(service):
             let data = self.data

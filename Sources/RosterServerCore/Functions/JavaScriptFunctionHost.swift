@@ -3,8 +3,9 @@ import RosterWire
 
 /// What one JavaScript execution asks of the server, answered through the server's own
 /// services: `context.functions.execute` runs the app's function (private ones too) for the
-/// same caller, `context.services` calls data access as the routes do, `console` writes to the
-/// server's log with the function's name and the request id.
+/// same caller (its condition on callers checked, unless this one runs as system),
+/// `context.services` calls data access as the routes do, `console` writes to the server's log
+/// with the function's name and the request id.
 struct JavaScriptFunctionHost: FunctionHost {
     let service: FunctionCallService
     let caller: AuthorizedSession
@@ -20,6 +21,7 @@ struct JavaScriptFunctionHost: FunctionHost {
         guard depth < FunctionCallService.maxDepth else {
             throw ErrorResponse.functionFailed("functions call each other more than \(FunctionCallService.maxDepth) deep")
         }
+        if !runAsSystem { try await service.checkCondition(of: name, function, caller: caller, request: request) }
         return try await service.run(name, function, arguments: arguments, caller: caller, request: request, depth: depth + 1)
     }
 

@@ -43,9 +43,24 @@ import Testing
         AdminEdit.expectRefusal(400, "InvalidParameter", containing: "'name'") {
             _ = try AdminEdit.body(AdminFunction.self, #"{"name": "two words", "source": "x"}"#).create(id: AdminEdit.ids[0])
         }
-        AdminEdit.expectRefusal(400, "InvalidParameter", containing: "'can_evaluate'") {
-            _ = try AdminEdit.body(AdminFunction.self, #"{"name": "f", "source": "x", "can_evaluate": {"%%user.id": "a"}}"#).create(id: AdminEdit.ids[0])
+        AdminEdit.expectRefusal(400, "InvalidParameter", containing: "'can_evaluate.owner' names a document field") {
+            _ = try AdminEdit.body(AdminFunction.self, #"{"name": "f", "source": "x", "can_evaluate": {"owner": "a"}}"#).create(id: AdminEdit.ids[0])
         }
+        AdminEdit.expectRefusal(400, "InvalidParameter", containing: "'can_evaluate.%%args.0'") {
+            _ = try AdminEdit.body(AdminFunction.self, #"{"name": "f", "source": "x", "can_evaluate": {"%%args.0": 1}}"#).create(id: AdminEdit.ids[0])
+        }
+        AdminEdit.expectRefusal(400, "InvalidParameter", containing: "'can_evaluate'") {
+            _ = try AdminEdit.body(AdminFunction.self, #"{"name": "f", "source": "x", "can_evaluate": "yes"}"#).create(id: AdminEdit.ids[0])
+        }
+    }
+
+    @Test func aConditionOnCallersIsKeptAndShownBack() throws {
+        var app = AppModel(name: "test", appId: "test-abcde")
+        let body = #"{"name": "f", "source": "x", "can_evaluate": {"%%user.data.email": {"%in": ["ann@example.com"]}}}"#
+        try AdminEdit.apply(try AdminEdit.body(AdminFunction.self, body).create(id: AdminEdit.ids[0]), to: &app)
+        let condition: JSONValue = ["%%user.data.email": ["%in": ["ann@example.com"]]]
+        #expect(app.functions.map(\.canEvaluate) == [condition])
+        #expect(try AdminFunction.find(id: AdminEdit.ids[0], in: app).canEvaluate == condition)
     }
 
     @Test func aRenameIsFollowedByTheProviderThatCallsIt() throws {

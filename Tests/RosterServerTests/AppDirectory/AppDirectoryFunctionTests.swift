@@ -8,8 +8,8 @@ import Testing
 
 /// The functions of an exported app directory (`functions/config.json` beside
 /// `functions/<name>.js`) served: clients call them by name over the client API, a private one
-/// is a function that does not exist to them, and a function callable only under a condition
-/// Roster does not evaluate is refused at start.
+/// is a function that does not exist to them, and a function's condition on callers
+/// (`can_evaluate`) holds before it runs; one Roster cannot evaluate is refused at start.
 @Suite(.timeLimit(.minutes(2))) struct AppDirectoryFunctionTests {
     @Test func clientsCallTheDirectorysFunctionsByName() async throws {
         let t = try await TestServer.make(try AppDirectoryServeTests.webTestApp().config)
@@ -83,13 +83,38 @@ import Testing
         #expect(await ann.call("settings").json == ["hej", 3, true, "qa"])
     }
 
-    @Test func aConditionOnCallersIsRefusedAtStart() throws {
+    /// `can_evaluate` in `functions/config.json` is served: the condition holds before the
+    /// function runs, and the server answers a caller it keeps out as App Services does.
+    @Test func aConditionOnCallersFromTheDirectoryIsEvaluated() async throws {
+        let root = try AppDirectoryFixtures.copy("web-test-app")
+        try AppDirectoryFixtures.write(
+            """
+            [
+                { "name": "customAuthentication", "private": true, "run_as_system": true },
+                { "name": "resetPassword", "can_evaluate": {} },
+                { "name": "translate", "can_evaluate": { "%%user.data.email": { "%in": ["ann@example.com"] } } }
+            ]
+            """, to: "functions/config.json", in: root)
+        let model = try AppDirectory.read(root, appId: "web-test-app-qzxyv").model
+        let t = try await TestServer.make(try model.servableApp(secrets: AppSecrets(["jwtSigningKey": AppDirectoryServeTests.signingKey])).config)
+        let anonymous = JavaScriptFunctionCallTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
+        let refused = await anonymous.call("translate", ["hello", "en_fr"])
+        #expect(refused.status == 400 && refused.errorCode == "FunctionExecutionError")
+        #expect(refused.errorMessage == #"rule not matched for function "translate""#)
+    }
+
+    @Test func aConditionRosterCannotEvaluateIsRefusedAtStartNamingItsKey() throws {
         var model = try AppDirectory.read(AppDirectoryFixtures.url("web-test-app")).model
         let translate = try #require(model.functions.firstIndex { $0.name == "translate" })
-        model.functions[translate].canEvaluate = ["%%user.data.email": "ann@example.com"]
+        model.functions[translate].canEvaluate = ["%%user.data.email": "%%root.email"]
         #expect(throws: AppDirectoryError(
-            file: "functions/config.json", key: "translate.can_evaluate",
-            reason: "a condition on who may call a function is not evaluated yet: make the function private, or drop the condition"
+            file: "functions/config.json", key: "translate.can_evaluate.%%user.data.email",
+            reason: "the expansion '%%root.email' is not served in a function's condition (served: %%user, %%request, %%values, %%environment, %%true, %%false)"
+        )) { _ = try model.servableApp(secrets: AppSecrets(["jwtSigningKey": AppDirectoryServeTests.signingKey])) }
+        model.functions[translate].canEvaluate = ["%%user.id": ["$regex": "^a"]]
+        #expect(throws: AppDirectoryError(
+            file: "functions/config.json", key: "translate.can_evaluate.%%user.id.$regex",
+            reason: "'$regex' is not served in rule expressions (served: $eq, $exists, $gt, $gte, $in, $lt, $lte, $ne, $nin, each also written with %)"
         )) { _ = try model.servableApp(secrets: AppSecrets(["jwtSigningKey": AppDirectoryServeTests.signingKey])) }
     }
 }

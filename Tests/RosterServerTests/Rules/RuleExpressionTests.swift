@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func whatRosterDoesNotEvaluateIsRefusedWithItsKey() {
-        #expect(throws: RuleExpression.Refusal(key: "%%true.%function", reason: "'%function' is not served in rule expressions (served: $eq, $exists, $gt, $gte, $in, $lt, $lte, $ne, $nin, %exists)")) {
+        #expect(throws: RuleExpression.Refusal(key: "%%true.%function", reason: "'%function' is not served in rule expressions (served: $eq, $exists, $gt, $gte, $in, $lt, $lte, $ne, $nin, each also written with %)")) {
             try RuleExpression.check(["%%true": ["%function": ["name": "isAuthorizedUser", "arguments": ["%%user.id"]]]])
         }
         #expect(throws: RuleExpression.Refusal.self) { try RuleExpression.check(["%%partition": "x"]) }

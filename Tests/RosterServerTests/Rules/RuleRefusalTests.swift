@@ -51,7 +51,7 @@ import Testing
         let refused = try JSONDecoder().decode(AppConfig.self, from: Data(bad.utf8))
         #expect(throws: AppConfigError.invalid(
             path: "app.json",
-            reason: "the rule for shop.items, key 'roles.0.insert.%%user.id.%stringToOid': '%stringToOid' is not served in rule expressions (served: $eq, $exists, $gt, $gte, $in, $lt, $lte, $ne, $nin, %exists)")
+            reason: "the rule for shop.items, key 'roles.0.insert.%%user.id.%stringToOid': '%stringToOid' is not served in rule expressions (served: $eq, $exists, $gt, $gte, $in, $lt, $lte, $ne, $nin, each also written with %)")
         ) { try refused.validate(source: "app.json") }
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(AppRole.self, from: Data(#"{"name": "r", "apply_wen": {}}"#.utf8))

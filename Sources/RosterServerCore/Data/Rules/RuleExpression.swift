@@ -5,8 +5,8 @@ import RosterWire
 /// permissions) and document filters, evaluated as MongoDB queries over a scope document
 /// (`RuleExpansions.scope`): a key is an expansion (`%%user.id`, `%%root.owner`, `%%true`, …),
 /// `%or`/`%and`, or a field of the document (`{"owner": "%%user.id"}` is `%%root.owner`); a
-/// value is a literal, an expansion, or operators (`$in`, `$nin`, `$exists` or `%exists`,
-/// `$eq`, `$ne`, `$gt`, `$gte`, `$lt`, `$lte`). An expansion with no value (no custom data, a
+/// value is a literal, an expansion, or operators (`$in`, `$nin`, `$exists`, `$eq`, `$ne`, `$gt`,
+/// `$gte`, `$lt`, `$lte`, each also written with `%`: `%in`, `%exists`). An expansion with no value (no custom data, a
 /// missing field) matches nothing; one naming a list matches any of it. Pure.
 ///
 ///     let scope = RuleExpansions(user: ["id": "u1"]).scope(root: ["owner": "u1"])
@@ -25,9 +25,11 @@ package enum RuleExpression {
     }
 
     /// Operators an expression's value may use, as the query matcher names them.
+    /// Each is also written with `%` (`%in`, `%exists`), as App Services takes it.
     private static let operators: [String: String] = [
-        "$in": "$in", "$nin": "$nin", "$exists": "$exists", "%exists": "$exists", "$eq": "$eq", "$ne": "$ne", "$gt": "$gt",
-        "$gte": "$gte", "$lt": "$lt", "$lte": "$lte",
+        "$in": "$in", "$nin": "$nin", "$exists": "$exists", "$eq": "$eq", "$ne": "$ne", "$gt": "$gt", "$gte": "$gte", "$lt": "$lt",
+        "$lte": "$lte", "%in": "$in", "%nin": "$nin", "%exists": "$exists", "%eq": "$eq", "%ne": "$ne", "%gt": "$gt", "%gte": "$gte",
+        "%lt": "$lt", "%lte": "$lte",
     ]
     private static let expansions = ["root", "prevRoot", "this", "prev", "user", "values", "environment", "request", "true", "false"]
     /// Matches nothing.
@@ -135,7 +137,7 @@ package enum RuleExpression {
                     }
                     throw Refusal(
                         key: "\(keyPath).\(name)",
-                        reason: "'\(name)' is not served in rule expressions (served: \(Self.operators.keys.sorted().joined(separator: ", ")))")
+                        reason: "'\(name)' is not served in rule expressions (served: \(Self.operators.keys.filter { $0.hasPrefix("$") }.sorted().joined(separator: ", ")), each also written with %)")
                 }
                 switch mapped {
                 case "$in", "$nin":
