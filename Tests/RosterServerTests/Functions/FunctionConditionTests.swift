@@ -73,5 +73,8 @@ import Testing
         let args = try config.refusal(#"{"appId": "a", "functions": {"f": {"source": "x", "canEvaluate": {"%%args.0": 1}}}}"#)
         #expect(args?.contains("the expansion '%%args.0' is not served") == true, "\(args ?? "accepted")")
         #expect(try config.refusal(#"{"appId": "a", "functions": {"f": {"source": "x", "canEvaluate": {"%%user.data.email": {"%in": ["a@b.c"]}}}}}"#) == nil)
+        let deep = String(repeating: #"{"%or": ["#, count: 20) + "{}" + String(repeating: "]}", count: 20)
+        let nested = try config.refusal(#"{"appId": "a", "functions": {"f": {"source": "x", "canEvaluate": \#(deep)}}}"#)
+        #expect(nested?.contains("function 'f'.canEvaluate: is nested deeper than 16 levels") == true, "\(nested ?? "accepted")")
     }
 }
