@@ -151,7 +151,7 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
         let (measured, against) = (settings.measured.label, settings.against.label)
         var lines = [
             "  route                      " + "\(measured): req/s   p99 ms".leftPadded(to: 31) + "\(against): req/s   p99 ms".leftPadded(to: 31)
-                + "   cost of \(measured) (median, range)   processor time a request (median, range)"
+                + "   cost of \(measured) (median, range), processor time a request (median, range)"
         ]
         for route in result.routes {
             let median = { (reports: [WrkRun.Report], figure: (WrkRun.Report) -> Double) in HTTPComparison.median(reports.map(figure)) }
@@ -159,10 +159,12 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
             lines.append(
                 "  " + route.name.padding(toLength: 26, withPad: " ", startingAt: 0)
                     + String(
-                        format: "%22.1f  %7.2f%22.1f  %7.2f   %.3f (%.3f to %.3f): %@", median(route.measured, \.requestsPerSecond),
+                        format: "%22.1f  %7.2f%22.1f  %7.2f   %.3f (%.3f to %.3f)", median(route.measured, \.requestsPerSecond),
                         median(route.measured, \.p99), median(route.against, \.requestsPerSecond), median(route.against, \.p99),
-                        route.medianCostRatio, route.costRatios.min() ?? 0, route.costRatios.max() ?? 0, met)
-                    + (route.medianProcessorRatio.map { String(format: "   %.3f (%.3f to %.3f)", $0, route.processorRatios.min() ?? 0, route.processorRatios.max() ?? 0) } ?? "")
+                        route.medianCostRatio, route.costRatios.min() ?? 0, route.costRatios.max() ?? 0)
+                    + (route.medianProcessorRatio.map {
+                        String(format: ", processor %.3f (%.3f to %.3f)", $0, route.processorRatios.min() ?? 0, route.processorRatios.max() ?? 0)
+                    } ?? "") + ": \(met)"
                     + (route.failed > 0 ? " (\(route.failed) answers other than 2xx, or socket errors)" : ""))
         }
         lines.append(
