@@ -39,6 +39,23 @@ import Testing
         #expect(await Self.received(other, count: 1) == [], "another collection's watcher saw nothing")
     }
 
+    /// A watcher of two collections (a change stream following its user's custom data) gets
+    /// both collections' changes in one stream, in commit order, and leaves both at once.
+    @Test func aWatcherOfTwoCollectionsGetsBothInCommitOrder() async {
+        let hub = DocumentChangeHub()
+        let users = DocumentChangeHub.Collection(appId: "app", database: "kiosk", collection: "users")
+        let watcher = hub.subscribe(to: [Self.notes, users])
+        let audit = DocumentChangeHub.Collection(appId: "app", database: "kiosk", collection: "audit")
+        hub.deliver([Self.change(1), Self.change(2, in: users), Self.change(3), Self.change(4, in: audit)])
+        hub.deliver([Self.change(5, in: users)])
+        #expect(await Self.received(watcher, count: 4) == [1, 2, 3, 5])
+        watcher.cancel()
+        #expect(hub.watcherCount == 0)
+        let other = hub.subscribe(to: users)
+        hub.deliver([Self.change(6, in: users)])
+        #expect(await Self.received(other, count: 1) == [6], "the collection it left is still handed out")
+    }
+
     @Test func aWatcherTooFarBehindIsEndedAndTheOthersGoOn() async throws {
         let hub = DocumentChangeHub(bufferLimit: 2)
         let slow = hub.subscribe(to: Self.notes)

@@ -25,8 +25,8 @@ package struct ChangeStreamFilter: Sendable {
     /// The steps of regular expression matching the filter and the roles may take on one event.
     package var regexSteps: Int
 
-    /// `expansions`: what the roles' expansions read (`%%user`, `%%request`, …), fixed when the
-    /// stream opens.
+    /// `expansions`: what the roles' expansions read (`%%user`, `%%request`, …), read when the
+    /// stream opens; the user's custom data follows it (`usingCustomData`).
     package init(
         _ request: DataAccessRequest, rule: DataRule, userId: String, expansions: RuleExpansions? = nil,
         regexSteps: Int = RegexBudget.defaultEventSteps
@@ -44,9 +44,7 @@ package struct ChangeStreamFilter: Sendable {
             throw ErrorResponse(error)
         }
         if !rule.isWords {
-            // A first role that reads every document whole (a default rule opening every
-            // collection) lets every watcher share one event.
-            if let first = rule.roles.first, Self.readsEveryDocument(first) { return }
+            guard Self.judgesByRoles(rule) else { return }
             roles = CollectionRoles(
                 name: "\(rule.database).\(rule.collection)", roles: rule.roles, expansions: expansions ?? RuleExpansions(user: ["id": .string(userId)]))
             return
@@ -82,6 +80,27 @@ package struct ChangeStreamFilter: Sendable {
             guard (try? query.matches(event, within: budget)) == true else { return nil }
         }
         return roles == nil ? read.text : ExtendedJSON.relaxed(event).compactText
+    }
+
+    /// Whether each event is judged by `rule`'s roles for each watcher. Not under Roster's
+    /// words, nor when the first role reads every document whole (a default rule opening every
+    /// collection): then every watcher shares one event.
+    static func judgesByRoles(_ rule: DataRule) -> Bool {
+        guard !rule.isWords else { return false }
+        return !(rule.roles.first.map(readsEveryDocument) ?? false)
+    }
+
+    /// This filter with the watcher's custom data now `customData` (`%%user.custom_data`).
+    func usingCustomData(_ customData: JSONObject) -> ChangeStreamFilter {
+        guard let roles else { return self }
+        var expansions = roles.expansions
+        if case .object(var user) = expansions.user {
+            user["custom_data"] = .object(customData)
+            expansions.user = .object(user)
+        }
+        var filter = self
+        filter.roles = CollectionRoles(name: roles.name, roles: roles.roles, expansions: expansions)
+        return filter
     }
 
     /// Whether `role` applies to every document and reads each one whole.

@@ -37,8 +37,10 @@ package struct ChangeStreamService: Sendable {
     }
 
     /// Opens the stream `call` asks for; refused (and nothing opened) unless it is a `watch` of a
-    /// collection the caller may read. Roles' expansions are read once, as it opens: `%%user`
-    /// (with its custom data as stored then), `%%request` (this request), `%%values`.
+    /// collection the caller may read. Roles' expansions are read as it opens: `%%user`,
+    /// `%%request` (this request), `%%values`; the user's custom data, when the roles read it, is
+    /// read again after each change to it (`WatcherCustomData`), so each event is judged with the
+    /// data as it is then.
     package func open(_ call: FunctionCall, caller: AuthorizedSession, request callRequest: FunctionRequest = FunctionRequest()) async throws
         -> ChangeStream
     {
@@ -54,20 +56,30 @@ package struct ChangeStreamService: Sendable {
         guard let rule = caller.app.config.rule(database: request.database, collection: request.collection) else {
             throw ErrorResponse.noMatchingRule("no rule lets users use \(request.database).\(request.collection)")
         }
-        let expansions = rule.isWords ? nil : try await data?.expansions(for: rule, caller: caller, request: callRequest, action: call.name)
-        let filter = try ChangeStreamFilter(
-            request, rule: rule, userId: caller.user.id, expansions: expansions, regexSteps: caller.app.config.limits.regexStepsPerChangeEvent)
-        let (app, userId) = (caller.app, caller.user.id)
+        let (app, userId, limits) = (caller.app, caller.user.id, caller.app.config.limits)
+        let watched = DocumentChangeHub.Collection(appId: app.id, database: request.database, collection: request.collection)
+        let data = self.data
+        let following = data != nil && ChangeStreamFilter.judgesByRoles(rule) && DataAccessService.storedUserFields(rule).customData
+        let customData = following ? CustomDataService.selector(app: app, userId: userId).map(WatcherCustomData.init) : nil
+        // Subscribed before the custom data is read, so that no change to it after that read is missed.
+        let subscription = changes.subscribe(
+            to: Set([watched] + (customData.map { [$0.collection] } ?? [])), bufferBytes: limits.changeStreamBufferBytes)
+        let opening: ChangeStreamFilter
         do {
-            try await app.changeStreams.enter(userId)
+            let expansions = rule.isWords ? nil : try await data?.expansions(for: rule, caller: caller, request: callRequest, action: call.name)
+            opening = try ChangeStreamFilter(
+                request, rule: rule, userId: userId, expansions: expansions, regexSteps: limits.regexStepsPerChangeEvent)
+            do {
+                try await app.changeStreams.enter(userId)
+            } catch {
+                throw ChangeStreamsFull(limit: limits.changeStreamsPerUser)
+            }
         } catch {
-            throw ChangeStreamsFull(limit: app.config.limits.changeStreamsPerUser)
+            subscription.cancel()
+            throw error
         }
         // The user's place is held from here until the connection is done (`ChangeStream.connectionClosed`).
         let place = ChangeStreamPlace { app.changeStreams.leave(userId) }
-        let limits = app.config.limits
-        let subscription = changes.subscribe(
-            to: .init(appId: app.id, database: request.database, collection: request.collection), bufferBytes: limits.changeStreamBufferBytes)
         let (items, continuation) = AsyncStream.makeStream(of: ChangeStream.Item.self)
         let pending = PendingBytes(limit: limits.changeStreamBufferBytes)
         // Sends `item` unless the reader already has its bound waiting (false).
@@ -83,8 +95,18 @@ package struct ChangeStreamService: Sendable {
             defer { subscription.cancel() }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    var overflowed = false
+                    var (filter, customData, overflowed) = (opening, customData, false)
                     for await change in subscription.changes {
+                        if customData != nil {
+                            customData?.note(change)
+                            if DocumentChangeHub.Collection(of: change.change) != watched { continue }
+                            // Read again only after a change to it; unread, the event is not sent.
+                            if customData?.isStale == true {
+                                guard let now = try? await data?.customData(of: caller) else { continue }
+                                filter = filter.usingCustomData(now)
+                                customData?.isStale = false
+                            }
+                        }
                         guard let text = filter.event(for: change) else { continue }
                         // A watcher whose client reads too slowly is ended rather than kept growing.
                         guard send(.event(text)) else {

@@ -26,10 +26,15 @@ package final class DocumentChangeHub: Sendable {
             self.database = database
             self.collection = collection
         }
+
+        /// The collection `change` was made in.
+        package init(of change: DocumentChange) {
+            self.init(appId: change.appId, database: change.database, collection: change.collection)
+        }
     }
 
     private struct Watcher {
-        var collection: Collection
+        var collections: Set<Collection>
         var continuation: AsyncStream<PublishedChange>.Continuation
         var subscription: DocumentChangeSubscription
     }
@@ -56,6 +61,12 @@ package final class DocumentChangeHub: Sendable {
     /// once more than `bufferBytes` of bodies wait for it (one change larger than that still
     /// passes when nothing else waits).
     package func subscribe(to collection: Collection, bufferBytes: Int = .max) -> DocumentChangeSubscription {
+        subscribe(to: [collection], bufferBytes: bufferBytes)
+    }
+
+    /// A new watcher of several collections at once: their changes reach it in one stream, in
+    /// commit order (a change stream that also follows its user's custom data).
+    package func subscribe(to collections: Set<Collection>, bufferBytes: Int = .max) -> DocumentChangeSubscription {
         let (stream, continuation) = AsyncStream.makeStream(of: PublishedChange.self, bufferingPolicy: .bufferingOldest(bufferLimit))
         let pending = PendingBytes(limit: bufferBytes)
         var refused: AsyncStream<PublishedChange>.Continuation?
@@ -67,8 +78,8 @@ package final class DocumentChangeHub: Sendable {
                 refused = continuation
                 return subscription
             }
-            state.watchers[id] = Watcher(collection: collection, continuation: continuation, subscription: subscription)
-            state.byCollection[collection, default: []].insert(id)
+            state.watchers[id] = Watcher(collections: collections, continuation: continuation, subscription: subscription)
+            for collection in collections { state.byCollection[collection, default: []].insert(id) }
             continuation.onTermination = { [weak self] _ in self?.leave(id) }
             return subscription
         }
@@ -143,11 +154,14 @@ package final class DocumentChangeHub: Sendable {
     /// How many watchers are subscribed.
     package var watcherCount: Int { state.withLock { $0.watchers.count } }
 
+    /// How many watchers `collection`'s changes are handed to.
+    package func watcherCount(of collection: Collection) -> Int { state.withLock { $0.byCollection[collection]?.count ?? 0 } }
+
     /// Hands `change` to its collection's watchers; those too far behind leave, and are handed
     /// to the caller to end and let go once the lock is given back (an ended stream's
     /// `onTermination`, and a stream let go, take the lock).
     private static func hand(_ change: PublishedChange, in state: inout State, ending ended: inout [Watcher]) {
-        let key = Collection(appId: change.change.appId, database: change.change.database, collection: change.change.collection)
+        let key = Collection(of: change.change)
         guard let ids = state.byCollection[key] else { return }
         var behind: [UInt64] = []
         for id in ids {
@@ -159,12 +173,20 @@ package final class DocumentChangeHub: Sendable {
             if case .dropped = watcher.continuation.yield(change) { behind.append(id) }
         }
         for id in behind {
-            guard let watcher = state.watchers.removeValue(forKey: id) else { continue }
-            state.byCollection[key]?.remove(id)
+            guard let watcher = remove(id, from: &state) else { continue }
             watcher.subscription.markFellBehind()
             ended.append(watcher)
         }
-        if state.byCollection[key]?.isEmpty == true { state.byCollection[key] = nil }
+    }
+
+    /// Takes watcher `id` out of every collection it watches.
+    private static func remove(_ id: UInt64, from state: inout State) -> Watcher? {
+        guard let watcher = state.watchers.removeValue(forKey: id) else { return nil }
+        for collection in watcher.collections {
+            state.byCollection[collection]?.remove(id)
+            if state.byCollection[collection]?.isEmpty == true { state.byCollection[collection] = nil }
+        }
+        return watcher
     }
 
     /// Ends the streams of watchers that have left, outside the lock; the watchers (their
@@ -176,12 +198,7 @@ package final class DocumentChangeHub: Sendable {
     /// Takes watcher `id` out (it cancelled, or its stream ended) and ends its stream once the
     /// lock is given back.
     private func leave(_ id: UInt64) {
-        let left = state.withLock { state -> Watcher? in
-            guard let watcher = state.watchers.removeValue(forKey: id) else { return nil }
-            state.byCollection[watcher.collection]?.remove(id)
-            if state.byCollection[watcher.collection]?.isEmpty == true { state.byCollection[watcher.collection] = nil }
-            return watcher
-        }
+        let left = state.withLock { state in Self.remove(id, from: &state) }
         left?.continuation.finish()
     }
 }

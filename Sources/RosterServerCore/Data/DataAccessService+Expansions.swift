@@ -10,15 +10,13 @@ extension DataAccessService {
     func expansions(for rule: DataRule, caller: AuthorizedSession, request: FunctionRequest?, action: String) async throws -> RuleExpansions {
         var user: JSONObject = ["id": .string(caller.user.id), "type": "normal"]
         user["data"] = .object((try? JSONValue(parsing: caller.user.profile))?.objectValue ?? [:])
-        if rule.explicitRoles != nil {
-            let text = String(decoding: (try? JSONEncoder().encode(rule.roles)) ?? Data(), as: UTF8.self)
-            if text.contains("%%user.custom_data") || text.contains("\"%%user\"") {
-                user["custom_data"] = .object(try await customData(caller))
-            }
-            if text.contains("%%user.identities") || text.contains("\"%%user\""), let users {
-                let identities = try await users.identities(appId: caller.app.id, userId: caller.user.id)
-                user["identities"] = .array(identities.map { ["id": .string($0.providerId), "provider_type": .string($0.providerType)] })
-            }
+        let reads = Self.storedUserFields(rule)
+        if reads.customData {
+            user["custom_data"] = .object(try await customData(of: caller))
+        }
+        if reads.identities, let users {
+            let identities = try await users.identities(appId: caller.app.id, userId: caller.user.id)
+            user["identities"] = .array(identities.map { ["id": .string($0.providerId), "provider_type": .string($0.providerType)] })
         }
         let config = caller.app.config
         var requestFields = request?.shown ?? [:]
@@ -29,9 +27,18 @@ extension DataAccessService {
             environment: ["tag": .string(config.environment), "values": [:]], request: requestFields)
     }
 
+    /// Which of the user's stored fields `rule`'s roles read (`%%user.custom_data`,
+    /// `%%user.identities`, or the whole `%%user`); none under Roster's rule words.
+    static func storedUserFields(_ rule: DataRule) -> (customData: Bool, identities: Bool) {
+        guard !rule.isWords else { return (false, false) }
+        let text = String(decoding: (try? JSONEncoder().encode(rule.roles)) ?? Data(), as: UTF8.self)
+        let whole = text.contains("\"%%user\"")
+        return (whole || text.contains("%%user.custom_data"), whole || text.contains("%%user.identities"))
+    }
+
     /// The caller's custom user data as stored (canonical Extended JSON, without `_id`), read at
     /// request time; empty when there is none.
-    private func customData(_ caller: AuthorizedSession) async throws -> JSONObject {
+    func customData(of caller: AuthorizedSession) async throws -> JSONObject {
         guard let selector = CustomDataService.selector(app: caller.app, userId: caller.user.id),
             let record = try await store.document(selector), case .object(var fields)? = try? JSONValue(parsing: record.body)
         else { return [:] }

@@ -93,6 +93,59 @@ import Testing
         }
     }
 
+    /// Kiosks are read by the staff of their store (`%%user.custom_data.storeId`) and put up
+    /// by keepers; as in realm-js's Store-App, where `switchStore` moves a person to another store.
+    static let kiosks = DataRule(database: "shop", collection: "kiosks", roles: [
+        AppRole(name: "keeper", applyWhen: ["%%user.custom_data.keeper": true], read: true, write: true, insert: true),
+        AppRole(name: "staff", readFilter: ["storeId": "%%user.custom_data.storeId"], read: true),
+    ])
+
+    /// A watcher whose role reads its custom data follows that data as it changes: once Ann
+    /// moves from store A to store B (an `updateOne` of her own custom data, as an app does it),
+    /// her open stream sends B's kiosks and no longer A's, without being opened again.
+    @Test(arguments: StoreKind.allCases) func aWatcherFollowsItsCustomDataAsItChanges(_ kind: StoreKind) async throws {
+        var config = TestConfig.app(maxRequestBytes: 65536)
+        let notes = DataRule(database: "shop", collection: "notes", roles: [AppRole(name: "own", readFilter: ["by": "%%user.id"], read: true)])
+        config.rules = [DataRule(database: "my_database", collection: "users", read: .own, write: .own, userIdField: "userId"), Self.kiosks, notes,
+            DataRule(database: "shop", collection: "words", read: .all, write: .all)]
+        let t = try await TestServer.make(config, store: kind)
+        let ann = DataAccessTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
+        let bo = DataAccessTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
+        _ = try await ann.json("insertOne", ["document": ["storeId": "A"]])
+        _ = try await bo.json("insertOne", ["document": ["keeper": true]])
+        let kiosks = ("shop", "kiosks")
+        try await withLoopbackServer(t.server) { port in
+            let annSees = try await ChangeStreamTests().open(port, t, ann, in: kiosks)
+            // Streams whose rules do not read custom data are not handed its changes.
+            let others = [
+                try await ChangeStreamTests().open(port, t, ann, in: ("shop", "notes")),
+                try await ChangeStreamTests().open(port, t, ann, in: ("shop", "words")),
+            ]
+            #expect(([annSees] + others).allSatisfy { $0.status == 200 })
+            let users = DocumentChangeHub.Collection(appId: t.appId, database: "my_database", collection: "users")
+            #expect(t.server.services.changeStreams.changes.watcherCount(of: users) == 1)
+            for stream in others { stream.close() }
+            func next() async throws -> JSONValue? { try await annSees.nextEvent(within: 10)?.json?["documentKey"]?["_id"] }
+
+            _ = try await bo.json("insertOne", ["document": ["_id": "a1", "storeId": "A"]], in: kiosks)
+            _ = try await bo.json("insertOne", ["document": ["_id": "b1", "storeId": "B"]], in: kiosks)
+            #expect(try await next() == "a1")
+            // Bo's own custom data changing is no concern of Ann's stream.
+            _ = try await bo.json("updateOne", ["query": [:], "update": ["$set": ["shift": "late"]]])
+            _ = try await ann.json("updateOne", ["query": [:], "update": ["$set": ["storeId": "B"]]])
+            _ = try await bo.json("insertOne", ["document": ["_id": "a2", "storeId": "A"]], in: kiosks)
+            _ = try await bo.json("insertOne", ["document": ["_id": "b2", "storeId": "B"]], in: kiosks)
+            #expect(try await next() == "b2", "the kiosk of her new store, not the old one's")
+            // And back, her custom data deleted: no store, no kiosks; then given again.
+            _ = try await ann.json("deleteOne", ["query": [:]])
+            _ = try await bo.json("insertOne", ["document": ["_id": "b3", "storeId": "B"]], in: kiosks)
+            _ = try await ann.json("insertOne", ["document": ["storeId": "A"]])
+            _ = try await bo.json("insertOne", ["document": ["_id": "a3", "storeId": "A"]], in: kiosks)
+            #expect(try await next() == "a3")
+            annSees.close()
+        }
+    }
+
     /// A role's document filter draws its regular expressions from the event's budget
     /// (`regexStepsPerChangeEvent`, 1,000,000 steps), as the watcher's own `filter` does: a
     /// document whose check would take more is not sent, and the stream goes on.
