@@ -4,19 +4,24 @@ import RosterWire
 
 extension DataAccessService {
     /// What a rule's expansions read for this call: the user (`id`, `type`, `data`, and, when the
-    /// rule names them, `custom_data` read from the store now and `identities`), the app's values
+    /// rule names them, `custom_data` read from the store now, and `identities` and the `type`
+    /// they tell, `server` for a server API key's user), the app's values
     /// and environment, and the request (`FunctionRequest.shown`, with `service` and `action`),
     /// whether the client called data access itself, a function it called did, or it watches.
-    func expansions(for rule: DataRule, caller: AuthorizedSession, request: FunctionRequest?, action: String) async throws -> RuleExpansions {
+    /// `reads`: `storedUserFields(rule)`, when the caller has it already.
+    func expansions(
+        for rule: DataRule, caller: AuthorizedSession, request: FunctionRequest?, action: String, reads: (customData: Bool, identities: Bool)? = nil
+    ) async throws -> RuleExpansions {
         var user: JSONObject = ["id": .string(caller.user.id), "type": "normal"]
         user["data"] = .object((try? JSONValue(parsing: caller.user.profile))?.objectValue ?? [:])
-        let reads = Self.storedUserFields(rule)
+        let reads = reads ?? Self.storedUserFields(rule)
         if reads.customData {
             user["custom_data"] = .object(try await customData(of: caller))
         }
         if reads.identities, let users {
             let identities = try await users.identities(appId: caller.app.id, userId: caller.user.id)
             user["identities"] = .array(identities.map { ["id": .string($0.providerId), "provider_type": .string($0.providerType)] })
+            user["type"] = .string(UserType(records: identities).rawValue)
         }
         let config = caller.app.config
         var requestFields = request?.shown ?? [:]
@@ -28,12 +33,15 @@ extension DataAccessService {
     }
 
     /// Which of the user's stored fields `rule`'s roles read (`%%user.custom_data`,
-    /// `%%user.identities`, or the whole `%%user`); none under Roster's rule words.
+    /// `%%user.identities` or `%%user.type`, which the identities tell, or the whole `%%user`);
+    /// none under Roster's rule words.
     static func storedUserFields(_ rule: DataRule) -> (customData: Bool, identities: Bool) {
         guard !rule.isWords else { return (false, false) }
         let text = String(decoding: (try? JSONEncoder().encode(rule.roles)) ?? Data(), as: UTF8.self)
         let whole = text.contains("\"%%user\"")
-        return (whole || text.contains("%%user.custom_data"), whole || text.contains("%%user.identities"))
+        return (
+            whole || text.contains("%%user.custom_data"), whole || text.contains("%%user.identities") || text.contains("%%user.type")
+        )
     }
 
     /// The caller's custom user data as stored (canonical Extended JSON, without `_id`), read at

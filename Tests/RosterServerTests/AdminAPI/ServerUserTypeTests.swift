@@ -7,9 +7,9 @@ import Testing
 @testable import RosterServerCore
 
 /// A server API key's user is App Services' `server` user wherever App Services names a user's
-/// type: the Admin API's users, the client API's profile, a function's `context.user` and an
-/// authentication trigger's event. A person's user stays `normal`, also when it logs in with a
-/// user API key of its own.
+/// type: the Admin API's users, the client API's profile, a function's `context.user`, a rule's
+/// `%%user` and an authentication trigger's event. A person's user stays `normal`, also when it
+/// logs in with a user API key of its own.
 @Suite(.timeLimit(.minutes(2))) struct ServerUserTypeTests {
     struct Setup {
         let t: AdminTestServer
@@ -20,8 +20,8 @@ import Testing
     }
 
     /// An app with server API keys, a custom-function log-in (a person's user without a
-    /// password to hash), a function answering `context.user.type`, and a log-in trigger for
-    /// both providers logging its events.
+    /// password to hash), a function answering `context.user.type`, a collection only server
+    /// users may write, and a log-in trigger for both providers logging its events.
     func setUp(_ kind: StoreKind) async throws -> Setup {
         let t = try await AdminTestServer.make(store: kind)
         let (made, login) = try await t.loggedInOperator()
@@ -32,6 +32,14 @@ import Testing
                 AppFunction(name: "auth", source: "exports = (payload) => payload.name;", isPrivate: true),
                 AppFunction(name: "userType", source: "exports = () => context.user.type;"),
                 AppFunction(name: "logEvent", source: TriggerTests.logEvent, isPrivate: true),
+            ]
+            // Only a server user's role lets it add stock.
+            model.rules = [
+                AppServiceRules(service: "mongodb-atlas", collections: [
+                    AppCollectionRule(database: "shop", collection: "stock", roles: [
+                        AppRole(name: "servers", applyWhen: ["%%user.type": "server"], read: true, write: true, insert: true)
+                    ])
+                ])
             ]
             model.triggers = [
                 AppTrigger(name: "onLogin", event: .authentication(operationType: "LOGIN", providers: ["api-key", "custom-function"]), functionName: "logEvent")
@@ -75,6 +83,15 @@ import Testing
         for (session, type) in [(server, "server"), (annByKey, "normal")] {
             let called = await s.t.call(.post, Route.functionCall(appId: s.app.clientAppId), json: ["name": "userType", "arguments": []], bearer: session.accessToken)
             #expect(called.status == 200 && called.json == .string(type), "\(String(decoding: called.body, as: UTF8.self))")
+        }
+
+        // A rule's `%%user.type`.
+        for (session, inserted) in [(server, true), (annByKey, false)] {
+            let body: JSONValue = [
+                "name": "insertOne", "service": "mongodb-atlas", "arguments": [["database": "shop", "collection": "stock", "document": ["sku": "a1"]]],
+            ]
+            let written = await s.t.call(.post, Route.functionCall(appId: s.app.clientAppId), json: body, bearer: session.accessToken)
+            #expect((written.status == 200) == inserted, "\(String(decoding: written.body, as: UTF8.self))")
         }
 
         // The log-in trigger's event, for each of the three log-ins.
