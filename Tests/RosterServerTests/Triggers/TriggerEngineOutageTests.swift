@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import RosterFunctions
 import RosterWire
+import Synchronization
 import Testing
 @testable import RosterServer
 @testable import RosterServerCore
@@ -66,5 +67,41 @@ import Testing
         #expect(ran?.state == .done && ran?.attempts == 1)
         #expect(try await TriggerTests.logged(second, count: 1).map { $0["fullDocument"]?["item"] } == ["cake"])
         #expect(try await TriggerTests.logged(second).count == 1)
+    }
+
+    /// Counts the executions it is asked for, and hands them to the runtime it wraps.
+    final class CountingRuntime: FunctionRuntime {
+        let runtime: any FunctionRuntime
+        let count = Mutex(0)
+
+        init(_ runtime: any FunctionRuntime) { self.runtime = runtime }
+
+        func run(_ execution: FunctionExecution, host: any FunctionHost) async throws -> JSONValue {
+            count.withLock { $0 += 1 }
+            return try await runtime.run(execution, host: host)
+        }
+    }
+
+    /// While the engine does not start, a batch of events costs one try, not one each: the rest
+    /// of the batch waits unrun, and the events after it are not claimed until the next wake.
+    @Test func aBatchWaitingForTheEngineTriesItOnce() async throws {
+        let counting = CountingRuntime(NodeFunctionRuntime(node: "/nonexistent/roster-test-node"))
+        let t = try await TestServer.make(Self.config()) { environment in environment.functionRuntime = counting }
+        let triggers = try #require(t.server.services.login.triggers)
+        // No background worker: this test claims the events itself.
+        await triggers.stop()
+        let events = (1...20).map { TriggerFailureTests.event("onOrder", "change:\($0)", item: "tea", at: t.clock.now) }
+        try await triggers.store.enqueueTriggerEvents(events)
+        let batch = await triggers.runBatch(appId: t.appId)
+        #expect(batch.claimed == TriggerService.claimBatch && batch.engineDown)
+        #expect(counting.count.withLock { $0 } == 1)
+        // The batch waits its pause; the events after it were never claimed.
+        var waiting = 0
+        for n in 1...20 {
+            let record = try #require(try await triggers.store.triggerEvent(appId: t.appId, trigger: "onOrder", key: "change:\(n)"))
+            #expect(record.state == .pending && record.attempts == 0 && record.leaseUntil == nil)
+            if record.notBefore > t.clock.now { waiting += 1 }
+        }
+        #expect(waiting == TriggerService.claimBatch)
     }
 }
