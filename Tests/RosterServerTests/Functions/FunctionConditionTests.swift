@@ -27,13 +27,14 @@ import Testing
         #expect(answer.status == 200 && answer.json == .string(login.userId))
     }
 
-    /// `%%user.custom_data` is read when the call is made, not when the token was issued, and
-    /// `%%values` are the app's values.
+    /// `%%user.custom_data` is read when the call is made, not when the token was issued,
+    /// `%%values` are the app's values, and `%%request` is the call (`action` the function's name).
     @Test func aConditionReadsTheCallersCustomDataNowAndTheAppsValues() async throws {
         var config = JavaScriptFunctionCallTests.config([
             "forAdmins": FunctionConfig(source: Self.echoUser, canEvaluate: ["%%user.custom_data.role": "admin"]),
             "whenOpen": FunctionConfig(source: Self.echoUser, canEvaluate: ["%%values.open": true]),
             "whenGreeted": FunctionConfig(source: Self.echoUser, canEvaluate: ["%%values.greeting": ["%in": ["hello", "hej"]]]),
+            "byName": FunctionConfig(source: Self.echoUser, canEvaluate: ["%%request.action": "byName", "%%request.httpMethod": "POST"]),
         ])
         config.values["open"] = false
         let t = try await TestServer.make(config)
@@ -43,6 +44,7 @@ import Testing
         #expect(await ann.call("forAdmins").json == .string(ann.login.userId), "the same token, the data read now")
         #expect(await ann.call("whenOpen").errorMessage == #"rule not matched for function "whenOpen""#)
         #expect(await ann.call("whenGreeted").json == .string(ann.login.userId))
+        #expect(await ann.call("byName").json == .string(ann.login.userId), "%%request.action is the function called")
     }
 
     /// A function running as the user that calls another checks its condition; one running as
