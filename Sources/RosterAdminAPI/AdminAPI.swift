@@ -38,7 +38,8 @@ public final class AdminAPI: RouteAddition, Sendable {
         AdminAPIKeyRoutes.add(
             to: groups.group("apps/:appId"),
             ServerAPIKeys(apps: apps, store: core.hosting.store, ids: apps.ids, now: core.environment.now), audit: core.audit)
-        AdminLogRoutes.add(to: groups.group("apps/:appId"), AppLogs(apps: apps, store: core.audit.store, now: core.environment.now))
+        AdminLogRoutes.add(
+            to: groups.group("apps/:appId"), AppLogs(apps: apps, store: core.audit.store, runs: core.hosting.store, now: core.environment.now))
         AdminDraftRoutes.add(to: groups.group("apps/:appId"), AdminDrafts(apps: apps), audit: core.audit)
         let privateGroups = router.group(RouterPath(AdminAPIVersion.privatePath)).add(middleware: AdminBodyLimit())
             .group("groups/:groupId").add(middleware: AdminCallerMiddleware(sessions: sessions))

@@ -176,6 +176,21 @@ package enum PostgresMigrations {
             "v9-user-last-authentication",
             ["ALTER TABLE users ADD COLUMN last_authenticated_at timestamptz"]
         ),
+        (
+            // The apps' function runs, as their logs show them (`FunctionRunRule`), pruned by age
+            // and count per app.
+            "v10-function-runs",
+            [
+                """
+                CREATE TABLE function_runs (seq bigserial PRIMARY KEY, id text NOT NULL, app_id text NOT NULL, type text NOT NULL,
+                function_name text NOT NULL, trigger_name text, user_id text, request_id text, remote_address text,
+                started_at timestamptz NOT NULL, completed_at timestamptz NOT NULL, logs text NOT NULL, error text, error_code text)
+                """,
+                "CREATE INDEX function_runs_app_started ON function_runs (app_id, started_at, seq)",
+                "CREATE INDEX function_runs_user ON function_runs (app_id, user_id, started_at)",
+                "CREATE INDEX function_runs_request ON function_runs (app_id, request_id)",
+            ]
+        ),
     ]
 
     /// Applies the migrations the database has not seen yet.

@@ -2,9 +2,12 @@ import RosterServerCore
 
 /// One entry of an app's log as App Services' Admin API answers it (and realm-cli's `logs list`
 /// and realm-core's harness read it): its `type`, when it `started` and `completed` (the same
-/// instant: the audit trail records instants), the user, the client's address, an `error` and
-/// `error_code` when it failed, `auth_event` for an `AUTH` entry, and what the trail says of it
-/// in `messages`.
+/// instant for the audit trail's, which records instants), the user, the client's address, an
+/// `error` and `error_code` when it failed, `auth_event` for an `AUTH` entry, and what the
+/// trail says of it in `messages`. A function run's entry (`FUNCTION`, `DB_TRIGGER`,
+/// `AUTH_TRIGGER`, `SCHEDULED_TRIGGER`) adds its `_id`, `co_id` (the client request's id),
+/// `function_name`, `event_subscription_name` (the trigger), and `logs`, what it wrote to
+/// `console`.
 struct AppLogEntry: Encodable, Sendable, Equatable {
     struct AuthEvent: Encodable, Sendable, Equatable {
         var failed: Bool
@@ -12,6 +15,8 @@ struct AppLogEntry: Encodable, Sendable, Equatable {
         var provider: String?
     }
 
+    var id: String?
+    var correlationId: String?
     var type: String
     var appId: String
     var groupId: String
@@ -22,10 +27,17 @@ struct AppLogEntry: Encodable, Sendable, Equatable {
     var error: String?
     var errorCode: String?
     var authEvent: AuthEvent?
+    var functionName: String?
+    var triggerName: String?
+    var logs: [String]?
     var messages: [String]
 
     enum CodingKeys: String, CodingKey {
-        case type, started, completed, error, messages
+        case type, started, completed, error, messages, logs
+        case id = "_id"
+        case correlationId = "co_id"
+        case functionName = "function_name"
+        case triggerName = "event_subscription_name"
         case appId = "app_id"
         case groupId = "group_id"
         case userId = "user_id"
@@ -49,6 +61,24 @@ struct AppLogEntry: Encodable, Sendable, Equatable {
         errorCode = kind.errorCode
         authEvent = kind.authEvent.map { AuthEvent(failed: kind.failed, type: $0, provider: entry.provider) }
         messages = [entry.event.rawValue, entry.detail].compactMap { $0 }
+    }
+
+    init(_ run: FunctionRunRecord, app: HostedApp) {
+        id = run.id
+        correlationId = run.requestId
+        type = run.type
+        appId = app.id
+        groupId = app.groupId
+        userId = run.userId
+        remoteIPAddress = run.remoteAddress
+        started = AppLogInstant(run.startedAt).text
+        completed = AppLogInstant(run.completedAt).text
+        error = run.error
+        errorCode = run.errorCode
+        functionName = run.functionName
+        triggerName = run.triggerName
+        logs = run.logs
+        messages = []
     }
 }
 

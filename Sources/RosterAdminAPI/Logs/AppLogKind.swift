@@ -2,9 +2,10 @@ import RosterServerCore
 
 /// How an entry of Roster's audit trail reads in an app's log, as App Services types its log
 /// entries: log-ins, log-outs, registrations and resets are `AUTH`, user API keys `API_KEY`, a
-/// request refused for its rate `API`. What Roster does not record (function, trigger, webhook
-/// and sync runs) has no entries; operators' own changes are not in the app's log (they are
-/// read with `roster-server admin audit`).
+/// request refused for its rate `API`. Function and trigger runs are entries of their own
+/// (`FunctionRunOrigin`); what Roster does not record (webhook and sync runs) has none;
+/// operators' own changes are not in the app's log (they are read with `roster-server admin
+/// audit`).
 struct AppLogKind: Sendable, Equatable {
     var type: String
     /// `auth_event.type` of an `AUTH` entry.

@@ -2,11 +2,12 @@ import Foundation
 import RosterDocuments
 
 /// What the Admin API keeps in the store (operators, their sessions and keys, the apps the
-/// database holds, their server API keys with the server users made for them) and what an app
+/// database holds, their server API keys with the server users made for them, the runs of their
+/// functions for their logs) and what an app
 /// installed while serving shares with the others.
 package struct AppHosting: Sendable {
     package typealias Store = OperatorStore & HostedAppStore & AttemptStore & AuditStore & SigningKeyStore & DocumentStore
-        & ServerAPIKeyStore & APIKeyStore & UserStore
+        & ServerAPIKeyStore & APIKeyStore & UserStore & FunctionRunStore
 
     package let store: any Store
     package let pipelineMemory: PipelineMemory

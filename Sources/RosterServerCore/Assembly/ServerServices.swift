@@ -63,7 +63,8 @@ package struct ServerServices: Sendable {
             store: store, tokens: tokens, customData: customData, ids: ids, apps: apps, audit: audit, now: environment.now)
         let functions = FunctionCallService(
             data: DataAccessService(store: store, ids: ids, now: environment.now, users: store), runtime: environment.functionRuntime, users: store,
-            customData: customData)
+            customData: customData,
+            runs: FunctionRunLog(store: store, budget: environment.functionRunBudget, ids: ids, now: environment.now, logger: environment.logger))
         var login = LoginService(
             store: store, sessions: sessions, limiter: AttemptLimiter(store: store, now: environment.now), audit: audit, ids: ids,
             apps: apps, now: environment.now)

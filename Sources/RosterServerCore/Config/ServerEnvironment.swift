@@ -44,6 +44,9 @@ public struct ServerEnvironment: Sendable {
     /// What runs the apps' JavaScript functions; without one (the embedded default), a
     /// JavaScript function is refused. `roster-server` gives it Node.js workers.
     public var functionRuntime: (any FunctionRuntime)?
+    /// What is kept of the apps' function runs for their logs: console lines and bytes per
+    /// run, days and runs kept per app.
+    public var functionRunBudget = FunctionRunBudget()
 
     public init(
         now: @escaping @Sendable () -> Date = { Date() },

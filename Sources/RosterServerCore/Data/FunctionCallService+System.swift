@@ -5,10 +5,11 @@ extension FunctionCallService {
     /// Runs the app's JavaScript function `name` for the server itself rather than for a user
     /// (a log-in's authentication function, a confirmation or reset function): as the system
     /// user, whom no rule limits, with `arguments` (Extended JSON). What it throws is
-    /// `FunctionRuntimeFailure.threw` with its text.
-    package func runAsSystem(_ name: String, app: ServedApp, arguments: [JSONValue], request: FunctionRequest = FunctionRequest())
-        async throws -> JSONValue
-    {
+    /// `FunctionRuntimeFailure.threw` with its text. The run is kept for the app's log as
+    /// `origin` says (a trigger's, or a `FUNCTION`).
+    package func runAsSystem(
+        _ name: String, app: ServedApp, arguments: [JSONValue], request: FunctionRequest = FunctionRequest(), origin: FunctionRunOrigin = .function
+    ) async throws -> JSONValue {
         guard var function = app.config.functions[name], function.isJavaScript else {
             throw ErrorResponse.functionNotFound(named: name)
         }
@@ -18,6 +19,8 @@ extension FunctionCallService {
             app: app, user: UserRecord(id: "", appId: app.id, disabled: false, createdAt: now, profile: "{}"),
             session: SessionRecord(
                 id: "", appId: app.id, userId: "", deviceId: "", refreshDigest: "", createdAt: now, expiresAt: now, revoked: false))
-        return try await run(name, function, arguments: arguments, caller: system, request: request, depth: 0)
+        return try await recorded(name, origin, app: app, userId: nil, request: request) { request in
+            try await run(name, function, arguments: arguments, caller: system, request: request, depth: 0)
+        }
     }
 }

@@ -12,12 +12,15 @@ import RosterWire
 /// clients, a function that does not exist (`function not found: 'name'`); one whose condition
 /// on callers (`can_evaluate`) does not hold is refused before it runs. Functions run
 /// within the app's function limits (`FunctionLimiter`), counted per user; data calls within
-/// their deadline and per-user count (`DataCallGate`).
+/// their deadline and per-user count (`DataCallGate`). Each run a client calls is kept for the
+/// app's log (`runs`), not each function it calls in turn.
 package struct FunctionCallService: Sendable {
     package let data: DataAccessService
     package let runtime: (any FunctionRuntime)?
     package let users: (any UserStore)?
     package let customData: CustomDataService?
+    /// Where each run is kept for the app's log (`logs` in the Admin API); nil keeps none.
+    package var runs: FunctionRunLog?
 
     /// How deep `context.functions.execute` may nest: a function that calls itself ends here.
     package static let maxDepth = 8
@@ -34,7 +37,9 @@ package struct FunctionCallService: Sendable {
             }
             return try await caller.app.functions.run(for: .user(caller.user.id)) {
                 try await checkCondition(of: name, function, caller: caller, request: request)
-                return try await run(name, function, arguments: arguments, caller: caller, request: request, depth: 0)
+                return try await recorded(name, .function, app: caller.app, userId: caller.user.id, request: request) { request in
+                    try await run(name, function, arguments: arguments, caller: caller, request: request, depth: 0)
+                }
             }
         case let service? where services.contains(service):
             let data = self.data
@@ -130,8 +135,10 @@ package struct FunctionCallService: Sendable {
     }
 
     package init(
-        data: DataAccessService, runtime: (any FunctionRuntime)? = nil, users: (any UserStore)? = nil, customData: CustomDataService? = nil
+        data: DataAccessService, runtime: (any FunctionRuntime)? = nil, users: (any UserStore)? = nil, customData: CustomDataService? = nil,
+        runs: FunctionRunLog? = nil
     ) {
+        self.runs = runs
         self.data = data
         self.runtime = runtime
         self.users = users

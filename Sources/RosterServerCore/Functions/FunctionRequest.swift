@@ -17,6 +17,8 @@ package struct FunctionRequest: Sendable {
     package var method: String?
     /// The query string as sent, without the `?`; empty when there was none.
     package var rawQuery: String
+    /// Where the run's `console` output is kept for the app's log; nil keeps none.
+    package var console: FunctionConsole?
 
     package init(
         remoteAddress: String = "in-process", headers: [(name: String, value: String)] = [], token: String? = nil,

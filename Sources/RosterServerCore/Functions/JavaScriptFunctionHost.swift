@@ -43,6 +43,7 @@ struct JavaScriptFunctionHost: FunctionHost {
 
     func log(_ text: String, isError: Bool) {
         let line = String(text.prefix(4096))
+        request.console?.append(line)
         if isError { logger.error("\(line)") } else { logger.info("\(line)") }
     }
 }

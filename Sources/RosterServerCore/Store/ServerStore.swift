@@ -1,7 +1,7 @@
 /// What the auth service keeps, split by concern so that a service takes only the stores it
 /// uses (as Hummingbird's persist drivers do): signing keys, users and identities, sessions,
 /// email accounts and their tokens, users' and servers' API keys, documents, failed attempts, the audit trail, purge
-/// seeding, device log-ins in progress, sessions' unlock keys, triggers' pending events and resume points, and what operating the server asks (readiness, live
+/// seeding, device log-ins in progress, sessions' unlock keys, triggers' pending events and resume points, functions' runs, and what operating the server asks (readiness, live
 /// sessions). Two drivers implement them all: `SQLiteServerStore` here, for one machine and the
 /// embedded default, and `PostgresServerStore` (RosterPostgres), for several server processes
 /// over one database.
@@ -28,3 +28,4 @@ package typealias ServerStore = SigningKeyStore
     & HostedAppStore
     & TriggerEventStore
     & TriggerResumeStore
+    & FunctionRunStore

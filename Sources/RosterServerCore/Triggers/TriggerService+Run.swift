@@ -63,7 +63,8 @@ extension TriggerService {
         guard let event = try? JSONValue(parsing: record.event) else { return .threw }
         if Task.isCancelled { return .interrupted }
         do {
-            _ = try await functions.runAsSystem(trigger.functionName, app: app, arguments: [event], request: FunctionRequest(logger: logger))
+            _ = try await functions.runAsSystem(
+                trigger.functionName, app: app, arguments: [event], request: FunctionRequest(logger: logger), origin: .trigger(trigger))
             engineStarted(app: app)
             return .ran
         } catch let down as FunctionEngineUnavailable {

@@ -24,7 +24,7 @@ import Testing
 
     /// An app with a row of every kind: an email/password user logged in with an API key, an
     /// unlock key, a reset token and a failed log-in, a document with its change and owner
-    /// field, a trigger event, a device log-in and a web sign-in.
+    /// field, a trigger event, a function run, a device log-in and a web sign-in.
     func appWithEverything(_ t: AdminTestServer, store: any ServerStore, in groupId: String, name: String) async throws -> Made {
         let app = try await t.apps.edit(try await t.apps.create(name: name, product: nil, in: groupId).id, in: groupId) { model in
             model.providers = [
@@ -49,6 +49,9 @@ import Testing
         try await store.indexOwners(OwnerField(appId: appId, database: "db", collection: "notes", field: "owner"))
         let now = t.clock.now
         #expect(try await store.enqueueTriggerEvents([TriggerEventRecord(appId: appId, trigger: "onNote", key: "note-1", event: "{}", notBefore: now, createdAt: now)]) == 1)
+        try await store.appendFunctionRuns([
+            FunctionRunRecord(id: "run-\(appId)", appId: appId, type: "FUNCTION", functionName: "greet", startedAt: now, completedAt: now)
+        ])
         let device = DeviceAuthorizationRecord(
             id: "device-\(appId)", appId: appId, codeDigest: "digest-\(appId)", userCode: String(appId.suffix(8)), startedAt: now,
             expiresAt: now.addingTimeInterval(600), intervalSeconds: 5, state: .pending)
@@ -73,7 +76,7 @@ import Testing
             before.isSuperset(of: [
                 "users", "identities", "sessions", "unlock_keys", "api_keys", "email_accounts", "account_tokens", "failed_attempts",
                 "documents", "document_owner_fields", "document_changes", "trigger_events", "device_authorizations", "web_sign_ins",
-                "hosted_apps",
+                "hosted_apps", "function_runs",
             ]), "\(before.sorted())")
         let othersBefore = try await UserDeletionTests.tablesNaming([stays.app.clientAppId], kind: kind, path: t.databasePath)
         #expect(await other.call(.get, Route.profile, bearer: gone.login.accessToken).status == 200)

@@ -1,8 +1,8 @@
 /// What deleting an app the database holds removes, in one transaction, the same for every store
-/// driver: every row of the app's users and data (keyed by its client app id) and last the app
-/// itself. The rows that hang off a user (identities, sessions and their unlock keys, API keys)
-/// go before the users so that neither store's foreign keys refuse the order. The audit keeps
-/// its lines: they are the record of what happened, the deletion among them.
+/// driver: every row of the app's users, data and function runs (keyed by its client app id) and
+/// last the app itself. The rows that hang off a user (identities, sessions and their unlock
+/// keys, API keys) go before the users so that neither store's foreign keys refuse the order.
+/// The audit keeps its lines: they are the record of what happened, the deletion among them.
 ///
 ///     for statement in AppDeletionRule.statements(id: app.id, clientAppId: app.clientAppId) { … }
 ///     // the last one deletes the app and returns its id when there was one
@@ -11,7 +11,7 @@ package enum AppDeletionRule {
     package static let tables = [
         "unlock_keys", "sessions", "api_keys", "identities", "users", "email_accounts", "account_tokens", "documents",
         "document_owner_fields", "failed_attempts", "device_authorizations", "web_sign_ins", "trigger_events",
-        "trigger_resume_points",
+        "trigger_resume_points", "function_runs",
     ]
 
     /// The statements, to run in order in one transaction; the last returns the app's id when

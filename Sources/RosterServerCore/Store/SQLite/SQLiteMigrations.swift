@@ -304,6 +304,31 @@ package enum SQLiteMigrations {
         migrator.registerMigration("v15-user-last-authentication") { db in
             try db.execute(sql: "ALTER TABLE users ADD COLUMN last_authenticated_at DATETIME")
         }
+        // The apps' function runs, as their logs show them (`FunctionRunRule`), pruned by age and
+        // count per app.
+        migrator.registerMigration("v16-function-runs") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS function_runs (
+                    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                    id TEXT NOT NULL,
+                    app_id TEXT NOT NULL,
+                    type TEXT NOT NULL,
+                    function_name TEXT NOT NULL,
+                    trigger_name TEXT,
+                    user_id TEXT,
+                    request_id TEXT,
+                    remote_address TEXT,
+                    started_at DATETIME NOT NULL,
+                    completed_at DATETIME NOT NULL,
+                    logs TEXT NOT NULL,
+                    error TEXT,
+                    error_code TEXT
+                );
+                CREATE INDEX IF NOT EXISTS function_runs_app_started ON function_runs (app_id, started_at, seq);
+                CREATE INDEX IF NOT EXISTS function_runs_user ON function_runs (app_id, user_id, started_at);
+                CREATE INDEX IF NOT EXISTS function_runs_request ON function_runs (app_id, request_id);
+                """)
+        }
         return migrator
     }
 }

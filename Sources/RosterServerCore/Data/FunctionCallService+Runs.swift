@@ -1,0 +1,46 @@
+import Foundation
+import RosterWire
+
+extension FunctionCallService {
+    /// Runs `body` as one run of the function `name` for the app's log: what it writes to
+    /// `console` (through `request.console`, nested calls included), how it ended and when are
+    /// queued on `runs` once it ends, off the answer's path. Its arguments and answer are not
+    /// kept. Without `runs`, only `body` runs.
+    func recorded(
+        _ name: String, _ origin: FunctionRunOrigin, app: ServedApp, userId: String?, request: FunctionRequest,
+        _ body: (FunctionRequest) async throws -> JSONValue
+    ) async throws -> JSONValue {
+        guard let runs else { return try await body(request) }
+        var request = request
+        let console = FunctionConsole(budget: runs.budget)
+        request.console = console
+        let started = runs.now()
+        var run = FunctionRunRecord(
+            id: runs.newId(), appId: app.id, type: origin.type, functionName: name, triggerName: origin.triggerName,
+            userId: userId.flatMap { $0.isEmpty ? nil : $0 }, requestId: request.logger[metadataKey: "request.id"].map { "\($0)" },
+            remoteAddress: request.method == nil ? nil : request.remoteAddress, startedAt: started, completedAt: started)
+        do {
+            let answer = try await body(request)
+            run.completedAt = runs.now()
+            run.logs = console.lines
+            runs.record(run)
+            return answer
+        } catch {
+            run.completedAt = runs.now()
+            run.logs = console.lines
+            (run.error, run.errorCode) = Self.failure(error)
+            runs.record(run)
+            throw error
+        }
+    }
+
+    /// A run's failure in the words and code its caller read.
+    static func failure(_ error: any Error) -> (String, String) {
+        switch error {
+        case let response as ErrorResponse: (String(response.error.prefix(4096)), response.errorCode)
+        case let failure as FunctionRuntimeFailure: (String(failure.description.prefix(4096)), ErrorCode.functionExecutionError.rawValue)
+        case is CancellationError: ("the run was stopped: the server is stopping", ErrorCode.functionExecutionError.rawValue)
+        default: ("the function could not run (\(type(of: error)))", ErrorCode.functionExecutionError.rawValue)
+        }
+    }
+}

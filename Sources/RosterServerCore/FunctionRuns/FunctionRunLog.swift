@@ -1,0 +1,134 @@
+import Foundation
+import Logging
+import Synchronization
+
+/// Keeps the apps' function runs for their logs, off the calls' path: `record` only queues a
+/// run (a bounded queue; when it is full the run is dropped and counted in a warning), and one
+/// task writes the queue to the store in batches, pruning each app's runs by age and count
+/// (`FunctionRunBudget`) as it goes. No lock is held while the store is written.
+///
+///     let runs = FunctionRunLog(store: store, budget: FunctionRunBudget(), ids: ids, now: now, logger: logger)
+///     runs.record(run)   // returns at once
+package final class FunctionRunLog: Sendable {
+    private struct Queue {
+        var pending: [FunctionRunRecord] = []
+        var dropped = 0
+        /// Runs written per app since its last prune; an app not yet pruned by this process
+        /// is pruned with its first batch.
+        var sincePrune: [String: Int] = [:]
+        /// A batch taken and not yet written.
+        var writing = false
+    }
+
+    let store: any FunctionRunStore
+    package let budget: FunctionRunBudget
+    let ids: IdentifierSource
+    package let now: @Sendable () -> Date
+    let logger: Logger
+    /// The queue, shared with the writer task (which holds no reference to the log).
+    private final class Shared: Sendable {
+        let queue = Mutex(Queue())
+    }
+
+    private let shared = Shared()
+    private let wake: AsyncStream<Void>.Continuation
+    private let writer: Task<Void, Never>
+
+    package init(
+        store: any FunctionRunStore, budget: FunctionRunBudget, ids: IdentifierSource, now: @escaping @Sendable () -> Date, logger: Logger
+    ) {
+        self.store = store
+        self.budget = budget
+        self.ids = ids
+        self.now = now
+        self.logger = logger
+        let (woken, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        self.wake = wake
+        let shared = self.shared
+        writer = Task {
+            for await _ in woken {
+                while let (batch, dropped) = Self.take(shared, budget.batch) {
+                    await Self.write(batch, dropped: dropped, shared: shared, store: store, budget: budget, now: now, logger: logger)
+                    shared.queue.withLock { $0.writing = false }
+                }
+            }
+        }
+    }
+
+    deinit {
+        wake.finish()
+    }
+
+    /// A fresh id for a run's entry.
+    package func newId() -> String { ids.objectId() }
+
+    /// Queues `run` to be written; returns at once.
+    package func record(_ run: FunctionRunRecord) {
+        let limit = budget.queued
+        let queued = shared.queue.withLock { queue in
+            guard queue.pending.count < limit else {
+                queue.dropped += 1
+                return false
+            }
+            queue.pending.append(run)
+            return true
+        }
+        if queued { wake.yield() }
+    }
+
+    /// Waits until every run queued so far is written (tests, and a server stopping).
+    package func flush() async {
+        while shared.queue.withLock({ !$0.pending.isEmpty || $0.writing }) { try? await Task.sleep(for: .milliseconds(5)) }
+    }
+
+    private static func take(_ shared: Shared, _ count: Int) -> ([FunctionRunRecord], Int)? {
+        shared.queue.withLock { queue in
+            guard !queue.pending.isEmpty || queue.dropped > 0 else { return nil }
+            let batch = Array(queue.pending.prefix(max(1, count)))
+            queue.pending.removeFirst(batch.count)
+            queue.writing = true
+            defer { queue.dropped = 0 }
+            return (batch, queue.dropped)
+        }
+    }
+
+    private static func write(
+        _ batch: [FunctionRunRecord], dropped: Int, shared: Shared, store: any FunctionRunStore, budget: FunctionRunBudget,
+        now: @Sendable () -> Date, logger: Logger
+    ) async {
+        if dropped > 0 {
+            logger.warning(
+                """
+                \(dropped) function runs were not kept for the apps' logs: more than \(budget.queued) waited to be written \
+                (functionRunBudget.queued)
+                """)
+        }
+        do {
+            try await store.appendFunctionRuns(batch)
+        } catch {
+            logger.warning("\(batch.count) function runs could not be kept for the apps' logs: \(type(of: error))")
+            return
+        }
+        var written: [String: Int] = [:]
+        for run in batch { written[run.appId, default: 0] += 1 }
+        let due = shared.queue.withLock { queue in
+            written.compactMap { appId, count -> String? in
+                let since = queue.sincePrune[appId].map { $0 + count }
+                guard let since, since < budget.pruneEvery else {
+                    queue.sincePrune[appId] = 0
+                    return appId
+                }
+                queue.sincePrune[appId] = since
+                return nil
+            }
+        }
+        let before = now().addingTimeInterval(-Double(budget.keptDays) * 86_400)
+        for appId in due.sorted() {
+            do {
+                try await store.pruneFunctionRuns(appId: appId, before: before, keep: budget.keptRunsPerApp, limit: budget.pruneRows)
+            } catch {
+                logger.warning("an app's old function runs could not be pruned: \(type(of: error))", metadata: ["app": .string(appId)])
+            }
+        }
+    }
+}
