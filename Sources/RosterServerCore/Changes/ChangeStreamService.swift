@@ -59,14 +59,16 @@ package struct ChangeStreamService: Sendable {
         let (app, userId, limits) = (caller.app, caller.user.id, caller.app.config.limits)
         let watched = DocumentChangeHub.Collection(appId: app.id, database: request.database, collection: request.collection)
         let data = self.data
-        let following = data != nil && ChangeStreamFilter.judgesByRoles(rule) && DataAccessService.storedUserFields(rule).customData
+        let reads = DataAccessService.storedUserFields(rule)
+        let following = data != nil && reads.customData && ChangeStreamFilter.judgesByRoles(rule)
         let customData = following ? CustomDataService.selector(app: app, userId: userId).map(WatcherCustomData.init) : nil
         // Subscribed before the custom data is read, so that no change to it after that read is missed.
         let subscription = changes.subscribe(
             to: Set([watched] + (customData.map { [$0.collection] } ?? [])), bufferBytes: limits.changeStreamBufferBytes)
         let opening: ChangeStreamFilter
         do {
-            let expansions = rule.isWords ? nil : try await data?.expansions(for: rule, caller: caller, request: callRequest, action: call.name)
+            let expansions = rule.isWords ? nil : try await data?.expansions(
+                for: rule, caller: caller, request: callRequest, action: call.name, reads: reads)
             opening = try ChangeStreamFilter(
                 request, rule: rule, userId: userId, expansions: expansions, regexSteps: limits.regexStepsPerChangeEvent)
             do {

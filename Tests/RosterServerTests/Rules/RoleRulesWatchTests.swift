@@ -101,8 +101,9 @@ import Testing
     ])
 
     /// A watcher whose role reads its custom data follows that data as it changes: once Ann
-    /// moves from store A to store B (an `updateOne` of her own custom data, as an app does it),
-    /// her open stream sends B's kiosks and no longer A's, without being opened again.
+    /// moves from store A to store B (an `updateOne` of her own custom data, as an app does it,
+    /// here through another server on the same store), her open stream sends B's kiosks and no
+    /// longer A's, without being opened again.
     @Test(arguments: StoreKind.allCases) func aWatcherFollowsItsCustomDataAsItChanges(_ kind: StoreKind) async throws {
         var config = TestConfig.app(maxRequestBytes: 65536)
         let notes = DataRule(database: "shop", collection: "notes", roles: [AppRole(name: "own", readFilter: ["by": "%%user.id"], read: true)])
@@ -114,6 +115,7 @@ import Testing
         _ = try await ann.json("insertOne", ["document": ["storeId": "A"]])
         _ = try await bo.json("insertOne", ["document": ["keeper": true]])
         let kiosks = ("shop", "kiosks")
+        let other = try await t.reopen(config)
         try await withLoopbackServer(t.server) { port in
             let annSees = try await ChangeStreamTests().open(port, t, ann, in: kiosks)
             // Streams whose rules do not read custom data are not handed its changes.
@@ -132,7 +134,12 @@ import Testing
             #expect(try await next() == "a1")
             // Bo's own custom data changing is no concern of Ann's stream.
             _ = try await bo.json("updateOne", ["query": [:], "update": ["$set": ["shift": "late"]]])
-            _ = try await ann.json("updateOne", ["query": [:], "update": ["$set": ["storeId": "B"]]])
+            let move: JSONValue = [
+                "name": "updateOne", "service": "mongodb-atlas",
+                "arguments": [["database": "my_database", "collection": "users", "query": [:], "update": ["$set": ["storeId": "B"]]]],
+            ]
+            let moved = await t.call(.post, Route.functionCall(appId: t.appId), json: move, bearer: ann.login.accessToken, on: other)
+            #expect(moved.json?["modifiedCount"] == 1)
             _ = try await bo.json("insertOne", ["document": ["_id": "a2", "storeId": "A"]], in: kiosks)
             _ = try await bo.json("insertOne", ["document": ["_id": "b2", "storeId": "B"]], in: kiosks)
             #expect(try await next() == "b2", "the kiosk of her new store, not the old one's")
