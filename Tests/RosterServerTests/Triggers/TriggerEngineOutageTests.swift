@@ -16,6 +16,8 @@ import Testing
     static func config() -> AppConfig {
         var config = TriggerTests.config([TriggerTests.database(["insert"])])
         config.functions["logNow"] = FunctionConfig(source: TriggerTests.logEvent)
+        config.functions["authFunc"] = FunctionConfig(source: "exports = (payload) => payload.pin;", isPrivate: true)
+        config.providers.customFunction = CustomFunctionConfig(functionName: "authFunc")
         return config
     }
 
@@ -45,6 +47,9 @@ import Testing
             .post, Route.functionCall(appId: t.appId), json: ["name": "logNow", "arguments": [[:]]], bearer: ann.accessToken)
         #expect(refused.status == 503 && refused.errorCode == "ServiceUnavailable" && refused.headers["retry-after"] != nil)
         #expect(refused.errorMessage == "functions cannot run on this server just now; try again later")
+        // A log-in by a custom function is not refused as if its credentials were wrong.
+        let login = await t.login(.customFunction, ["pin": "1234"])
+        #expect(login.status == 503 && login.errorCode == "ServiceUnavailable", "\(login.errorMessage ?? "")")
 
         let triggers = try #require(t.server.services.login.triggers)
         try await triggers.store.enqueueTriggerEvents([TriggerFailureTests.event("onOrder", "change:901", item: "cake", at: t.clock.now)])
