@@ -4,7 +4,8 @@ import RosterWire
 extension FunctionCallService {
     /// Runs the app's JavaScript function `name` for the server itself rather than for a user
     /// (a log-in's authentication function, a confirmation or reset function): as the system
-    /// user, whom no rule limits, with `arguments` (Extended JSON). What it throws is
+    /// user, whom no rule limits and whom its `context.user` names (`type: "system"`), with
+    /// `arguments` (Extended JSON). What it throws is
     /// `FunctionRuntimeFailure.threw` with its text. The run is kept for the app's log as
     /// `origin` says (a trigger's, or a `FUNCTION`).
     package func runAsSystem(
@@ -14,11 +15,7 @@ extension FunctionCallService {
             throw ErrorResponse.functionNotFound(named: name)
         }
         function.runAsSystem = true
-        let now = Date()
-        let system = AuthorizedSession(
-            app: app, user: UserRecord(id: "", appId: app.id, disabled: false, createdAt: now, profile: "{}"),
-            session: SessionRecord(
-                id: "", appId: app.id, userId: "", deviceId: "", refreshDigest: "", createdAt: now, expiresAt: now, revoked: false))
+        let system = AuthorizedSession.system(app: app, at: Date())
         return try await recorded(name, origin, app: app, userId: nil, request: request) { request in
             try await run(name, function, arguments: arguments, caller: system, request: request, depth: 0)
         }

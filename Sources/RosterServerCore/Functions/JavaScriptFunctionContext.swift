@@ -3,7 +3,9 @@ import RosterDocuments
 import RosterWire
 
 /// What `context` holds as data for one execution, as App Services gives it: `user` (`id`,
-/// `type`, `data`, `custom_data`, `identities`), `app` (`id`, `clientAppId`, `name`),
+/// `type`, `data`, `custom_data`, `identities`: the caller, even in a function that runs as the
+/// system user; in one the server runs for itself, the system user, `type: "system"` with no
+/// data and no identities), `app` (`id`, `clientAppId`, `name`),
 /// `environment` (`tag`, `values`), `request` (`FunctionRequest.shown`: `remoteIPAddress`,
 /// `requestHeaders` each name with its list of values, `httpMethod`, `rawQueryString`,
 /// `httpUserAgent`, `httpReferrer`; no `webhookUrl`), `token` and `values`.
@@ -15,7 +17,7 @@ enum JavaScriptFunctionContext {
         let profile = (try? JSONValue(parsing: caller.user.profile))?.objectValue ?? [:]
         let user: JSONValue = [
             "id": .string(caller.user.id),
-            "type": .string(UserType(records: identities).rawValue),
+            "type": .string((caller.isSystem ? .system : UserType(records: identities)).rawValue),
             "data": .object(profile),
             "custom_data": customData ?? [:],
             "identities": .array(identities.map { ["id": .string($0.providerId), "provider_type": .string($0.providerType)] }),
