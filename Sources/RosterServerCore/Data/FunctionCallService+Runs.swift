@@ -38,6 +38,7 @@ extension FunctionCallService {
     static func failure(_ error: any Error) -> (String, String) {
         switch error {
         case let response as ErrorResponse: (String(response.error.prefix(4096)), response.errorCode)
+        case let down as FunctionEngineUnavailable: (down.response.error, down.response.errorCode)
         case let failure as FunctionRuntimeFailure: (String(failure.description.prefix(4096)), ErrorCode.functionExecutionError.rawValue)
         case is CancellationError: ("the run was stopped: the server is stopping", ErrorCode.functionExecutionError.rawValue)
         default: ("the function could not run (\(type(of: error)))", ErrorCode.functionExecutionError.rawValue)

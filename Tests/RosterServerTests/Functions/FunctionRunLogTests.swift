@@ -15,6 +15,15 @@ import Testing
         #expect(console.lines == ["12345", "678", "ab", "(1 more console lines not kept: functionRunBudget)"])
     }
 
+    /// A run the engine never started is logged in the words and code its caller read (503
+    /// ServiceUnavailable), not as an unknown failure.
+    @Test func aRunTheEngineNeverStartedIsLoggedAsItsCallerReadIt() {
+        let down = FunctionEngineUnavailable(function: "sum", why: "Node.js could not be started")
+        let (words, code) = FunctionCallService.failure(down)
+        #expect(words == "functions cannot run on this server just now; try again later")
+        #expect(code == "ServiceUnavailable")
+    }
+
     /// A store whose first write waits until the test lets it go: the fault that fills the queue.
     final class HeldStore: FunctionRunStore {
         let written = Mutex<[FunctionRunRecord]>([])
