@@ -84,6 +84,8 @@ extension PostgresServerStore {
                     let newest = try await connection.query("SELECT coalesce(max(sequence), 0) FROM document_changes", logger: logger)
                         .collect().first?.decode(Int64.self) ?? 0
                     var startedAt = newest
+                    // At start, the changes already in the store are not news (`DocumentChangeHub.lastSequence`).
+                    if handed == nil { hub.start(after: UInt64(max(newest, 0))) }
                     if let before = handed {
                         let missed = try await changes(connection, after: before, logger: logger)
                         hub.deliver(missed)

@@ -81,6 +81,9 @@ package final class PostgresServerStore: ServerStore {
             running.cancel()
             throw ServerStoreError.cannotOpen(path: location.shown, reason: "migration failed: \(Self.reason(error))")
         }
+        // The changes already written are not news to this instance's watchers, even while its
+        // follower has yet to listen.
+        changes.start(after: (try? await newestDocumentChange()) ?? 0)
         // Listening before the store is handed out, so that a watcher opened once the server
         // answers sees every change committed after it (at most `startTimeout` waited: a
         // follower that cannot connect yet goes on trying, and says so in the log).

@@ -39,6 +39,22 @@ import Testing
         #expect(await Self.received(other, count: 1) == [], "another collection's watcher saw nothing")
     }
 
+    /// A watcher is handed every change after where it subscribed (`after`): `start(after:)`,
+    /// with which the follower passes over the changes written while nobody watches, no longer
+    /// moves the hub once someone does, so a change committed after the watcher subscribed
+    /// still reaches it (a new trigger's first change, a stream's first event).
+    @Test func aWatcherKeepsWhereItSubscribed() async {
+        let hub = DocumentChangeHub()
+        hub.start(after: 10)
+        let watcher = hub.subscribe(to: Self.notes)
+        #expect(watcher.after == 10)
+        // The follower read the table's newest (11, committed since) before it saw the watcher.
+        hub.start(after: 11)
+        #expect(hub.offer([Self.change(11)]))
+        hub.close()
+        #expect(await Self.received(watcher, count: 1) == [11])
+    }
+
     /// A watcher of two collections (a change stream following its user's custom data) gets
     /// both collections' changes in one stream, in commit order, and leaves both at once.
     @Test func aWatcherOfTwoCollectionsGetsBothInCommitOrder() async {

@@ -73,7 +73,9 @@ package final class DocumentChangeHub: Sendable {
         let subscription = state.withLock { state in
             let id = state.nextWatcher
             state.nextWatcher += 1
-            let subscription = DocumentChangeSubscription(changes: stream, pending: pending) { [weak self] in self?.leave(id) }
+            let subscription = DocumentChangeSubscription(changes: stream, pending: pending, after: state.lastSequence) { [weak self] in
+                self?.leave(id)
+            }
             guard !state.closed else {
                 refused = continuation
                 return subscription
@@ -123,9 +125,14 @@ package final class DocumentChangeHub: Sendable {
     /// The last change handed out (or, before any, where the store's changes stood at start).
     package var lastSequence: UInt64 { state.withLock { $0.lastSequence } }
 
-    /// Starts the numbering after `sequence`: the changes already in the store are not news.
+    /// Starts the numbering after `sequence` while nobody watches: the changes already in the
+    /// store are not news. A watcher that subscribed meanwhile keeps where it stood, so a change
+    /// committed after it subscribed is still handed to it.
     package func start(after sequence: UInt64) {
-        state.withLock { $0.lastSequence = max($0.lastSequence, sequence) }
+        state.withLock { state in
+            guard state.watchers.isEmpty else { return }
+            state.lastSequence = max(state.lastSequence, sequence)
+        }
     }
 
     /// Hands out changes already numbered (by the database), in the order given.
@@ -209,12 +216,15 @@ package final class DocumentChangeSubscription: Sendable {
     package let changes: Changes
     /// The bodies of the changes handed to it and not yet taken.
     let pending: PendingBytes
+    /// The last change handed out as it subscribed: it is handed every change after that.
+    package let after: UInt64
     private let behind = Mutex(false)
     private let leave: @Sendable () -> Void
 
-    init(changes: AsyncStream<PublishedChange>, pending: PendingBytes, leave: @escaping @Sendable () -> Void) {
+    init(changes: AsyncStream<PublishedChange>, pending: PendingBytes, after: UInt64, leave: @escaping @Sendable () -> Void) {
         self.changes = Changes(stream: changes, pending: pending)
         self.pending = pending
+        self.after = after
         self.leave = leave
     }
 

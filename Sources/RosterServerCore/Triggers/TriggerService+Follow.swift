@@ -7,8 +7,9 @@ import RosterWire
 extension TriggerService {
     /// Follows one collection's changes for `triggers` until it is cancelled, the hub ends
     /// them or the service is let go: first what the store kept since the triggers' resume
-    /// points, then what is committed from now on; one that falls behind catches up again from
-    /// the store. The service is held only while it works, so a server let go ends its following.
+    /// points (a trigger without one: since `subscription` began), then what is committed from
+    /// now on; one that falls behind catches up again from the store. The service is held only
+    /// while it works, so a server let go ends its following.
     static func follow(
         _ collection: DocumentChangeHub.Collection, _ triggers: Set<String>, _ subscription: DocumentChangeSubscription,
         service: TriggerService?
@@ -16,7 +17,7 @@ extension TriggerService {
         weak var weakService = service
         var subscription = subscription
         while !Task.isCancelled {
-            if let service = weakService { await service.catchUp(collection, triggers) }
+            if let service = weakService { await service.catchUp(collection, triggers, start: subscription.after) }
             let current = subscription
             await withTaskCancellationHandler {
                 for await published in current.changes {

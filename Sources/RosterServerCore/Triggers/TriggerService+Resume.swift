@@ -15,11 +15,13 @@ extension TriggerService {
         var stored: UInt64
     }
 
-    /// Reads the resume points of a collection's `triggers` (a trigger without one starts at
-    /// the newest change, as a trigger made now does) and offers the changes the store kept
-    /// after the oldest of them, in order: at most the app's `triggerLimits.backlog`, past which
-    /// the rest is logged and passed over.
-    func catchUp(_ collection: DocumentChangeHub.Collection, _ triggers: Set<String>) async {
+    /// Reads the resume points of a collection's `triggers` and offers the changes the store
+    /// kept after the oldest of them, in order: at most the app's `triggerLimits.backlog`, past
+    /// which the rest is logged and passed over. A trigger without one starts where its
+    /// following's subscription began (`start`, `DocumentChangeSubscription.after`), so a change
+    /// committed while the catch-up waited its turn is still its; without `start`, at the newest
+    /// change, as a trigger made now does.
+    func catchUp(_ collection: DocumentChangeHub.Collection, _ triggers: Set<String>, start: UInt64? = nil) async {
         guard let app = apps[collection.appId], !triggers.isEmpty else { return }
         var logger = self.logger
         logger[metadataKey: "app"] = .string(app.id)
@@ -27,9 +29,10 @@ extension TriggerService {
             var stored = try await store.triggerResumePoints(appId: app.id)
             let missing = triggers.filter { stored[$0] == nil }
             if !missing.isEmpty {
-                let newest = try await store.newestDocumentChange()
+                var first = start ?? 0
+                if start == nil { first = try await store.newestDocumentChange() }
                 try await store.advanceTriggerResumePoints(
-                    appId: app.id, Dictionary(uniqueKeysWithValues: missing.map { ($0, newest) }), now: now())
+                    appId: app.id, Dictionary(uniqueKeysWithValues: missing.map { ($0, first) }), now: now())
                 // Another instance may have stored one first: the store's is the one.
                 stored = try await store.triggerResumePoints(appId: app.id)
             }

@@ -49,6 +49,33 @@ import Testing
         #expect(try await TriggerTests.logged(third).count == 3)
     }
 
+    /// A trigger with no resume point yet starts where its following subscribed, not where the
+    /// changes stand once its catch-up has its turn: a change committed in between (as on a
+    /// loaded machine, where the catch-up waits behind the first writes) runs it.
+    @Test(arguments: StoreKind.allCases) func aChangeCommittedBeforeANewTriggersCatchUpRunsIt(_ kind: StoreKind) async throws {
+        let t = try await TestServer.make(TriggerTests.config([TriggerTests.database(["insert"])]), store: kind)
+        let triggers = try #require(t.server.services.login.triggers)
+        // The server's own following is stopped once it has stored its point, and the point
+        // forgotten: the trigger is as one never followed.
+        #expect(try await Self.resumePoint(t.server) { $0 != nil } != nil)
+        await triggers.stop()
+        try await triggers.store.removeTriggerResumePoints(appId: t.appId, triggers: ["onOrder"])
+        // A following subscribes; a change commits before its catch-up runs.
+        let subscription = triggers.store.changes.subscribe(to: Self.orders)
+        let ann = try await t.loggedIn(.anonymous)
+        try await TriggerTests.write(t, ann.accessToken, "insertOne", ["document": ["_id": 1]])
+        let following = Task { await TriggerService.follow(Self.orders, ["onOrder"], subscription, service: triggers) }
+        defer { following.cancel() }
+        // Its event is kept (within ten seconds: a following that passed it over keeps none).
+        let deadline = ContinuousClock.now + .seconds(10)
+        while try await triggers.store.pendingTriggerEvents(appId: t.appId) == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        await triggers.runDue(appId: t.appId)
+        let events = try await TriggerTests.logged(t.server, count: 1)
+        #expect(events.compactMap { $0["documentKey"]?["_id"]?.intValue } == [1])
+    }
+
     @Test(arguments: StoreKind.allCases) func aTriggerMadeAfterChangesStartsFromTheNewestAndRemovedForgetsWhereItStood(_ kind: StoreKind) async throws {
         let t = try await TestServer.make(TriggerTests.config([]), store: kind)
         let ann = try await t.loggedIn(.anonymous)
