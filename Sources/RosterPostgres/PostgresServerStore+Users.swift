@@ -61,13 +61,27 @@ extension PostgresServerStore {
         throw StoreUnavailable()
     }
 
+    /// The user's change (`UserChange`) is written and announced with the identity, for the
+    /// change streams whose roles read their identities, on every instance.
     package func addIdentity(_ identity: IdentityRecord) async throws -> Bool {
-        let logger = logger
-        return try await insertingUnlessTaken { db in try await Self.insert(db, identity, logger: logger) }
+        let (logger, now) = (logger, changes.now)
+        return try await insertingUnlessTaken { db in
+            try await Self.insert(db, identity, logger: logger)
+            try await Self.announce([UserChange.change(appId: identity.appId, userId: identity.userId, at: now())], db, logger: logger)
+        }
     }
 
+    /// The user's change (`UserChange`) is written and announced with the profile, for the
+    /// change streams whose roles read their data, on every instance.
     package func updateProfile(appId: String, userId: String, profile: String) async throws {
-        _ = try await rows("UPDATE users SET profile = \(profile) WHERE app_id = \(appId) AND id = \(userId)")
+        let (logger, now) = (logger, changes.now)
+        try await write { db in
+            let updated = try await db.query(
+                "UPDATE users SET profile = \(profile) WHERE app_id = \(appId) AND id = \(userId) RETURNING id", logger: logger
+            ).collect()
+            guard !updated.isEmpty else { return }
+            try await Self.announce([UserChange.change(appId: appId, userId: userId, at: now())], db, logger: logger)
+        }
     }
 
     package func setDisabled(appId: String, userId: String, disabled: Bool) async throws -> Bool {

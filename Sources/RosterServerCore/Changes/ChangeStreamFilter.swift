@@ -26,7 +26,7 @@ package struct ChangeStreamFilter: Sendable {
     package var regexSteps: Int
 
     /// `expansions`: what the roles' expansions read (`%%user`, `%%request`, …), read when the
-    /// stream opens; the user's custom data follows it (`usingCustomData`).
+    /// stream opens; the user's custom data and record follow it (`usingCustomData`, `usingUser`).
     package init(
         _ request: DataAccessRequest, rule: DataRule, userId: String, expansions: RuleExpansions? = nil,
         regexSteps: Int = RegexBudget.defaultEventSteps
@@ -92,10 +92,16 @@ package struct ChangeStreamFilter: Sendable {
 
     /// This filter with the watcher's custom data now `customData` (`%%user.custom_data`).
     func usingCustomData(_ customData: JSONObject) -> ChangeStreamFilter {
+        usingUser(["custom_data": .object(customData)])
+    }
+
+    /// This filter with the watcher's user `fields` (`%%user.data`, `.identities`, `.type`, …)
+    /// now as given, the others as they were.
+    func usingUser(_ fields: JSONObject) -> ChangeStreamFilter {
         guard let roles else { return self }
         var expansions = roles.expansions
         if case .object(var user) = expansions.user {
-            user["custom_data"] = .object(customData)
+            user.merge(fields) { $1 }
             expansions.user = .object(user)
         }
         var filter = self

@@ -39,8 +39,9 @@ package struct ChangeStreamService: Sendable {
     /// Opens the stream `call` asks for; refused (and nothing opened) unless it is a `watch` of a
     /// collection the caller may read. Roles' expansions are read as it opens: `%%user`,
     /// `%%request` (this request), `%%values`; the user's custom data, when the roles read it, is
-    /// read again after each change to it (`WatcherCustomData`), so each event is judged with the
-    /// data as it is then.
+    /// read again after each change to it (`WatcherCustomData`), and their identities, type and
+    /// data after each change to the user (`WatcherUser`: a link, new provider data at a log-in),
+    /// so each event is judged with the user as they are then.
     package func open(_ call: FunctionCall, caller: AuthorizedSession, request callRequest: FunctionRequest = FunctionRequest()) async throws
         -> ChangeStream
     {
@@ -62,15 +63,23 @@ package struct ChangeStreamService: Sendable {
         let reads = DataAccessService.storedUserFields(rule)
         let following = data != nil && reads.customData && ChangeStreamFilter.judgesByRoles(rule)
         let customData = following ? CustomDataService.selector(app: app, userId: userId).map(WatcherCustomData.init) : nil
-        // Subscribed before the custom data is read, so that no change to it after that read is missed.
+        let followsUser = data?.users != nil && DataAccessService.readsUserRecord(rule) && ChangeStreamFilter.judgesByRoles(rule)
+        let user = followsUser ? WatcherUser(appId: app.id, userId: userId) : nil
+        // Subscribed before the custom data and the user are read, so that no change to them after
+        // that read is missed.
         let subscription = changes.subscribe(
-            to: Set([watched] + (customData.map { [$0.collection] } ?? [])), bufferBytes: limits.changeStreamBufferBytes)
+            to: Set([watched] + (customData.map { [$0.collection] } ?? []) + (user.map { [$0.collection] } ?? [])),
+            bufferBytes: limits.changeStreamBufferBytes)
         let opening: ChangeStreamFilter
         do {
             let expansions = rule.isWords ? nil : try await data?.expansions(
                 for: rule, caller: caller, request: callRequest, action: call.name, reads: reads)
-            opening = try ChangeStreamFilter(
+            var opened = try ChangeStreamFilter(
                 request, rule: rule, userId: userId, expansions: expansions, regexSteps: limits.regexStepsPerChangeEvent)
+            // The caller's record (their data) was read with their session, before the
+            // subscription: read again after it.
+            if followsUser, let stored = try await data?.storedUser(of: caller, identities: false) { opened = opened.usingUser(stored) }
+            opening = opened
             do {
                 try await app.changeStreams.enter(userId)
             } catch {
@@ -97,16 +106,22 @@ package struct ChangeStreamService: Sendable {
             defer { subscription.cancel() }
             await withTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    var (filter, customData, overflowed) = (opening, customData, false)
+                    var (filter, customData, user, overflowed) = (opening, customData, user, false)
                     for await change in subscription.changes {
-                        if customData != nil {
+                        if customData != nil || user != nil {
                             customData?.note(change)
+                            user?.note(change)
                             if DocumentChangeHub.Collection(of: change.change) != watched { continue }
                             // Read again only after a change to it; unread, the event is not sent.
                             if customData?.isStale == true {
                                 guard let now = try? await data?.customData(of: caller) else { continue }
                                 filter = filter.usingCustomData(now)
                                 customData?.isStale = false
+                            }
+                            if user?.isStale == true {
+                                guard let now = try? await data?.storedUser(of: caller, identities: reads.identities) else { continue }
+                                filter = filter.usingUser(now)
+                                user?.isStale = false
                             }
                         }
                         guard let text = filter.event(for: change) else { continue }

@@ -55,18 +55,29 @@ extension SQLiteServerStore {
         }
     }
 
+    /// The user's change (`UserChange`) is written with the identity, for the change streams
+    /// whose roles read their identities.
     package func addIdentity(_ identity: IdentityRecord) async throws -> Bool {
+        let hub = changes
         do {
-            try await pool.write { db in try identity.insert(db) }
+            try await pool.write { db in
+                try identity.insert(db)
+                try Self.record([UserChange.change(appId: identity.appId, userId: identity.userId, at: hub.now())], db, hub: hub)
+            }
             return true
         } catch let error as DatabaseError where error.isUniqueViolation {
             return false
         }
     }
 
+    /// The user's change (`UserChange`) is written with the profile, for the change streams
+    /// whose roles read their data.
     package func updateProfile(appId: String, userId: String, profile: String) async throws {
+        let hub = changes
         try await pool.write { db in
             try db.execute(sql: "UPDATE users SET profile = ? WHERE app_id = ? AND id = ?", arguments: [profile, appId, userId])
+            guard db.changesCount > 0 else { return }
+            try Self.record([UserChange.change(appId: appId, userId: userId, at: hub.now())], db, hub: hub)
         }
     }
 
