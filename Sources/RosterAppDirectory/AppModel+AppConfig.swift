@@ -171,6 +171,7 @@ extension AppModel {
             }
             configs[function.name] = FunctionConfig(
                 source: function.source ?? "", isPrivate: function.isPrivate, runAsSystem: function.runAsSystem, canEvaluate: condition)
+            configs[function.name]?.id = function.id
         }
         return configs
     }

@@ -191,6 +191,17 @@ package enum PostgresMigrations {
                 "CREATE INDEX function_runs_request ON function_runs (app_id, request_id)",
             ]
         ),
+        (
+            // A run's function id, its client request's URL and method, and the status it was
+            // answered with (`FunctionRunRule`); null for the runs kept before.
+            "v11-function-run-requests",
+            [
+                "ALTER TABLE function_runs ADD COLUMN function_id text",
+                "ALTER TABLE function_runs ADD COLUMN request_url text",
+                "ALTER TABLE function_runs ADD COLUMN request_method text",
+                "ALTER TABLE function_runs ADD COLUMN status integer",
+            ]
+        ),
     ]
 
     /// Applies the migrations the database has not seen yet.

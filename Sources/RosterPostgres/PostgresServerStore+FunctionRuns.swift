@@ -14,9 +14,10 @@ extension PostgresServerStore {
                 try await db.query(
                     """
                     INSERT INTO function_runs (id, app_id, type, function_name, trigger_name, user_id, request_id, remote_address,
-                    started_at, completed_at, logs, error, error_code) VALUES (\(run.id), \(run.appId), \(run.type), \(run.functionName),
-                    \(run.triggerName), \(run.userId), \(run.requestId), \(run.remoteAddress), \(run.startedAt), \(run.completedAt),
-                    \(FunctionRunRule.encode(run.logs)), \(run.error), \(run.errorCode))
+                    started_at, completed_at, logs, error, error_code, function_id, request_url, request_method, status)
+                    VALUES (\(run.id), \(run.appId), \(run.type), \(run.functionName), \(run.triggerName), \(run.userId), \(run.requestId),
+                    \(run.remoteAddress), \(run.startedAt), \(run.completedAt), \(FunctionRunRule.encode(run.logs)), \(run.error),
+                    \(run.errorCode), \(run.functionId), \(run.requestURL), \(run.requestMethod), \(run.status))
                     """, logger: logger)
             }
         }
@@ -24,12 +25,17 @@ extension PostgresServerStore {
 
     package func functionRuns(appId: String, _ query: FunctionRunQuery) async throws -> [FunctionRunRecord] {
         try await rows(PostgresConnection.query(FunctionRunRule.select(appId: appId, query))).map { row in
-            let (id, type, functionName, triggerName, userId, requestId, remoteAddress, startedAt, completedAt, logs, error, errorCode) =
-                try row.decode((String, String, String, String?, String?, String?, String?, Date, Date, String, String?, String?).self)
+            let (
+                id, type, functionName, triggerName, userId, requestId, remoteAddress, startedAt, completedAt, logs, error, errorCode,
+                functionId, requestURL, requestMethod, status
+            ) = try row.decode(
+                (String, String, String, String?, String?, String?, String?, Date, Date, String, String?, String?, String?, String?, String?, Int?)
+                    .self)
             return FunctionRunRecord(
-                id: id, appId: appId, type: type, functionName: functionName, triggerName: triggerName, userId: userId,
-                requestId: requestId, remoteAddress: remoteAddress, startedAt: startedAt, completedAt: completedAt,
-                logs: FunctionRunRule.decode(logs), error: error, errorCode: errorCode)
+                id: id, appId: appId, type: type, functionName: functionName, functionId: functionId, triggerName: triggerName,
+                userId: userId, requestId: requestId, remoteAddress: remoteAddress, requestURL: requestURL, requestMethod: requestMethod,
+                status: status, startedAt: startedAt, completedAt: completedAt, logs: FunctionRunRule.decode(logs), error: error,
+                errorCode: errorCode)
         }
     }
 

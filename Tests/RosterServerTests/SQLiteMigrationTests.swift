@@ -113,4 +113,33 @@ import Testing
         #expect(try await store.session(id: "s") == nil)
         #expect(try await store.apiKey(appId: appId, digest: "kd") == nil)
     }
+
+    /// A function run kept before runs carried their request reads back with those fields
+    /// empty, and a new one keeps them.
+    @Test func aRunKeptBeforeItsRequestsFieldsReadsWithoutThem() async throws {
+        let (path, queue) = try oldStore(upTo: "v16-function-runs")
+        let (appId, now) = (appId, now)
+        try await queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO function_runs (id, app_id, type, function_name, user_id, request_id, remote_address, started_at,
+                    completed_at, logs, error, error_code) VALUES ('r1', ?, 'FUNCTION', 'sum', 'u', 'req-1', '203.0.113.7', ?, ?, '["hi"]',
+                    NULL, NULL)
+                    """,
+                arguments: [appId, now, now])
+        }
+        try queue.close()
+        let store = try SQLiteServerStore(path: path)
+        let old = try #require(try await store.functionRuns(appId: appId, FunctionRunQuery()).first)
+        #expect(old.functionName == "sum" && old.logs == ["hi"] && old.requestId == "req-1")
+        #expect(old.functionId == nil && old.requestURL == nil && old.requestMethod == nil && old.status == nil)
+        try await store.appendFunctionRuns([
+            FunctionRunRecord(
+                id: "r2", appId: appId, type: "FUNCTION", functionName: "sum", functionId: "65f0a1b2c3d4e5f6a7b8c9d0", requestURL: "http://127.0.0.1/x",
+                requestMethod: "POST", status: 400, startedAt: now.addingTimeInterval(1), completedAt: now.addingTimeInterval(1))
+        ])
+        let new = try #require(try await store.functionRuns(appId: appId, FunctionRunQuery()).first)
+        #expect(new.id == "r2" && new.functionId == "65f0a1b2c3d4e5f6a7b8c9d0" && new.requestURL == "http://127.0.0.1/x")
+        #expect(new.requestMethod == "POST" && new.status == 400)
+    }
 }

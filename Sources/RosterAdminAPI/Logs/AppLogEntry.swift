@@ -6,8 +6,9 @@ import RosterServerCore
 /// `error` and `error_code` when it failed, `auth_event` for an `AUTH` entry, and what the
 /// trail says of it in `messages`. A function run's entry (`FUNCTION`, `DB_TRIGGER`,
 /// `AUTH_TRIGGER`, `SCHEDULED_TRIGGER`) adds its `_id`, `co_id` (the client request's id),
-/// `function_name`, `event_subscription_name` (the trigger), and `logs`, what it wrote to
-/// `console`.
+/// `function_id` and `function_name`, `event_subscription_name` (the trigger), what it wrote to
+/// `console` in `messages` (as realm-cli's `logs list` prints them) and in `logs`, and for a
+/// client's call the request's `request_url`, `request_method` and the `status` it was answered.
 struct AppLogEntry: Encodable, Sendable, Equatable {
     struct AuthEvent: Encodable, Sendable, Equatable {
         var failed: Bool
@@ -28,7 +29,11 @@ struct AppLogEntry: Encodable, Sendable, Equatable {
     var errorCode: String?
     var authEvent: AuthEvent?
     var functionName: String?
+    var functionId: String?
     var triggerName: String?
+    var requestURL: String?
+    var requestMethod: String?
+    var status: Int?
     var logs: [String]?
     var messages: [String]
 
@@ -37,6 +42,10 @@ struct AppLogEntry: Encodable, Sendable, Equatable {
         case id = "_id"
         case correlationId = "co_id"
         case functionName = "function_name"
+        case functionId = "function_id"
+        case requestURL = "request_url"
+        case requestMethod = "request_method"
+        case status
         case triggerName = "event_subscription_name"
         case appId = "app_id"
         case groupId = "group_id"
@@ -76,9 +85,14 @@ struct AppLogEntry: Encodable, Sendable, Equatable {
         error = run.error
         errorCode = run.errorCode
         functionName = run.functionName
+        // A function an app directory named without an id has the one the Admin API shows it by.
+        functionId = AdminObjectID.resolve(run.functionId, kind: "function", name: run.functionName)
         triggerName = run.triggerName
+        requestURL = run.requestURL
+        requestMethod = run.requestMethod
+        status = run.status
         logs = run.logs
-        messages = []
+        messages = run.logs
     }
 }
 

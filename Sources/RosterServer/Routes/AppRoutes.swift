@@ -64,7 +64,7 @@ package enum AppRoutes {
         FunctionRequest(
             remoteAddress: context.clientAddress, headers: request.headers.map { ($0.name.canonicalName, $0.value) },
             token: request.headers[.authorization].map { String($0.trimmingPrefix("Bearer ")) }, logger: context.logger,
-            method: request.method.rawValue, rawQuery: request.uri.query ?? "")
+            method: request.method.rawValue, rawQuery: request.uri.query ?? "", url: context.publicBase.text + request.uri.path)
     }
 
     /// The email/password account routes: registration, confirmation and password reset, each

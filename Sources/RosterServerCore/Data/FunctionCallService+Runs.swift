@@ -15,22 +15,37 @@ extension FunctionCallService {
         let console = FunctionConsole(budget: runs.budget)
         request.console = console
         let started = runs.now()
+        // A client's request has a method; a trigger's run or a user's creation has none.
+        let client = request.method != nil
         var run = FunctionRunRecord(
-            id: runs.newId(), appId: app.id, type: origin.type, functionName: name, triggerName: origin.triggerName,
-            userId: userId.flatMap { $0.isEmpty ? nil : $0 }, requestId: request.logger[metadataKey: "request.id"].map { "\($0)" },
-            remoteAddress: request.method == nil ? nil : request.remoteAddress, startedAt: started, completedAt: started)
+            id: runs.newId(), appId: app.id, type: origin.type, functionName: name, functionId: app.config.functions[name]?.id,
+            triggerName: origin.triggerName, userId: userId.flatMap { $0.isEmpty ? nil : $0 },
+            requestId: request.logger[metadataKey: "request.id"].map { "\($0)" }, remoteAddress: client ? request.remoteAddress : nil,
+            requestURL: client ? request.url : nil, requestMethod: request.method, startedAt: started, completedAt: started)
         do {
             let answer = try await body(request)
             run.completedAt = runs.now()
             run.logs = console.lines
+            run.status = client ? 200 : nil
             runs.record(run)
             return answer
         } catch {
             run.completedAt = runs.now()
             run.logs = console.lines
             (run.error, run.errorCode) = Self.failure(error)
+            run.status = client ? Self.status(of: error) : nil
             runs.record(run)
             throw error
+        }
+    }
+
+    /// The HTTP status a client is answered with for `error`, when the server knows it here: an
+    /// error answer's, or a refusal's that asks to come back later.
+    static func status(of error: any Error) -> Int? {
+        switch error {
+        case let response as ErrorResponse: response.code?.httpStatus ?? 500
+        case let later as any RetryLater: later.statusCode
+        default: nil
         }
     }
 

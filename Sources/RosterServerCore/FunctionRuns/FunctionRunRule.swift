@@ -9,14 +9,14 @@ package enum FunctionRunRule {
     /// The columns `select` reads, in order.
     package static let columns = [
         "id", "type", "function_name", "trigger_name", "user_id", "request_id", "remote_address", "started_at", "completed_at",
-        "logs", "error", "error_code",
+        "logs", "error", "error_code", "function_id", "request_url", "request_method", "status",
     ]
 
     package static func select(appId: String, _ query: FunctionRunQuery) -> StoreStatement {
         let logs: StoreStatement = query.withLogs ? "logs" : "'[]'"
         var statement: StoreStatement = """
             SELECT id, type, function_name, trigger_name, user_id, request_id, remote_address, started_at, completed_at, \(logs), \
-            error, error_code FROM function_runs WHERE app_id = \(appId)
+            error, error_code, function_id, request_url, request_method, status FROM function_runs WHERE app_id = \(appId)
             """
         if let userId = query.userId { statement = "\(statement) AND user_id = \(userId)" }
         if let requestId = query.requestId { statement = "\(statement) AND request_id = \(requestId)" }

@@ -17,12 +17,16 @@ package struct FunctionRequest: Sendable {
     package var method: String?
     /// The query string as sent, without the `?`; empty when there was none.
     package var rawQuery: String
+    /// The request's URL as the app's log shows it: the server's public base (from its
+    /// configuration, never the request's `Host`) and the path, without the query (a change
+    /// stream's carries its access token). Nil for a run no client request started.
+    package var url: String?
     /// Where the run's `console` output is kept for the app's log; nil keeps none.
     package var console: FunctionConsole?
 
     package init(
         remoteAddress: String = "in-process", headers: [(name: String, value: String)] = [], token: String? = nil,
-        logger: Logger = Logger(label: "roster-server"), method: String? = nil, rawQuery: String = ""
+        logger: Logger = Logger(label: "roster-server"), method: String? = nil, rawQuery: String = "", url: String? = nil
     ) {
         self.remoteAddress = remoteAddress
         self.headers = headers
@@ -30,6 +34,7 @@ package struct FunctionRequest: Sendable {
         self.logger = logger
         self.method = method
         self.rawQuery = rawQuery
+        self.url = url
     }
 
     /// `context.request` and `%%request` as App Services gives them for a client's request:

@@ -8,8 +8,10 @@ import RosterServerAssembly
 
 /// The runs of an app's functions in its log (`GET …/logs`), as realm-core's and deployment
 /// tools' users read them to see why a call failed: a client's call and a trigger's run, each
-/// with its function, user, console output and error, merged with the audit trail's entries,
-/// filtered by type, errors and correlation id, and pruned to the server's budget.
+/// with its function (name and id), user, console output (`messages`, as realm-cli prints them)
+/// and error, a client's call with its request's URL, method and answered status, merged with
+/// the audit trail's entries, filtered by type, errors and correlation id, and pruned to the
+/// server's budget.
 @Suite(.timeLimit(.minutes(3))) struct AdminFunctionLogTests {
     struct Setup {
         let t: AdminTestServer
@@ -18,6 +20,8 @@ import RosterServerAssembly
         let clientAppId: String
         var token: String
         let userId: String
+        /// The functions' ids, as the Admin API gave them, by name.
+        let functionIds: [String: String]
         var logs: String { "\(base)/logs" }
     }
 
@@ -33,7 +37,7 @@ import RosterServerAssembly
     ]
 
     func setUp(_ kind: StoreKind, runBudget: FunctionRunBudget = FunctionRunBudget(), trigger: Bool = false) async throws -> Setup {
-        let t = try await Self.server(kind, runBudget: runBudget)
+        let t = try await AdminTestServer.make(store: kind, runBudget: runBudget)
         let (made, login) = try await t.loggedInOperator()
         let app = try await t.apps.create(name: "shop", product: nil, in: made.groupId)
         let base = "groups/\(made.groupId)/apps/\(app.id)"
@@ -44,7 +48,11 @@ import RosterServerAssembly
         }
         _ = try await post("auth_providers", ["name": "anon-user", "type": "anon-user"])
         let service = try await post("services", ["name": "mongodb-atlas", "type": "mongodb-atlas"])
-        for (name, source) in Self.functions { _ = try await post("functions", ["name": .string(name), "source": .string(source), "run_as_system": true]) }
+        var functionIds: [String: String] = [:]
+        for (name, source) in Self.functions {
+            let made = try await post("functions", ["name": .string(name), "source": .string(source), "run_as_system": true])
+            functionIds[name] = made["_id"]?.stringValue
+        }
         if trigger {
             _ = try await post(
                 "triggers",
@@ -56,24 +64,8 @@ import RosterServerAssembly
         let answer = await t.call(.post, Route.login(appId: app.clientAppId, provider: .anonymous), json: [:])
         let session = try WireCoding.decode(LoginResponse.self, from: answer.body)
         return Setup(
-            t: t, bearer: login.accessToken, base: base, clientAppId: app.clientAppId, token: session.accessToken, userId: session.userId)
-    }
-
-    /// An `AdminTestServer` keeping its apps' runs to `runBudget`.
-    static func server(_ kind: StoreKind, runBudget: FunctionRunBudget) async throws -> AdminTestServer {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-admin-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let databasePath = try await kind.newDatabasePath(in: directory)
-        let clock = TestClock()
-        var environment = ServerEnvironment(now: { clock.now })
-        environment.outboxDirectory = directory.appendingPathComponent("outbox", isDirectory: true)
-        environment.functionRunBudget = runBudget
-        let passwordHashing = TestConfig.app().passwordHashing
-        let admin = AdminAPI(passwordHashing: passwordHashing)
-        let server = try await ServerAssembly.open(databasePath: databasePath, apps: [], environment: environment, additions: [admin])
-        try await admin.apps?.serveAll()
-        return AdminTestServer(
-            server: server, admin: admin, clock: clock, databasePath: databasePath, directory: directory, passwordHashing: passwordHashing)
+            t: t, bearer: login.accessToken, base: base, clientAppId: app.clientAppId, token: session.accessToken, userId: session.userId,
+            functionIds: functionIds)
     }
 
     func call(_ s: Setup, _ name: String, _ arguments: JSONValue = []) async -> WireResponse {
@@ -103,6 +95,13 @@ import RosterServerAssembly
         #expect(greet["started"]?.stringValue == AppLogInstant(s.t.clock.now.addingTimeInterval(-1)).text && greet["_id"]?.stringValue?.count == 24)
         #expect(fail["error"]?.stringValue?.contains("no stock left") == true && fail["error_code"] == "FunctionExecutionError")
         #expect(fail["logs"] == ["about to fail"] && fail["user_id"]?.stringValue == s.userId)
+        // As App Services' entries: the function's id, the console in `messages`, the request
+        // (its URL on the server's own base, never a Host header's; no query) and its status.
+        #expect(greet["function_id"]?.stringValue == s.functionIds["greet"] && fail["function_id"]?.stringValue == s.functionIds["fail"])
+        #expect(greet["messages"] == ["hello ann", "careful"] && fail["messages"] == ["about to fail"])
+        let url = "http://127.0.0.1" + Route.functionCall(appId: s.clientAppId)
+        #expect(greet["request_url"]?.stringValue == url && greet["request_method"] == "POST" && greet["status"] == 200, "\(greet)")
+        #expect(fail["request_url"]?.stringValue == url && fail["request_method"] == "POST" && fail["status"] == 400, "\(fail)")
         // The client's request id is the entry's correlation id, and finds it alone.
         let requestId = try #require(failed.headers["x-request-id"])
         #expect(fail["co_id"]?.stringValue == requestId)
@@ -139,7 +138,10 @@ import RosterServerAssembly
         }
         let run = try #require(triggered.first)
         #expect(triggered.count == 1 && run["function_name"] == "noteOrder" && run["event_subscription_name"] == "onOrder")
-        #expect(run["logs"] == ["order 7"] && run["user_id"] == nil && run["error"] == nil)
+        #expect(run["logs"] == ["order 7"] && run["messages"] == ["order 7"] && run["user_id"] == nil && run["error"] == nil)
+        // No client's request started it.
+        #expect(run["function_id"]?.stringValue == s.functionIds["noteOrder"])
+        #expect(run["request_url"] == nil && run["request_method"] == nil && run["status"] == nil && run["remote_ip_address"] == nil)
         #expect(try await entries(s, ["type": "FUNCTION,DB_TRIGGER"]).compactMap { $0["function_name"]?.stringValue }.sorted() == ["addOrder", "noteOrder"])
     }
 

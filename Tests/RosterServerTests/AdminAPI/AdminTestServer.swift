@@ -10,7 +10,7 @@ import RosterServerAssembly
 /// a fresh store of either kind; `apps` are served beside them from configuration. The apps the
 /// Admin API makes hash their users' passwords at the tests' cheap cost (as `TestConfig`'s apps'
 /// users do) unless `passwordHashing` says otherwise: OWASP's would cost each sign-up and log-in
-/// a good part of a second.
+/// a good part of a second. The apps' function runs are kept to `runBudget`.
 struct AdminTestServer {
     let server: RosterServer
     let admin: AdminAPI
@@ -18,33 +18,39 @@ struct AdminTestServer {
     let databasePath: String
     let directory: URL
     let passwordHashing: PasswordHashingConfig
+    let runBudget: FunctionRunBudget
 
     static let path = AdminAPIVersion.path
 
     static func make(
-        store: StoreKind, apps configs: [AppConfig] = [], clock: TestClock = TestClock(), passwordHashing: PasswordHashingConfig = TestConfig.app().passwordHashing
+        store: StoreKind, apps configs: [AppConfig] = [], clock: TestClock = TestClock(),
+        passwordHashing: PasswordHashingConfig = TestConfig.app().passwordHashing, runBudget: FunctionRunBudget = FunctionRunBudget()
     ) async throws -> AdminTestServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-admin-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let databasePath = try await store.newDatabasePath(in: directory)
-        return try await open(databasePath, directory: directory, apps: configs, clock: clock, passwordHashing: passwordHashing)
+        return try await open(
+            databasePath, directory: directory, apps: configs, clock: clock, passwordHashing: passwordHashing, runBudget: runBudget)
     }
 
     /// Another server process over the same database, as far as the store can tell.
     func another() async throws -> AdminTestServer {
-        try await Self.open(databasePath, directory: directory, apps: [], clock: clock, passwordHashing: passwordHashing)
+        try await Self.open(databasePath, directory: directory, apps: [], clock: clock, passwordHashing: passwordHashing, runBudget: runBudget)
     }
 
     private static func open(
-        _ databasePath: String, directory: URL, apps configs: [AppConfig], clock: TestClock, passwordHashing: PasswordHashingConfig
+        _ databasePath: String, directory: URL, apps configs: [AppConfig], clock: TestClock, passwordHashing: PasswordHashingConfig,
+        runBudget: FunctionRunBudget
     ) async throws -> AdminTestServer {
         var environment = ServerEnvironment(now: { clock.now })
         environment.outboxDirectory = directory.appendingPathComponent("outbox", isDirectory: true)
+        environment.functionRunBudget = runBudget
         let admin = AdminAPI(passwordHashing: passwordHashing)
         let server = try await ServerAssembly.open(databasePath: databasePath, apps: configs, environment: environment, additions: [admin])
         try await admin.apps?.serveAll()
         return AdminTestServer(
-            server: server, admin: admin, clock: clock, databasePath: databasePath, directory: directory, passwordHashing: passwordHashing)
+            server: server, admin: admin, clock: clock, databasePath: databasePath, directory: directory, passwordHashing: passwordHashing,
+            runBudget: runBudget)
     }
 
     var apps: AdminApps { admin.apps! }

@@ -12,6 +12,9 @@ public struct FunctionRunRecord: Sendable, Equatable {
     /// App Services' log type: `FUNCTION`, `DB_TRIGGER`, `AUTH_TRIGGER` or `SCHEDULED_TRIGGER`.
     public var type: String
     public var functionName: String
+    /// The function's id in the Admin API (24 hex digits) when it was given one; nil for a
+    /// function named only by its name (an app directory's, a configuration file's).
+    public var functionId: String?
     /// The trigger that ran it (`event_subscription_name`).
     public var triggerName: String?
     /// The user who called it; nil for a run the server started.
@@ -19,6 +22,13 @@ public struct FunctionRunRecord: Sendable, Equatable {
     /// The client request's id (`co_id`).
     public var requestId: String?
     public var remoteAddress: String?
+    /// The client request's URL (the server's public base and the path, never the query, which
+    /// may carry a token) and method; nil for a run no client request started.
+    public var requestURL: String?
+    public var requestMethod: String?
+    /// The HTTP status the client was answered with, when the run served a client's request and
+    /// the server knows it.
+    public var status: Int?
     public var startedAt: Date
     public var completedAt: Date
     /// What it wrote to `console`, within the server's budget.
@@ -28,18 +38,23 @@ public struct FunctionRunRecord: Sendable, Equatable {
     public var errorCode: String?
 
     public init(
-        id: String, appId: String, type: String, functionName: String, triggerName: String? = nil, userId: String? = nil,
-        requestId: String? = nil, remoteAddress: String? = nil, startedAt: Date, completedAt: Date, logs: [String] = [],
+        id: String, appId: String, type: String, functionName: String, functionId: String? = nil, triggerName: String? = nil,
+        userId: String? = nil, requestId: String? = nil, remoteAddress: String? = nil, requestURL: String? = nil,
+        requestMethod: String? = nil, status: Int? = nil, startedAt: Date, completedAt: Date, logs: [String] = [],
         error: String? = nil, errorCode: String? = nil
     ) {
         self.id = id
         self.appId = appId
         self.type = type
         self.functionName = functionName
+        self.functionId = functionId
         self.triggerName = triggerName
         self.userId = userId
         self.requestId = requestId
         self.remoteAddress = remoteAddress
+        self.requestURL = requestURL
+        self.requestMethod = requestMethod
+        self.status = status
         self.startedAt = startedAt
         self.completedAt = completedAt
         self.logs = logs

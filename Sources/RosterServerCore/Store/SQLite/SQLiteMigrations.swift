@@ -329,6 +329,16 @@ package enum SQLiteMigrations {
                 CREATE INDEX IF NOT EXISTS function_runs_request ON function_runs (app_id, request_id);
                 """)
         }
+        // A run's function id, its client request's URL and method, and the status it was answered
+        // with (`FunctionRunRule`); null for the runs kept before.
+        migrator.registerMigration("v17-function-run-requests") { db in
+            try db.execute(sql: """
+                ALTER TABLE function_runs ADD COLUMN function_id TEXT;
+                ALTER TABLE function_runs ADD COLUMN request_url TEXT;
+                ALTER TABLE function_runs ADD COLUMN request_method TEXT;
+                ALTER TABLE function_runs ADD COLUMN status INTEGER;
+                """)
+        }
         return migrator
     }
 }
