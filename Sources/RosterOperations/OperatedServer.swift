@@ -6,8 +6,9 @@ import ServiceLifecycle
 
 extension RosterServer {
     /// Serves HTTP until the task is cancelled or one of `shutdownOn` arrives, then finishes the
-    /// requests in flight and returns. Meanwhile every `purgeEvery` each app's dead records are
-    /// purged (`ServerAdmin.purge`). With `metrics`, `GET /metrics` is served on that address;
+    /// requests in flight, writes the function runs they queued (`FunctionRunFlush`) and
+    /// returns. Meanwhile every `purgeEvery` each app's dead records are purged
+    /// (`ServerAdmin.purge`). With `metrics`, `GET /metrics` is served on that address;
     /// with `webDemo`, the web demo's page on its own. With `only`, `host:port` serves those
     /// paths alone, and each of `alongside` serves its own paths on its own address.
     public func serve(
@@ -15,7 +16,10 @@ extension RosterServer {
         purgeEvery: Duration = .seconds(600), metrics: MetricsEndpoint? = nil, webDemo: WebDemoEndpoint? = nil,
         onListening: @escaping @Sendable (Int) async -> Void = { _ in }
     ) async throws {
-        var services: [any Service] = [
+        var services: [any Service] = []
+        // First, so the last to stop: the runs the listeners' last requests queued are written.
+        if let runs = self.services.functions.runs { services.append(FunctionRunFlush(runs: runs, logger: environment.logger)) }
+        services += [
             try application(host: host, port: port, only: only, onListening: onListening),
             PurgeJob(admin: admin, interval: purgeEvery, logger: environment.logger),
         ]

@@ -18,6 +18,9 @@ public struct FunctionRunBudget: Sendable, Equatable {
     public var queued = 10_000
     /// Runs one write takes from the queue.
     public var batch = 100
+    /// Seconds a stopping server waits for the queued runs to be written; those still queued
+    /// then are lost, counted in a warning.
+    public var flushSeconds = 5
     /// Runs of an app written between two prunes of it; each prune removes at most
     /// `pruneRows` runs past the age and at most as many past the count.
     public var pruneEvery = 1_000

@@ -16,8 +16,14 @@ package final class FunctionRunLog: Sendable {
         /// Runs written per app since its last prune; an app not yet pruned by this process
         /// is pruned with its first batch.
         var sincePrune: [String: Int] = [:]
-        /// A batch taken and not yet written.
-        var writing = false
+        /// The runs of a batch taken and not yet written.
+        var writing = 0
+        /// Who waits for every queued run to be written (`flush`), by their number.
+        var waiters: [Int: CheckedContinuation<Void, Never>] = [:]
+        var lastWaiter = 0
+
+        /// Nothing waits to be written, or to be counted as dropped.
+        var isIdle: Bool { pending.isEmpty && writing == 0 && dropped == 0 }
     }
 
     let store: any FunctionRunStore
@@ -49,8 +55,15 @@ package final class FunctionRunLog: Sendable {
             for await _ in woken {
                 while let (batch, dropped) = Self.take(shared, budget.batch) {
                     await Self.write(batch, dropped: dropped, shared: shared, store: store, budget: budget, now: now, logger: logger)
-                    shared.queue.withLock { $0.writing = false }
+                    shared.queue.withLock { $0.writing = 0 }
                 }
+                // Those waiting for the queue are let go once it is empty, outside the lock.
+                let idle = shared.queue.withLock { queue in
+                    guard queue.isIdle else { return [CheckedContinuation<Void, Never>]() }
+                    defer { queue.waiters = [:] }
+                    return Array(queue.waiters.values)
+                }
+                for waiter in idle { waiter.resume() }
             }
         }
     }
@@ -76,9 +89,42 @@ package final class FunctionRunLog: Sendable {
         if queued { wake.yield() }
     }
 
-    /// Waits until every run queued so far is written (tests, and a server stopping).
+    /// Waits until the queue is empty (every run queued so far written, or its write failed and
+    /// logged), or the task is cancelled.
     package func flush() async {
-        while shared.queue.withLock({ !$0.pending.isEmpty || $0.writing }) { try? await Task.sleep(for: .milliseconds(5)) }
+        let shared = self.shared
+        let number = shared.queue.withLock { queue in
+            queue.lastWaiter += 1
+            return queue.lastWaiter
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+                let done = shared.queue.withLock { queue in
+                    guard !queue.isIdle, !Task.isCancelled else { return true }
+                    queue.waiters[number] = waiter
+                    return false
+                }
+                if done { waiter.resume() }
+            }
+        } onCancel: {
+            shared.queue.withLock { $0.waiters.removeValue(forKey: number) }?.resume()
+        }
+    }
+
+    /// What a stopping server does (`FunctionRunFlush`): waits until every run queued so far is
+    /// written, at most `limit`, even in a cancelled task; how many were still queued then (0
+    /// when all were written).
+    package func flush(within limit: Duration) async -> Int {
+        // A task of its own: the caller's cancellation neither cuts the wait short nor lengthens it.
+        await Task {
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { await self.flush() }
+                group.addTask { try? await Task.sleep(for: limit) }
+                await group.next()
+                group.cancelAll()
+            }
+            return self.shared.queue.withLock { $0.pending.count + $0.writing }
+        }.value
     }
 
     private static func take(_ shared: Shared, _ count: Int) -> ([FunctionRunRecord], Int)? {
@@ -86,7 +132,7 @@ package final class FunctionRunLog: Sendable {
             guard !queue.pending.isEmpty || queue.dropped > 0 else { return nil }
             let batch = Array(queue.pending.prefix(max(1, count)))
             queue.pending.removeFirst(batch.count)
-            queue.writing = true
+            queue.writing = batch.count
             defer { queue.dropped = 0 }
             return (batch, queue.dropped)
         }
