@@ -14,22 +14,36 @@ public enum ExtendedJSON {
     /// in the v2 shape, decimals and regular expressions validated. A wrapper with a malformed
     /// content, or a BSON type Roster does not keep (`$timestamp`, `$minKey`, …), is refused.
     public static func canonical(_ value: JSONValue) throws(DocumentError) -> JSONValue {
-        try canonical(value, at: "")
+        try canonical(value, at: "", keepsUndefined: false)
     }
 
-    private static func canonical(_ value: JSONValue, at path: String) throws(DocumentError) -> JSONValue {
+    /// BSON undefined as Extended JSON writes it: what a JavaScript function that returns
+    /// nothing answers, as App Services answered it (realm-kotlin and realm-java read
+    /// `BsonUndefined`, realm-web `null`).
+    public static let undefined: JSONValue = ["$undefined": true]
+
+    /// `canonical(_:)` for a function's arguments, which may also hold BSON undefined
+    /// (`{"$undefined": true}`, kept as it is): a client may send back what a function answered,
+    /// and a JavaScript function reads it as `undefined`. A document to store may not hold it.
+    public static func canonicalArgument(_ value: JSONValue) throws(DocumentError) -> JSONValue {
+        try canonical(value, at: "", keepsUndefined: true)
+    }
+
+    private static func canonical(_ value: JSONValue, at path: String, keepsUndefined: Bool) throws(DocumentError) -> JSONValue {
         switch value {
         case .double(let number) where !number.isFinite:
             return nonFiniteDouble(number)
         case .array(let items):
             var result: [JSONValue] = []
             result.reserveCapacity(items.count)
-            for (index, item) in items.enumerated() { result.append(try canonical(item, at: join(path, String(index)))) }
+            for (index, item) in items.enumerated() {
+                result.append(try canonical(item, at: join(path, String(index)), keepsUndefined: keepsUndefined))
+            }
             return .array(result)
         case .object(let fields):
-            if let typed = try wrapper(fields, at: path) { return typed }
+            if let typed = try wrapper(fields, at: path, keepsUndefined: keepsUndefined) { return typed }
             var result: JSONObject = [:]
-            for (key, item) in fields { result[key] = try canonical(item, at: join(path, key)) }
+            for (key, item) in fields { result[key] = try canonical(item, at: join(path, key), keepsUndefined: keepsUndefined) }
             return .object(result)
         default:
             return value
@@ -45,7 +59,7 @@ public enum ExtendedJSON {
     }
 
     /// The canonical value of a known wrapper; nil when the object is not exactly one.
-    private static func wrapper(_ fields: JSONObject, at path: String) throws(DocumentError) -> JSONValue? {
+    private static func wrapper(_ fields: JSONObject, at path: String, keepsUndefined: Bool) throws(DocumentError) -> JSONValue? {
         if fields.count == 2, let data = fields["$binary"]?.stringValue, let subtype = fields["$type"]?.stringValue {
             return try binary(base64: data, subType: subtype, at: path)
         }
@@ -103,6 +117,9 @@ public enum ExtendedJSON {
                 throw .invalid("$regularExpression\(where_(path)) takes options among i, m, s, x, u, l")
             }
             return .object(["$regularExpression": ["pattern": .string(pattern), "options": .string(sorted)]])
+        case "$undefined" where keepsUndefined:
+            guard content == .bool(true) else { throw .invalid("$undefined\(where_(path)) takes true") }
+            return undefined
         case "$timestamp", "$minKey", "$maxKey", "$symbol", "$code", "$dbPointer", "$undefined", "$dbRef":
             throw .invalid("Extended JSON '\(key)' values are not supported\(where_(path))")
         default:

@@ -126,6 +126,16 @@ import Testing
         #expect(refusal(["$code": "f()", "$scope": [:]]) == "Extended JSON '$code' values are not supported")
     }
 
+    /// BSON undefined may be among a function's arguments (what a function answered, sent back),
+    /// never in a document.
+    @Test func undefinedIsKeptInAFunctionsArgumentsAlone() throws {
+        let argument: JSONValue = ["a": ["$undefined": true], "list": [1, ["$undefined": true]]]
+        #expect(try ExtendedJSON.canonicalArgument(argument) == argument)
+        #expect(try ExtendedJSON.canonicalArgument(["$undefined": true]) == ExtendedJSON.undefined)
+        #expect(refusalMessage { _ = try ExtendedJSON.canonicalArgument(["n": ["$undefined": false]]) } == "$undefined at 'n' takes true")
+        #expect(refusal(argument) == "Extended JSON '$undefined' values are not supported at 'a'")
+    }
+
     @Test func objectsThatAreNotOneWrapperStayObjects() throws {
         let query: JSONValue = [
             "qty": ["$gt": ["$numberInt": "5"], "$lt": ["$numberLong": "50"]],

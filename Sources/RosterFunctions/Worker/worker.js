@@ -6,7 +6,7 @@
 // `EJSON`, `utils`, `console`. Roster ends the process when a function overruns its deadline.
 //
 //   in:  {"run": {name, source, arguments, context: {user, app, environment, request, token,
-//         values, services}}}
+//         values, runningAsSystem}}}
 //        {"answer": n, "result": …} or {"answer": n, "error": "…"}   (to a call below)
 //   out: {"ready": true}   once, when started
 //        {"log": "log" | "error", "text": "…"}
@@ -14,7 +14,9 @@
 //        {"call": n, "data": {service, database, collection, action, arguments: […]}}
 //        {"done": {"result": …}} or {"done": {"error": "…"}}
 // Values travel as Extended JSON: canonical towards the function and Roster's data calls,
-// relaxed in the function's answer (as js-bson's EJSON.stringify writes by default).
+// relaxed in the function's answer (as js-bson's EJSON.stringify writes by default). A function
+// that returns nothing answers BSON undefined, `{"$undefined": true}`, as App Services answered
+// it; an answer of `context.functions.execute` that is BSON undefined reads as `undefined`.
 'use strict';
 const vm = require('node:vm');
 const fs = require('node:fs');
@@ -124,6 +126,7 @@ function makeContext(job) {
     user: EJSON.deserialize(given.user || {}),
     request: EJSON.deserialize(given.request || {}),
     token: given.token,
+    runningAsSystem: () => given.runningAsSystem === true,
     values: Object.freeze({ get: (name) => (Object.prototype.hasOwnProperty.call(values, name) ? EJSON.deserialize(values[name]) : undefined) }),
     functions: Object.freeze({
       execute: (name, ...args) =>
@@ -163,7 +166,7 @@ async function run(job) {
     if (typeof exported !== 'function') throw new Error("function '" + job.name + "' exports no function (exports = function …)");
     const args = (job.arguments || []).map((a) => EJSON.deserialize(a));
     const result = await exported.apply(undefined, args);
-    send({ done: { result: result === undefined ? null : EJSON.serialize(result) } });
+    send({ done: { result: result === undefined ? { $undefined: true } : EJSON.serialize(result) } });
   } catch (error) {
     send({ done: { error: errorText(error) } });
   }

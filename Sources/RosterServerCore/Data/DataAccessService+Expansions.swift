@@ -8,12 +8,14 @@ extension DataAccessService {
     /// they tell, `server` for a server API key's user), the app's values
     /// and environment, and the request (`FunctionRequest.shown`, with `service` and `action`),
     /// whether the client called data access itself, a function it called did, or it watches.
-    /// `reads`: `storedUserFields(rule)`, when the caller has it already.
+    /// `reads`: `storedUserFields(rule)`, when the caller has it already. `resolved`: what a
+    /// function run's earlier data calls resolved of the same caller and request.
     func expansions(
-        for rule: DataRule, caller: AuthorizedSession, request: FunctionRequest?, action: String, reads: (customData: Bool, identities: Bool)? = nil
+        for rule: DataRule, caller: AuthorizedSession, request: FunctionRequest?, action: String, reads: (customData: Bool, identities: Bool)? = nil,
+        resolved: CallerExpansions? = nil
     ) async throws -> RuleExpansions {
-        var user: JSONObject = ["id": .string(caller.user.id), "type": "normal"]
-        user["data"] = .object((try? JSONValue(parsing: caller.user.profile))?.objectValue ?? [:])
+        let fixed = resolved?.fixed(caller, request: request) ?? CallerExpansions.Fixed.of(caller, request: request)
+        var user: JSONObject = ["id": .string(caller.user.id), "type": "normal", "data": fixed.data]
         let reads = reads ?? Self.storedUserFields(rule)
         if reads.customData {
             user["custom_data"] = .object(try await customData(of: caller))
@@ -23,13 +25,10 @@ extension DataAccessService {
             user["identities"] = .array(identities.map { ["id": .string($0.providerId), "provider_type": .string($0.providerType)] })
             user["type"] = .string(UserType(records: identities).rawValue)
         }
-        let config = caller.app.config
-        var requestFields = request?.shown ?? [:]
-        requestFields["service"] = .string(config.dataServices.first ?? AppConfig.defaultDataService)
+        var requestFields = fixed.request
+        requestFields["service"] = .string(caller.app.config.dataServices.first ?? AppConfig.defaultDataService)
         requestFields["action"] = .string(action)
-        return RuleExpansions(
-            user: .object(user), values: JSONObject(config.values.compactMapValues { try? ExtendedJSON.canonical($0) }),
-            environment: ["tag": .string(config.environment), "values": [:]], request: requestFields)
+        return RuleExpansions(user: .object(user), values: fixed.values, environment: fixed.environment, request: requestFields)
     }
 
     /// Which of the user's stored fields `rule`'s roles read (`%%user.custom_data`,

@@ -25,16 +25,17 @@ package struct DataAccessService: Sendable {
     package static let maximumDocuments = 10_000
 
     /// `asSystem`: as the system user, whom no rule limits (a JavaScript function that runs as
-    /// system).
+    /// system). `resolved`: what the data calls of one function run share of their caller.
     package func run(
-        _ name: String, arguments: [JSONValue], caller: AuthorizedSession, asSystem: Bool = false, request callRequest: FunctionRequest? = nil
+        _ name: String, arguments: [JSONValue], caller: AuthorizedSession, asSystem: Bool = false, request callRequest: FunctionRequest? = nil,
+        resolved: CallerExpansions? = nil
     ) async throws -> JSONValue {
         let request = try DataAccessRequest.parse(name, arguments: arguments)
         let system = asSystem ? DataRule(database: request.database, collection: request.collection, read: .all, write: .all) : nil
         guard let rule = system ?? caller.app.config.rule(database: request.database, collection: request.collection) else {
             throw ErrorResponse.noMatchingRule("no rule lets users use \(request.database).\(request.collection)")
         }
-        let expansions = try await ruleExpansions(for: rule, caller: caller, request: callRequest, action: request.name)
+        let expansions = try await ruleExpansions(for: rule, caller: caller, request: callRequest, action: request.name, resolved: resolved)
         let access = DataRuleAccess(caller: caller, rule: rule, expansions: expansions, maxDocumentBytes: caller.app.config.maxDocumentBytes)
         let namespace = DocumentScope(appId: caller.app.id, database: request.database, collection: request.collection)
         do {
@@ -62,11 +63,11 @@ package struct DataAccessService: Sendable {
     /// `%%user.id` (`AppRole.words`), so the profile, the app's values and the request are read
     /// only for App Services' roles, which may name them (reading them for every call cost a
     /// data find about a twentieth: docs/BENCHMARKS.md, R).
-    package func ruleExpansions(for rule: DataRule, caller: AuthorizedSession, request: FunctionRequest?, action: String) async throws
-        -> RuleExpansions
-    {
+    package func ruleExpansions(
+        for rule: DataRule, caller: AuthorizedSession, request: FunctionRequest?, action: String, resolved: CallerExpansions? = nil
+    ) async throws -> RuleExpansions {
         guard !rule.isWords else { return RuleExpansions(user: ["id": .string(caller.user.id), "type": "normal"]) }
-        return try await expansions(for: rule, caller: caller, request: request, action: action)
+        return try await expansions(for: rule, caller: caller, request: request, action: action, resolved: resolved)
     }
 
     /// The documents of the scope the caller may read that the query matches, as they may read

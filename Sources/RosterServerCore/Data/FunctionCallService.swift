@@ -61,18 +61,22 @@ package struct FunctionCallService: Sendable {
         .invalidParameter("the answer would be larger than \(largest) bytes (maxPipelineBytes): ask for fewer documents or fields")
     }
 
-    /// Runs the app's function `name` (private or not) with `arguments` (Extended JSON).
+    /// Runs the app's function `name` (private or not) with `arguments` (Extended JSON): as the
+    /// system user when it is set to (`runAsSystem`) or when what calls it runs as system
+    /// (`asSystem`: a function the server runs for itself, or one a system function calls).
     func run(
-        _ name: String, _ function: FunctionConfig, arguments: [JSONValue], caller: AuthorizedSession, request: FunctionRequest, depth: Int
+        _ name: String, _ function: FunctionConfig, arguments: [JSONValue], caller: AuthorizedSession, request: FunctionRequest, depth: Int,
+        asSystem: Bool = false
     ) async throws -> JSONValue {
         let canonical: [JSONValue]
         do {
-            canonical = try arguments.map { argument throws(DocumentError) in try ExtendedJSON.canonical(argument) }
+            canonical = try arguments.map { argument throws(DocumentError) in try ExtendedJSON.canonicalArgument(argument) }
         } catch {
             throw ErrorResponse(error)
         }
         if function.isJavaScript {
-            return try await javaScript(name, function, arguments: canonical, caller: caller, request: request, depth: depth)
+            return try await javaScript(
+                name, function, arguments: canonical, caller: caller, request: request, depth: depth, system: asSystem || function.runAsSystem)
         }
         // A command reads its arguments relaxed (`{"$numberInt": "7"}` is 7, a date is ISO-8601
         // text in `$date`).
@@ -93,7 +97,8 @@ package struct FunctionCallService: Sendable {
     }
 
     private func javaScript(
-        _ name: String, _ function: FunctionConfig, arguments: [JSONValue], caller: AuthorizedSession, request: FunctionRequest, depth: Int
+        _ name: String, _ function: FunctionConfig, arguments: [JSONValue], caller: AuthorizedSession, request: FunctionRequest, depth: Int,
+        system: Bool
     ) async throws -> JSONValue {
         guard let runtime else {
             throw ErrorResponse.functionFailed("function '\(name)' is JavaScript, which this server does not run (roster-server does)")
@@ -111,11 +116,12 @@ package struct FunctionCallService: Sendable {
         logger[metadataKey: "function"] = .string(name)
         let execution = FunctionExecution(
             name: name, source: source, arguments: arguments,
-            context: JavaScriptFunctionContext.make(caller: caller, identities: identities, customData: customData ?? nil, request: request),
+            context: JavaScriptFunctionContext.make(
+                caller: caller, identities: identities, customData: customData ?? nil, request: request, runningAsSystem: system),
             deadline: .milliseconds(Int64(function.timeoutSeconds * 1000)), memoryMegabytes: limits.functionMemoryMegabytes,
             requestId: logger[metadataKey: "request.id"].map { "\($0)" })
         let host = JavaScriptFunctionHost(
-            service: self, caller: caller, request: request, logger: logger, runAsSystem: function.runAsSystem, depth: depth)
+            service: self, caller: caller, request: request, logger: logger, runAsSystem: system, depth: depth)
         do {
             return try await runtime.run(execution, host: host)
         } catch let failure as FunctionRuntimeFailure {

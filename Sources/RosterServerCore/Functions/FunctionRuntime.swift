@@ -9,7 +9,8 @@ import RosterWire
 ///
 ///     let answer = try await runtime.run(FunctionExecution(name: "sum", source: text, arguments: [1, 2], …), host: host)
 public protocol FunctionRuntime: Sendable {
-    /// Runs `execution`: its answer as relaxed Extended JSON, or `FunctionRuntimeFailure`.
+    /// Runs `execution`: its answer as relaxed Extended JSON (`ExtendedJSON.undefined` when the
+    /// function returns nothing), or `FunctionRuntimeFailure`.
     func run(_ execution: FunctionExecution, host: any FunctionHost) async throws -> JSONValue
 }
 
@@ -19,7 +20,8 @@ public struct FunctionExecution: Sendable {
     public var name: String
     public var source: String
     public var arguments: [JSONValue]
-    /// `user`, `app`, `environment`, `request`, `token` and `values`, as `context` shows them.
+    /// `user`, `app`, `environment`, `request`, `token` and `values`, as `context` shows them, and
+    /// `runningAsSystem`, what `context.runningAsSystem()` answers.
     public var context: JSONObject
     /// Past it the execution is stopped and refused.
     public var deadline: Duration

@@ -8,10 +8,13 @@ import RosterWire
 /// data and no identities), `app` (`id`, `clientAppId`, `name`),
 /// `environment` (`tag`, `values`), `request` (`FunctionRequest.shown`: `remoteIPAddress`,
 /// `requestHeaders` each name with its list of values, `httpMethod`, `rawQueryString`,
-/// `httpUserAgent`, `httpReferrer`; no `webhookUrl`), `token` and `values`.
+/// `httpUserAgent`, `httpReferrer`; no `webhookUrl`), `token`, `values`, and
+/// `runningAsSystem` (what `context.runningAsSystem()` answers: whether the function runs as the
+/// system user, as a `runAsSystem` function, a function the server runs for itself and any
+/// function those call do, whoever `user` is).
 enum JavaScriptFunctionContext {
     static func make(
-        caller: AuthorizedSession, identities: [IdentityRecord], customData: JSONValue?, request: FunctionRequest
+        caller: AuthorizedSession, identities: [IdentityRecord], customData: JSONValue?, request: FunctionRequest, runningAsSystem: Bool
     ) -> JSONObject {
         let config = caller.app.config
         let profile = (try? JSONValue(parsing: caller.user.profile))?.objectValue ?? [:]
@@ -28,6 +31,7 @@ enum JavaScriptFunctionContext {
             "environment": ["tag": .string(config.environment), "values": [:]],
             "request": .object(request.shown),
             "values": .object(JSONObject(config.values.compactMapValues { try? ExtendedJSON.canonical($0) })),
+            "runningAsSystem": .bool(runningAsSystem),
         ]
         if let token = request.token { context["token"] = .string(token) }
         return context

@@ -3,7 +3,8 @@ import RosterWire
 
 /// What one JavaScript execution asks of the server, answered through the server's own
 /// services: `context.functions.execute` runs the app's function (private ones too) for the
-/// same caller (its condition on callers checked, unless this one runs as system),
+/// same caller (its condition on callers checked, unless this one runs as system, and then the
+/// function it calls runs as system too),
 /// `context.services` calls data access as the routes do, `console` writes to the server's log
 /// with the function's name and the request id.
 struct JavaScriptFunctionHost: FunctionHost {
@@ -13,6 +14,8 @@ struct JavaScriptFunctionHost: FunctionHost {
     let logger: Logger
     let runAsSystem: Bool
     let depth: Int
+    /// What this run's data calls resolve of the caller once and share (`CallerExpansions`).
+    let resolved = CallerExpansions()
 
     func execute(_ name: String, arguments: [JSONValue]) async throws -> JSONValue {
         guard let function = caller.app.config.functions[name] else {
@@ -22,7 +25,8 @@ struct JavaScriptFunctionHost: FunctionHost {
             throw ErrorResponse.functionFailed("functions call each other more than \(FunctionCallService.maxDepth) deep")
         }
         if !runAsSystem { try await service.checkCondition(of: name, function, caller: caller, request: request) }
-        return try await service.run(name, function, arguments: arguments, caller: caller, request: request, depth: depth + 1)
+        return try await service.run(
+            name, function, arguments: arguments, caller: caller, request: request, depth: depth + 1, asSystem: runAsSystem)
     }
 
     /// A data call through the app's data service, under the caller's rules, or past them as
@@ -35,7 +39,7 @@ struct JavaScriptFunctionHost: FunctionHost {
         let request = try FunctionDataCall.request(database: database, collection: collection, action: action, arguments: arguments)
         // The client's request reaches the rules as it does a data call of its own (`%%request`).
         let answer = try await service.data.run(
-            request.name, arguments: [request.argument], caller: caller, asSystem: runAsSystem, request: self.request)
+            request.name, arguments: [request.argument], caller: caller, asSystem: runAsSystem, request: self.request, resolved: resolved)
         let largest = caller.app.config.maxPipelineBytes
         if answer.isLarger(thanBytes: largest) { throw FunctionCallService.answerTooLarge(largest) }
         return FunctionDataCall.answer(for: action, answer)

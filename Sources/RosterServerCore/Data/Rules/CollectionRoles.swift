@@ -26,15 +26,20 @@ package struct CollectionRoles: Sendable {
     /// The role of a document: the first whose `apply_when` holds with `%%root` the document (as
     /// it is after a write) and `%%prevRoot` as it was.
     package func role(root: JSONObject, prevRoot: JSONObject? = nil) throws -> AppRole? {
-        let scope = expansions.scope(root: root, prevRoot: prevRoot)
-        return try roles.first { try RuleExpression.holds($0.applyWhen, in: scope) }
+        try role(in: expansions.scope(root: root, prevRoot: prevRoot))
+    }
+
+    /// The first role whose `apply_when` holds in `scope`.
+    private func role(in scope: JSONObject) throws -> AppRole? {
+        try roles.first { try RuleExpression.holds($0.applyWhen, in: scope) }
     }
 
     /// The document as this user may read it (the fields their role reads), or nil when no role
     /// applies, the role's read filter leaves it out, or the role reads none of its fields.
     package func readable(_ document: JSONObject) throws -> JSONObject? {
-        guard let role = try role(root: document) else { return nil }
+        // One scope for the role and its checks: a call makes it for every document it reads.
         let scope = expansions.scope(root: document)
+        guard let role = try role(in: scope) else { return nil }
         guard try RuleExpression.matches(filter: role.readFilter, in: scope) else { return nil }
         if try RuleExpression.permits(role.read, in: scope) || RuleExpression.permits(role.write, in: scope) { return document }
         var shown = JSONObject()
@@ -77,8 +82,9 @@ package struct CollectionRoles: Sendable {
     /// Whether an existing document is one this user's role may write: a role applies and its
     /// write filter matches. A write's query reaches only these documents.
     package func writable(_ document: JSONObject) throws -> Bool {
-        guard let role = try role(root: document) else { return false }
-        return try RuleExpression.matches(filter: role.writeFilter, in: expansions.scope(root: document))
+        let scope = expansions.scope(root: document)
+        guard let role = try role(in: scope) else { return false }
+        return try RuleExpression.matches(filter: role.writeFilter, in: scope)
     }
 
     /// Refuses a new document (an insert or an upsert) its role may not insert or write.

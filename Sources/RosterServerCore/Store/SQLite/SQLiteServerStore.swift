@@ -83,8 +83,12 @@ package final class SQLiteServerStore: ServerStore {
 
     // MARK: Documents
 
+    /// On the calling thread when a reader is idle (`CallingThreadReaders`): the user's custom
+    /// data, an index seek, is read behind every log-in, refresh and JavaScript function run.
     package func document(_ selector: DocumentSelector) async throws -> DocumentRecord? {
-        try await pool.read { db in try Self.document(db, selector) }
+        let read = { @Sendable (db: Database) throws -> DocumentRecord? in try Self.document(db, selector) }
+        if let found = try callingThreadReaders.read(read) { return found }
+        return try await pool.read(read)
     }
 
     package func replaceDocument(_ selector: DocumentSelector, with record: DocumentRecord) async throws {
