@@ -82,6 +82,7 @@ struct AppOptions: ParsableArguments {
                 environment.publicURL = serving.publicURL
                 environment.keepsDatabaseConnectionsOpen = true
                 environment.pipelineMemoryBytes = serving.pipelineMemoryBytes
+                environment.functionRunBudget = serving.functionRunBudget
             }
             return try await ServerAssembly.open(databasePath: db, apps: apps, environment: environment, additions: additions)
         } catch {

@@ -90,6 +90,21 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "bytes"))
     var pipelineMemoryBytes: Int?
 
+    @Option(help: ArgumentHelp("Console lines kept of each function run for the apps' logs (default 100).", valueName: "lines"))
+    var functionRunConsoleLines: Int?
+
+    @Option(help: ArgumentHelp("Bytes of console output kept of each function run (default 16384).", valueName: "bytes"))
+    var functionRunConsoleBytes: Int?
+
+    @Option(help: ArgumentHelp("Days each function run is kept for the apps' logs (default 10).", valueName: "days"))
+    var functionRunKeptDays: Int?
+
+    @Option(help: ArgumentHelp("Function runs kept per app, the newest (default 100000).", valueName: "runs"))
+    var functionRunKeptRuns: Int?
+
+    @Option(help: ArgumentHelp("Function runs that may wait to be written; past it a run is dropped and counted (default 10000).", valueName: "runs"))
+    var functionRunQueue: Int?
+
     @Option(help: "With --demo: serve a web page that uses the demo app from the browser on this port, another origin (0 picks a free one).")
     var webDemoPort: Int?
 
@@ -122,6 +137,11 @@ struct ServeCommand: AsyncParsableCommand {
         given[.logLevel] = logLevel.map { .string($0) }
         given[.pipelineMemoryBytes] = pipelineMemoryBytes.map { .int($0) }
         given[.webDemoPort] = webDemoPort.map { .int($0) }
+        given[.functionRunConsoleLines] = functionRunConsoleLines.map { .int($0) }
+        given[.functionRunConsoleBytes] = functionRunConsoleBytes.map { .int($0) }
+        given[.functionRunKeptDays] = functionRunKeptDays.map { .int($0) }
+        given[.functionRunKeptRuns] = functionRunKeptRuns.map { .int($0) }
+        given[.functionRunQueued] = functionRunQueue.map { .int($0) }
         return given
     }
 

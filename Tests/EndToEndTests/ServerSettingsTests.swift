@@ -254,6 +254,54 @@ extension EndToEndTests {
             try setup.expectRefused(["--settings", both], saying: "\(both): apps and demo both choose the app")
         }
 
+        /// What is kept of the apps' function runs is the server's setting (`functionRuns.*`, in
+        /// a file as a nested object): each value in its range, one out of it refused naming where
+        /// it was written, before anything starts; a value given is what the runs keep, in the
+        /// store once the server has stopped.
+        @Test func theFunctionRunBudgetIsTheServersSetting() async throws {
+            var setup = try Setup("function-runs")
+            defer { try? FileManager.default.removeItem(at: setup.home) }
+            let db = setup.database.path
+            try setup.expectRefused(
+                ["--db", db, "--demo", "--function-run-kept-days", "0"],
+                saying: "--function-run-kept-days takes the days a run is kept, a whole number from 1 to 3650; '0' is not one")
+            let file = try setup.settings(#"{"db": "\#(db)", "demo": true, "functionRuns": {"queued": 0}}"#, named: "runs.json")
+            try setup.expectRefused(
+                ["--settings", file], saying: "\(file): functionRuns.queued takes the runs waiting to be written, a whole number from 1 to 1000000")
+            var variable = setup
+            variable.environment["ROSTER_FUNCTION_RUNS_CONSOLE_BYTES"] = "2000000"
+            try variable.expectRefused(
+                ["--db", db, "--demo"], saying: "ROSTER_FUNCTION_RUNS_CONSOLE_BYTES takes the bytes of console output kept per run")
+
+            // In range, from the file, a variable and an option: one console line kept a run.
+            let app = setup.home.appendingPathComponent("app.json")
+            try Data(#"""
+                {"appId": "runs-app", "providers": {"anon-user": {"enabled": true}},
+                 "functions": {"chatty": {"source": "exports = function() { console.log('one'); console.log('two'); console.log('three'); return 1; };"}}}
+                """#.utf8).write(to: app)
+            setup.environment["ROSTER_FUNCTION_RUNS_KEPT_RUNS_PER_APP"] = "500"
+            let good = try setup.settings(#"{"functionRuns": {"keptDays": 3, "consoleBytes": 1000}}"#, named: "good.json")
+            let (process, lines) = try setup.serve(
+                ["--settings", good, "--db", db, "--config", app.path, "--port", "0", "--function-run-console-lines", "1"])
+            let base = try #require(Self.listened(lines), "\(lines)") + "/api/client/v2.0/app/runs-app"
+            func post(_ path: String, _ body: String, token: String? = nil) async throws -> (Int, [String: Any]) {
+                var request = URLRequest(url: URL(string: base + path)!)
+                request.httpMethod = "POST"
+                request.setValue("application/json", forHTTPHeaderField: "content-type")
+                if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "authorization") }
+                request.httpBody = Data(body.utf8)
+                let (data, response) = try await URLSession.shared.data(for: request)
+                return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:])
+            }
+            let (_, login) = try await post("/auth/providers/anon-user/login", "{}")
+            let token = try #require(login["access_token"] as? String)
+            let called = try await post("/functions/call", #"{"name": "chatty", "arguments": []}"#, token: token)
+            #expect(called.0 == 200, "\(called.1)")
+            #expect(Self.stop(process) == 0)
+            let kept = try CommandRunner(home: setup.home).run("/usr/bin/sqlite3", [db, "SELECT logs FROM function_runs"], stdin: nil)
+            #expect(kept.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == #"["one","(2 more console lines not kept: functionRunBudget)"]"#, "\(kept)")
+        }
+
         @Test func aBadVariableIsRefusedNamingIt() throws {
             var setup = try Setup("bad-variable")
             defer { try? FileManager.default.removeItem(at: setup.home) }

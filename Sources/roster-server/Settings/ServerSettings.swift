@@ -38,6 +38,8 @@ struct ServerSettings: Equatable, Sendable {
     var logLevel = Logger.Level.info
     /// What the pipelines of all data calls may hold at once.
     var pipelineMemoryBytes = ServerEnvironment.defaultPipelineMemory
+    /// What is kept of the apps' function runs for their logs.
+    var functionRunBudget = FunctionRunBudget()
     /// The web demo's port, when the demo app's page is served (on `host`, another origin).
     var webDemoPort: Int?
     /// App Services app directories served beside the configuration files.
@@ -103,6 +105,7 @@ struct ServerSettings: Equatable, Sendable {
             }
             settings.pipelineMemoryBytes = bytes
         }
+        try await settings.resolveFunctionRunBudget(in: sources)
         if let (port, source) = try await first(.webDemoPort, in: sources, { try await $0.int($1) }) {
             let name = source.name(of: .webDemoPort)
             settings.webDemoPort = try checkPort(port, name)
@@ -168,6 +171,25 @@ struct ServerSettings: Equatable, Sendable {
             case .environment: environment = value
             default: secretsFile = source.path(value)
             }
+        }
+    }
+
+    /// The function-run budget's settings (`functionRuns.*`), each a whole number in its range.
+    private mutating func resolveFunctionRunBudget(in sources: [SettingsSource]) async throws {
+        let settings: [(SettingKey, WritableKeyPath<FunctionRunBudget, Int>, ClosedRange<Int>, String)] = [
+            (.functionRunConsoleLines, \.consoleLines, 0...10_000, "console lines kept per run"),
+            (.functionRunConsoleBytes, \.consoleBytes, 0...1 << 20, "bytes of console output kept per run"),
+            (.functionRunKeptDays, \.keptDays, 1...3_650, "days a run is kept"),
+            (.functionRunKeptRuns, \.keptRunsPerApp, 1...100_000_000, "runs kept per app"),
+            (.functionRunQueued, \.queued, 1...1_000_000, "runs waiting to be written"),
+        ]
+        for (key, field, range, what) in settings {
+            guard let (value, source) = try await Self.first(key, in: sources, { try await $0.int($1) }) else { continue }
+            guard range.contains(value) else {
+                throw SettingsError(
+                    "\(source.name(of: key)) takes the \(what), a whole number from \(range.lowerBound) to \(range.upperBound); '\(value)' is not one")
+            }
+            functionRunBudget[keyPath: field] = value
         }
     }
 

@@ -46,7 +46,12 @@ struct SettingKey: Hashable, Sendable, CustomStringConvertible {
     static let appId = SettingKey(key: "appId", option: "app-id")
     static let environment = SettingKey(key: "environment", option: "environment")
     static let secretsFile = SettingKey(key: "secretsFile", option: "secrets-file")
+    static let functionRunConsoleLines = SettingKey(key: "functionRuns.consoleLines", option: "function-run-console-lines")
+    static let functionRunConsoleBytes = SettingKey(key: "functionRuns.consoleBytes", option: "function-run-console-bytes")
+    static let functionRunKeptDays = SettingKey(key: "functionRuns.keptDays", option: "function-run-kept-days")
+    static let functionRunKeptRuns = SettingKey(key: "functionRuns.keptRunsPerApp", option: "function-run-kept-runs")
+    static let functionRunQueued = SettingKey(key: "functionRuns.queued", option: "function-run-queue")
 
     /// The keys a settings file may hold (`settings` itself is not one of them).
-    static let fileKeys: [SettingKey] = [db, apps, demo, host, port, allowDemoOnNetwork, trustedProxies, forwardedHeader, publicURL, metricsPort, metricsHost, logLevel, pipelineMemoryBytes, webDemoPort, appDirs, appId, environment, secretsFile]
+    static let fileKeys: [SettingKey] = [db, apps, demo, host, port, allowDemoOnNetwork, trustedProxies, forwardedHeader, publicURL, metricsPort, metricsHost, logLevel, pipelineMemoryBytes, webDemoPort, appDirs, appId, environment, secretsFile, functionRunConsoleLines, functionRunConsoleBytes, functionRunKeptDays, functionRunKeptRuns, functionRunQueued]
 }
