@@ -39,12 +39,14 @@ for (const type of Object.values(BSON)) { Object.freeze(type.prototype); Object.
 
 const ejsonScript = new vm.Script(fs.readFileSync(path.join(__dirname, 'ejson.js'), 'utf8'), { filename: 'ejson.js' });
 
-// Frames out.
+// Frames out: the length and the text written into one buffer, with no copy between.
 function send(message) {
-  const body = Buffer.from(JSON.stringify(message), 'utf8');
-  const head = Buffer.alloc(4);
-  head.writeUInt32BE(body.length);
-  process.stdout.write(Buffer.concat([head, body]));
+  const text = JSON.stringify(message);
+  const length = Buffer.byteLength(text, 'utf8');
+  const frame = Buffer.allocUnsafe(4 + length);
+  frame.writeUInt32BE(length, 0);
+  frame.write(text, 4, length, 'utf8');
+  process.stdout.write(frame);
 }
 
 // The function running now, and its calls waiting for Roster's answer. Calls are numbered
@@ -157,11 +159,34 @@ function bytes(value) {
   return Buffer.from(String(value), 'utf8');
 }
 
+// Compiled functions, by name and source, for later runs: a script is bound to no context, so
+// each run still runs it in a fresh one. At most `maxCompiledBytes` of source is kept, the
+// oldest dropped first.
+const maxCompiledBytes = 4 << 20;
+const scripts = new Map();
+let compiledBytes = 0;
+function compiled(name, source) {
+  const key = name + '\n' + source;
+  const known = scripts.get(key);
+  if (known) return known;
+  const script = new vm.Script(source, { filename: name + '.js' });
+  if (key.length <= maxCompiledBytes) {
+    scripts.set(key, script);
+    compiledBytes += key.length;
+    for (const old of scripts.keys()) {
+      if (compiledBytes <= maxCompiledBytes) break;
+      scripts.delete(old);
+      compiledBytes -= old.length;
+    }
+  }
+  return script;
+}
+
 async function run(job) {
   const { sandbox, EJSON } = makeContext(job);
   current = { EJSON, waiting: new Map() };
   try {
-    new vm.Script(String(job.source), { filename: job.name + '.js' }).runInContext(sandbox);
+    compiled(String(job.name), String(job.source)).runInContext(sandbox);
     const exported = sandbox.exports;
     if (typeof exported !== 'function') throw new Error("function '" + job.name + "' exports no function (exports = function …)");
     const args = (job.arguments || []).map((a) => EJSON.deserialize(a));
