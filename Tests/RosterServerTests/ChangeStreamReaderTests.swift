@@ -68,12 +68,15 @@ import Glibc
     /// The attack over loopback: a stream never read while documents are written. The server
     /// stays up, ends the stream, closes the stalled connection after `changeStreamStallSeconds`,
     /// and the user's one stream place stays taken until it has: a second watch is answered 429
-    /// while the first is unread and open, and accepted once the server has closed it.
+    /// while the first is unread and open, and accepted once the server has closed it. The stall
+    /// is timed on the server's clock, which the test moves past it only once the second watch
+    /// has been refused: however slowly a loaded machine writes, the connection cannot be closed
+    /// before that.
     @Test func aReaderThatStopsReadingIsClosedAndHoldsItsPlaceUntilThen() async throws {
         let (t, ann) = try await start {
             $0.changeStreamsPerUser = 1
             $0.changeStreamBufferBytes = 65_536
-            $0.changeStreamStallSeconds = 6
+            $0.changeStreamStallSeconds = 2
         }
         let hub = t.server.services.changeStreams.changes
         try await withLoopbackServer(t.server) { port in
@@ -87,6 +90,7 @@ import Glibc
             #expect(second.status == 429, "a second stream beside the unread one: \(second.status)")
 
             // Once the server has closed the stalled connection, the place is free again.
+            t.clock.advance(by: 2)
             var reopened: EventStreamClient?
             for _ in 0..<600 where reopened == nil {
                 let again = try await ChangeStreamTests().open(port, t, ann)

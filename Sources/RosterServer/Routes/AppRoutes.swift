@@ -35,7 +35,8 @@ package enum AppRoutes {
                 // A client that leaves frees its place at once, not at the next keep-alive.
                 context.clientGone?.whenGone { stream.close() }
                 return EventStreamReply.response(
-                    stream, stall: .seconds(caller.app.config.limits.changeStreamStallSeconds), connection: context.clientGone)
+                    stream, stall: .seconds(caller.app.config.limits.changeStreamStallSeconds), connection: context.clientGone,
+                    now: services.core.environment.now)
             }
         app.group("auth/providers/:provider/login")
             .add(middleware: EnabledProviderMiddleware(login: services.login))

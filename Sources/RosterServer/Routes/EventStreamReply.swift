@@ -18,9 +18,13 @@ import ServiceLifecycle
 /// connection closed by the server, as what waits behind that write could never reach it. The
 /// user's place among their streams is given back when the connection is done, not before.
 ///
-///     return EventStreamReply.response(stream, stall: .seconds(30), connection: context.clientGone)
+/// The stall is timed on the server's clock (`now`).
+///
+///     return EventStreamReply.response(stream, stall: .seconds(30), connection: context.clientGone, now: environment.now)
 package enum EventStreamReply {
-    package static func response(_ stream: ChangeStream, stall: Duration, connection: ClientGone?) -> Response {
+    package static func response(
+        _ stream: ChangeStream, stall: Duration, connection: ClientGone?, now: @escaping @Sendable () -> Date = Date.init
+    ) -> Response {
         var headers: HTTPFields = [.contentType: "text/event-stream", .cacheControl: "no-cache", .connection: "close"]
         // Proxies that buffer answers (nginx) pass this one on as it comes.
         headers[HTTPField.Name("X-Accel-Buffering")!] = "no"
@@ -30,7 +34,7 @@ package enum EventStreamReply {
                 // However the writer ends (done, the client gone, the connection closed for a
                 // stall), the stream ends and the user's place comes back only now.
                 defer { stream.connectionClosed() }
-                let writes = WriteStall()
+                let writes = WriteStall(now: now)
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         guard await writes.stalled(after: stall) else { return }
