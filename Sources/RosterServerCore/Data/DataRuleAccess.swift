@@ -11,6 +11,9 @@ package struct DataRuleAccess: Sendable {
     package let rule: DataRule
     package let maxDocumentBytes: Int
     package let roles: CollectionRoles
+    /// With `own` in Roster's words, the owner query `{"<userIdField>": "<caller's id>"}`,
+    /// parsed once for the call: the words' one role asks exactly this of every document.
+    private let ownerQuery: DocumentQuery?
 
     /// How a written document came to be, which decides what a missing user-id field means.
     package enum Write {
@@ -86,13 +89,29 @@ package struct DataRuleAccess: Sendable {
     }
 
     /// The document as the caller may read it, or nil when it is not for them.
+    ///
+    /// Roster's words are one role (`AppRole.words`) that applies always and reads every field
+    /// its read filter lets through, so for them the filter alone decides, matched with the owner
+    /// query parsed once rather than a role chosen and its filter expanded per document (that
+    /// cost a `find` of one document 1.4 times the build before roles: docs/BENCHMARKS.md, R5).
     package func readable(_ document: JSONObject) throws -> JSONObject? {
-        try roles.readable(document)
+        guard rule.isWords else { return try roles.readable(document) }
+        return try words(rule.read, reach: document) ? document : nil
     }
 
     /// Whether a write's query reaches this existing document.
     package func writable(_ document: JSONObject) throws -> Bool {
-        try roles.writable(document)
+        guard rule.isWords else { return try roles.writable(document) }
+        return try words(rule.write, reach: document)
+    }
+
+    /// Whether Roster's words `access` reach `document`, as their role's document filter says.
+    private func words(_ access: DataRule.Access, reach document: JSONObject) throws -> Bool {
+        switch access {
+        case .none: false
+        case .all: true
+        case .own: try ownerQuery?.matches(.object(document)) ?? false
+        }
     }
 
     package init(caller: AuthorizedSession, rule: DataRule, expansions: RuleExpansions, maxDocumentBytes: Int) {
@@ -100,5 +119,6 @@ package struct DataRuleAccess: Sendable {
         self.rule = rule
         self.maxDocumentBytes = maxDocumentBytes
         roles = CollectionRoles(name: "\(rule.database).\(rule.collection)", roles: rule.roles, expansions: expansions)
+        ownerQuery = rule.isWords ? rule.userIdField.flatMap { try? DocumentQuery.parse(.object([$0: .string(caller.user.id)])) } : nil
     }
 }
