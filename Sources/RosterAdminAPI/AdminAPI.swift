@@ -41,6 +41,7 @@ public final class AdminAPI: RouteAddition, Sendable {
         AdminLogRoutes.add(
             to: groups.group("apps/:appId"), AppLogs(apps: apps, store: core.audit.store, runs: core.hosting.store, now: core.environment.now))
         AdminDraftRoutes.add(to: groups.group("apps/:appId"), AdminDrafts(apps: apps), audit: core.audit)
+        AdminImportRoutes.add(to: groups.group("apps/:appId"), AdminImports(apps: apps), audit: core.audit)
         let privateGroups = router.group(RouterPath(AdminAPIVersion.privatePath)).add(middleware: AdminBodyLimit())
             .group("groups/:groupId").add(middleware: AdminCallerMiddleware(sessions: sessions))
         AdminPrivateRoutes.add(to: privateGroups.group("apps/:appId"), AdminPrivateSettings(apps: apps), audit: core.audit)

@@ -30,13 +30,21 @@ public struct AppDirectory: Sendable, Equatable {
     public static func read(
         _ root: URL, appId: String? = nil, environment: String? = nil, limits: AppDirectoryLimits = AppDirectoryLimits()
     ) throws(AppDirectoryError) -> AppDirectory {
+        try read(DiskAppFiles(root: root), appId: appId, environment: environment, limits: limits)
+    }
+
+    /// Reads the app directory `files` hold: a folder on disk, or the files an import sent
+    /// (`AppImportBody`), the same way and within the same limits.
+    public static func read(
+        _ files: some AppFiles, appId: String? = nil, environment: String? = nil, limits: AppDirectoryLimits = AppDirectoryLimits()
+    ) throws(AppDirectoryError) -> AppDirectory {
         do {
-            var reader = AppDirectoryReader(walk: DirectoryWalk(root: root, limits: limits))
+            var reader = AppDirectoryReader(walk: DirectoryWalk(files: files, limits: limits))
             return try reader.read(appId: appId, environment: environment)
         } catch let error as AppDirectoryError {
             throw error
         } catch {
-            throw AppDirectoryError(file: root.path, reason: "\(error)")
+            throw AppDirectoryError(file: files.rootName, reason: "\(error)")
         }
     }
 }
@@ -62,7 +70,7 @@ struct AppDirectoryReader {
     static let rootFiles = ["realm_config.json", "root_config.json", "config.json"]
 
     mutating func read(appId option: String?, environment chosen: String?) throws -> AppDirectory {
-        guard try walk.kind("") == .folder else { throw AppDirectoryError(file: walk.root.path, reason: "not a folder") }
+        guard try walk.kind("") == .folder else { throw AppDirectoryError(file: walk.files.rootName, reason: "not a folder") }
         let names = try walk.names(in: "")
         for name in names where !Self.served.contains(name) && !Self.rootFiles.contains(name) {
             if let line = Self.unserved[name] {

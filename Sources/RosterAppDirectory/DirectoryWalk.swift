@@ -1,37 +1,25 @@
 import Foundation
 import RosterWire
 
-/// The files of an app directory, looked at within `AppDirectoryLimits`: each folder listed
-/// entry by entry (a folder of a million files stops at the budget, not after listing them
-/// all), links refused (a folder linking to itself would never end), every file read through
-/// `BoundedFile`.
+/// The files of an app directory (`AppFiles`: on disk, or sent to the Admin API's import), looked
+/// at within `AppDirectoryLimits`: each folder listed entry by entry (a folder of a million files
+/// stops at the budget, not after listing them all), every file read within its size.
 struct DirectoryWalk {
-    let root: URL
+    let files: any AppFiles
     let limits: AppDirectoryLimits
     private(set) var entries = 0
 
-    init(root: URL, limits: AppDirectoryLimits) {
-        self.root = root
+    init(files: any AppFiles, limits: AppDirectoryLimits) {
+        self.files = files
         self.limits = limits
     }
 
-    enum Kind { case file, folder }
+    typealias Kind = AppFileKind
 
     /// What `relative` is (nil when there is nothing there). A link or anything but a file or a
     /// folder is refused.
     func kind(_ relative: String) throws -> Kind? {
-        var info = stat()
-        guard lstat(path(relative), &info) == 0 else { return nil }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return .file
-        case S_IFDIR: return .folder
-        case S_IFLNK: throw AppDirectoryError(file: relative, reason: "a link: an app directory holds files and folders only")
-        default: throw AppDirectoryError(file: relative, reason: "neither a file nor a folder")
-        }
-    }
-
-    func path(_ relative: String) -> String {
-        relative.isEmpty ? root.path : root.appendingPathComponent(relative).path
+        try files.kind(relative)
     }
 
     /// The names in the folder `relative`, sorted, each counted against the budget; hidden
@@ -41,31 +29,24 @@ struct DirectoryWalk {
         guard depth <= limits.maxDepth else {
             throw AppDirectoryError(file: relative + "/", reason: "folders nest deeper than \(limits.maxDepth) levels")
         }
-        guard let folder = opendir(path(relative)) else { throw AppDirectoryError(file: relative + "/", reason: "cannot be listed") }
-        defer { closedir(folder) }
         var names: [String] = []
-        while let entry = readdir(folder) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
-            }
-            if name.hasPrefix(".") { continue }
-            entries += 1
-            guard entries <= limits.maxEntries else {
-                throw AppDirectoryError(
-                    file: Self.join(relative, name), reason: "the directory holds more than \(limits.maxEntries) files and folders")
+        var counted = entries
+        let budget = limits.maxEntries
+        try files.forEachName(in: relative) { (name: String) throws(AppDirectoryError) in
+            if name.hasPrefix(".") { return }
+            counted += 1
+            guard counted <= budget else {
+                throw AppDirectoryError(file: Self.join(relative, name), reason: "the directory holds more than \(budget) files and folders")
             }
             names.append(name)
         }
+        entries = counted
         return names.sorted()
     }
 
     /// The bytes of the file `relative`, at most `limits.maxFileBytes`.
     func read(_ relative: String) throws -> Data {
-        do {
-            return try BoundedFile.read(path(relative), atMost: limits.maxFileBytes)
-        } catch {
-            throw AppDirectoryError(file: relative, reason: error.words)
-        }
+        try files.read(relative, atMost: limits.maxFileBytes)
     }
 
     /// The file `relative` as JSON.

@@ -20,7 +20,17 @@ struct AdminAppResources: AppResourceStore {
     }
 
     func setSecret(_ name: String, value: String?, group: String, app: String, context: Context) async throws {
-        let changed = try await apps.editHosted(app, in: group) { hosted in hosted.secrets[name] = value }
+        // Under a draft the value waits in it, as every other change does, until it is deployed.
+        let changed = try await apps.editHosted(app, in: group) { hosted in
+            if var draft = hosted.draft {
+                var values = draft.secrets ?? hosted.secrets
+                values[name] = value
+                draft.secrets = values
+                hosted.draft = draft
+            } else {
+                hosted.secrets[name] = value
+            }
+        }
         await record(value == nil ? "delete secret '\(name)'" : "set secret '\(name)'", changed, context)
     }
 

@@ -126,6 +126,7 @@ public struct AdminApps: Sendable {
                 changed.draft = draft
                 var deployed = changed
                 deployed.model = draft.model
+                deployed.secrets = draft.secrets ?? changed.secrets
                 _ = try Self.servable(deployed)
             }
             let config = try servedConfig(changed)

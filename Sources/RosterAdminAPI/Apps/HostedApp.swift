@@ -31,6 +31,10 @@ public struct HostedApp: Sendable, Equatable {
     /// The app as the Admin API's resource routes read and change it: the draft's model while
     /// there is a draft, else the model served.
     public var editedModel: AppModel { draft?.model ?? model }
+
+    /// The values of the secrets as the Admin API changes them: the draft's while there is a
+    /// draft, else those served.
+    public var editedSecrets: [String: String] { draft.map { $0.secrets ?? secrets } ?? secrets }
 }
 
 /// What a hosted app's row holds as its document: everything but the ids and the version,

@@ -21,7 +21,7 @@ struct AdminDrafts: Sendable {
                 throw AdminResourceError.duplicate(
                     "DraftAlreadyExists", "the app already has a draft ('\(open.id)'); deploy or discard it first")
             }
-            app.draft = AppDraft(id: draftId, operatorId: operatorId, model: app.model, createdAt: at)
+            app.draft = AppDraft(id: draftId, operatorId: operatorId, model: app.model, createdAt: at, secrets: app.secrets)
         }
         return (app, app.draft!)
     }
@@ -35,7 +35,7 @@ struct AdminDrafts: Sendable {
     func diff(_ draftId: String, app id: String, in groupId: String) async throws -> [String] {
         let app = try await apps.app(id, in: groupId)
         let draft = try Self.draft(draftId, of: app)
-        return AppDraftDiff.lines(from: app.model, to: draft.model)
+        return AppDraftDiff.lines(from: app.model, to: draft.model) + AppDraftDiff.secretLines(from: app.secrets, to: draft.secrets ?? app.secrets)
     }
 
     func discard(_ draftId: String, app id: String, in groupId: String) async throws -> HostedApp {
@@ -51,6 +51,7 @@ struct AdminDrafts: Sendable {
         let app = try await apps.editHosted(id, in: groupId) { app throws(AdminResourceError) in
             let draft = try Self.draft(draftId, of: app)
             app.model = draft.model
+            app.secrets = draft.secrets ?? app.secrets
             app.draft = nil
             app.deployments = Array(([deployment] + app.deployments).prefix(AppDeployment.kept))
         }

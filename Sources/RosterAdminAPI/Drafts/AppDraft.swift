@@ -13,6 +13,10 @@ public struct AppDraft: Codable, Sendable, Equatable {
     /// The app as the draft would make it.
     public var model: AppModel
     public var createdAt: Date
+    /// The values of the app's secrets as the draft would make them: App Services' drafts hold
+    /// every change to an app, secrets too. Nil in a draft stored before drafts held them: the
+    /// app's own are the draft's then.
+    public var secrets: [String: String]? = nil
 }
 
 /// A draft deployed: kept with the app (the newest `AppDeployment.kept`) for

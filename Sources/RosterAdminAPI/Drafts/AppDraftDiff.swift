@@ -21,6 +21,12 @@ enum AppDraftDiff {
         return Array(lines.prefix(maxLines)) + ["… and \(lines.count - maxLines) more"]
     }
 
+    /// The secrets whose value changes, by name, the values never shown; a secret added or
+    /// removed is a line of the model's `secrets` already.
+    static func secretLines(from live: [String: String], to draft: [String: String]) -> [String] {
+        live.keys.filter { name in draft[name].map { $0 != live[name] } ?? false }.sorted().prefix(maxLines).map { "~ secrets '\($0)' (its value)" }
+    }
+
     /// The lines of one part: by name when both sides are lists of named resources.
     private static func part(_ key: String, _ before: JSONValue?, _ after: JSONValue?) -> [String] {
         let old = named(before), new = named(after)

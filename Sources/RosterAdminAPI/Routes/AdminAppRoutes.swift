@@ -26,7 +26,10 @@ enum AdminAppRoutes {
         }
         groups.get("apps") { request, context -> RouteReply in
             let caller = try await caller(request, context)
-            return try .json(try await apps.list(in: caller.groupId).map(AdminAppResponse.init))
+            // realm-cli lists each product in turn (none, `atlas`, `data-api`) to find an app by
+            // name: an app is listed under the product it was made for, none meaning `standard`.
+            let product = request.uri.queryParameters.get("product") ?? "standard"
+            return try .json(try await apps.list(in: caller.groupId).filter { $0.product == product }.map(AdminAppResponse.init))
         }
         groups.get("apps/:appId") { request, context -> RouteReply in
             let caller = try await caller(request, context)
