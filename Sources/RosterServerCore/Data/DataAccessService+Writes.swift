@@ -28,7 +28,7 @@ extension DataAccessService {
             let id = fields["_id"] ?? ["$oid": .string(ids.objectId())]
             fields.setFirst("_id", id)
             fields = try access.owned(fields, .insert)
-            try access.roles.checkInsert(fields)
+            try access.checkInsert(fields)
             try access.checkLimits(fields)
             records.append(record(fields, id: try DocumentKey.key(of: id), in: namespace))
             insertedIds.append(ExtendedJSON.relaxed(id))
@@ -57,7 +57,7 @@ extension DataAccessService {
                 if let id = before["_id"] { after.setFirst("_id", id) }
                 after = try access.owned(after, replacing ? .replace : .update)
                 guard !JSONValue.object(after).sameValue(as: .object(before)) else { continue }
-                try access.roles.checkUpdate(before: before, after: after)
+                try access.checkUpdate(before: before, after: after)
                 try access.checkLimits(after)
                 writes.updates.append(record(after, id: key, in: namespace))
             }
@@ -77,7 +77,7 @@ extension DataAccessService {
         let (scope, query) = try access.scoped(try request.query("query"), namespace, writing: true)
         return try await store.changeDocuments(scope, limit: many ? Self.maximumDocuments + 1 : 1, select: selector(query, access)) { selected in
             let matched = try Self.bounded(selected, "the delete matches")
-            for (_, document) in matched { try access.roles.checkDelete(document) }
+            for (_, document) in matched { try access.checkDelete(document) }
             let keys = matched.map(\.key)
             return (DocumentWrites(deletes: keys), ["deletedCount": .int(Int64(keys.count))])
         }
@@ -126,7 +126,7 @@ extension DataAccessService {
                 return (DocumentWrites(inserts: [inserted]), answer)
             }
             guard let update else {
-                try access.roles.checkDelete(before)
+                try access.checkDelete(before)
                 return (DocumentWrites(deletes: [key]), try Self.answer(before, projection, access))
             }
             var after = try update.apply(to: before, query: query, inserting: false, now: time)
@@ -135,7 +135,7 @@ extension DataAccessService {
             try access.checkLimits(after)
             let answer = try Self.answer(returnNew ? after : before, projection, access)
             guard !JSONValue.object(after).sameValue(as: .object(before)) else { return (DocumentWrites(), answer) }
-            try access.roles.checkUpdate(before: before, after: after)
+            try access.checkUpdate(before: before, after: after)
             return (DocumentWrites(updates: [record(after, id: key, in: namespace)], replacing: replacing), answer)
         }
     }
@@ -162,7 +162,7 @@ extension DataAccessService {
         let id = start["_id"] ?? body["_id"] ?? ["$oid": .string(newId)]
         body.setFirst("_id", id)
         body = try access.owned(body, .insert)
-        try access.roles.checkInsert(body)
+        try access.checkInsert(body)
         try access.checkLimits(body)
         return (record(body, id: try DocumentKey.key(of: id), in: namespace), id)
     }

@@ -105,6 +105,26 @@ package struct DataRuleAccess: Sendable {
         return try words(rule.write, reach: document)
     }
 
+    /// Refuses a new document (an insert or an upsert) the caller may not add. Under Roster's
+    /// words, what their role allows is decided without the role (as `readable`); a refusal is
+    /// still worded by the role.
+    package func checkInsert(_ document: JSONObject) throws {
+        if rule.isWords, rule.write != .none, try words(rule.write, reach: document) { return }
+        try roles.checkInsert(document)
+    }
+
+    /// Refuses a change (`before` → `after`) the caller may not make.
+    package func checkUpdate(before: JSONObject, after: JSONObject) throws {
+        if rule.isWords, rule.write != .none, try words(rule.write, reach: after) { return }
+        try roles.checkUpdate(before: before, after: after)
+    }
+
+    /// Refuses deleting a document the caller may not delete.
+    package func checkDelete(_ document: JSONObject) throws {
+        if rule.isWords, rule.write != .none { return }
+        try roles.checkDelete(document)
+    }
+
     /// Whether Roster's words `access` reach `document`, as their role's document filter says.
     private func words(_ access: DataRule.Access, reach document: JSONObject) throws -> Bool {
         switch access {

@@ -30,6 +30,8 @@ import Testing
         let find = await ann.data("find", ["query": [:]], in: drop)
         #expect(find.status == 403 && find.errorCode == "NoMatchingRuleFound")
         #expect(find.errorMessage == "users may not read kiosk.drop")
+        #expect(try await ann.json("deleteOne", ["query": ["_id": 1]], in: drop) == ["deletedCount": 1])
+        #expect(try await ann.json("deleteOne", ["query": ["_id": 1]], in: drop) == ["deletedCount": 0])
     }
 
     @Test(arguments: StoreKind.allCases) func ownReadingBesideAllWritingShowsOnlyTheCallersDocuments(_ kind: StoreKind) async throws {
