@@ -17,10 +17,30 @@ struct DeviceKey: Sendable {
 
     init(bytes: Data) {
         key = SymmetricKey(data: bytes)
-        id = SHA256.hash(data: bytes).prefix(16).map { String(format: "%02x", $0) }.joined()
+        id = Self.id(of: bytes)
+    }
+
+    /// The id of a key's bytes. (Hex by hand rather than Foundation's `String(format:)` a
+    /// byte: `DeviceStoreGlance` works it out at every line of a prompt.)
+    static func id(of bytes: Data) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var hex: [UInt8] = []
+        hex.reserveCapacity(32)
+        for byte in SHA256.hash(data: bytes).prefix(16) {
+            hex.append(digits[Int(byte >> 4)])
+            hex.append(digits[Int(byte & 0x0f)])
+        }
+        return String(decoding: hex, as: UTF8.self)
     }
 
     static func file(in directory: URL) -> URL { directory.appendingPathComponent(fileName) }
+
+    /// Whether `directory` holds the key whose id is `id`, as `load` would find it, without
+    /// making, replacing or tightening anything: what `DeviceStoreGlance` asks before it reads.
+    static func isInPlace(in directory: URL, id: String) -> Bool {
+        guard let data = try? BoundedFile.read(file(in: directory).path, atMost: byteCount), data.count == byteCount else { return false }
+        return Self.id(of: data) == id
+    }
 
     /// The key in `directory`. With `expectedId` (the store has sealed under a key before), the
     /// file must exist and be that key; without it, a missing file is created.

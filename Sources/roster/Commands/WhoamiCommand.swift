@@ -77,18 +77,30 @@ struct WhoamiCommand: AsyncParsableCommand {
     /// `roster whoami --short` as a prompt runs it, at every line, answered before the argument
     /// parser starts: its first parse costs the Swift runtime's first protocol-conformance
     /// look-ups, about 8 of the command's 25 ms of processor time (docs/BENCHMARKS.md, C). With
-    /// no option beside it, the options' defaults and the environment say everything; whatever
-    /// this cannot answer (nobody chosen, a failure) is left to the parsed command, which says why.
+    /// no option beside it, the options' defaults and the environment say everything, and a
+    /// glance at the device store (`DeviceStoreGlance`) reads the name without opening the app
+    /// (its device key, sessions and migrations). Whatever this cannot answer (a store the app
+    /// must make, migrate or report, a name that fails) is left to the parsed command, which
+    /// opens the app and says why.
     static func answerForPrompt(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
         guard arguments == ["whoami", "--short"] else { return }
         Roster.quietLogging()
         guard let choice = try? UserChoice.choose(named: nil, environment: environment),
             let paths = try? RosterPaths(home: nil, environment: environment),
-            let app = try? DeviceLocation(paths: paths, server: nil, app: nil, environment: environment).openOffline(),
-            let name = try? shortName(choice, app: app)
+            let location = try? DeviceLocation(paths: paths, server: nil, app: nil, environment: environment),
+            let glance = DeviceStoreGlance.open(directory: location.directory),
+            case .success(let chosen) = Result(catching: { try shortName(choice, glance: glance) })
         else { return }
+        // Nobody active: nothing printed, exit 1, as the parsed command does.
+        guard let name = chosen else { Foundation.exit(1) }
         print(name)
         Foundation.exit(0)
+    }
+
+    /// `shortName` read at a glance at the store: the same user by the same rules.
+    static func shortName(_ choice: UserChoice, glance: DeviceStoreGlance) throws -> String? {
+        let chosen: UserNames? = try choice.name.map { try UserResolver.choose($0, reading: glance.usersPossiblyNamed) } ?? glance.activeUser()
+        return chosen.map { TerminalText.printable($0.displayName) }
     }
 
     /// Each way the user logs in on its own line, provider and identity id in columns:

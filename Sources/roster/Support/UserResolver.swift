@@ -16,15 +16,22 @@ struct UserResolver {
     }
 
     func resolve(_ name: String) throws -> User {
+        let app = app
+        let chosen = try Self.choose(name, reading: { try app.usersPossiblyNamed($0) })
+        guard let user = app.user(id: chosen.id) else {
+            throw CommandFailure("no user '\(name.trimmingCharacters(in: .whitespaces))' on this device (see `roster users`)")
+        }
+        return user
+    }
+
+    /// The one user `name` names, by the rules above, among those `possiblyNamed` reads for it:
+    /// the app's (`resolve`) or a prompt's glance at the store (`DeviceStoreGlance`).
+    static func choose(_ name: String, reading possiblyNamed: (String) throws -> [UserNames]) throws -> UserNames {
         let needle = name.trimmingCharacters(in: .whitespaces)
         guard !needle.isEmpty else { throw CommandFailure("say which user: an id, an email or a prefix") }
         let candidates: [UserNames]
-        do { candidates = try app.usersPossiblyNamed(needle) } catch { throw CommandFailure(error) }
-        let chosen = try Self.choose(needle, among: candidates)
-        guard let user = app.user(id: chosen.id) else {
-            throw CommandFailure("no user '\(needle)' on this device (see `roster users`)")
-        }
-        return user
+        do { candidates = try possiblyNamed(needle) } catch { throw CommandFailure(error) }
+        return try choose(needle, among: candidates)
     }
 
     /// The one user of `users` (most recently active first) that `needle` names, by the rules above.

@@ -10,40 +10,43 @@ extension SQLiteDeviceStore {
     /// text is bound as a value and compared as a range, never as a pattern, so `%`, `_` and
     /// `*` in it mean themselves.
     func usersPossiblyNamed(_ text: String) throws -> [UserNames] {
+        try read { db in try Self.usersPossiblyNamed(text, in: db) }
+    }
+
+    /// `usersPossiblyNamed` in a read already open: the store's and `DeviceStoreGlance`'s.
+    static func usersPossiblyNamed(_ text: String, in db: Database) throws -> [UserNames] {
         let lowered = text.lowercased()
-        return try read { db in
-            let columns = "id, identities, profile, last_active"
-            var found: [String: Row] = [:]
-            func collect(_ sql: String, _ arguments: StatementArguments) throws {
-                let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-                while let row = try rows.next() { found[row[0] as String] = row.copy() }
-            }
-            try collect("SELECT \(columns) FROM user WHERE \(Self.prefixCondition("id", text))", Self.prefixArguments(text))
-            try collect("SELECT \(columns) FROM user WHERE \(Self.prefixCondition("list_name", lowered))", Self.prefixArguments(lowered))
-            if !lowered.isEmpty {
-                // Ids are short: the scan reads the primary key's index, not the rows.
-                try collect("SELECT \(columns) FROM user WHERE id IN (SELECT id FROM user WHERE instr(id, ?) > 0)", [lowered])
-            }
-            // A user with an email is listed by it, so their profile name is in no index.
-            let named = try Row.fetchCursor(
-                db,
-                sql: """
-                    SELECT id, json_extract(profile, '$.name') FROM user
-                    WHERE json_type(profile, '$.email') = 'text' AND json_extract(profile, '$.email') <> ''
-                    AND json_type(profile, '$.name') = 'text'
-                    """)
-            var byName: [String] = []
-            while let row = try named.next() {
-                let (id, name): (String, String) = (row[0], row[1])
-                if found[id] == nil, name.lowercased().hasPrefix(lowered) { byName.append(id) }
-            }
-            for chunk in stride(from: 0, to: byName.count, by: 500) {
-                let ids = byName[chunk..<min(byName.count, chunk + 500)]
-                let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
-                try collect("SELECT \(columns) FROM user WHERE id IN (\(marks))", StatementArguments(Array(ids)))
-            }
-            return try found.values.sorted(by: Self.mostRecentFirst).map(Self.names(of:))
+        let columns = "id, identities, profile, last_active"
+        var found: [String: Row] = [:]
+        func collect(_ sql: String, _ arguments: StatementArguments) throws {
+            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try rows.next() { found[row[0] as String] = row.copy() }
         }
+        try collect("SELECT \(columns) FROM user WHERE \(Self.prefixCondition("id", text))", Self.prefixArguments(text))
+        try collect("SELECT \(columns) FROM user WHERE \(Self.prefixCondition("list_name", lowered))", Self.prefixArguments(lowered))
+        if !lowered.isEmpty {
+            // Ids are short: the scan reads the primary key's index, not the rows.
+            try collect("SELECT \(columns) FROM user WHERE id IN (SELECT id FROM user WHERE instr(id, ?) > 0)", [lowered])
+        }
+        // A user with an email is listed by it, so their profile name is in no index.
+        let named = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT id, json_extract(profile, '$.name') FROM user
+                WHERE json_type(profile, '$.email') = 'text' AND json_extract(profile, '$.email') <> ''
+                AND json_type(profile, '$.name') = 'text'
+                """)
+        var byName: [String] = []
+        while let row = try named.next() {
+            let (id, name): (String, String) = (row[0], row[1])
+            if found[id] == nil, name.lowercased().hasPrefix(lowered) { byName.append(id) }
+        }
+        for chunk in stride(from: 0, to: byName.count, by: 500) {
+            let ids = byName[chunk..<min(byName.count, chunk + 500)]
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ", ")
+            try collect("SELECT \(columns) FROM user WHERE id IN (\(marks))", StatementArguments(Array(ids)))
+        }
+        return try found.values.sorted(by: Self.mostRecentFirst).map(Self.names(of:))
     }
 
     /// `column` begins with the text given as `prefixArguments`: a range of the column's index.
