@@ -11,6 +11,7 @@ import Testing
         #expect(scope["user"] == ["id": "u1"] && scope["values"] == ["shop": "kiosk"] && scope["true"] == true && scope["false"] == false)
         #expect(scope["root"] == ["_id": 1] && scope["this"] == 2 && scope["prevRoot"] == nil)
         expansions.request["service"] = nil
+        #expect(expansions.scope()["request"] == ["action": "find"])
         expansions.user = ["id": "u2"]
         #expect(expansions.scope()["request"] == ["action": "find"] && expansions.scope()["user"] == ["id": "u2"])
         #expect(try RuleExpression.holds(["%%user.id": "u2", "%%request.action": "find"], in: expansions.scope()))
