@@ -108,18 +108,21 @@ package struct DataRuleAccess: Sendable {
     /// Refuses a new document (an insert or an upsert) the caller may not add. Under Roster's
     /// words, what their role allows is decided without the role (as `readable`); a refusal is
     /// still worded by the role.
+    @inline(never)  // inlined into the async writes, it crashed Swift 6.3's optimiser (coroutine splitting)
     package func checkInsert(_ document: JSONObject) throws {
         if rule.isWords, rule.write != .none, try words(rule.write, reach: document) { return }
         try roles.checkInsert(document)
     }
 
     /// Refuses a change (`before` → `after`) the caller may not make.
+    @inline(never)  // inlined into the async writes, it crashed Swift 6.3's optimiser (coroutine splitting)
     package func checkUpdate(before: JSONObject, after: JSONObject) throws {
         if rule.isWords, rule.write != .none, try words(rule.write, reach: after) { return }
         try roles.checkUpdate(before: before, after: after)
     }
 
     /// Refuses deleting a document the caller may not delete.
+    @inline(never)  // inlined into the async writes, it crashed Swift 6.3's optimiser (coroutine splitting)
     package func checkDelete(_ document: JSONObject) throws {
         if rule.isWords, rule.write != .none { return }
         try roles.checkDelete(document)
