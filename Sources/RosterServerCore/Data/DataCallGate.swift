@@ -35,6 +35,17 @@ package final class DataCallGate: Sendable {
             throw LimitWait(seconds: 1)
         }
         defer { slots.leave(userId) }
+        return try await bounded(work)
+    }
+
+    /// A data call a function makes: its deadline and its regular expressions' budget, as any
+    /// call's, but not counted among its user's calls in flight, since the function that makes it
+    /// is counted already (`FunctionLimiter`) and may make several at once (`Promise.all`).
+    package func runForFunction<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await bounded(work)
+    }
+
+    private func bounded<T: Sendable>(_ work: @escaping @Sendable () async throws -> T) async throws -> T {
         let seconds = deadlineSeconds
         let budget = RegexBudget(steps: regexSteps, scope: "one call (regexStepsPerCall)")
         return try await withThrowingTaskGroup(of: T.self) { group in

@@ -37,9 +37,12 @@ struct JavaScriptFunctionHost: FunctionHost {
             throw ErrorResponse.functionNotFound("no service '\(name.prefix(64))' (this app's data service: \(services.joined(separator: ", ")))")
         }
         let request = try FunctionDataCall.request(database: database, collection: collection, action: action, arguments: arguments)
-        // The client's request reaches the rules as it does a data call of its own (`%%request`).
-        let answer = try await service.data.run(
-            request.name, arguments: [request.argument], caller: caller, asSystem: runAsSystem, request: self.request, resolved: resolved)
+        // The client's request reaches the rules as it does a data call of its own (`%%request`);
+        // the call has a data call's deadline and regular-expression budget (`DataCallGate`).
+        let (data, caller, asSystem, callRequest, resolved) = (service.data, caller, runAsSystem, self.request, resolved)
+        let answer = try await caller.app.dataCalls.runForFunction {
+            try await data.run(request.name, arguments: [request.argument], caller: caller, asSystem: asSystem, request: callRequest, resolved: resolved)
+        }
         let largest = caller.app.config.maxPipelineBytes
         if answer.isLarger(thanBytes: largest) { throw FunctionCallService.answerTooLarge(largest) }
         return FunctionDataCall.answer(for: action, answer)
