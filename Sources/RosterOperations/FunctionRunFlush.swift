@@ -6,7 +6,9 @@ import ServiceLifecycle
 /// stops, so that a run answered just before a SIGTERM is in the log after it. It is the first
 /// service of `serve`, so the last to stop: the listeners have finished their requests by then.
 /// It waits at most `functionRunBudget.flushSeconds`; what is still queued then is lost,
-/// counted in a warning. A server cancelled rather than stopped gracefully does the same.
+/// counted in a warning. A server cancelled rather than stopped gracefully (or cancelled while
+/// it flushes) waits only a second more (`FunctionRunLog.flush(within:cancelledGrace:)`): the
+/// group gives a cancelled server five seconds to end, and stops the process past them.
 ///
 ///     services = [FunctionRunFlush(runs: runs, logger: logger), application, …]
 package struct FunctionRunFlush: Service {

@@ -112,19 +112,29 @@ package final class FunctionRunLog: Sendable {
     }
 
     /// What a stopping server does (`FunctionRunFlush`): waits until every run queued so far is
-    /// written, at most `limit`, even in a cancelled task; how many were still queued then (0
-    /// when all were written).
-    package func flush(within limit: Duration) async -> Int {
-        // A task of its own: the caller's cancellation neither cuts the wait short nor lengthens it.
-        await Task {
+    /// written, at most `limit`; how many were still queued then (0 when all were written). A
+    /// caller cancelled, or cancelled while it waits, waits at most `cancelledGrace` more: a
+    /// server being cancelled has only so long to end (`maximumCancellationDuration`), and a store
+    /// that cannot write would otherwise hold it past that.
+    package func flush(within limit: Duration, cancelledGrace: Duration = .seconds(1)) async -> Int {
+        let shared = self.shared
+        let waiting = Task {
             await withTaskGroup(of: Void.self) { group in
                 group.addTask { await self.flush() }
                 group.addTask { try? await Task.sleep(for: limit) }
                 await group.next()
                 group.cancelAll()
             }
-            return self.shared.queue.withLock { $0.pending.count + $0.writing }
-        }.value
+            return shared.queue.withLock { $0.pending.count + $0.writing }
+        }
+        return await withTaskCancellationHandler {
+            await waiting.value
+        } onCancel: {
+            Task {
+                try? await Task.sleep(for: cancelledGrace)
+                waiting.cancel()
+            }
+        }
     }
 
     private static func take(_ shared: Shared, _ count: Int) -> ([FunctionRunRecord], Int)? {

@@ -69,4 +69,25 @@ import Testing
         await log.flush()
         #expect(store.written.withLock { $0.map(\.functionName) } == ["first", "second", "third"])
     }
+
+    /// A server cancelled (not stopped gracefully) has five seconds to end, or the process is
+    /// stopped (`maximumCancellationDuration`): the flush then waits only its short grace, even
+    /// when its own limit is longer and the store writes nothing. The crash: a test's server,
+    /// its PostgreSQL gone, was cancelled while its flush waited its whole five seconds.
+    @Test func aCancelledStopWaitsOnlyItsGraceForAStoreThatDoesNotWrite() async throws {
+        let store = FunctionRunLogTests.HeldStore()
+        let log = FunctionRunLog(
+            store: store, budget: FunctionRunBudget(), ids: IdentifierSource(randomBytes: ServerEnvironment.systemRandomBytes, now: { Date() }),
+            now: { Date() }, logger: Logger(label: "test"))
+        log.record(FunctionRunRecord(id: log.newId(), appId: "app", type: "FUNCTION", functionName: "held", startedAt: Date(), completedAt: Date()))
+        var entered = store.enteredEvents.makeAsyncIterator()
+        _ = await entered.next()
+        let began = ContinuousClock.now
+        let stopping = Task { await log.flush(within: .seconds(20), cancelledGrace: .milliseconds(100)) }
+        stopping.cancel()
+        #expect(await stopping.value == 1, "the run being written is still queued")
+        #expect(ContinuousClock.now - began < .seconds(10), "a cancelled flush waited out its whole limit")
+        store.letGo()
+        await log.flush()
+    }
 }
