@@ -98,12 +98,14 @@ extension EndToEndTests {
             defer { try? FileManager.default.removeItem(at: home) }
             let runner = CommandRunner(home: home)
             // A shell with job control: the switcher is its foreground job.
-            let script = "set -m; \(SwitcherTests.roster); echo SUSPENDED-TO-THE-SHELL; stty -a | grep -o -- '-icanon'; fg; echo BACK-AND-DONE"
+            // The shell waits for a line before `fg`, so the stopped job is seen before it goes on.
+            let script = "set -m; \(SwitcherTests.roster); echo SUSPENDED-TO-THE-SHELL; stty -a | grep -o -- '-icanon'; read -r; fg; echo BACK-AND-DONE"
             let session = try TmuxSession(command: ["bash", "--norc", "--noprofile", "-c", script], environment: runner.environment)
             _ = try session.waitFor("q quit")
             try session.send("C-z", literal: false)
             let shell = try session.waitFor("SUSPENDED-TO-THE-SHELL")
             #expect(!shell.contains("-icanon"), "the terminal is back in the shell's mode while stopped:\n\(shell)")
+            try session.send("Enter", literal: false)
             // `fg` continues it: the whole screen is drawn again, and keys work.
             _ = try session.waitFor("q quit")
             try session.send("q")
