@@ -64,8 +64,14 @@ package enum AppRoutes {
     private static func functionRequest(_ request: Request, _ context: RosterRequestContext) -> FunctionRequest {
         FunctionRequest(
             remoteAddress: context.clientAddress, headers: request.headers.map { ($0.name.canonicalName, $0.value) },
-            token: request.headers[.authorization].map { String($0.trimmingPrefix("Bearer ")) }, logger: context.logger,
+            token: request.headers[.authorization].map(bearerToken), logger: context.logger,
             method: request.method.rawValue, rawQuery: request.uri.query ?? "", url: context.publicBase.text + request.uri.path)
+    }
+
+    /// An `Authorization` header's token, `Bearer ` taken off. `hasPrefix` rather than
+    /// `trimmingPrefix`, which took a hundredth of a data call's processor time (perf, data find).
+    private static func bearerToken(_ header: String) -> String {
+        header.hasPrefix("Bearer ") ? String(header.dropFirst(7)) : header
     }
 
     /// The email/password account routes: registration, confirmation and password reset, each
@@ -79,32 +85,47 @@ package enum AppRoutes {
                 .add(middleware: AccountRouteLimits(route: route, limiter: services.limiter, audit: audit))
                 .post { request, context -> RouteReply in
                     let (served, address) = (try context.servedApp(), context.clientAddress)
-                    let caller = FunctionCaller.address(address ?? "unknown")
-                    let body = try await request.collectedBody(within: context)
-                    switch route {
-                    case .register:
-                        let registration = try WireBody.decode(RegisterRequest.self, from: body)
-                        try await service.register(app: served, registration, caller: caller)
-                        await audit.record(
-                            .registered, appId: served.id, address: address, detail: EmailPasswordProvider.normalize(registration.email))
-                        return .created
-                    case .confirm: try await service.confirm(app: served, try WireBody.decode(ConfirmRequest.self, from: body))
-                    case .confirmSend:
-                        try await service.resendConfirmation(app: served, try WireBody.decode(EmailRequest.self, from: body), caller: caller)
-                    case .confirmCall:
-                        try await service.rerunConfirmation(app: served, try WireBody.decode(EmailRequest.self, from: body), caller: caller)
-                    case .resetSend: try await service.sendReset(app: served, try WireBody.decode(EmailRequest.self, from: body), caller: caller)
-                    case .reset:
-                        let email = try await service.reset(app: served, try WireBody.decode(ResetPasswordRequest.self, from: body))
-                        await audit.record(.passwordReset, appId: served.id, address: address, detail: email)
-                    case .resetCall:
-                        let request = try WireBody.decode(ResetCallRequest.self, from: body)
-                        if let email = try await service.callReset(app: served, request, caller: caller) {
-                            await audit.record(.passwordReset, appId: served.id, address: address, detail: email)
+                    do {
+                        return try await answer(route, request, context, service: service, audit: audit)
+                    } catch let refusal as ErrorResponse {
+                        if let event = AccountRefusal.event(route: route, refusal) {
+                            await audit.record(event, appId: served.id, address: address, detail: refusal.errorCode)
                         }
+                        throw refusal
                     }
-                    return .noContent
                 }
         }
+    }
+
+    /// One email/password account route's answer.
+    private static func answer(
+        _ route: Route.EmailPassword, _ request: Request, _ context: RosterRequestContext, service: EmailPasswordService, audit: AuditTrail
+    ) async throws -> RouteReply {
+        let (served, address) = (try context.servedApp(), context.clientAddress)
+        let caller = FunctionCaller.address(address ?? "unknown")
+        let body = try await request.collectedBody(within: context)
+        switch route {
+        case .register:
+            let registration = try WireBody.decode(RegisterRequest.self, from: body)
+            try await service.register(app: served, registration, caller: caller)
+            await audit.record(
+                .registered, appId: served.id, address: address, detail: EmailPasswordProvider.normalize(registration.email))
+            return .created
+        case .confirm: try await service.confirm(app: served, try WireBody.decode(ConfirmRequest.self, from: body))
+        case .confirmSend:
+            try await service.resendConfirmation(app: served, try WireBody.decode(EmailRequest.self, from: body), caller: caller)
+        case .confirmCall:
+            try await service.rerunConfirmation(app: served, try WireBody.decode(EmailRequest.self, from: body), caller: caller)
+        case .resetSend: try await service.sendReset(app: served, try WireBody.decode(EmailRequest.self, from: body), caller: caller)
+        case .reset:
+            let email = try await service.reset(app: served, try WireBody.decode(ResetPasswordRequest.self, from: body))
+            await audit.record(.passwordReset, appId: served.id, address: address, detail: email)
+        case .resetCall:
+            let request = try WireBody.decode(ResetCallRequest.self, from: body)
+            if let email = try await service.callReset(app: served, request, caller: caller) {
+                await audit.record(.passwordReset, appId: served.id, address: address, detail: email)
+            }
+        }
+        return .noContent
     }
 }

@@ -10,7 +10,10 @@ package struct DataRuleAccess: Sendable {
     package let caller: AuthorizedSession
     package let rule: DataRule
     package let maxDocumentBytes: Int
-    package let roles: CollectionRoles
+    private let expansions: RuleExpansions
+    /// App Services' roles, made once for the call; nil under Roster's words, whose role is made
+    /// only to word a refusal.
+    private let appRoles: CollectionRoles?
     /// With `own` in Roster's words, the owner query `{"<userIdField>": "<caller's id>"}`,
     /// parsed once for the call: the words' one role asks exactly this of every document.
     private let ownerQuery: DocumentQuery?
@@ -27,6 +30,8 @@ package struct DataRuleAccess: Sendable {
 
     package var name: String { "\(rule.database).\(rule.collection)" }
     package var userId: String { caller.user.id }
+    /// The rule's roles for this caller.
+    package var roles: CollectionRoles { appRoles ?? CollectionRoles(name: name, roles: rule.roles, expansions: expansions) }
 
     /// The scope to read and the query to match: with `own`, only the caller's documents, and a
     /// query naming someone else's is refused rather than quietly answered. A query naming one
@@ -141,7 +146,10 @@ package struct DataRuleAccess: Sendable {
         self.caller = caller
         self.rule = rule
         self.maxDocumentBytes = maxDocumentBytes
-        roles = CollectionRoles(name: "\(rule.database).\(rule.collection)", roles: rule.roles, expansions: expansions)
-        ownerQuery = rule.isWords ? rule.userIdField.flatMap { try? DocumentQuery.parse(.object([$0: .string(caller.user.id)])) } : nil
+        self.expansions = expansions
+        appRoles = rule.isWords ? nil : CollectionRoles(name: "\(rule.database).\(rule.collection)", roles: rule.roles, expansions: expansions)
+        ownerQuery =
+            rule.isWords
+            ? rule.userIdField.flatMap { try? DocumentPath($0) }.map { DocumentQuery.everything.and($0, equals: .string(caller.user.id)) } : nil
     }
 }
