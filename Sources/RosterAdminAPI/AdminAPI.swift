@@ -12,6 +12,8 @@ import Synchronization
 public final class AdminAPI: RouteAddition, Sendable {
     private let built = Mutex<AdminApps?>(nil)
     private let versions = HostedAppVersions()
+    /// Where the Admin API is served, for the links into its logs.
+    private let address = AdminAPIAddress()
     /// The cost the users of the apps it serves have their passwords hashed at.
     private let passwordHashing: PasswordHashingConfig
 
@@ -24,11 +26,19 @@ public final class AdminAPI: RouteAddition, Sendable {
     /// The apps the database holds, once the server this was added to is open.
     public var apps: AdminApps? { built.withLock { $0 } }
 
+    /// Tells it that it is served on an address of its own (`serve --admin-listen`) whose public
+    /// base is `base` (nil while it is not known): error answers' links point there, or are
+    /// left empty while it is not known.
+    public func servedAlone(at base: PublicURL?) {
+        address.servedAlone(at: base)
+    }
+
     package func add(to router: Router<RosterRequestContext>, _ services: RouteServices) {
         let core = services.core
         let sessions = AdminSessions(services: core)
         let apps = AdminApps(services: core, versions: versions, passwordHashing: passwordHashing)
         built.withLock { $0 = apps }
+        services.logLinks.use(AppLogLinks(versions: versions, address: address))
         let admin = router.group(RouterPath(AdminAPIVersion.path)).add(middleware: AdminBodyLimit())
         AdminAuthRoutes.add(to: admin, sessions, audit: core.audit)
         let groups = admin.group("groups/:groupId").add(middleware: AdminCallerMiddleware(sessions: sessions))

@@ -202,6 +202,15 @@ package enum PostgresMigrations {
                 "ALTER TABLE function_runs ADD COLUMN status integer",
             ]
         ),
+        (
+            // The client request that made each audit entry (`AuditEntry.requestId`, the Admin
+            // API logs' `co_id`); null for the entries kept before.
+            "v12-audit-requests",
+            [
+                "ALTER TABLE audit ADD COLUMN request_id text",
+                "CREATE INDEX audit_request ON audit (app_id, request_id)",
+            ]
+        ),
     ]
 
     /// Applies the migrations the database has not seen yet.

@@ -6,18 +6,22 @@ extension PostgresServerStore {
     package func appendAudit(_ entry: AuditEntry) async throws {
         _ = try await rows(
             """
-            INSERT INTO audit (app_id, at, event, user_id, provider, address, detail) VALUES (\(entry.appId), \(entry.at),
-            \(entry.event.rawValue), \(entry.userId), \(entry.provider), \(entry.address), \(entry.detail))
+            INSERT INTO audit (app_id, at, event, user_id, provider, address, detail, request_id) VALUES (\(entry.appId), \(entry.at),
+            \(entry.event.rawValue), \(entry.userId), \(entry.provider), \(entry.address), \(entry.detail), \(entry.requestId))
             """)
     }
 
     package func auditEntries(appId: String, _ query: AuditQuery) async throws -> [AuditEntry] {
         var bindings = PostgresBindings()
         bindings.append(appId)
-        var sql = "SELECT at, event, user_id, provider, address, detail FROM audit WHERE app_id = $1"
+        var sql = "SELECT at, event, user_id, provider, address, detail, request_id FROM audit WHERE app_id = $1"
         if let userId = query.userId {
             bindings.append(userId)
             sql += " AND user_id = $\(bindings.count)"
+        }
+        if let requestId = query.requestId {
+            bindings.append(requestId)
+            sql += " AND request_id = $\(bindings.count)"
         }
         if let since = query.since {
             bindings.append(since)
@@ -44,9 +48,11 @@ extension PostgresServerStore {
         bindings.append(query.skip)
         sql += " OFFSET $\(bindings.count)"
         return try await rows(PostgresQuery(unsafeSQL: sql, binds: bindings)).compactMap { row in
-            let (at, event, userId, provider, address, detail) = try row.decode((Date, String, String?, String?, String?, String?).self)
+            let (at, event, userId, provider, address, detail, requestId) = try row.decode(
+                (Date, String, String?, String?, String?, String?, String?).self)
             guard let event = AuditEntry.Event(rawValue: event) else { return nil }
-            return AuditEntry(at: at, appId: appId, event: event, userId: userId, provider: provider, address: address, detail: detail)
+            return AuditEntry(
+                at: at, appId: appId, event: event, userId: userId, provider: provider, address: address, detail: detail, requestId: requestId)
         }
     }
 }

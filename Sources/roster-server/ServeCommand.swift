@@ -191,10 +191,13 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data("roster-server web demo on http://\(shown):\(bound)/ (open it in a browser)\n".utf8))
             }
         }
+        // The links into the Admin API's logs point at its own address once it listens there.
+        if adminAddress != nil { adminAPI?.servedAlone(at: nil) }
         do {
             let alongside = adminAddress.map { address in
                 let shownAdmin = address.host.contains(":") ? "[\(address.host)]" : address.host
                 return Listener(host: address.host, port: address.port, only: adminPaths) { bound in
+                    adminAPI?.servedAlone(at: PublicURL.listening(host: address.host, port: bound))
                     FileHandle.standardOutput.write(Data("roster-server Admin API on http://\(shownAdmin):\(bound)\(AdminAPIVersion.path)\n".utf8))
                 }
             }

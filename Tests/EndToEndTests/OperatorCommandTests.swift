@@ -116,6 +116,12 @@ extension EndToEndTests {
             let notHere = try await OperationsTests.fetch(adminRoot + location)
             #expect(notHere.0 == 404 && String(decoding: notHere.1, as: UTF8.self).contains("RouteNotFound"))
             #expect(try await OperationsTests.fetch(adminRoot + "/api/client/v2.0/auth/profile", headers: ["Authorization": "Bearer \(token)"]).0 == 404)
+
+            // An error on the app's client routes links to the app's log on the admin address.
+            let refused = try await Self.post(clientBase + "/api/client/v2.0/app/\(clientAppId)/functions/call", ["name": "sum"])
+            let link = try #require(refused.1["link"] as? String)
+            #expect(refused.0 == 401 && link.hasPrefix(adminBase + "/groups/\(group)/apps/") && link.contains("/logs?co_id="), "\(refused)")
+            #expect(try await OperationsTests.fetch(link, headers: ["Authorization": "Bearer \(token)"]).0 == 200)
         }
 
         /// `serve` with the apps of the database, the client API and the Admin API each on a port

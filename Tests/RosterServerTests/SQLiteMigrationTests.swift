@@ -142,4 +142,24 @@ import Testing
         #expect(new.id == "r2" && new.functionId == "65f0a1b2c3d4e5f6a7b8c9d0" && new.requestURL == "http://127.0.0.1/x")
         #expect(new.requestMethod == "POST" && new.status == 400)
     }
+
+    /// An audit entry kept before entries carried their request's id reads back without one, and
+    /// a new one is found by its id.
+    @Test func anAuditEntryKeptBeforeRequestIdsReadsWithoutOne() async throws {
+        let (path, queue) = try oldStore(upTo: "v17-function-run-requests")
+        let (appId, now) = (appId, now)
+        try await queue.write { db in
+            try db.execute(
+                sql: "INSERT INTO audit (app_id, at, event, address, detail) VALUES (?, ?, 'register', '203.0.113.7', 'ann@example.com')",
+                arguments: [appId, now])
+        }
+        try queue.close()
+        let store = try SQLiteServerStore(path: path)
+        let old = try #require(try await store.auditEntries(appId: appId, AuditQuery()).first)
+        #expect(old.event == .registered && old.detail == "ann@example.com" && old.requestId == nil)
+        try await store.appendAudit(
+            AuditEntry(at: now.addingTimeInterval(1), appId: appId, event: .registerRefused, detail: "AccountNameInUse", requestId: "req-2"))
+        let found = try await store.auditEntries(appId: appId, AuditQuery(requestId: "req-2"))
+        #expect(found.map(\.event) == [.registerRefused] && found.first?.requestId == "req-2")
+    }
 }

@@ -179,7 +179,7 @@ public struct AdminApps: Sendable {
     }
 
     private func serve(_ app: HostedApp, _ config: AppConfig) async throws {
-        guard versions.claim(app.id, .init(version: app.version, clientAppId: app.clientAppId)) else { return }
+        guard versions.claim(app.id, .init(version: app.version, clientAppId: app.clientAppId, groupId: app.groupId)) else { return }
         try await services.install(config)
     }
 

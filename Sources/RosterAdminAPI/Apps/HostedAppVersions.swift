@@ -1,12 +1,14 @@
 import Synchronization
 
 /// Which version of each hosted app this server process serves, by the app's `_id`, with the
-/// client app id it is served under: what the follower compares the store with. Shared by the
-/// routes and the follower of one server.
+/// client app id it is served under and its group: what the follower compares the store with,
+/// and what error answers' links name (`AppLogLinks`). Shared by the routes and the follower of
+/// one server.
 final class HostedAppVersions: Sendable {
     struct Served: Sendable, Equatable {
         var version: Int
         var clientAppId: String
+        var groupId: String
     }
 
     private let served = Mutex<[String: Served]>([:])
@@ -25,4 +27,11 @@ final class HostedAppVersions: Sendable {
     }
 
     var snapshot: [String: Served] { served.withLock { $0 } }
+
+    /// The `_id` and group of the app served to clients as `clientAppId`; nil for none.
+    func app(servedAs clientAppId: String) -> (id: String, groupId: String)? {
+        served.withLock { all in
+            all.first { $0.value.clientAppId == clientAppId }.map { ($0.key, $0.value.groupId) }
+        }
+    }
 }

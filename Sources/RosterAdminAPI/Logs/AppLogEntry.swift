@@ -2,7 +2,8 @@ import RosterServerCore
 
 /// One entry of an app's log as App Services' Admin API answers it (and realm-cli's `logs list`
 /// and realm-core's harness read it): its `type`, when it `started` and `completed` (the same
-/// instant for the audit trail's, which records instants), the user, the client's address, an
+/// instant for the audit trail's, which records instants), the client request's id (`co_id`)
+/// when one made it, the user, the client's address, an
 /// `error` and `error_code` when it failed, `auth_event` for an `AUTH` entry, and what the
 /// trail says of it in `messages`. A function run's entry (`FUNCTION`, `DB_TRIGGER`,
 /// `AUTH_TRIGGER`, `SCHEDULED_TRIGGER`) adds its `_id`, `co_id` (the client request's id),
@@ -59,6 +60,7 @@ struct AppLogEntry: Encodable, Sendable, Equatable {
     init?(_ entry: AuditEntry, app: HostedApp) {
         guard let kind = AppLogKind.of(entry.event) else { return nil }
         let at = AppLogInstant(entry.at).text
+        correlationId = entry.requestId
         type = kind.type
         appId = app.id
         groupId = app.groupId
@@ -67,7 +69,8 @@ struct AppLogEntry: Encodable, Sendable, Equatable {
         started = at
         completed = at
         error = kind.error
-        errorCode = kind.errorCode
+        // A refusal of several codes (a registration, a token) keeps the one it answered.
+        errorCode = kind.errorCode ?? (kind.failed ? entry.detail : nil)
         authEvent = kind.authEvent.map { AuthEvent(failed: kind.failed, type: $0, provider: entry.provider) }
         messages = [entry.event.rawValue, entry.detail].compactMap { $0 }
     }

@@ -5,7 +5,8 @@ import RosterServerCore
 /// records: the audit trail's entries of the app's clients (log-ins, log-outs, registrations,
 /// resets, API keys, refused requests) and the runs of its functions (clients' calls, triggers'
 /// runs, the functions the server ran itself), merged newest first, a page at a time. Roster
-/// records no webhook or sync runs; only function runs carry a correlation id (`co_id`).
+/// records no webhook or sync runs. Both sources carry the client request's id (`co_id`): an
+/// error answer's `link` is this log filtered by it (`AppLogLinks`).
 ///
 ///     let page = try await logs.page(AppLogQuery(), app: appId, in: caller.groupId)
 ///     page.logs.first?.type   // "AUTH"
@@ -43,11 +44,13 @@ struct AppLogs: Sendable {
         let window = query.skip + query.limit + 1
         let events = AppLogKind.events(types: query.types, errorsOnly: query.errorsOnly)
         let audit: [AuditEntry] =
-            query.correlationId == nil && !events.isEmpty
-            ? try await store.auditEntries(
+            events.isEmpty
+            ? []
+            : try await store.auditEntries(
                 appId: app.clientAppId,
-                AuditQuery(userId: query.userId, after: query.start?.bound, until: end.bound, events: events, skip: 0, limit: window))
-            : []
+                AuditQuery(
+                    userId: query.userId, after: query.start?.bound, until: end.bound, events: events, requestId: query.correlationId,
+                    skip: 0, limit: window))
         let runTypes = FunctionRunOrigin.types.filter { query.types?.contains($0) ?? true }.sorted()
         let runQuery = FunctionRunQuery(
             userId: query.userId, requestId: query.correlationId, after: query.start?.bound, until: end.bound, types: runTypes,

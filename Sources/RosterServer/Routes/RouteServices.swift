@@ -5,6 +5,9 @@ import RosterServerCore
 package struct RouteServices: Sendable {
     package let core: ServerServices
     package let metrics: ServerMetrics
+    /// What writes error answers' `link` (`ErrorLinkMiddleware`): a route addition that keeps an
+    /// app's log (the Admin API) gives it.
+    package let logLinks: RequestLogLinks
 
     package var audit: AuditTrail { core.audit }
     package var login: LoginService { core.login }
@@ -21,8 +24,9 @@ package struct RouteServices: Sendable {
     /// The limits the account routes count against (`AccountRouteLimits`).
     package var limiter: AttemptLimiter { core.limiter }
 
-    package init(core: ServerServices, metrics: ServerMetrics) {
+    package init(core: ServerServices, metrics: ServerMetrics, logLinks: RequestLogLinks = RequestLogLinks()) {
         self.core = core
         self.metrics = metrics
+        self.logLinks = logLinks
     }
 }

@@ -13,7 +13,8 @@ import RosterServerCore
 /// complaint and a proxy's log meet the server's. A well-formed id the request brings (a proxy's,
 /// a client's) is kept; any other is replaced by a new Hummingbird `RequestID` (a random prefix
 /// drawn once a process, written without leading zeros, then a 16-digit counter: 17 to 32 hex
-/// digits). Each answered request is logged once with its
+/// digits). The id is bound as `RequestCorrelation.id` while the request is served, so the audit
+/// entries it makes keep it. Each answered request is logged once with its
 /// method, route pattern (never the raw path or query, which hold ids and tokens), status and
 /// duration; no header and no body is ever logged.
 package struct RequestIdMiddleware: RouterMiddleware {
@@ -42,7 +43,7 @@ package struct RequestIdMiddleware: RouterMiddleware {
                 ])
         }
         do {
-            var response = try await next(request, context)
+            var response = try await RequestCorrelation.$id.withValue(id) { try await next(request, context) }
             response.headers[Self.header] = id
             answered(response.status, route: context.endpointPath)
             return response

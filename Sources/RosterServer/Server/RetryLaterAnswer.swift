@@ -7,11 +7,15 @@ import RosterWire
 /// `ProtocolErrorMiddleware` wraps each refusal in one.
 package struct RetryLaterAnswer: HTTPResponseError {
     package let refusal: any RetryLater
+    /// The answer's `link` (`ErrorLinkMiddleware`); empty when none.
+    package var link = ""
 
     package var status: HTTPResponse.Status { HTTPResponse.Status(code: refusal.statusCode) }
 
     package func response(from request: Request, context: some RequestContext) -> Response {
-        var answer = refusal.response.jsonResponse(retryAfter: refusal.retryAfterSeconds)
+        var body = refusal.response
+        if !link.isEmpty { body.link = link }
+        var answer = body.jsonResponse(retryAfter: refusal.retryAfterSeconds)
         answer.status = status
         return answer
     }

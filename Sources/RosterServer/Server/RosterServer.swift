@@ -62,6 +62,7 @@ public final class RosterServer: Sendable {
         router.add(middleware: ResponseSafetyMiddleware(publicURL: environment.publicURL))
         router.add(middleware: RequestIdMiddleware())
         router.add(middleware: ClientCORSMiddleware(apps: core.login.apps))
+        router.add(middleware: ErrorLinkMiddleware(links: services.logLinks))
         router.add(middleware: ProtocolErrorMiddleware(metrics: services.metrics, health: services.health))
         router.add(middleware: RequestBodyMiddleware(limit: configs.map(\.maxRequestBytes).max() ?? 65536))
         AppRoutes.add(to: router, services)

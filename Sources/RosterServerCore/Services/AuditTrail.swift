@@ -2,7 +2,8 @@ import Foundation
 import Logging
 
 /// Records what happened in the store's audit table (`roster-server admin audit` reads it). A
-/// record that cannot be written is logged, never failing the request it describes.
+/// record that cannot be written is logged, never failing the request it describes. An entry
+/// written while a client request is served keeps that request's id (`RequestCorrelation`).
 package struct AuditTrail: Sendable {
     package let store: any AuditStore
     package let now: @Sendable () -> Date
@@ -13,7 +14,8 @@ package struct AuditTrail: Sendable {
         detail: String? = nil
     ) async {
         let entry = AuditEntry(
-            at: now(), appId: appId, event: event, userId: userId, provider: provider, address: address, detail: detail)
+            at: now(), appId: appId, event: event, userId: userId, provider: provider, address: address, detail: detail,
+            requestId: RequestCorrelation.id)
         do {
             try await store.appendAudit(entry)
         } catch {

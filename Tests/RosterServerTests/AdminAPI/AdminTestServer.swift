@@ -19,30 +19,35 @@ struct AdminTestServer {
     let directory: URL
     let passwordHashing: PasswordHashingConfig
     let runBudget: FunctionRunBudget
+    let publicURL: PublicURL?
 
     static let path = AdminAPIVersion.path
 
     static func make(
         store: StoreKind, apps configs: [AppConfig] = [], clock: TestClock = TestClock(),
-        passwordHashing: PasswordHashingConfig = TestConfig.app().passwordHashing, runBudget: FunctionRunBudget = FunctionRunBudget()
+        passwordHashing: PasswordHashingConfig = TestConfig.app().passwordHashing, runBudget: FunctionRunBudget = FunctionRunBudget(),
+        publicURL: PublicURL? = nil
     ) async throws -> AdminTestServer {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("roster-admin-tests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let databasePath = try await store.newDatabasePath(in: directory)
         return try await open(
-            databasePath, directory: directory, apps: configs, clock: clock, passwordHashing: passwordHashing, runBudget: runBudget)
+            databasePath, directory: directory, apps: configs, clock: clock, passwordHashing: passwordHashing, runBudget: runBudget,
+            publicURL: publicURL)
     }
 
     /// Another server process over the same database, as far as the store can tell.
     func another() async throws -> AdminTestServer {
-        try await Self.open(databasePath, directory: directory, apps: [], clock: clock, passwordHashing: passwordHashing, runBudget: runBudget)
+        try await Self.open(
+            databasePath, directory: directory, apps: [], clock: clock, passwordHashing: passwordHashing, runBudget: runBudget, publicURL: publicURL)
     }
 
     private static func open(
         _ databasePath: String, directory: URL, apps configs: [AppConfig], clock: TestClock, passwordHashing: PasswordHashingConfig,
-        runBudget: FunctionRunBudget
+        runBudget: FunctionRunBudget, publicURL: PublicURL?
     ) async throws -> AdminTestServer {
         var environment = ServerEnvironment(now: { clock.now })
+        environment.publicURL = publicURL
         environment.outboxDirectory = directory.appendingPathComponent("outbox", isDirectory: true)
         environment.functionRunBudget = runBudget
         let admin = AdminAPI(passwordHashing: passwordHashing)
@@ -50,7 +55,7 @@ struct AdminTestServer {
         try await admin.apps?.serveAll()
         return AdminTestServer(
             server: server, admin: admin, clock: clock, databasePath: databasePath, directory: directory, passwordHashing: passwordHashing,
-            runBudget: runBudget)
+            runBudget: runBudget, publicURL: publicURL)
     }
 
     var apps: AdminApps { admin.apps! }

@@ -28,6 +28,13 @@ public struct AuditEntry: Sendable, Equatable, Codable {
         case unlockRefused = "unlock-refused"
         /// The tenth wrong proof in a row: the unlock key erased, the session ended.
         case unlockKeyErased = "unlock-key-erased"
+        /// A registration refused (the name in use, an email or password not valid); its detail
+        /// is the refusal's `error_code`, never what the client sent.
+        case registerRefused = "register-refused"
+        /// A confirmation token refused (not one the server issued, or expired); detail as above.
+        case confirmRefused = "confirm-refused"
+        /// A password-reset token refused (not one the server issued, or expired); detail as above.
+        case resetRefused = "reset-refused"
     }
 
     public var at: Date
@@ -40,10 +47,13 @@ public struct AuditEntry: Sendable, Equatable, Codable {
     public var address: String?
     /// More about it: the email of an account, an API key's id, an admin command's name.
     public var detail: String?
+    /// The id of the client request that made it (`X-Request-Id`, the Admin API logs' `co_id`);
+    /// none for an entry written outside a request (admin commands, jobs).
+    public var requestId: String?
 
     public init(
         at: Date, appId: String, event: Event, userId: String? = nil, provider: String? = nil, address: String? = nil,
-        detail: String? = nil
+        detail: String? = nil, requestId: String? = nil
     ) {
         self.at = at
         self.appId = appId
@@ -52,6 +62,7 @@ public struct AuditEntry: Sendable, Equatable, Codable {
         self.provider = provider
         self.address = address
         self.detail = detail
+        self.requestId = requestId
     }
 }
 
@@ -66,19 +77,22 @@ public struct AuditQuery: Sendable {
     public var until: Date?
     /// Only these kinds of entry; nil for every kind.
     public var events: [AuditEntry.Event]?
+    /// Only the entries one client request made (the Admin API logs' `co_id`).
+    public var requestId: String?
     /// How many of the matching entries to pass over first.
     public var skip: Int
     public var limit: Int
 
     public init(
-        userId: String? = nil, since: Date? = nil, after: Date? = nil, until: Date? = nil, events: [AuditEntry.Event]? = nil, skip: Int = 0,
-        limit: Int = 1000
+        userId: String? = nil, since: Date? = nil, after: Date? = nil, until: Date? = nil, events: [AuditEntry.Event]? = nil, requestId: String? = nil,
+        skip: Int = 0, limit: Int = 1000
     ) {
         self.userId = userId
         self.since = since
         self.after = after
         self.until = until
         self.events = events
+        self.requestId = requestId
         self.skip = skip
         self.limit = limit
     }

@@ -339,6 +339,14 @@ package enum SQLiteMigrations {
                 ALTER TABLE function_runs ADD COLUMN status INTEGER;
                 """)
         }
+        // The client request that made each audit entry (`AuditEntry.requestId`, the Admin API
+        // logs' `co_id`); null for the entries kept before.
+        migrator.registerMigration("v18-audit-requests") { db in
+            try db.execute(sql: """
+                ALTER TABLE audit ADD COLUMN request_id TEXT;
+                CREATE INDEX IF NOT EXISTS audit_request ON audit (app_id, request_id);
+                """)
+        }
         return migrator
     }
 }

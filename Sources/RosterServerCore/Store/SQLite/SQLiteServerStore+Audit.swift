@@ -5,18 +5,24 @@ extension SQLiteServerStore {
     package func appendAudit(_ entry: AuditEntry) async throws {
         try await pool.write { db in
             try db.execute(
-                sql: "INSERT INTO audit (app_id, at, event, user_id, provider, address, detail) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                arguments: [entry.appId, entry.at, entry.event.rawValue, entry.userId, entry.provider, entry.address, entry.detail])
+                sql: "INSERT INTO audit (app_id, at, event, user_id, provider, address, detail, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                arguments: [
+                    entry.appId, entry.at, entry.event.rawValue, entry.userId, entry.provider, entry.address, entry.detail, entry.requestId,
+                ])
         }
     }
 
     package func auditEntries(appId: String, _ query: AuditQuery) async throws -> [AuditEntry] {
         try await pool.read { db in
-            var sql = "SELECT at, event, user_id, provider, address, detail FROM audit WHERE app_id = ?"
+            var sql = "SELECT at, event, user_id, provider, address, detail, request_id FROM audit WHERE app_id = ?"
             var arguments: StatementArguments = [appId]
             if let userId = query.userId {
                 sql += " AND user_id = ?"
                 arguments += [userId]
+            }
+            if let requestId = query.requestId {
+                sql += " AND request_id = ?"
+                arguments += [requestId]
             }
             if let since = query.since {
                 sql += " AND at >= ?"
@@ -38,7 +44,8 @@ extension SQLiteServerStore {
             arguments += [query.limit, query.skip]
             return try Row.fetchAll(db, sql: sql, arguments: arguments).compactMap { row in
                 guard let event = AuditEntry.Event(rawValue: row[1]) else { return nil }
-                return AuditEntry(at: row[0], appId: appId, event: event, userId: row[2], provider: row[3], address: row[4], detail: row[5])
+                return AuditEntry(
+                    at: row[0], appId: appId, event: event, userId: row[2], provider: row[3], address: row[4], detail: row[5], requestId: row[6])
             }
         }
     }
