@@ -150,6 +150,57 @@ final class ChildProcess {
         return (child.wait(), out, errors.data)
     }
 
+    /// `run` for a program that should end by itself without a line on stdout, as a refusal
+    /// does: at its first line on stdout (a server that started instead) it is sent SIGTERM, and
+    /// past `seconds` without ending or writing it is killed, so that a test waits on neither.
+    /// `stopped` says why it was stopped; nil when it ended by itself.
+    ///
+    ///     let ran = try ChildProcess.runToItsEnd(path: server, ["serve", "--port", "70000"], environment: [:])
+    ///     #expect(ran.stopped == nil && ran.status == 64)
+    static func runToItsEnd(path: String, _ arguments: [String], environment: [String: String], seconds: Int = 30)
+        throws -> (status: Int32, stdout: Data, stderr: Data, stopped: String?)
+    {
+        let child = try ChildProcess(path: path, arguments, environment: environment, stdout: .pipe, stderr: .pipe)
+        let (outputStream, errorStream) = (child.output!, child.errors!)
+        // `told` is written once, before the signal, and read only after it.
+        let (output, told, errors) = (Collected(), Collected(), Collected())
+        let lineOrEnd = DispatchSemaphore(value: 0)
+        let ended = DispatchGroup()
+        ended.enter()
+        DispatchQueue.global().async {
+            var waiting = true
+            while true {
+                let chunk = outputStream.availableData
+                output.data.append(chunk)
+                if waiting, chunk.isEmpty || chunk.contains(UInt8(ascii: "\n")) {
+                    waiting = false
+                    told.data = output.data
+                    lineOrEnd.signal()
+                }
+                if chunk.isEmpty { break }
+            }
+            ended.leave()
+        }
+        ended.enter()
+        DispatchQueue.global().async {
+            errors.data = errorStream.readDataToEndOfFile()
+            ended.leave()
+        }
+        var stopped: String?
+        if lineOrEnd.wait(timeout: .now() + .seconds(seconds)) == .timedOut {
+            stopped = "it neither ended nor wrote a line within \(seconds) s"
+            kill(child.pid, SIGKILL)
+        } else if let line = told.data.split(separator: UInt8(ascii: "\n")).first {
+            stopped = "it wrote '\(String(decoding: line, as: UTF8.self))' and ran on"
+            kill(child.pid, SIGTERM)
+        }
+        if ended.wait(timeout: .now() + .seconds(seconds)) == .timedOut {
+            kill(child.pid, SIGKILL)
+            ended.wait()
+        }
+        return (child.wait(), output.data, errors.data, stopped)
+    }
+
     /// Reads stdout line by line until `enough` says so, or the stream ends.
     func readLines(until enough: ([String]) -> Bool) -> [String] {
         var lines: [String] = []

@@ -31,10 +31,16 @@ extension EndToEndTests {
                 return file.path
             }
 
-            func run(_ arguments: [String]) throws -> CommandRunner.Result {
-                let ran = try ChildProcess.run(
+            /// Runs a `serve` that should end by itself (refused, or failing to start): one that
+            /// starts instead is stopped at its first line and fails the test, rather than
+            /// leaving it waiting on a running server (`ChildProcess.runToItsEnd`).
+            func run(_ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> CommandRunner.Result {
+                let ran = try ChildProcess.runToItsEnd(
                     path: CommandRunner.binaries.appendingPathComponent("roster-server").path, ["serve"] + arguments,
                     environment: environment)
+                if let stopped = ran.stopped {
+                    Issue.record("roster-server serve \(arguments.joined(separator: " ")) was stopped: \(stopped)", sourceLocation: sourceLocation)
+                }
                 return .init(status: ran.status, stdout: String(decoding: ran.stdout, as: UTF8.self), stderr: String(decoding: ran.stderr, as: UTF8.self))
             }
 
@@ -53,7 +59,7 @@ extension EndToEndTests {
 
             /// A refusal: exit status 64, one line on stderr, nothing on stdout, no database.
             func expectRefused(_ arguments: [String] = [], saying words: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-                let refused = try run(arguments)
+                let refused = try run(arguments, sourceLocation: sourceLocation)
                 #expect(refused.status == 64, "\(refused.stderr)", sourceLocation: sourceLocation)
                 #expect(refused.stderr.hasPrefix("roster-server: "), sourceLocation: sourceLocation)
                 #expect(refused.stderr.split(separator: "\n").count == 1, "\(refused.stderr)", sourceLocation: sourceLocation)
@@ -257,8 +263,9 @@ extension EndToEndTests {
         /// What is kept of the apps' function runs is the server's setting (`functionRuns.*`, in
         /// a file as a nested object): each value in its range, one out of it refused naming where
         /// it was written, before anything starts; a value given is what the runs keep, in the
-        /// store once the server has stopped.
-        @Test func theFunctionRunBudgetIsTheServersSetting() async throws {
+        /// store once the server has stopped. A value let through would start the server: `run`
+        /// stops it at its first line, well within the time limit.
+        @Test(.timeLimit(.minutes(2))) func theFunctionRunBudgetIsTheServersSetting() async throws {
             var setup = try Setup("function-runs")
             defer { try? FileManager.default.removeItem(at: setup.home) }
             let db = setup.database.path
