@@ -78,6 +78,18 @@ extension EndToEndTests {
             return process.wait()
         }
 
+        /// POSTs `body` as JSON to `url`, with `token` as the bearer: the status and the answer's
+        /// object (empty when it is none).
+        static func post(_ url: String, _ body: Any, token: String? = nil) async throws -> (Int, [String: Any]) {
+            var request = URLRequest(url: URL(string: url)!)
+            request.httpMethod = "POST"
+            request.setValue("application/json", forHTTPHeaderField: "content-type")
+            if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "authorization") }
+            request.httpBody = try JSONSerialization.data(withJSONObject: body)
+            let (data, response) = try await URLSession.shared.data(for: request)
+            return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:])
+        }
+
         @Test func theSettingsFileAloneServes() async throws {
             let setup = try Setup("file")
             defer { try? FileManager.default.removeItem(at: setup.home) }
@@ -147,24 +159,15 @@ extension EndToEndTests {
                 let (process, lines) = try setup.serve(["--db", setup.database.path, "--demo", "--port", "0"] + arguments)
                 defer { _ = Self.stop(process) }
                 let base = try #require(Self.listened(lines), "\(lines)") + "/api/client/v2.0/app/roster-demo"
-                func post(_ path: String, _ body: Any, token: String? = nil) async throws -> (Int, [String: Any]) {
-                    var request = URLRequest(url: URL(string: base + path)!)
-                    request.httpMethod = "POST"
-                    request.setValue("application/json", forHTTPHeaderField: "content-type")
-                    if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "authorization") }
-                    request.httpBody = try JSONSerialization.data(withJSONObject: body)
-                    let (data, response) = try await URLSession.shared.data(for: request)
-                    return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:])
-                }
-                let (_, login) = try await post("/auth/providers/anon-user/login", [String: Any]())
+                let (_, login) = try await Self.post(base + "/auth/providers/anon-user/login", [String: Any]())
                 let token = try #require(login["access_token"] as? String), userId = try #require(login["user_id"] as? String)
                 func call(_ name: String, _ argument: [String: Any]) -> [String: Any] {
                     ["name": name, "service": "mongodb-atlas", "arguments": [argument.merging(["database": "my_database", "collection": "users"]) { $1 }]]
                 }
-                let inserted = try await post("/functions/call", call("insertOne", ["document": ["userId": userId, "f": String(repeating: "x", count: 8192)]]), token: token)
+                let inserted = try await Self.post(base + "/functions/call", call("insertOne", ["document": ["userId": userId, "f": String(repeating: "x", count: 8192)]]), token: token)
                 #expect(inserted.0 == 200, "\(inserted.1)")
                 let repeated: [String: Any] = ["$set": ["f": ["$concat": Array(repeating: "$f", count: 200)]]]
-                let answer = try await post("/functions/call", call("aggregate", ["pipeline": [repeated, ["$count": "n"]]]), token: token)
+                let answer = try await Self.post(base + "/functions/call", call("aggregate", ["pipeline": [repeated, ["$count": "n"]]]), token: token)
                 return (answer.0, (answer.1["error"] as? String) ?? "")
             }
             let (status, _) = try await aggregate([])
@@ -291,18 +294,9 @@ extension EndToEndTests {
             let (process, lines) = try setup.serve(
                 ["--settings", good, "--db", db, "--config", app.path, "--port", "0", "--function-run-console-lines", "1"])
             let base = try #require(Self.listened(lines), "\(lines)") + "/api/client/v2.0/app/runs-app"
-            func post(_ path: String, _ body: String, token: String? = nil) async throws -> (Int, [String: Any]) {
-                var request = URLRequest(url: URL(string: base + path)!)
-                request.httpMethod = "POST"
-                request.setValue("application/json", forHTTPHeaderField: "content-type")
-                if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "authorization") }
-                request.httpBody = Data(body.utf8)
-                let (data, response) = try await URLSession.shared.data(for: request)
-                return ((response as? HTTPURLResponse)?.statusCode ?? 0, (try? JSONSerialization.jsonObject(with: data) as? [String: Any]) ?? [:])
-            }
-            let (_, login) = try await post("/auth/providers/anon-user/login", "{}")
+            let (_, login) = try await Self.post(base + "/auth/providers/anon-user/login", [String: Any]())
             let token = try #require(login["access_token"] as? String)
-            let called = try await post("/functions/call", #"{"name": "chatty", "arguments": []}"#, token: token)
+            let called = try await Self.post(base + "/functions/call", ["name": "chatty", "arguments": [Any]()] as [String: Any], token: token)
             #expect(called.0 == 200, "\(called.1)")
             #expect(Self.stop(process) == 0)
             let kept = try CommandRunner(home: setup.home).run("/usr/bin/sqlite3", [db, "SELECT logs FROM function_runs"], stdin: nil)
