@@ -15,5 +15,9 @@ import Testing
         expansions.user = ["id": "u2"]
         #expect(expansions.scope()["request"] == ["action": "find"] && expansions.scope()["user"] == ["id": "u2"])
         #expect(try RuleExpression.holds(["%%user.id": "u2", "%%request.action": "find"], in: expansions.scope()))
+        expansions.values = ["shop": "till"]
+        #expect(expansions.scope()["values"] == ["shop": "till"])
+        expansions.environment = ["tag": "qa"]
+        #expect(expansions.scope()["environment"] == ["tag": "qa"] && expansions.scope()["values"] == ["shop": "till"])
     }
 }
