@@ -20,11 +20,7 @@ extension DataAccessService {
         if reads.customData {
             user["custom_data"] = .object(try await customData(of: caller))
         }
-        if reads.identities, let users {
-            let identities = try await users.identities(appId: caller.app.id, userId: caller.user.id)
-            user["identities"] = .array(identities.map { ["id": .string($0.providerId), "provider_type": .string($0.providerType)] })
-            user["type"] = .string(UserType(records: identities).rawValue)
-        }
+        if reads.identities, let fields = try await identityFields(of: caller) { user.merge(fields) { $1 } }
         var requestFields = fixed.request
         requestFields["service"] = .string(caller.app.config.dataServices.first ?? AppConfig.defaultDataService)
         requestFields["action"] = .string(action)

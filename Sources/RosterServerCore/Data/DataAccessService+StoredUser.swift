@@ -21,15 +21,17 @@ extension DataAccessService {
     func storedUser(of caller: AuthorizedSession, identities readsIdentities: Bool) async throws -> JSONObject? {
         guard let users, let record = try await users.user(appId: caller.app.id, id: caller.user.id) else { return nil }
         var user: JSONObject = ["data": .object((try? JSONValue(parsing: record.profile))?.objectValue ?? [:])]
-        if readsIdentities {
-            user.merge(Self.identityFields(try await users.identities(appId: caller.app.id, userId: caller.user.id))) { $1 }
-        }
+        if readsIdentities, let fields = try await identityFields(of: caller) { user.merge(fields) { $1 } }
         return user
     }
 
-    /// `%%user.identities` and the `%%user.type` they tell.
-    static func identityFields(_ identities: [IdentityRecord]) -> JSONObject {
-        [
+    /// The caller's `%%user.identities`, as the store holds them now, and the `%%user.type` they
+    /// tell: what a data call's expansions (`expansions(for:…)`) and a watch following its user
+    /// (`storedUser`) both read. Nil when there is no user store to read.
+    func identityFields(of caller: AuthorizedSession) async throws -> JSONObject? {
+        guard let users else { return nil }
+        let identities = try await users.identities(appId: caller.app.id, userId: caller.user.id)
+        return [
             "identities": .array(identities.map { ["id": .string($0.providerId), "provider_type": .string($0.providerType)] }),
             "type": .string(UserType(records: identities).rawValue),
         ]

@@ -57,4 +57,30 @@ import Testing
             byData.close()
         }
     }
+
+    /// A data call reads the user's identities and the type they tell as an open watch does
+    /// (one function makes both, `DataAccessService.identityFields(of:)`): anonymous Ann reads
+    /// no member's note, and once she links an email and password she reads it.
+    @Test(arguments: StoreKind.allCases) func aDataCallReadsTheIdentitiesAsAWatchDoes(_ kind: StoreKind) async throws {
+        var config = TestConfig.app(maxRequestBytes: 65536)
+        let typed = DataRule(database: "shop", collection: "typedNotes", roles: [
+            AppRole(name: "normal", applyWhen: ["%%user.type": "normal", "%%user.identities.provider_type": "anon-user"], read: true, insert: true),
+            AppRole(name: "writer", insert: true),
+        ])
+        config.rules = [Self.memberNotes, typed]
+        let t = try await TestServer.make(config, store: kind)
+        let ann = DataAccessTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
+        let bo = DataAccessTests.Caller(t: t, login: try await t.loggedIn(.anonymous))
+        #expect(await t.register("ann@example.com", "secret-1").status == 201)
+        let (members, typedNotes) = (("shop", "memberNotes"), ("shop", "typedNotes"))
+        _ = try await bo.json("insertOne", ["document": ["_id": "m1"]], in: members)
+        _ = try await bo.json("insertOne", ["document": ["_id": "t1"]], in: typedNotes)
+        #expect(try await ann.json("find", [:], in: members) == [])
+        #expect(try await ann.json("find", [:], in: typedNotes) == [["_id": "t1"]], "a normal user, by her anonymous identity")
+        let link = await t.call(
+            .post, Route.login(appId: t.appId, provider: .emailPassword), json: ["username": "ann@example.com", "password": "secret-1"],
+            bearer: ann.login.accessToken, query: ["link": "true"])
+        #expect(link.status == 200)
+        #expect(try await ann.json("find", [:], in: members) == [["_id": "m1"]], "by her linked identity")
+    }
 }
