@@ -49,7 +49,8 @@ extension AppConfig {
                 continue
             }
             model.functions.append(AppFunction(
-                    name: name, source: source, isPrivate: function.isPrivate, runAsSystem: function.runAsSystem, canEvaluate: function.canEvaluate))
+                    name: name, source: source, isPrivate: function.isPrivate, runAsSystem: function.runAsSystem, canEvaluate: function.canEvaluate,
+                    id: function.id))
         }
         notExported.append(
             "Roster's own settings (token lifetimes, limits, password hashing, outbox, device log-in, web sign-in) are not part of an App Services export: they are not written")

@@ -31,9 +31,9 @@ public struct FunctionConfig: Codable, Sendable, Equatable {
     public var canEvaluate: JSONValue?
     public var timeoutSeconds: Double
     /// The Admin API's id of the function, when its app model gave it one: its runs' log
-    /// entries carry it (`function_id`). It names the function, it is not part of what runs:
-    /// never read from or written to a configuration file, and two functions that run alike are
-    /// equal whatever their ids.
+    /// entries carry it (`function_id`). Never read from or written to a configuration file.
+    /// Part of what the function is, as it is of the model's `AppFunction`: two functions that
+    /// run alike under different ids are logged differently, so they are not equal.
     public var id: String?
 
     public static let defaultTimeout: Double = 10
@@ -88,11 +88,6 @@ public struct FunctionConfig: Codable, Sendable, Equatable {
         if runAsSystem { try container.encode(runAsSystem, forKey: .runAsSystem) }
         try container.encodeIfPresent(canEvaluate, forKey: .canEvaluate)
         try container.encode(timeoutSeconds, forKey: .timeoutSeconds)
-    }
-
-    public static func == (a: FunctionConfig, b: FunctionConfig) -> Bool {
-        (a.command, a.source, a.sourceFile, a.isPrivate, a.runAsSystem, a.timeoutSeconds)
-            == (b.command, b.source, b.sourceFile, b.isPrivate, b.runAsSystem, b.timeoutSeconds) && a.canEvaluate == b.canEvaluate
     }
 
     /// Whether it is JavaScript, not a command.
