@@ -28,6 +28,25 @@ extension EndToEndTests {
             #expect(short.status == 0 && short.stdout == "emma@example.com\n" && short.stderr.isEmpty, "\(short)")
             #expect(!FileManager.default.fileExists(atPath: reserve.path), "whoami --short opened the app")
 
+            // `--user` and `--home` beside it are read at a glance too, in either form and order.
+            var elsewhere = runner
+            elsewhere.environment["ROSTER_HOME"] = home.appendingPathComponent("nobody-here").path
+            for (by, arguments) in [
+                (runner, ["whoami", "--short", "--user", "joe"]), (runner, ["whoami", "--user=joe@example.com", "--short"]),
+                (elsewhere, ["whoami", "--home", home.path, "--short", "--user", "JOE"]),
+                (elsewhere, ["whoami", "--short", "--home=\(home.path)", "--user=joe"]),
+            ] {
+                let named = try by.roster(arguments)
+                #expect(named.status == 0 && named.stdout == "joe@example.com\n" && named.stderr.isEmpty, "\(arguments): \(named)")
+            }
+            let atHome = try elsewhere.roster(["whoami", "--short", "--home", home.path])
+            #expect(atHome.status == 0 && atHome.stdout == "emma@example.com\n", "\(atHome)")
+            #expect(!FileManager.default.fileExists(atPath: reserve.path), "whoami --short --user/--home opened the app")
+            #expect(!FileManager.default.fileExists(atPath: home.appendingPathComponent("nobody-here").path), "ROSTER_HOME, not --home, was read")
+            // A name it cannot answer is the full command's, which says why.
+            let unknown = try runner.roster(["whoami", "--short", "--user", "zed"])
+            #expect(unknown.status == 1 && unknown.stdout.isEmpty && unknown.stderr.contains("no user 'zed'"), "\(unknown)")
+
             // The active user logs out: the one left is active; then nobody, and nothing is printed.
             #expect(try runner.roster(["logout"]).status == 0)
             #expect(try runner.roster(["whoami", "--short"]).stdout == "joe@example.com\n")

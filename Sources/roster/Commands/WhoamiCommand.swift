@@ -77,16 +77,16 @@ struct WhoamiCommand: AsyncParsableCommand {
     /// `roster whoami --short` as a prompt runs it, at every line, answered before the argument
     /// parser starts: its first parse costs the Swift runtime's first protocol-conformance
     /// look-ups, about 8 of the command's 25 ms of processor time (docs/BENCHMARKS.md, C). With
-    /// no option beside it, the options' defaults and the environment say everything, and a
-    /// glance at the device store (`DeviceStoreGlance`) reads the name without opening the app
-    /// (its device key, sessions and migrations). Whatever this cannot answer (a store the app
-    /// must make, migrate or report, a name that fails) is left to the parsed command, which
-    /// opens the app and says why.
+    /// no option beside it but `--user` and `--home` (`PromptOptions`), those and the
+    /// environment say everything, and a glance at the device store (`DeviceStoreGlance`) reads
+    /// the name without opening the app (its device key, sessions and migrations). Whatever
+    /// this cannot answer (other options, a store the app must make, migrate or report, a name
+    /// that fails) is left to the parsed command, which opens the app and says why.
     static func answerForPrompt(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) {
-        guard arguments == ["whoami", "--short"] else { return }
+        guard let options = PromptOptions(arguments) else { return }
         Roster.quietLogging()
-        guard let choice = try? UserChoice.choose(named: nil, environment: environment),
-            let paths = try? RosterPaths(home: nil, environment: environment),
+        guard let choice = try? UserChoice.choose(named: options.user, environment: environment),
+            let paths = try? RosterPaths(home: options.home, environment: environment),
             let location = try? DeviceLocation(paths: paths, server: nil, app: nil, environment: environment),
             let glance = DeviceStoreGlance.open(directory: location.directory),
             case .success(let chosen) = Result(catching: { try shortName(choice, glance: glance) })
