@@ -6,7 +6,8 @@ import RosterWire
 /// POST `…/functions/call`: data access when the service is the app's data service (`mongodb-atlas`
 /// unless the app names it otherwise), otherwise one of the app's named functions: JavaScript,
 /// run by the server's `FunctionRuntime` as App Services runs it, or a command, run with
-/// `{"arguments": […], "user": {"id": …}}` on stdin, whose output (any JSON) is the answer. A
+/// `{"arguments": […], "user": {"id": …}}` on stdin, whose output (any JSON; nothing is BSON
+/// undefined, as a JavaScript function that returns nothing answers) is the answer. A
 /// function that fails is FunctionExecutionError in words, one stopped at its deadline
 /// ExecutionTimeLimitExceeded (both 400, as App Services answers); a private one is, to
 /// clients, a function that does not exist (`function not found: 'name'`); one whose condition
@@ -90,6 +91,8 @@ package struct FunctionCallService: Sendable {
             }
             throw ErrorResponse.functionFailed("function '\(name)' failed: \(failure)")
         }
+        // Nothing written (white space at most) is nothing returned, as from JavaScript.
+        if output.allSatisfy({ [0x20, 0x09, 0x0A, 0x0D].contains($0) }) { return ExtendedJSON.undefined }
         guard let answer = try? JSONValue(parsing: output) else {
             throw ErrorResponse.functionFailed("function '\(name)' failed: its answer is not JSON")
         }

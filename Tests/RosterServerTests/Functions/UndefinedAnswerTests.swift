@@ -23,6 +23,12 @@ import Testing
                 };
                 """),
         "kinds": FunctionConfig(source: "exports = (a, b) => ({ a: typeof a, bx: typeof b.x, hasX: 'x' in b });"),
+        // Commands that write nothing, or a line break alone, and one that writes `null`.
+        "silent": FunctionConfig(command: ["/bin/sh", "-c", "cat > /dev/null"]),
+        "newline": FunctionConfig(command: ["/bin/sh", "-c", "echo"]),
+        "nullCommand": FunctionConfig(command: ["/bin/sh", "-c", "echo null"]),
+        "frontSilent": FunctionConfig(
+            source: "exports = async () => { const v = await context.functions.execute('silent'); return { type: typeof v }; };"),
     ]
 
     static func start() async throws -> (TestServer, LoginResponse) {
@@ -45,6 +51,19 @@ import Testing
         }
         let null = await Self.call(t, ann, "null")
         #expect(null.status == 200 && null.json == .null, "a function that returns null still answers null")
+    }
+
+    /// A command (JSON in on stdin, JSON out on stdout) that writes nothing answers as a
+    /// JavaScript function that returns nothing, to a client and inside JavaScript alike.
+    @Test func aCommandThatWritesNothingAnswersAsAFunctionThatReturnsNothing() async throws {
+        let (t, ann) = try await Self.start()
+        for name in ["silent", "newline"] {
+            let answer = await Self.call(t, ann, name, [1])
+            #expect(answer.status == 200 && answer.json == ["$undefined": true], "\(name): \(String(decoding: answer.body, as: UTF8.self))")
+        }
+        let null = await Self.call(t, ann, "nullCommand")
+        #expect(null.status == 200 && null.json == .null, "a command that writes null still answers null")
+        #expect(await Self.call(t, ann, "frontSilent").json == ["type": "undefined"])
     }
 
     @Test func insideJavaScriptAFunctionThatReturnsNothingGivesUndefined() async throws {
