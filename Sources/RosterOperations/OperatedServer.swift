@@ -24,7 +24,8 @@ extension RosterServer {
             PurgeJob(admin: admin, interval: purgeEvery, logger: environment.logger),
         ]
         for listener in alongside {
-            services.append(try application(host: listener.host, port: listener.port, only: listener.only, onListening: listener.onListening))
+            services.append(
+                try application(host: listener.host, port: listener.port, only: listener.only, alongside: true, onListening: listener.onListening))
         }
         if let metrics { services.append(metrics.application(for: self, logger: environment.logger)) }
         if let webDemo { services.append(try webDemo.application(for: self, logger: environment.logger)) }

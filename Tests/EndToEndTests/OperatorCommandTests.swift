@@ -112,7 +112,9 @@ extension EndToEndTests {
             #expect(app.0 == 201, "\(app)")
             let clientAppId = try #require(app.1["client_app_id"] as? String)
             let location = "/api/client/v2.0/app/\(clientAppId)/location"
-            #expect(try await OperationsTests.fetch(clientBase + location).0 == 200)
+            let located = try await OperationsTests.fetch(clientBase + location)
+            let hostname = (try? JSONSerialization.jsonObject(with: located.1) as? [String: Any])?["hostname"] as? String
+            #expect(located.0 == 200 && hostname == clientBase, "the client's links name its own address, not the admin one: \(hostname ?? "-")")
             let notHere = try await OperationsTests.fetch(adminRoot + location)
             #expect(notHere.0 == 404 && String(decoding: notHere.1, as: UTF8.self).contains("RouteNotFound"))
             #expect(try await OperationsTests.fetch(adminRoot + "/api/client/v2.0/auth/profile", headers: ["Authorization": "Bearer \(token)"]).0 == 404)

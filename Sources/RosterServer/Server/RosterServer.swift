@@ -117,9 +117,11 @@ public final class RosterServer: Sendable {
     }
 
     /// The HTTP application answering on `host:port` from this server's router, for the paths
-    /// `only` lets through (all without it).
+    /// `only` lets through (all without it). The client API's address, once bound, is the base of
+    /// the links its answers hold unless a public URL is configured; another address it answers
+    /// on (`alongside: true`, the Admin API's own) is not.
     package func application(
-        host: String, port: Int, only: ServedPaths? = nil, onListening: @escaping @Sendable (Int) async -> Void
+        host: String, port: Int, only: ServedPaths? = nil, alongside: Bool = false, onListening: @escaping @Sendable (Int) async -> Void
     ) throws -> some Service {
         let responder = self.responder
         let (trusted, header) = (environment.trustedProxies, environment.forwardedHeader)
@@ -156,7 +158,7 @@ public final class RosterServer: Sendable {
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? port
-                bound.value = PublicURL.listening(host: host, port: port)
+                if !alongside { bound.value = PublicURL.listening(host: host, port: port) }
                 await onListening(port)
             },
             logger: environment.logger)
