@@ -69,8 +69,7 @@ struct AppLogEntry: Encodable, Sendable, Equatable {
         started = at
         completed = at
         error = kind.error
-        // A refusal of several codes (a registration, a token) keeps the one it answered.
-        errorCode = kind.errorCode ?? (kind.failed ? entry.detail : nil)
+        errorCode = kind.errorCodeInDetail ? entry.detail : kind.errorCode
         authEvent = kind.authEvent.map { AuthEvent(failed: kind.failed, type: $0, provider: entry.provider) }
         messages = [entry.event.rawValue, entry.detail].compactMap { $0 }
     }

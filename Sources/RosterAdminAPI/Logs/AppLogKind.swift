@@ -12,6 +12,9 @@ struct AppLogKind: Sendable, Equatable {
     var authEvent: String?
     var errorCode: String?
     var error: String?
+    /// The entry's detail is the `error_code` the client was answered (a refusal of several
+    /// codes: a registration, a token), which the entry's own `error_code` then is.
+    var errorCodeInDetail = false
 
     var failed: Bool { error != nil }
 
@@ -24,9 +27,9 @@ struct AppLogKind: Sendable, Equatable {
         case .loggedOut: auth("logout")
         case .refreshTokenReused: auth("refresh", "InvalidSession", "a replaced refresh token was used again; the session was ended")
         case .registered: auth("register")
-        case .registerRefused: auth("register", nil, "the registration was refused")
-        case .confirmRefused: auth("confirm", nil, "the confirmation token was refused: not valid, or expired")
-        case .resetRefused: auth("reset_password", nil, "the password reset token was refused: not valid, or expired")
+        case .registerRefused: refusal("register", "the registration was refused")
+        case .confirmRefused: refusal("confirm", "the confirmation token was refused: not valid, or expired")
+        case .resetRefused: refusal("reset_password", "the password reset token was refused: not valid, or expired")
         case .passwordReset: auth("reset_password")
         case .userDeleted: auth("delete")
         case .deviceStarted: auth("device_start")
@@ -42,6 +45,11 @@ struct AppLogKind: Sendable, Equatable {
 
     private static func auth(_ event: String, _ code: String? = nil, _ error: String? = nil) -> AppLogKind {
         AppLogKind(type: "AUTH", authEvent: event, errorCode: code, error: error)
+    }
+
+    /// A refused `AUTH` event whose detail is the code it was answered with (`AccountRefusal`).
+    private static func refusal(_ event: String, _ error: String) -> AppLogKind {
+        AppLogKind(type: "AUTH", authEvent: event, errorCode: nil, error: error, errorCodeInDetail: true)
     }
 
     /// The audit events whose entries are of one of `types` and, with `errorsOnly`, errors.

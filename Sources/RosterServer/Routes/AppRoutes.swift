@@ -86,7 +86,7 @@ package enum AppRoutes {
                 .post { request, context -> RouteReply in
                     let (served, address) = (try context.servedApp(), context.clientAddress)
                     do {
-                        return try await answer(route, request, context, service: service, audit: audit)
+                        return try await answer(route, request, context, app: served, address: address, service: service, audit: audit)
                     } catch let refusal as ErrorResponse {
                         if let event = AccountRefusal.event(route: route, refusal) {
                             await audit.record(event, appId: served.id, address: address, detail: refusal.errorCode)
@@ -99,9 +99,9 @@ package enum AppRoutes {
 
     /// One email/password account route's answer.
     private static func answer(
-        _ route: Route.EmailPassword, _ request: Request, _ context: RosterRequestContext, service: EmailPasswordService, audit: AuditTrail
+        _ route: Route.EmailPassword, _ request: Request, _ context: RosterRequestContext, app served: ServedApp, address: String?,
+        service: EmailPasswordService, audit: AuditTrail
     ) async throws -> RouteReply {
-        let (served, address) = (try context.servedApp(), context.clientAddress)
         let caller = FunctionCaller.address(address ?? "unknown")
         let body = try await request.collectedBody(within: context)
         switch route {

@@ -15,7 +15,7 @@ package struct DataRuleAccess: Sendable {
     /// only to word a refusal.
     private let appRoles: CollectionRoles?
     /// With `own` in Roster's words, the owner query `{"<userIdField>": "<caller's id>"}`,
-    /// parsed once for the call: the words' one role asks exactly this of every document.
+    /// made once for the call: the words' one role asks exactly this of every document.
     private let ownerQuery: DocumentQuery?
 
     /// How a written document came to be, which decides what a missing user-id field means.
