@@ -2,10 +2,12 @@ import Foundation
 import GRDB
 
 extension SQLiteServerStore {
+    /// On a cached statement: every log-in appends an entry.
     package func appendAudit(_ entry: AuditEntry) async throws {
         try await pool.write { db in
-            try db.execute(
-                sql: "INSERT INTO audit (app_id, at, event, user_id, provider, address, detail, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            try db.cachedStatement(
+                sql: "INSERT INTO audit (app_id, at, event, user_id, provider, address, detail, request_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            ).execute(
                 arguments: [
                     entry.appId, entry.at, entry.event.rawValue, entry.userId, entry.provider, entry.address, entry.detail, entry.requestId,
                 ])

@@ -33,10 +33,10 @@ extension SQLiteServerStore {
         try await pool.read { db in try Self.identity(db, appId: appId, providerType: providerType, providerId: providerId) }
     }
 
+    /// On a cached statement: every log-in looks its identity up.
     package static func identity(_ db: Database, appId: String, providerType: String, providerId: String) throws -> IdentityRecord? {
-        try IdentityRecord.filter(
-            Column("app_id") == appId && Column("provider_type") == providerType && Column("provider_id") == providerId
-        ).fetchOne(db)
+        let sql = "SELECT * FROM identities WHERE app_id = ? AND provider_type = ? AND provider_id = ?"
+        return try IdentityRecord.fetchOne(db.cachedStatement(sql: sql), arguments: [appId, providerType, providerId])
     }
 
     package func findOrCreateUser(identity: IdentityRecord, newUser: UserRecord) async throws -> UserRecord {

@@ -7,9 +7,15 @@ extension Database {
         try String.fetchAll(self, sql: statement.text { _ in "?" }, arguments: Self.arguments(statement))
     }
 
-    /// How many rows the statement returns (a `DELETE … RETURNING`: how many it deleted).
+    /// How many rows the statement returns (a `DELETE … RETURNING`: how many it deleted). On
+    /// GRDB's cached statement, parsed once a connection: the rules' statements are of a fixed
+    /// number (their values are bound, never written into the text), and a log-in runs one
+    /// (`UserAuthenticationRule`) whose parse cost it more than its run (perf, anonymous log-in).
     package func count(_ statement: StoreStatement) throws -> Int {
-        try Row.fetchAll(self, sql: statement.text { _ in "?" }, arguments: Self.arguments(statement)).count
+        let rows = try Row.fetchCursor(cachedStatement(sql: statement.text { _ in "?" }), arguments: Self.arguments(statement))
+        var count = 0
+        while try rows.next() != nil { count += 1 }
+        return count
     }
 
     static func arguments(_ statement: StoreStatement) -> StatementArguments {
