@@ -15,14 +15,15 @@ extension SQLiteServerStore {
         -> Bool
     {
         let hub = changes
-        // The changes and their text are made before the transaction: it holds the one writer.
+        // The changes and their text are made before the transaction: it holds the one writer,
+        // and runs its statements cached, parsed once a connection.
         let changes = DocumentChangeRule.changes(scope, expected: expected, writes, at: hub.now())
         let texts = changes.map(\.text)
         return try await pool.write { db in
+            let read = #"SELECT body FROM documents WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#
             for (id, body) in expected.sorted(by: { $0.key < $1.key }) {
-                let stored = try String.fetchOne(
-                    db, sql: #"SELECT body FROM documents WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
-                    arguments: [scope.appId, scope.database, scope.collection, id])
+                let arguments: StatementArguments = [scope.appId, scope.database, scope.collection, id]
+                let stored = try String.fetchOne(db.cachedStatement(sql: read), arguments: arguments)
                 guard stored == body else { return false }
             }
             let owner = try Self.ownerField(db, appId: scope.appId, database: scope.database, collection: scope.collection)
@@ -36,10 +37,9 @@ extension SQLiteServerStore {
             for record in writes.updates.map({ DocumentWriteRule.owned($0, ownerField: owner) }) {
                 try record.update(db)
             }
+            let delete = #"DELETE FROM documents WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#
             for id in writes.deletes {
-                try db.execute(
-                    sql: #"DELETE FROM documents WHERE app_id = ? AND "database" = ? AND collection = ? AND id = ?"#,
-                    arguments: [scope.appId, scope.database, scope.collection, id])
+                try db.cachedStatement(sql: delete).execute(arguments: [scope.appId, scope.database, scope.collection, id])
             }
             try Self.record(changes, texts: texts, db, hub: hub)
             return true
