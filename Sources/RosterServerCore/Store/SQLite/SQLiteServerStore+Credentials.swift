@@ -1,12 +1,15 @@
 import Foundation
 import GRDB
 
+/// The lookups every log-in and API-key request makes run on cached statements, parsed once a
+/// connection (the query interface builds and parses its SQL at each call).
 extension SQLiteServerStore {
     // MARK: Email accounts
 
     package func emailAccount(appId: String, email: String) async throws -> EmailAccountRecord? {
         try await pool.read { db in
-            try EmailAccountRecord.filter(Column("app_id") == appId && Column("email") == email).fetchOne(db)
+            let sql = "SELECT * FROM email_accounts WHERE app_id = ? AND email = ?"
+            return try EmailAccountRecord.fetchOne(db.cachedStatement(sql: sql), arguments: [appId, email])
         }
     }
 
@@ -128,8 +131,8 @@ extension SQLiteServerStore {
 
     package func apiKeys(appId: String, userId: String) async throws -> [APIKeyRecord] {
         try await pool.read { db in
-            try APIKeyRecord.filter(Column("app_id") == appId && Column("user_id") == userId)
-                .order(Column("created_at"), Column("id")).fetchAll(db)
+            let sql = "SELECT * FROM api_keys WHERE app_id = ? AND user_id = ? ORDER BY created_at, id"
+            return try APIKeyRecord.fetchAll(db.cachedStatement(sql: sql), arguments: [appId, userId])
         }
     }
 
@@ -141,7 +144,8 @@ extension SQLiteServerStore {
 
     package func apiKey(appId: String, digest: String) async throws -> APIKeyRecord? {
         try await pool.read { db in
-            try APIKeyRecord.filter(Column("app_id") == appId && Column("key_digest") == digest).fetchOne(db)
+            let sql = "SELECT * FROM api_keys WHERE app_id = ? AND key_digest = ?"
+            return try APIKeyRecord.fetchOne(db.cachedStatement(sql: sql), arguments: [appId, digest])
         }
     }
 

@@ -2,9 +2,10 @@ import Foundation
 import GRDB
 
 extension SQLiteServerStore {
+    /// On a cached statement, as every lookup a request makes: an API-key log-in reads its user.
     package func user(appId: String, id: String) async throws -> UserRecord? {
         try await pool.read { db in
-            try UserRecord.filter(Column("app_id") == appId && Column("id") == id).fetchOne(db)
+            try UserRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM users WHERE app_id = ? AND id = ?"), arguments: [appId, id])
         }
     }
 
@@ -41,9 +42,10 @@ extension SQLiteServerStore {
 
     package func findOrCreateUser(identity: IdentityRecord, newUser: UserRecord) async throws -> UserRecord {
         try await pool.write { db in
+            let found = "SELECT * FROM users WHERE app_id = ? AND id = ?"
             if let existing = try Self.identity(
                 db, appId: identity.appId, providerType: identity.providerType, providerId: identity.providerId),
-                let user = try UserRecord.filter(Column("id") == existing.userId).fetchOne(db)
+                let user = try UserRecord.fetchOne(db.cachedStatement(sql: found), arguments: [existing.appId, existing.userId])
             {
                 return user
             }
@@ -120,7 +122,9 @@ extension SQLiteServerStore {
     }
 
     package func session(id: String) async throws -> SessionRecord? {
-        try await pool.read { db in try SessionRecord.fetchOne(db, key: id) }
+        try await pool.read { db in
+            try SessionRecord.fetchOne(db.cachedStatement(sql: "SELECT * FROM sessions WHERE id = ?"), arguments: [id])
+        }
     }
 
     package func revokeSession(id: String) async throws {
