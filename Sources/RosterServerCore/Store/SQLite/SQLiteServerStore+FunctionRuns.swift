@@ -6,13 +6,15 @@ extension SQLiteServerStore {
     package func appendFunctionRuns(_ runs: [FunctionRunRecord]) async throws {
         guard !runs.isEmpty else { return }
         try await pool.write { db in
+            // One statement for the batch, parsed once a connection.
+            let insert = try db.cachedStatement(
+                sql: """
+                    INSERT INTO function_runs (id, app_id, type, function_name, trigger_name, user_id, request_id, remote_address,
+                    started_at, completed_at, logs, error, error_code, function_id, request_url, request_method, status)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
             for run in runs {
-                try db.execute(
-                    sql: """
-                        INSERT INTO function_runs (id, app_id, type, function_name, trigger_name, user_id, request_id, remote_address,
-                        started_at, completed_at, logs, error, error_code, function_id, request_url, request_method, status)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
+                try insert.execute(
                     arguments: [
                         run.id, run.appId, run.type, run.functionName, run.triggerName, run.userId, run.requestId, run.remoteAddress,
                         run.startedAt, run.completedAt, FunctionRunRule.encode(run.logs), run.error, run.errorCode, run.functionId,
