@@ -66,8 +66,8 @@ import Glibc
     }
 
     /// Whether the server has closed its end of `connection`: the kernel's table of TCP sockets
-    /// shows the server's socket past established, although the client has read nothing and
-    /// bytes may still be on their way to it. False when the socket is not found.
+    /// shows the server's socket past established, or no longer has it, although the client has
+    /// read nothing and bytes may still be on their way to it.
     static func closedByTheServer(_ connection: RawHTTPConnection, serverPort: Int) -> Bool {
         var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -84,7 +84,17 @@ import Glibc
                 return fields[3] != "01"  // 01: established
             }
         }
-        return false
+        return true
+    }
+
+    /// Waits until the server has closed its end of `connection`; false if it has not within `seconds`.
+    static func closedByTheServer(_ connection: RawHTTPConnection, serverPort: Int, within seconds: Int) async throws -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while !closedByTheServer(connection, serverPort: serverPort) {
+            guard ContinuousClock.now < deadline else { return false }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        return true
     }
 
     /// The attack over loopback: a stream never read while documents are written. The server
@@ -120,7 +130,8 @@ import Glibc
                 // The stream has ended; its connection is still open and unread, and holds the place.
                 let second = try await ChangeStreamTests().open(port, t, ann)
                 if second.status == 200 {
-                    let serverClosed = Self.closedByTheServer(stalled, serverPort: port)
+                    // The place comes back as the answer ends, a moment before the socket closes.
+                    let serverClosed = try await Self.closedByTheServer(stalled, serverPort: port, within: 5)
                     second.close()
                     try #require(serverClosed, "a second stream was let in while the first one's connection was open, unread")
                     #expect(attempt < 3, "every try's stream ended before its writes waited for the client")
@@ -137,7 +148,7 @@ import Glibc
                     if again.status == 200 { reopened = again } else { try await Task.sleep(for: .milliseconds(100)) }
                 }
                 #expect(reopened != nil, "the place came back once the stalled connection was closed")
-                #expect(Self.closedByTheServer(stalled, serverPort: port), "the server closed the unread connection")
+                #expect(try await Self.closedByTheServer(stalled, serverPort: port, within: 20), "the server closed the unread connection")
                 reopened?.close()
 
                 // The server closed it: what the client had not read, then the end of the connection.
