@@ -9,8 +9,8 @@ extension Database {
 
     /// How many rows the statement returns (a `DELETE … RETURNING`: how many it deleted). On
     /// GRDB's cached statement, parsed once a connection: the rules' statements are of a fixed
-    /// number (their values are bound, never written into the text), and a log-in runs one
-    /// (`UserAuthenticationRule`) whose parse cost it more than its run (perf, anonymous log-in).
+    /// number (their values are bound, never written into the text), and every log-in runs one
+    /// (`UserAuthenticationRule`), whose parse `perf` saw in the anonymous log-in (BENCHMARKS, R8).
     package func count(_ statement: StoreStatement) throws -> Int {
         let rows = try Row.fetchCursor(cachedStatement(sql: statement.text { _ in "?" }), arguments: Self.arguments(statement))
         var count = 0
