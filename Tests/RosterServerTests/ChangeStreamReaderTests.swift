@@ -36,13 +36,16 @@ import Glibc
         return true
     }
 
-    /// A `watch` of the notes opened on a raw connection whose receive buffer is small, and
-    /// never read. (Small, but two of loopback's 64 KB segments: with less, the kernel never
-    /// opens the window again once the client reads, and the drain crawls on window probes.)
+    /// A `watch` of the notes opened on a raw connection that is never read. Its segments
+    /// (1,400 bytes, as over Ethernet, not loopback's 64 KB) and receive buffer are set before
+    /// it connects: the kernel sizes the server's send buffer by them, so the sockets fill
+    /// after less than a megabyte rather than four.
     static func stalledWatch(port: Int, _ t: TestServer, _ caller: DataAccessTests.Caller) throws -> RawHTTPConnection {
-        let connection = try RawHTTPConnection(port: port, timeoutSeconds: 30)
-        var small: Int32 = 131_072
-        setsockopt(connection.socket, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        let connection = try RawHTTPConnection(port: port, timeoutSeconds: 30) { socket in
+            var (segment, buffer): (Int32, Int32) = (1_400, 65_536)
+            setsockopt(socket, Int32(IPPROTO_TCP), TCP_MAXSEG, &segment, socklen_t(MemoryLayout<Int32>.size))
+            setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &buffer, socklen_t(MemoryLayout<Int32>.size))
+        }
         let call = Data(ChangeStreamTests.watch().compactText.utf8).base64EncodedString()
         let query = call.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? call
         let request =
@@ -53,49 +56,63 @@ import Glibc
     }
 
     /// Writes documents the watcher may see until its stream has ended (its watcher has left
-    /// the hub), their ids from `first` on; how many were written.
-    static func writeUntilTheStreamEnds(_ t: TestServer, _ caller: DataAccessTests.Caller, from first: Int = 0) async throws -> Int {
+    /// the hub), their ids from `first` on; how many were written. With `paced`, the stream's
+    /// connection, the writes go one at a time until the sockets are full: each waits (a second
+    /// at most) until the kernel holds more of the answer, so that the stream's own buffer
+    /// starts to fill only once the server's writes wait for the client, however slowly a
+    /// loaded machine runs the server's writer. Three waits in a row that saw nothing more held
+    /// mean full (one that ended for want of a core leaves a change waiting, which the next
+    /// wait gives the writer time to take); the rest are written at once.
+    static func writeUntilTheStreamEnds(
+        _ t: TestServer, _ caller: DataAccessTests.Caller, from first: Int = 0, paced: (connection: RawHTTPConnection, serverPort: Int)? = nil
+    ) async throws -> Int {
         let hub = t.server.services.changeStreams.changes
         var written = 0
+        var (pacing, waitsInVain) = (paced, 0)
         while hub.watcherCount > 0 {
             try #require(written < 3000, "the stream never ended")
+            let before = try pacing.map { try bytesHeld($0.connection, serverPort: $0.serverPort) } ?? 0
             _ = try await caller.json("insertOne", ["document": ["_id": .int(Int64(first + written)), "body": .string(body)]], in: notes)
             written += 1
+            guard let (connection, port) = pacing else { continue }
+            let deadline = ContinuousClock.now + .seconds(1)
+            var grew = false
+            while hub.watcherCount > 0, !grew, ContinuousClock.now < deadline {
+                grew = try bytesHeld(connection, serverPort: port) > before
+                if !grew { try await Task.sleep(for: .milliseconds(5)) }
+            }
+            waitsInVain = grew ? 0 : waitsInVain + 1
+            if waitsInVain == 3 { pacing = nil }
         }
         return written
     }
 
-    /// Whether the server has closed its end of `connection`: the kernel's table of TCP sockets
-    /// shows the server's socket past established, or no longer has it, although the client has
-    /// read nothing and bytes may still be on their way to it. The table is read in pages, and a
-    /// socket can be skipped by a read while other sockets come and go (other suites run beside
-    /// this one), so the socket counts as gone only when three reads in a row miss it.
-    static func closedByTheServer(_ connection: RawHTTPConnection, serverPort: Int) -> Bool {
+    /// The port the client's end of `connection` was given.
+    static func clientPort(_ connection: RawHTTPConnection) -> Int? {
         var address = sockaddr_in()
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let named = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(connection.socket, $0, &length) }
         }
-        guard named == 0 else { return false }
-        let (server, client) = (String(format: ":%04X", serverPort), String(format: ":%04X", Int(UInt16(bigEndian: address.sin_port))))
-        for _ in 0..<3 {
-            if let state = serverSocketState(server: server, client: client) { return state != "01" }  // 01: established
-        }
-        return true
+        return named == 0 ? Int(UInt16(bigEndian: address.sin_port)) : nil
     }
 
-    /// The state of the server's end of the connection from `client` to `server` (ports as the
-    /// kernel's table writes them) in one read of the table, nil when that read does not have it.
-    static func serverSocketState(server: String, client: String) -> Substring? {
-        for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
-            let lines = (try? String(contentsOfFile: table, encoding: .utf8))?.split(separator: "\n") ?? []
-            for line in lines.dropFirst() {
-                let fields = line.split(separator: " ")
-                guard fields.count > 3, fields[1].hasSuffix(server), fields[2].hasSuffix(client) else { continue }
-                return fields[3]
-            }
-        }
-        return nil
+    /// How much of the answer the kernel holds: the server's send queue (what the client's full
+    /// window keeps back) and the client's receive queue (what it never read).
+    static func bytesHeld(_ connection: RawHTTPConnection, serverPort: Int) throws -> Int {
+        guard let client = clientPort(connection) else { return 0 }
+        let sending = try TCPSocketProbe.socket(localPort: serverPort, remotePort: client).map { Int($0.sendQueue) } ?? 0
+        let receiving = try TCPSocketProbe.socket(localPort: client, remotePort: serverPort).map { Int($0.receiveQueue) } ?? 0
+        return sending + receiving
+    }
+
+    /// Whether the server has closed its end of `connection`: the kernel has the server's socket
+    /// past established, or no longer has it, although the client has read nothing and bytes may
+    /// still be on their way to it.
+    static func closedByTheServer(_ connection: RawHTTPConnection, serverPort: Int) throws -> Bool {
+        guard let client = clientPort(connection) else { return false }
+        guard let server = try TCPSocketProbe.socket(localPort: serverPort, remotePort: client) else { return true }
+        return server.state != TCPSocketProbe.established
     }
 
     /// Waits until the server has closed its end of `connection`; false if it has not within
@@ -103,7 +120,7 @@ import Glibc
     /// (signal 6) in the attack test, so the wait is written out here.
     static func closedByTheServer(_ connection: RawHTTPConnection, serverPort: Int, within seconds: Int) async throws -> Bool {
         let deadline = ContinuousClock.now + .seconds(seconds)
-        while !closedByTheServer(connection, serverPort: serverPort) {
+        while try !closedByTheServer(connection, serverPort: serverPort) {
             guard ContinuousClock.now < deadline else { return false }
             try await Task.sleep(for: .milliseconds(10))
         }
@@ -118,15 +135,17 @@ import Glibc
     /// has been refused: however slowly a loaded machine writes, the connection cannot be closed
     /// before that.
     ///
-    /// On a loaded machine the stream can fill its buffer while the server's writer waits for a
-    /// core rather than for the client, and so end while all it has left still fits in the
-    /// sockets' buffers: the server then sends it all, closes the connection, and the place
-    /// comes back, rightly. A second watch let in, or a connection closed, is a failure unless
-    /// the server closed it after the whole answer; such a try is made again, three at most.
+    /// The writes are paced until the sockets are full (`writeUntilTheStreamEnds`), and the
+    /// stream's buffer (1 MiB) is well above what the kernel's buffers vary by (a few hundred KB,
+    /// as it packs what it holds), so the stream ends while the server's writes wait for the
+    /// client. Should it end while all it has left still fits in the sockets' buffers (a loaded
+    /// machine's writer fell a buffer behind), the server rightly sends it all, closes the
+    /// connection and gives the place back: a second watch let in, or a connection closed, is
+    /// then a failure unless the whole answer came; such a try is made again, three at most.
     @Test func aReaderThatStopsReadingIsClosedAndHoldsItsPlaceUntilThen() async throws {
         let (t, ann) = try await start {
             $0.changeStreamsPerUser = 1
-            $0.changeStreamBufferBytes = 65_536
+            $0.changeStreamBufferBytes = 1 << 20
             $0.changeStreamStallSeconds = 2
         }
         let hub = t.server.services.changeStreams.changes
@@ -137,12 +156,12 @@ import Glibc
                 let stalled = try Self.stalledWatch(port: port, t, ann)
                 defer { stalled.close() }
                 #expect(try await Self.until { hub.watcherCount == 1 }, "the watch opened")
-                let written = try await Self.writeUntilTheStreamEnds(t, ann, from: first)
+                let written = try await Self.writeUntilTheStreamEnds(t, ann, from: first, paced: (stalled, port))
                 first += written
 
                 // The stream has ended; its connection is still open and unread, and holds the place.
                 let second = try await ChangeStreamTests().open(port, t, ann)
-                if second.status == 200 || Self.closedByTheServer(stalled, serverPort: port) {
+                if try second.status == 200 || Self.closedByTheServer(stalled, serverPort: port) {
                     // The stream ended with all it had left in the sockets' buffers: the server
                     // sent the whole answer and closed the connection. The place comes back as the
                     // answer ends, a moment before or after the socket closes.

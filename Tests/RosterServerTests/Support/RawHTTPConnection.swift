@@ -8,12 +8,15 @@ import Glibc
 struct RawHTTPConnection {
     let socket: Int32
 
-    init(port: Int, timeoutSeconds: Int) throws {
+    /// `beforeConnecting` sets what must be set on the socket before it connects (the segment
+    /// size and receive buffer the server's end is sized by).
+    init(port: Int, timeoutSeconds: Int, beforeConnecting: (Int32) -> Void = { _ in }) throws {
         socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }
         var limit = timeval(tv_sec: timeoutSeconds, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(socket, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        beforeConnecting(socket)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
