@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import Testing
 
 @testable import RosterServer
@@ -89,6 +90,67 @@ import Testing
         try await commit(10, to: store, tag: "after-read")
         let pass = try await store.checkpointer.checkpoint()
         #expect(pass.frames >= 10 && pass.checkpointed == pass.frames, "a reader kept a snapshot from before the commits: \(pass)")
+    }
+
+    /// Readers in turn on connections of their own, each holding its snapshot a few
+    /// milliseconds and the next one beginning before the last ends, so that one is always in
+    /// the log, as under a steady load; until `stop()`.
+    private final class ReaderRelay: Sendable {
+        private final class Running: Sendable {
+            let flag = Mutex(true)
+        }
+        private let running = Running()
+        private let task: Task<Void, Never>
+
+        init(path: String) throws {
+            var configuration = Configuration()
+            configuration.allowsUnsafeTransactions = true  // each read is left open across two accesses
+            let readers = [try DatabaseQueue(path: path, configuration: configuration), try DatabaseQueue(path: path, configuration: configuration)]
+            let running = self.running
+            task = Task.detached {
+                var turn = 0
+                try? readers[turn].inDatabase { db in
+                    try db.execute(sql: "BEGIN")
+                    _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM signing_secrets")
+                }
+                while running.flag.withLock({ $0 }) {
+                    usleep(2_000)
+                    let next = 1 - turn
+                    try? readers[next].inDatabase { db in
+                        try db.execute(sql: "BEGIN")
+                        _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM signing_secrets")
+                    }
+                    try? readers[turn].inDatabase { db in try db.execute(sql: "COMMIT") }
+                    turn = next
+                }
+                try? readers[turn].inDatabase { db in try db.execute(sql: "COMMIT") }
+            }
+        }
+
+        func stop() async {
+            running.flag.withLock { $0 = false }
+            await task.value
+        }
+    }
+
+    /// Under a steady load some reader is always in the log, so a passive checkpoint never lets
+    /// it start over and it only grows. A pass that finds it past `restartFrames` restarts it,
+    /// waiting for the readers already in it (those that begin meanwhile read the file alone):
+    /// the next commits write over the log from its start, and its file grows no more.
+    @Test func aLogThatReadersNeverLeaveIsRestarted() async throws {
+        let (store, path) = try store(checkpointEvery: .seconds(3600))
+        try await store.checkpointer.checkpoint()
+        let relay = try ReaderRelay(path: path)
+        try await commit(1_200, to: store, tag: "page")
+        let pass = try await store.checkpointer.checkpoint()
+        let logBytes = { (try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int }
+        let grown = try #require(logBytes())
+        try await commit(100, to: store, tag: "after")
+        let next = try await store.checkpointer.checkpoint()
+        await relay.stop()
+        #expect(pass.frames >= 1_200 && pass.restarted, "\(pass)")
+        #expect(next.frames >= 100 && next.frames < 1_000, "the commits after the restart are all the log holds: \(next)")
+        #expect(logBytes() == grown, "the log was written over from its start, its file no longer")
     }
 
     @Test func theCheckpointerRunsOnItsOwn() async throws {

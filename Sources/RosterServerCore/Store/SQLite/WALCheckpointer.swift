@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Synchronization
 
@@ -9,18 +10,35 @@ import Synchronization
 /// checkpoint now and then instead. A passive checkpoint never waits for a lock and never blocks
 /// a writer: it copies what no reader still needs, and the log starts over once all of it is in.
 ///
+/// Under a steady load some reader is always in the log, so it never starts over and only grows
+/// (to 680 MB in 20 s of inserts), each commit writing past the end of the file (docs/BENCHMARKS.md,
+/// R8). So a pass that finds the log past `restartFrames` (after its passive copy, little is left
+/// to copy) restarts it: it takes the writer's lock and waits at most `restartWait` for the
+/// readers that began before it (those that begin after it read the file alone); the next
+/// commits then write over the log from its start. Readers still in it after the wait leave
+/// the restart to the next pass.
+///
 ///     let checkpointer = try WALCheckpointer(path: path, every: .seconds(1))
 package final class WALCheckpointer: Sendable {
-    /// What one checkpoint found: frames in the log, and how many of them are now in the file.
+    /// What one checkpoint found: frames in the log, how many of them its passive copy put in
+    /// the file, and whether the log was then restarted.
     package struct Pass: Equatable, Sendable {
         package let frames: Int
         package let checkpointed: Int
+        package let restarted: Bool
 
-        package init(frames: Int, checkpointed: Int) {
+        package init(frames: Int, checkpointed: Int, restarted: Bool = false) {
             self.frames = frames
             self.checkpointed = checkpointed
+            self.restarted = restarted
         }
     }
+
+    /// How long the log may grow before a pass restarts it: SQLite's own default point (1,000
+    /// pages, about 4 MB).
+    package static let restartFrames = 1_000
+    /// How long a restart waits for the writer's lock, and then for the readers already in the log.
+    package static let restartWait: TimeInterval = 0.1
 
     private let connection: DatabaseQueue
     private let passes = Mutex<(count: Int, last: Pass?)>((0, nil))
@@ -31,6 +49,8 @@ package final class WALCheckpointer: Sendable {
     package init(path: String, every interval: Duration) throws {
         var configuration = Configuration()
         configuration.label = "roster-server.checkpoint"
+        // Waited on by a restart only: a passive checkpoint never waits.
+        configuration.busyMode = .timeout(Self.restartWait)
         connection = try DatabaseQueue(path: path, configuration: configuration)
         let task = Task.detached(priority: .utility) { [weak self] in
             while !Task.isCancelled {
@@ -46,11 +66,20 @@ package final class WALCheckpointer: Sendable {
         loop.withLock { $0?.cancel() }
     }
 
-    /// Runs one passive checkpoint now.
+    /// Runs one passive checkpoint now, and restarts the log when it is past `restartFrames`.
     @discardableResult
     package func checkpoint() async throws -> Pass {
-        let result = try await connection.writeWithoutTransaction { db in try db.checkpoint(.passive) }
-        let pass = Pass(frames: result.walFrameCount, checkpointed: result.checkpointedFrameCount)
+        let pass = try await connection.writeWithoutTransaction { db -> Pass in
+            let copied = try db.checkpoint(.passive)
+            let (frames, checkpointed) = (copied.walFrameCount, copied.checkpointedFrameCount)
+            guard frames >= Self.restartFrames else { return Pass(frames: frames, checkpointed: checkpointed) }
+            do {
+                try db.checkpoint(.restart)
+                return Pass(frames: frames, checkpointed: checkpointed, restarted: true)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                return Pass(frames: frames, checkpointed: checkpointed)
+            }
+        }
         passes.withLock { $0 = ($0.count + 1, pass) }
         return pass
     }
