@@ -34,7 +34,7 @@ package final class WALCheckpointer: Sendable {
         }
     }
 
-    /// How long the log may grow before a pass restarts it: SQLite's own default point (1,000
+    /// How large the log may grow before a pass restarts it: SQLite's own default point (1,000
     /// pages, about 4 MB).
     package static let restartFrames = 1_000
     /// How long a restart waits for the writer's lock, and then for the readers already in the log.
