@@ -13,9 +13,9 @@ import Synchronization
 /// Under a steady load some reader is always in the log, so it never starts over and only grows
 /// (to 680 MB in 20 s of inserts), each commit writing past the end of the file (docs/BENCHMARKS.md,
 /// R9). So a pass that finds the log past `restartFrames` (after its passive copy, little is left
-/// to copy) restarts it: it takes the writer's lock and waits at most `restartWait` for the
-/// readers that began before it (those that begin after it read the file alone); the next
-/// commits then write over the log from its start. Readers still in it after the wait leave
+/// to copy) restarts it: it takes the writer's lock (waiting at most `restartWait` for it) and
+/// waits at most `restartWait` again for the readers that began before it (those that begin
+/// after it read the file alone); the next commits then write over the log from its start. Readers still in it after the wait leave
 /// the restart to the next pass.
 ///
 ///     let checkpointer = try WALCheckpointer(path: path, every: .seconds(1))
