@@ -15,8 +15,8 @@ import Synchronization
 /// R9). So a pass that finds the log past `restartFrames` (after its passive copy, little is left
 /// to copy) restarts it: it takes the writer's lock (waiting at most `restartWait` for it) and
 /// waits at most `restartWait` again for the readers that began before it (those that begin
-/// after it read the file alone); the next commits then write over the log from its start. Readers still in it after the wait leave
-/// the restart to the next pass.
+/// after it read the file alone); the next commits then write over the log from its start.
+/// Readers still in it after the wait leave the restart to the next pass.
 ///
 ///     let checkpointer = try WALCheckpointer(path: path, every: .seconds(1))
 package final class WALCheckpointer: Sendable {
