@@ -31,18 +31,13 @@ extension RosterServer {
         if let webDemo { services.append(try webDemo.application(for: self, logger: environment.logger)) }
         var configuration = ServiceGroupConfiguration(
             services: services, gracefulShutdownSignals: signals.map(\.unixSignal), logger: environment.logger)
-        // What runs at a graceful shutdown may finish for `gracefulShutdown`; then it is
-        // cancelled (a data call at its next page, a function command stopped), and the server
-        // exits.
-        configuration.maximumGracefulShutdownDuration = Self.gracefulShutdown
+        // What runs at a graceful shutdown may finish for `environment.gracefulShutdown`; then
+        // it is cancelled (a data call at its next page, a function command stopped), and the
+        // server exits.
+        configuration.maximumGracefulShutdownDuration = environment.gracefulShutdown
         configuration.maximumCancellationDuration = .seconds(5)
         try await ServiceGroup(configuration: configuration).run()
     }
-
-    /// How long a graceful shutdown (SIGTERM, SIGINT) lets requests in flight finish before
-    /// cancelling them: the data calls' default deadline, so that one started just before still
-    /// ends in its own time.
-    package static let gracefulShutdown = Duration.seconds(10)
 
     /// What `registry` holds in Prometheus's text format, with the live sessions of each app
     /// counted now (`roster_active_sessions`); a store that cannot answer leaves the last count.

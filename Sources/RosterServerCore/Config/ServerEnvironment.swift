@@ -47,6 +47,10 @@ public struct ServerEnvironment: Sendable {
     /// What is kept of the apps' function runs for their logs: console lines and bytes per
     /// run, days and runs kept per app.
     public var functionRunBudget = FunctionRunBudget()
+    /// How long a graceful shutdown (SIGTERM, SIGINT) lets requests in flight finish, and the
+    /// queued function runs be written, before they are cancelled: the data calls' default
+    /// deadline, so that one started just before still ends in its own time.
+    public var gracefulShutdown: Duration = .seconds(10)
 
     public init(
         now: @escaping @Sendable () -> Date = { Date() },

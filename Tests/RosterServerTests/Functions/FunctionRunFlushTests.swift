@@ -21,12 +21,14 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases) func runsQueuedAsTheServerStopsAreInTheStoreWhenItHasStopped(_ kind: StoreKind) async throws {
-        // Ten runs a write, so that the queue is still long when the stop comes, and short enough
-        // to be written within the graceful stop's ten seconds on a loaded machine (past them the
-        // server is cancelled, and a cancelled flush waits a second more only).
+        // Ten runs a write, so that the queue is still long when the stop comes. The stop and the
+        // flush may take a minute each: fifty writes can take more than the ten seconds `serve`
+        // gives by default while every other suite loads the machine (past them the server is
+        // cancelled, and a cancelled flush waits a second more only).
         let t = try await TestServer.make(store: kind) { environment in
             environment.functionRunBudget.batch = 10
             environment.functionRunBudget.flushSeconds = 60
+            environment.gracefulShutdown = .seconds(60)
         }
         let runs = try #require(t.server.services.functions.runs)
         let (listening, listened) = AsyncStream.makeStream(of: Void.self)
