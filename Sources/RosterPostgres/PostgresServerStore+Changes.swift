@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import RosterServerCore
+import Synchronization
 
 /// Document changes across instances: the transaction that writes documents also writes its
 /// changes to `document_changes` and announces them (`NOTIFY`, with the first and last sequence),
@@ -64,52 +65,76 @@ extension PostgresServerStore {
     }
 
     /// Follows every instance's changes until cancelled, handing them to `hub`; `listening` is
-    /// told each time the follower is listening (and has read what it missed).
+    /// told each time the follower is listening (and has read what it missed). A connection that
+    /// closes under the follower is given up (`LeaseWatch`) and another one opened.
     static func follow(
         _ location: PostgresLocation, hub: DocumentChangeHub, logger: Logger, listening: @escaping @Sendable () -> Void
     ) async {
-        // The last change handed out before the connection failed; nil before the first.
-        var handed: Int64?
-        var lastPrune = ContinuousClock.now
+        // The last change handed out before the connection failed (nil before the first), and
+        // when the changes were last pruned.
+        let progress = FollowerProgress()
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(
                     on: PostgresClient.defaultEventLoopGroup.any(), configuration: try location.connectionConfiguration(), id: 1,
                     logger: logger)
                 defer { Task { try? await connection.close() } }
-                try await connection.listen(on: changeChannel) { notifications in
-                    // Once the LISTEN has run (commands run in order): what is announced from now
-                    // on is heard. What came before is either old (at start) or missed (after a
-                    // failure: read now).
-                    let newest = try await connection.query("SELECT coalesce(max(sequence), 0) FROM document_changes", logger: logger)
-                        .collect().first?.decode(Int64.self) ?? 0
-                    var startedAt = newest
-                    // At start, the changes already in the store are not news (`DocumentChangeHub.lastSequence`).
-                    if handed == nil { hub.start(after: UInt64(max(newest, 0))) }
-                    if let before = handed {
-                        let missed = try await changes(connection, after: before, logger: logger)
-                        hub.deliver(missed)
-                        startedAt = max(newest, missed.last.map { Int64($0.sequence) } ?? before)
-                    }
-                    handed = startedAt
-                    listening()
-                    for try await notification in notifications {
-                        let bounds = notification.payload.split(separator: "-").compactMap { Int64($0) }
-                        guard bounds.count == 2, bounds[1] > startedAt else { continue }
-                        let found = try await changes(connection, from: max(bounds[0], startedAt + 1), through: bounds[1], logger: logger)
-                        hub.deliver(found)
-                        handed = max(handed ?? 0, bounds[1])
-                        if ContinuousClock.now - lastPrune > .seconds(60) {
-                            lastPrune = ContinuousClock.now
-                            try await prune(connection, logger: logger)
-                        }
-                    }
-                }
+                let work = Task { try await listen(on: connection, progress: progress, hub: hub, logger: logger, listening: listening) }
+                try await LeaseWatch<Void>(holding: connection).outcome(of: work, waitingAtMost: .zero)
             } catch {
                 if Task.isCancelled { return }
                 logger.warning("following document changes failed; again in a second", metadata: ["reason": .string(reason(error))])
             }
             try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    /// What a follower has done, kept across its connections.
+    final class FollowerProgress: Sendable {
+        struct State {
+            var handed: Int64?
+            var lastPrune = ContinuousClock.now
+        }
+
+        let state = Mutex(State())
+    }
+
+    /// Listens on `connection` until it fails or the task is cancelled: first reads what was
+    /// missed since `progress.handed`, then each announced range.
+    private static func listen(
+        on connection: PostgresConnection, progress: FollowerProgress, hub: DocumentChangeHub, logger: Logger,
+        listening: @Sendable () -> Void
+    ) async throws {
+        try await connection.listen(on: changeChannel) { notifications in
+            // Once the LISTEN has run (commands run in order): what is announced from now on is
+            // heard. What came before is either old (at start) or missed (after a failure: read
+            // now).
+            let newest = try await connection.query("SELECT coalesce(max(sequence), 0) FROM document_changes", logger: logger)
+                .collect().first?.decode(Int64.self) ?? 0
+            var startedAt = newest
+            let handed = progress.state.withLock { $0.handed }
+            // At start, the changes already in the store are not news (`DocumentChangeHub.lastSequence`).
+            if handed == nil { hub.start(after: UInt64(max(newest, 0))) }
+            if let before = handed {
+                let missed = try await changes(connection, after: before, logger: logger)
+                hub.deliver(missed)
+                startedAt = max(newest, missed.last.map { Int64($0.sequence) } ?? before)
+            }
+            progress.state.withLock { $0.handed = startedAt }
+            listening()
+            for try await notification in notifications {
+                let bounds = notification.payload.split(separator: "-").compactMap { Int64($0) }
+                guard bounds.count == 2, bounds[1] > startedAt else { continue }
+                let found = try await changes(connection, from: max(bounds[0], startedAt + 1), through: bounds[1], logger: logger)
+                hub.deliver(found)
+                let pruneDue = progress.state.withLock { progress in
+                    progress.handed = max(progress.handed ?? 0, bounds[1])
+                    guard ContinuousClock.now - progress.lastPrune > .seconds(60) else { return false }
+                    progress.lastPrune = ContinuousClock.now
+                    return true
+                }
+                if pruneDue { try await prune(connection, logger: logger) }
+            }
         }
     }
 }

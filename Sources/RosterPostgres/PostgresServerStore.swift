@@ -147,54 +147,28 @@ package final class PostgresServerStore: ServerStore {
 
     /// Runs `body` on a pooled connection, waiting at most `waitingAtMost` (by default
     /// `leaseTimeout`, or `outageLeaseTimeout` while the database is known to be gone) for one.
+    /// A connection that closes under `body` is answered `StoreUnavailable` (`LeaseWatch`).
     package func withConnection<R: Sendable>(
         waitingAtMost wait: Duration? = nil, _ body: @escaping @Sendable (PostgresConnection) async throws -> R
     ) async throws -> R {
-        let leased = LeaseMark()
+        let watch = LeaseWatch<R>()
         let outage = outage
         let timeout = wait ?? (outage.isKnown ? Self.outageLeaseTimeout : leaseTimeout)
         let client = client
         let (location, logger, connectTimeout) = (location, logger, connectTimeout)
+        let work = Task {
+            try await client.withConnection { connection in
+                // The watch answered the caller already: nothing is run for it.
+                guard watch.take(connection) else { throw StoreUnavailable() }
+                outage.end()
+                return try await body(connection)
+            }
+        }
         do {
-            return try await withThrowingTaskGroup(of: R?.self) { group in
-                group.addTask {
-                    try await client.withConnection { connection in
-                        leased.mark()
-                        outage.end()
-                        return try await body(connection)
-                    }
-                }
-                group.addTask {
-                    try await Task.sleep(for: timeout)
-                    if !leased.isMarked { throw StoreUnavailable() }
-                    return nil
-                }
-                if timeout > Self.outageLeaseTimeout {
-                    // The pool retries a connection it cannot open without failing the wait:
-                    // one direct connection tells a database gone from a busy pool.
-                    group.addTask {
-                        var probed = false
-                        while !leased.isMarked {
-                            try await Task.sleep(for: Self.outageLeaseTimeout)
-                            if leased.isMarked { break }
-                            if !probed {
-                                probed = true
-                                await outage.probe {
-                                    (try? await Self.checkReachable(location, within: connectTimeout, logger: logger)) != nil
-                                }
-                            }
-                            if outage.isKnown, !leased.isMarked { throw StoreUnavailable() }
-                        }
-                        return nil
-                    }
-                }
-                while let finished = try await group.next() {
-                    if let value = finished {
-                        group.cancelAll()
-                        return value
-                    }
-                }
-                throw StoreUnavailable()
+            // The pool retries a connection it cannot open without failing the wait: one direct
+            // connection tells a database gone from a busy pool.
+            return try await watch.outcome(of: work, waitingAtMost: timeout, outage: outage) {
+                (try? await Self.checkReachable(location, within: connectTimeout, logger: logger)) != nil
             }
         } catch let error as PSQLError where error.isUnavailable {
             outage.begin()
@@ -252,15 +226,6 @@ package final class PostgresServerStore: ServerStore {
             return Array(stored ?? Data(candidate))
         }
     }
-}
-
-/// Whether a connection was handed out, to tell a wait for the pool from a slow query.
-private final class LeaseMark: @unchecked Sendable {
-    private let lock = NSLock()
-    private var marked = false
-
-    package func mark() { lock.withLock { marked = true } }
-    package var isMarked: Bool { lock.withLock { marked } }
 }
 
 extension PSQLError {

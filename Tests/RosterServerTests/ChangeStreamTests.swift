@@ -10,7 +10,7 @@ import Testing
 /// Change streams (`watch`) as App Services serves them and realm-web and realm-core read them:
 /// `GET …/functions/call?baas_request=…` answered `text/event-stream`, over real HTTP on
 /// loopback, on both stores.
-@Suite struct ChangeStreamTests {
+@Suite(.timeLimit(.minutes(5))) struct ChangeStreamTests {
     static let notes = ("kiosk", "notes")
 
     func start(

@@ -85,6 +85,27 @@ import ThrowawayPostgres
     /// The lease limit is for requests: opening the store waits for its first connection (and
     /// migrates) as long as the reachability check at start does, however short the lease, so a
     /// loaded machine slow to open that connection still starts.
+    /// A statement written to a connection that has closed is never answered by PostgresNIO:
+    /// the store gives such work up and answers 503 within about a second. The hang: a request
+    /// that took from the pool a connection the database had just ended waited forever. The
+    /// test waits for the answer apart from the work, so that without the watch it fails
+    /// rather than hangs.
+    @Test func aStatementOnAConnectionClosedUnderItIsAnswered503() async throws {
+        let url = try await PostgresCluster.shared.newDatabaseURL()
+        let store = try await PostgresServerStore(url: url)
+        let began = ContinuousClock.now
+        let answer = await AnswerWithin.seconds(20) {
+            try await store.withConnection { db in
+                try await db.close()
+                return try await db.query("SELECT 1", logger: store.logger).collect().count
+            }
+        }
+        #expect(answer == .failed("StoreUnavailable"), "\(answer)")
+        #expect(ContinuousClock.now - began < .seconds(10))
+        // The pool hands out another connection, and it works.
+        #expect(try await store.rows("SELECT 1").count == 1)
+    }
+
     @Test func aLeaseShorterThanTheFirstConnectionStillOpensAndMigrates() async throws {
         let url = try await PostgresCluster.shared.newDatabaseURL()
         let store = try await PostgresServerStore(url: url, leaseTimeout: .nanoseconds(1))
@@ -134,5 +155,34 @@ import ThrowawayPostgres
         await #expect {
             _ = try await PostgresServerStore(url: "postgres://127.0.0.1/roster")
         } throws: { error in "\(error)".contains("names no user") }
+    }
+}
+
+/// How work ended, awaited apart from it: what a test uses where the work could wait forever
+/// on something a task cannot cancel.
+enum AnswerWithin: Equatable, Sendable {
+    case answered
+    case failed(String)
+    case none
+
+    static func seconds<R: Sendable>(_ seconds: Int, _ work: @escaping @Sendable () async throws -> R) async -> AnswerWithin {
+        let (answers, answer) = AsyncStream.makeStream(of: AnswerWithin.self)
+        let working = Task {
+            do {
+                _ = try await work()
+                answer.yield(.answered)
+            } catch {
+                answer.yield(.failed("\(type(of: error))"))
+            }
+        }
+        let timing = Task {
+            try? await Task.sleep(for: .seconds(seconds))
+            answer.yield(.none)
+        }
+        var first = answers.makeAsyncIterator()
+        let outcome = await first.next() ?? .none
+        timing.cancel()
+        if outcome == .none { working.cancel() }
+        return outcome
     }
 }
