@@ -6,16 +6,17 @@ import Synchronization
 /// `StoreUnavailable` when the work cannot answer: no connection handed over within the wait
 /// (or the database found gone meanwhile), or the connection closed under the work.
 ///
-/// The second is PostgresNIO's: a statement written to a connection whose channel has already
-/// closed is dropped unanswered, and whoever awaits it waits forever, cancelled or not. It
+/// Why the second: PostgresNIO (1.33) drops a statement written to a connection whose channel
+/// has already closed, unanswered, and whoever awaits it waits forever, cancelled or not. It
 /// happens when the database ends a connection (a restart, `pg_terminate_backend`) just as a
 /// request takes it from the pool or between two statements. A statement written before the
 /// close fails at once, so work still running `closedGrace` after its connection closed is
 /// given up: the caller is answered and the work's task is left suspended, holding its own
-/// memory only (the pool has already dropped the closed connection).
+/// memory only (the pool has already dropped the closed connection). What the watch costs a
+/// request is in docs/BENCHMARKS.md (R10).
 ///
 ///     let watch = LeaseWatch<Int>()
-///     let work = Task { try await client.withConnection { c in guard watch.take(c) else { throw CancellationError() }; … } }
+///     let work = Task { try await client.withConnection { c in guard watch.take(c) else { throw StoreUnavailable() }; … } }
 ///     let value = try await watch.outcome(of: work, waitingAtMost: .seconds(5))
 final class LeaseWatch<Value: Sendable>: Sendable {
     private enum Hold {
