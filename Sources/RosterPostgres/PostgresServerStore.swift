@@ -156,6 +156,11 @@ package final class PostgresServerStore: ServerStore {
         let timeout = wait ?? (outage.isKnown ? Self.outageLeaseTimeout : leaseTimeout)
         let client = client
         let (location, logger, connectTimeout) = (location, logger, connectTimeout)
+        // One direct connection tells a database gone from a busy pool (the pool retries a
+        // connection it cannot open without failing the wait).
+        let reachable: @Sendable () async -> Bool = {
+            (try? await Self.checkReachable(location, within: connectTimeout, logger: logger)) != nil
+        }
         let work = Task {
             try await client.withConnection { connection in
                 // The watch answered the caller already: nothing is run for it.
@@ -165,17 +170,13 @@ package final class PostgresServerStore: ServerStore {
             }
         }
         do {
-            // The pool retries a connection it cannot open without failing the wait: one direct
-            // connection tells a database gone from a busy pool.
-            return try await watch.outcome(of: work, waitingAtMost: timeout, outage: outage) {
-                (try? await Self.checkReachable(location, within: connectTimeout, logger: logger)) != nil
-            }
+            return try await watch.outcome(of: work, waitingAtMost: timeout, outage: outage, reachable: reachable)
         } catch let error as PSQLError where error.isUnavailable {
             outage.begin()
             throw StoreUnavailable()
         } catch let error as StoreUnavailable {
-            // A wait that ran out is a busy pool or a database gone: one direct connection tells.
-            await outage.probe { (try? await Self.checkReachable(location, within: connectTimeout, logger: logger)) != nil }
+            // A wait that ran out is a busy pool or a database gone.
+            await outage.probe(reachable)
             throw error
         }
     }

@@ -82,9 +82,6 @@ import ThrowawayPostgres
         #expect(try await store.userCount(appId: "a") == 0)
     }
 
-    /// The lease limit is for requests: opening the store waits for its first connection (and
-    /// migrates) as long as the reachability check at start does, however short the lease, so a
-    /// loaded machine slow to open that connection still starts.
     /// A statement written to a connection that has closed is never answered by PostgresNIO:
     /// the store gives such work up and answers 503 within about a second. The hang: a request
     /// that took from the pool a connection the database had just ended waited forever. The
@@ -106,6 +103,9 @@ import ThrowawayPostgres
         #expect(try await store.rows("SELECT 1").count == 1)
     }
 
+    /// The lease limit is for requests: opening the store waits for its first connection (and
+    /// migrates) as long as the reachability check at start does, however short the lease, so a
+    /// loaded machine slow to open that connection still starts.
     @Test func aLeaseShorterThanTheFirstConnectionStillOpensAndMigrates() async throws {
         let url = try await PostgresCluster.shared.newDatabaseURL()
         let store = try await PostgresServerStore(url: url, leaseTimeout: .nanoseconds(1))

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 
 @testable import RosterServer
@@ -96,24 +95,19 @@ import Testing
     /// milliseconds and the next one beginning before the last ends, so that one is always in
     /// the log, as under a steady load; until `stop()`.
     private final class ReaderRelay: Sendable {
-        private final class Running: Sendable {
-            let flag = Mutex(true)
-        }
-        private let running = Running()
         private let task: Task<Void, Never>
 
         init(path: String) throws {
             var configuration = Configuration()
             configuration.allowsUnsafeTransactions = true  // each read is left open across two accesses
             let readers = [try DatabaseQueue(path: path, configuration: configuration), try DatabaseQueue(path: path, configuration: configuration)]
-            let running = self.running
             task = Task.detached {
                 var turn = 0
                 try? readers[turn].inDatabase { db in
                     try db.execute(sql: "BEGIN")
                     _ = try Int.fetchOne(db, sql: "SELECT count(*) FROM signing_secrets")
                 }
-                while running.flag.withLock({ $0 }) {
+                while !Task.isCancelled {
                     usleep(2_000)
                     let next = 1 - turn
                     try? readers[next].inDatabase { db in
@@ -128,7 +122,7 @@ import Testing
         }
 
         func stop() async {
-            running.flag.withLock { $0 = false }
+            task.cancel()
             await task.value
         }
     }

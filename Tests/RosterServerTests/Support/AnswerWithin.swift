@@ -3,7 +3,7 @@
 enum AnswerWithin: Equatable, Sendable {
     case answered
     case failed(String)
-    case none
+    case noAnswer
 
     static func seconds<R: Sendable>(_ seconds: Int, _ work: @escaping @Sendable () async throws -> R) async -> AnswerWithin {
         let (answers, answer) = AsyncStream.makeStream(of: AnswerWithin.self)
@@ -17,12 +17,12 @@ enum AnswerWithin: Equatable, Sendable {
         }
         let timing = Task {
             try? await Task.sleep(for: .seconds(seconds))
-            answer.yield(.none)
+            answer.yield(.noAnswer)
         }
         var first = answers.makeAsyncIterator()
-        let outcome = await first.next() ?? .none
+        let outcome = await first.next() ?? .noAnswer
         timing.cancel()
-        if outcome == .none { working.cancel() }
+        if outcome == .noAnswer { working.cancel() }
         return outcome
     }
 }
