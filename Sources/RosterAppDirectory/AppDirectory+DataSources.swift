@@ -17,7 +17,7 @@ extension AppDirectoryReader {
             guard let config = try walk.fieldsIfPresent(configFile) else {
                 throw AppDirectoryError(file: configFile, reason: "missing: each data source has its config.json")
             }
-            try config.known(["name", "type", "config", "version", "secret_config"])
+            try config.known(["name", "type", "config", "version", "secret_config", "id"])
             let service = config.object["name"] == nil ? folder : try config.requiredString("name")
             var secretConfig: [String: String] = [:]
             if let secrets = try config.fields("secret_config") {
@@ -26,7 +26,7 @@ extension AppDirectoryReader {
             services.append(
                 AppService(
                     name: service, type: try config.requiredString("type"), config: config.value("config") ?? .emptyObject,
-                    secretConfig: secretConfig))
+                    secretConfig: secretConfig, id: try config.objectId()))
             var serviceRules = AppServiceRules(service: service)
             for database in try walk.names(in: base) {
                 let databasePath = "\(base)/\(database)"
@@ -37,6 +37,7 @@ extension AppDirectoryReader {
                         try fields.known(["roles", "filters", "id"])
                         try Self.refuseFilters(fields)
                         serviceRules.defaultRoles = try Self.roles(fields)
+                        serviceRules.defaultRuleId = try fields.objectId()
                     } else if database != "config.json" {
                         throw AppDirectoryError(file: databasePath, reason: "not a data source's file (config.json, default_rule.json)")
                     }
@@ -57,7 +58,7 @@ extension AppDirectoryReader {
                                 try Self.refuseFilters(fields)
                                 rule = AppCollectionRule(
                                     database: try fields.string("database") ?? database, collection: try fields.string("collection") ?? collection,
-                                    roles: try Self.roles(fields), filters: try fields.array("filters") ?? [])
+                                    roles: try Self.roles(fields), filters: try fields.array("filters") ?? [], id: try fields.objectId())
                             case "schema.json":
                                 schema = try walk.json(file)
                                 schemas += 1

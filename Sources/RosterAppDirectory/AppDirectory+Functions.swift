@@ -37,7 +37,7 @@ extension AppDirectoryReader {
                 AppFunction(
                     name: name, source: source, isPrivate: try fields.bool("private") ?? false,
                     runAsSystem: try fields.bool("run_as_system") ?? false, canEvaluate: fields.value("can_evaluate"),
-                    disableArgLogs: try fields.bool("disable_arg_logs") ?? false))
+                    disableArgLogs: try fields.bool("disable_arg_logs") ?? false, id: try fields.objectId()))
         }
         return functions
     }
@@ -76,7 +76,7 @@ extension AppDirectoryReader {
             triggers.append(
                 AppTrigger(
                     name: try fields.requiredString("name"), event: event, functionName: function, disabled: try fields.bool("disabled") ?? false,
-                    config: .object(config.object)))
+                    config: .object(config.object), id: try fields.objectId()))
         }
         return triggers
     }

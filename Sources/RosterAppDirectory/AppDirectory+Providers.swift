@@ -13,7 +13,7 @@ extension AppDirectoryReader {
     }
 
     private static func provider(_ fields: JSONFields, key: String) throws -> AppProvider {
-        try fields.known(["name", "type", "disabled", "config", "secret_config", "metadata_fields", "redirect_uris", "domain_restrictions"])
+        try fields.known(["name", "type", "disabled", "config", "secret_config", "metadata_fields", "redirect_uris", "domain_restrictions", "id"])
         let typeName = try fields.string("type") ?? key
         guard let kind = ProviderType(rawValue: typeName) else {
             throw fields.fail("type", "'\(typeName)' is not a provider Roster serves (\(ProviderType.allCases.map(\.rawValue).joined(separator: ", ")))")
@@ -83,7 +83,8 @@ extension AppDirectoryReader {
         }
         return AppProvider(
             name: try fields.string("name") ?? key, kind: kind, disabled: try fields.bool("disabled") ?? false, settings: settings,
-            secretConfig: secretConfig, metadataFields: metadata, redirectURIs: try fields.strings("redirect_uris") ?? [])
+            secretConfig: secretConfig, metadataFields: metadata, redirectURIs: try fields.strings("redirect_uris") ?? [],
+            id: try fields.objectId())
     }
 
     private static func nonEmpty(_ string: String?) -> String? {

@@ -161,7 +161,7 @@ struct AppDirectoryReader {
             let file = "values/\(name)"
             guard name.hasSuffix(".json") else { throw AppDirectoryError(file: file, reason: "values/ holds .json files only") }
             let fields = try JSONFields(try walk.json(file), file: file)
-            try fields.known(["name", "value", "from_secret", "private"])
+            try fields.known(["name", "value", "from_secret", "private", "id"])
             let valueName = try fields.requiredString("name")
             var value: AppValue
             if try fields.bool("from_secret") == true {
@@ -173,6 +173,7 @@ struct AppDirectoryReader {
                 value = AppValue(name: valueName, content: .plain(fields.object["value"] ?? .null))
             }
             value.isPrivate = try fields.bool("private") ?? false
+            value.id = try fields.objectId()
             values.append(value)
         }
         return values

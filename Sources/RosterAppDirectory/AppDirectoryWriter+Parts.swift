@@ -7,6 +7,7 @@ extension AppDirectoryWriter {
     /// secrets named in `secret_config`, never their values.
     static func providerEntry(_ provider: AppProvider) -> JSONValue {
         var entry: JSONObject = ["name": .string(provider.name), "type": .string(provider.kind.rawValue), "disabled": .bool(provider.disabled)]
+        entry["id"] = provider.id.map(JSONValue.string)
         var config: JSONObject = [:]
         var secrets: JSONObject = [:]
         switch provider.settings {
@@ -55,6 +56,7 @@ extension AppDirectoryWriter {
         for service in model.services {
             try checkName(service.name, in: "data_sources")
             var config: JSONObject = ["name": .string(service.name), "type": .string(service.type), "config": service.config, "version": 1]
+            config["id"] = service.id.map(JSONValue.string)
             if !service.secretConfig.isEmpty {
                 config["secret_config"] = .object(JSONObject(service.secretConfig.mapValues(JSONValue.string)))
             }
@@ -67,19 +69,21 @@ extension AppDirectoryWriter {
             }
             let base = "data_sources/\(rules.service)"
             if let roles = rules.defaultRoles {
-                files.json("\(base)/default_rule.json", .object(["roles": .array(roles.map(roleEntry)), "filters": []]))
+                var file: JSONObject = ["roles": .array(roles.map(roleEntry)), "filters": []]
+                file["id"] = rules.defaultRuleId.map(JSONValue.string)
+                files.json("\(base)/default_rule.json", .object(file))
             }
             for collection in rules.collections {
                 try checkName(collection.database, in: base)
                 try checkName(collection.collection, in: "\(base)/\(collection.database)")
                 let folder = "\(base)/\(collection.database)/\(collection.collection)"
                 if !(collection.roles.isEmpty && collection.filters.isEmpty && collection.schema != nil) {
-                    files.json(
-                        "\(folder)/rules.json",
-                        .object([
-                            "collection": .string(collection.collection), "database": .string(collection.database),
-                            "roles": .array(collection.roles.map(roleEntry)), "filters": .array(collection.filters),
-                        ]))
+                    var file: JSONObject = [
+                        "collection": .string(collection.collection), "database": .string(collection.database),
+                        "roles": .array(collection.roles.map(roleEntry)), "filters": .array(collection.filters),
+                    ]
+                    file["id"] = collection.id.map(JSONValue.string)
+                    files.json("\(folder)/rules.json", .object(file))
                 }
                 if let schema = collection.schema { files.json("\(folder)/schema.json", schema) }
             }
@@ -126,6 +130,7 @@ extension AppDirectoryWriter {
                 throw AppDirectoryError(file: "functions/config.json", key: function.name, reason: "the function has no JavaScript source to write")
             }
             var entry: JSONObject = ["name": .string(function.name), "private": .bool(function.isPrivate)]
+            entry["id"] = function.id.map(JSONValue.string)
             if function.runAsSystem { entry["run_as_system"] = true }
             if let condition = function.canEvaluate { entry["can_evaluate"] = condition }
             if function.disableArgLogs { entry["disable_arg_logs"] = true }

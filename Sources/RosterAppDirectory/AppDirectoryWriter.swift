@@ -92,6 +92,7 @@ public enum AppDirectoryWriter {
         case .secret(let secret): file = ["name": .string(value.name), "value": .string(secret), "from_secret": true]
         }
         if value.isPrivate { file["private"] = true }
+        file["id"] = value.id.map(JSONValue.string)
         return .object(file)
     }
 
@@ -109,6 +110,7 @@ public enum AppDirectoryWriter {
         var file: JSONObject = ["name": .string(trigger.name), "type": .string(trigger.kindName), "config": .object(config)]
         if let function = trigger.functionName { file["function_name"] = .string(function) }
         file["disabled"] = .bool(trigger.disabled)
+        file["id"] = trigger.id.map(JSONValue.string)
         return .object(file)
     }
 

@@ -1,3 +1,4 @@
+import RosterAppModel
 import RosterWire
 
 /// A JSON object of an app directory's file, read key by key: every fault names the file, the
@@ -46,6 +47,14 @@ struct JSONFields {
         guard let string = try string(key) else { throw fail(key, "is missing") }
         guard !string.isEmpty else { throw fail(key, "must not be empty") }
         return string
+    }
+
+    /// A resource's `id` as App Services writes it: 24 hexadecimal digits, kept in lower case;
+    /// none when missing or empty.
+    func objectId(_ key: String = "id") throws -> String? {
+        guard let id = try string(key), !id.isEmpty else { return nil }
+        guard AppObjectID.isValid(id) else { throw fail(key, "must be 24 hexadecimal digits (an ObjectId)") }
+        return id.lowercased()
     }
 
     func bool(_ key: String) throws -> Bool? {

@@ -1,14 +1,14 @@
+import RosterAppModel
+
 /// The ids of an app's resources, as App Services gives them: 24 hexadecimal digits, an
-/// ObjectId. A resource made through the Admin API keeps the id it was given; one that came
-/// from an app directory, which names no ids, gets one derived from its kind and name, the
-/// same every time, so it can be read, changed and deleted by it too.
+/// ObjectId. A resource made through the Admin API keeps the id it was given, in an app directory
+/// exported too; one that came from a directory that names no id gets one derived from its kind
+/// and name, the same every time, so it can be read, changed and deleted by it too.
 ///
 ///     AdminObjectID.resolve(function.id, kind: "function", name: function.name)
 public enum AdminObjectID {
-    /// Whether `text` is 24 hexadecimal digits.
-    public static func isValid(_ text: String) -> Bool {
-        text.utf8.count == 24 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) || (65...70).contains($0) }
-    }
+    /// Whether `text` is 24 hexadecimal digits (`AppObjectID`).
+    public static func isValid(_ text: String) -> Bool { AppObjectID.isValid(text) }
 
     /// The resource's id: the one it was given, or the one derived from its kind and name.
     public static func resolve(_ id: String?, kind: String, name: String) -> String {

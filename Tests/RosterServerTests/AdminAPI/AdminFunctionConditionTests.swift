@@ -56,8 +56,7 @@ import Testing
         #expect(read.functions.map(\.canEvaluate) == [onlyServers])
         let served = try read.servableApp(secrets: AppSecrets([:])).config
         #expect(
-            served == AppDirectoryDatabaseExportTests.withoutIds(try AdminApps.servable(hosted)),
-            "the directory serves what the database served, but for the ids")
+            served == (try AdminApps.servable(hosted)), "the directory serves what the database served, its functions' ids too")
         let fromDirectory = try await TestServer.make(served)
         let ann = JavaScriptFunctionCallTests.Caller(t: fromDirectory, login: try await fromDirectory.loggedIn(.anonymous))
         #expect(await ann.call("whoami").errorMessage == #"rule not matched for function "whoami""#)

@@ -11,7 +11,7 @@ import Testing
 /// `roster-server export --db DB --app ID`: an app made through the Admin API, read from the
 /// database without serving it (as the command opens it), written out, and served from the
 /// directory as `serve --app-dir` serves it, is the same app: providers, functions, values,
-/// rules and data service alike, on both stores.
+/// rules and data service alike, under the same Admin API ids, on both stores.
 @Suite(.timeLimit(.minutes(2))) struct AppDirectoryDatabaseExportTests {
     @Test(arguments: StoreKind.allCases) func anAppMadeThroughTheAdminAPIExportsFromTheDatabaseAsTheSameApp(_ kind: StoreKind) async throws {
         let t = try await AdminTestServer.make(store: kind)
@@ -59,11 +59,12 @@ import Testing
         }
         #expect(!secretsWritten, "no secret's value is written")
         let read = try AppDirectory.read(folder)
-        // The same app, but for the Admin API's ids, which an export has no place for.
-        #expect(Self.withoutIds(read.model) == Self.withoutIds(hosted.model))
+        // The same app, under the same Admin API ids (written beside each resource as `id`).
+        #expect(Self.withoutSecrets(read.model) == Self.withoutSecrets(hosted.model))
+        #expect(!hosted.model.functions.contains { $0.id == nil } && read.model.functions.map(\.id) == hosted.model.functions.map(\.id))
         #expect(read.model.secretNames == ["kioskKey"])
         let served = try read.model.servableApp(secrets: AppSecrets(["kioskKey": "kiosk-signing-key-0123456789-abcdefgh"])).config
-        #expect(served == Self.withoutIds(try AdminApps.servable(hosted)), "the directory serves what the database served, but for the ids")
+        #expect(served == (try AdminApps.servable(hosted)), "the directory serves what the database served, its functions' ids too")
 
         // Served from the directory, on a server of its own.
         let fromDirectory = try await TestServer.make(served)
@@ -75,26 +76,27 @@ import Testing
         #expect(await bob.call("addNote", ["bob's"]).json == 1, "the owner role reads each user's own notes")
     }
 
-    /// `model` without the ids the Admin API gives its parts, and without the list of secrets
-    /// (an export names the secrets where they are used, as App Services does).
+    /// `model` without the ids the Admin API gives its parts, nor its list of secrets: to compare
+    /// an app made through the API with the directory it was made from, which names no ids.
     static func withoutIds(_ model: AppModel) -> AppModel {
-        var model = model
+        var model = withoutSecrets(model)
         for index in model.providers.indices { model.providers[index].id = nil }
         for index in model.services.indices { model.services[index].id = nil }
         for index in model.functions.indices { model.functions[index].id = nil }
         for index in model.values.indices { model.values[index].id = nil }
+        for index in model.triggers.indices { model.triggers[index].id = nil }
         for index in model.rules.indices {
             model.rules[index].defaultRuleId = nil
             for collection in model.rules[index].collections.indices { model.rules[index].collections[collection].id = nil }
         }
-        model.secrets = []
         return model
     }
 
-    /// `config` without the Admin API's ids of its functions, which an export has no place for.
-    static func withoutIds(_ config: AppConfig) -> AppConfig {
-        var config = config
-        for name in config.functions.keys { config.functions[name]?.id = nil }
-        return config
+    /// `model` without its list of secrets: an export names the secrets where they are used, as
+    /// App Services does, and holds no list of them.
+    static func withoutSecrets(_ model: AppModel) -> AppModel {
+        var model = model
+        model.secrets = []
+        return model
     }
 }

@@ -52,6 +52,40 @@ import Testing
         #expect(again.secretNames == ["googleSecret", "keyA", "keyB", "storeAdminKey"])
     }
 
+    /// The ids the Admin API names resources by (`"id"`, as App Services writes it) are written
+    /// beside each resource and read back, so an app exported and served again keeps them.
+    @Test func everyResourcesIdIsWrittenAndReadBack() throws {
+        var model = try AppDirectory.read(AppDirectoryFixtures.url("store-app")).model
+        var next = 0x6570_a1b2
+        func id() -> String {
+            next += 1
+            return String(next, radix: 16) + "c3d4e5f607182930"
+        }
+        for index in model.functions.indices { model.functions[index].id = id() }
+        for index in model.triggers.indices { model.triggers[index].id = id() }
+        for index in model.services.indices { model.services[index].id = id() }
+        for index in model.providers.indices { model.providers[index].id = id() }
+        model.values.append(AppValue(name: "storeName", content: .plain("Kiosk"), id: id()))
+        for index in model.rules.indices {
+            if model.rules[index].defaultRoles != nil { model.rules[index].defaultRuleId = id() }
+            for collection in model.rules[index].collections.indices where !model.rules[index].collections[collection].roles.isEmpty {
+                model.rules[index].collections[collection].id = id()
+            }
+        }
+        #expect(!model.functions.isEmpty && !model.triggers.isEmpty && !model.services.isEmpty && !model.rules.isEmpty)
+        let folder = try Self.exported(model)
+        let again = try AppDirectory.read(folder).model
+        #expect(again == model)
+        #expect(again.functions.map(\.id) == model.functions.map(\.id))
+        let list = try JSONValue(parsing: Data(contentsOf: folder.appendingPathComponent("functions/config.json")))
+        #expect(list.arrayValue?.first?.objectValue?["id"] == .string(try #require(model.functions.first?.id)))
+        // An upper-case id reads as the same id.
+        var file = try JSONValue(parsing: Data(contentsOf: folder.appendingPathComponent("values/storeName.json"))).objectValue ?? [:]
+        file["id"] = .string(try #require(model.values.last?.id).uppercased())
+        try AppDirectoryFixtures.write(JSONValue.object(file).compactText, to: "values/storeName.json", in: folder)
+        #expect(try AppDirectory.read(folder).model.values.last?.id == model.values.last?.id)
+    }
+
     @Test func aConfigurationExportedServesTheSameAppWithoutItsSecrets() async throws {
         let signing = "config-signing-key-0123456789-abcdefgh"
         var config = AppConfig(appId: "kiosk-export", name: "kiosk")

@@ -35,6 +35,14 @@ import Testing
         #expect(error.file == "auth/providers.json" && error.key == "oauth2-github.type", "\(error)")
     }
 
+    @Test func anIdThatIsNoObjectIdIsRefusedNamingFileAndKey() throws {
+        let root = try AppDirectoryFixtures.copy("store-app")
+        try AppDirectoryFixtures.write(#"{"name": "storeName", "value": "Kiosk", "id": "kiosk-1"}"#, to: "values/storeName.json", in: root)
+        let error = try #require(AppDirectoryFixtures.refusal(root))
+        #expect(error.file == "values/storeName.json" && error.key == "id", "\(error)")
+        #expect(error.reason == "must be 24 hexadecimal digits (an ObjectId)")
+    }
+
     @Test func aRoleKeyAppServicesDoesNotHaveIsRefused() throws {
         let root = try AppDirectoryFixtures.copy("store-app")
         try AppDirectoryFixtures.write(
