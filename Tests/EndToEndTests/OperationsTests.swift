@@ -76,6 +76,32 @@ import FoundationNetworking
         #expect(body.contains(#"roster_active_sessions{app="roster-demo"} 1"#))
     }
 
+    /// `admin audit` names on each line the request that made the entry (the id the server's log
+    /// and an error's `link` name), and `-` for an entry no request made.
+    @Test func anAuditLineNamesTheRequestThatMadeIt() async throws {
+        let home = try CommandRunner.temporaryDirectory("ops-audit")
+        let database = home.appendingPathComponent("s.sqlite").path
+        let served = try Served(["serve", "--db", database, "--demo", "--port", "0"], home: home) { lines in
+            lines.contains { $0.hasPrefix("roster-server listening on ") }
+        }
+        let base = try served.url(after: "roster-server listening on ")
+        let login = try await Self.fetch(
+            base + "/api/client/v2.0/app/roster-demo/auth/providers/anon-user/login", method: "POST", body: Data("{}".utf8),
+            headers: ["Content-Type": "application/json", "X-Request-Id": "audit-line-1"])
+        #expect(login.0 == 200)
+        let runner = CommandRunner(home: home)
+        let created = try runner.rosterServer(
+            ["admin", "--db", database, "--demo", "create-user", "--email", "zed@example.com", "--password-stdin"], stdin: "zed-secret-1\n")
+        #expect(created.status == 0, "\(created.stderr)")
+        let audit = try runner.rosterServer(["admin", "--db", database, "--demo", "audit"])
+        #expect(audit.status == 0, "\(audit.stderr)")
+        let lines = audit.stdout.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
+        let loggedIn = try #require(lines.first { $0.count > 1 && $0[1] == "login" }, "\(audit.stdout)")
+        #expect(loggedIn.count >= 6 && loggedIn[3] == "anon-user" && loggedIn[5] == "audit-line-1", "\(loggedIn)")
+        let admin = try #require(lines.first { $0.last == "create-user" }, "\(audit.stdout)")
+        #expect(admin.count == 7 && admin[5] == "-", "\(admin)")
+    }
+
     @Test func aBadMetricsPortIsOneLineAndNoServer() throws {
         let home = try CommandRunner.temporaryDirectory("ops-bad-port")
         let result = try CommandRunner(home: home).rosterServer(

@@ -45,13 +45,18 @@ struct AuditCommand: AsyncParsableCommand {
             return
         }
         let formatter = ISO8601DateFormatter()
-        for entry in entries {
-            let parts = [
-                formatter.string(from: entry.at), entry.event.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0),
-                entry.userId ?? "-", entry.provider ?? "-", entry.address ?? "-", entry.detail ?? "",
-            ]
-            print(parts.joined(separator: "  ").trimmingCharacters(in: .whitespaces))
-        }
+        for entry in entries { print(Self.line(entry, formatter)) }
+    }
+
+    /// One entry as a line: the time, the event, the user, the provider, the client's address,
+    /// the request that made it (its `X-Request-Id`, as the server's log and an error's `link`
+    /// name it), then the detail; `-` for what the entry does not have.
+    static func line(_ entry: AuditEntry, _ formatter: ISO8601DateFormatter) -> String {
+        let parts = [
+            formatter.string(from: entry.at), entry.event.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0),
+            entry.userId ?? "-", entry.provider ?? "-", entry.address ?? "-", entry.requestId ?? "-", entry.detail ?? "",
+        ]
+        return parts.joined(separator: "  ").trimmingCharacters(in: .whitespaces)
     }
 }
 
