@@ -92,7 +92,34 @@ struct AppDirectoryReader {
         if names.contains("data_sources") { (model.services, model.rules) = try dataSources() }
         if names.contains("functions") { model.functions = try functions() }
         if names.contains("triggers") { model.triggers = try triggers() }
+        try Self.refuseSharedIds(model)
         return AppDirectory(model: model, notServed: notServed)
+    }
+
+    /// Two resources of one kind under one `id` would leave the Admin API naming only the first:
+    /// refused, naming where the second is.
+    private static func refuseSharedIds(_ model: AppModel) throws {
+        let kinds: [(file: String, ids: [(name: String, id: String?)])] = [
+            ("functions/config.json", model.functions.map { ($0.name, $0.id) }),
+            ("triggers", model.triggers.map { ($0.name, $0.id) }),
+            ("values", model.values.map { ($0.name, $0.id) }),
+            ("auth/providers.json", model.providers.map { ($0.name, $0.id) }),
+            ("data_sources", model.services.map { ($0.name, $0.id) }),
+            ("data_sources", model.rules.flatMap { rules in
+                [("\(rules.service)/default_rule.json", rules.defaultRuleId)]
+                    + rules.collections.map { ("\(rules.service)/\($0.database)/\($0.collection)/rules.json", $0.id) }
+            }),
+        ]
+        for kind in kinds {
+            var seen: [String: String] = [:]
+            for (name, id) in kind.ids {
+                guard let id else { continue }
+                if let first = seen[id] {
+                    throw AppDirectoryError(file: kind.file, key: name, reason: "its id \(id) is the id of '\(first)' too")
+                }
+                seen[id] = name
+            }
+        }
     }
 
     /// A part Roster does not serve: its JSON files at the top of the part are read, so a broken

@@ -43,6 +43,17 @@ import Testing
         #expect(error.reason == "must be 24 hexadecimal digits (an ObjectId)")
     }
 
+    @Test func twoValuesUnderOneIdAreRefused() throws {
+        let root = try AppDirectoryFixtures.copy("store-app")
+        for name in ["aName", "bName"] {
+            try AppDirectoryFixtures.write(
+                #"{"name": "\#(name)", "value": 1, "id": "6570a1b2c3d4e5f607182930"}"#, to: "values/\(name).json", in: root)
+        }
+        let error = try #require(AppDirectoryFixtures.refusal(root))
+        #expect(error.file == "values" && error.key == "bName", "\(error)")
+        #expect(error.reason == "its id 6570a1b2c3d4e5f607182930 is the id of 'aName' too")
+    }
+
     @Test func aRoleKeyAppServicesDoesNotHaveIsRefused() throws {
         let root = try AppDirectoryFixtures.copy("store-app")
         try AppDirectoryFixtures.write(
