@@ -63,31 +63,42 @@ struct AppImport: Sendable {
         }
     }
 
-    /// Each resource the import keeps by name keeps the id the Admin API named it by.
+    /// Each resource the import keeps by name keeps the id the Admin API named it by, unless the
+    /// import gives that id to another resource of the kind (an exported directory carries ids):
+    /// no two resources of a kind share an id.
     private static func keepIds(of current: AppModel, in model: inout AppModel) {
         for index in model.functions.indices where model.functions[index].id == nil {
-            model.functions[index].id = current.functions.first { $0.name == model.functions[index].name }?.id
+            model.functions[index].id = unclaimed(current.functions.first { $0.name == model.functions[index].name }?.id, model.functions.map(\.id))
         }
         for index in model.providers.indices where model.providers[index].id == nil {
-            model.providers[index].id = current.providers.first { $0.name == model.providers[index].name }?.id
+            model.providers[index].id = unclaimed(current.providers.first { $0.name == model.providers[index].name }?.id, model.providers.map(\.id))
         }
         for index in model.services.indices where model.services[index].id == nil {
-            model.services[index].id = current.services.first { $0.name == model.services[index].name }?.id
+            model.services[index].id = unclaimed(current.services.first { $0.name == model.services[index].name }?.id, model.services.map(\.id))
         }
         for index in model.values.indices where model.values[index].id == nil {
-            model.values[index].id = current.values.first { $0.name == model.values[index].name }?.id
+            model.values[index].id = unclaimed(current.values.first { $0.name == model.values[index].name }?.id, model.values.map(\.id))
         }
         for index in model.triggers.indices where model.triggers[index].id == nil {
-            model.triggers[index].id = current.triggers.first { $0.name == model.triggers[index].name }?.id
+            model.triggers[index].id = unclaimed(current.triggers.first { $0.name == model.triggers[index].name }?.id, model.triggers.map(\.id))
         }
         for index in model.rules.indices {
             guard let before = current.rules.first(where: { $0.service == model.rules[index].service }) else { continue }
-            if model.rules[index].defaultRuleId == nil, model.rules[index].defaultRoles != nil { model.rules[index].defaultRuleId = before.defaultRuleId }
+            if model.rules[index].defaultRuleId == nil, model.rules[index].defaultRoles != nil {
+                model.rules[index].defaultRuleId = unclaimed(before.defaultRuleId, model.rules.flatMap { [$0.defaultRuleId] + $0.collections.map(\.id) })
+            }
             for rule in model.rules[index].collections.indices where model.rules[index].collections[rule].id == nil {
                 let namespace = model.rules[index].collections[rule]
-                model.rules[index].collections[rule].id =
-                    before.collections.first { $0.database == namespace.database && $0.collection == namespace.collection }?.id
+                model.rules[index].collections[rule].id = unclaimed(
+                    before.collections.first { $0.database == namespace.database && $0.collection == namespace.collection }?.id,
+                    model.rules.flatMap { [$0.defaultRuleId] + $0.collections.map(\.id) })
             }
         }
+    }
+
+    /// `id`, unless `claimed` holds it already.
+    private static func unclaimed(_ id: String?, _ claimed: [String?]) -> String? {
+        guard let id, !claimed.contains(id) else { return nil }
+        return id
     }
 }
