@@ -143,7 +143,7 @@ extension Model {
         terminal.press(.tab)
         terminal.type(confirmation.token)
         terminal.press(.enter)
-        await switcher.waitFor("Email confirmed; it can log in now")
+        await switcher.waitForShown("Email confirmed; it can log in now")
         // The same token again: refused in words, the form stays.
         terminal.press(.char("p"), .char(" "), .char(" "), .tab)
         terminal.type(confirmation.tokenId)
@@ -158,7 +158,7 @@ extension Model {
         terminal.press(.char("p"), .tab)
         terminal.type("ada@example.com")
         terminal.press(.enter)
-        await switcher.waitFor("If ada@example.com has an account, a reset message is on its way")
+        await switcher.waitForShown("If ada@example.com has an account, a reset message is on its way")
         // The form goes on to the new password by itself.
         await switcher.waitFor("< set a new password (token from the message) >")
         let reset = try message("reset", in: demo)
@@ -170,7 +170,7 @@ extension Model {
         terminal.press(.tab)
         terminal.type("second-secret-2")
         terminal.press(.enter)
-        await switcher.waitFor("Password changed; log in with the new one")
+        await switcher.waitForShown("Password changed; log in with the new one")
         _ = try await switcher.quit()
 
         let old = await #expect(throws: RosterError.self) {

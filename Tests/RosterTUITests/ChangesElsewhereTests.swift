@@ -92,15 +92,15 @@ import Testing
         let other = try demo.secondDevice()
         let emma = try await other.login(credentials: .emailPassword(email: "emma@example.com", password: "pa55word"))
         // The list follows without a key, and says what happened.
-        await switcher.waitFor("emma@example.com logged in elsewhere")
+        await switcher.waitForShown("emma@example.com logged in elsewhere")
         await switcher.waitFor("* emma@example.com")
         _ = try await emma.logOut()
-        await switcher.waitFor("emma@example.com was logged out elsewhere")
+        await switcher.waitForShown("emma@example.com was logged out elsewhere")
         await switcher.waitFor("- emma@example.com")
 
         // Joe logged out here: the result says so, and nothing is told as done elsewhere.
         switcher.terminal.press(.char("o"))
-        await switcher.waitFor("Logged out joe@example.com")
+        await switcher.waitForShown("Logged out joe@example.com")
         await switcher.waitFor("- joe@example.com")
         // A change elsewhere after it is told: the list read that showed Joe's log-out has been
         // handled by then, and had it been told as news it would be in the messages.

@@ -170,7 +170,7 @@ extension DataEditor {
         switcher.terminal.press(.enter)
         switcher.terminal.type("orange")
         switcher.terminal.press(.enter, .char("s"))
-        await switcher.waitFor("Saved the custom data of anonymous user")
+        await switcher.waitForShown("Saved the custom data of anonymous user")
         #expect(anonymous.customData["favoriteColor"] == "orange")
         #expect(anonymous.customData["userId"] == .string(anonymous.id))
 
@@ -181,7 +181,7 @@ extension DataEditor {
         switcher.terminal.press(.char("e"))
         await switcher.waitFor("Switch to emma@example.com first (Enter)")
         switcher.terminal.press(.enter)
-        await switcher.waitFor("Switched to emma@example.com")
+        await switcher.waitForShown("Switched to emma@example.com")
         switcher.terminal.press(.char("e"))
         await switcher.waitFor("Custom data of emma@example.com")
         switcher.terminal.press(.char("a"))
@@ -196,9 +196,9 @@ extension DataEditor {
         switcher.terminal.press(.char("g"))
         for _ in 0..<userId { switcher.terminal.press(.down) }
         switcher.terminal.press(.enter)
-        await switcher.waitFor("error: 'userId' holds the user's id; it is read-only")
+        await switcher.waitForShown("error: 'userId' holds the user's id; it is read-only")
         switcher.terminal.press(.char("d"), .char("s"))
-        await switcher.waitFor("Saved the custom data of emma@example.com")
+        await switcher.waitForShown("Saved the custom data of emma@example.com")
         #expect(emma.customData["mood"] == ["level": 2])
         // Unsaved changes are asked about.
         switcher.terminal.press(.char("e"))

@@ -79,7 +79,7 @@ import Testing
         switcher.terminal.press(.tab)
         switcher.terminal.type("ann-password-1")
         switcher.terminal.press(.enter)
-        await switcher.waitFor("Linked email/password log-in to")
+        await switcher.waitForShown("Linked email/password log-in to")
         await switcher.waitFor("> * ann@example.com")
         #expect(Set(anonymous.identities.map(\.providerType)) == ["anon-user", "local-userpass"])
 
@@ -89,14 +89,14 @@ import Testing
         switcher.terminal.press(.tab)
         switcher.terminal.type("passw0rd")
         switcher.terminal.press(.enter)
-        await switcher.waitFor("error: these credentials already belong to another user")
+        await switcher.waitForShown("error: these credentials already belong to another user")
         await switcher.waitFor("Link another log-in to")
         switcher.terminal.press(.escape)
-        await switcher.waitFor("Linking to ann@example.com cancelled")
+        await switcher.waitForShown("Linking to ann@example.com cancelled")
 
         // Logged out, the once-anonymous user stays on the device.
         switcher.terminal.press(.char("o"))
-        await switcher.waitFor("Logged out ann@example.com")
+        await switcher.waitForShown("Logged out ann@example.com")
         #expect(switcher.terminal.lines.contains { $0.contains("ann@example.com") && $0.contains("email") })
         _ = try await switcher.quit()
         #expect(anonymous.state == .loggedOut)

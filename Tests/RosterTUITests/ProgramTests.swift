@@ -22,7 +22,7 @@ import Testing
         switcher.terminal.type("passw0rd")
         #expect(switcher.terminal.lines.joined().contains("passw0rd") == false)
         switcher.terminal.press(.enter)
-        await switcher.waitFor("Logged in joe@example.com")
+        await switcher.waitForShown("Logged in joe@example.com")
         await switcher.waitFor("* joe@example.com")
 
         switcher.terminal.press(.char("n"))
@@ -39,13 +39,13 @@ import Testing
         let joeLine = try #require(switcher.terminal.lines.firstIndex { $0.contains("+ joe@example.com") })
         let emmaLine = try #require(switcher.terminal.lines.firstIndex { $0.contains("* emma@example.com") })
         switcher.terminal.press(joeLine > emmaLine ? .down : .up, .enter)
-        await switcher.waitFor("Switched to joe@example.com")
+        await switcher.waitForShown("Switched to joe@example.com")
         await switcher.waitFor("active: joe@example.com")
         #expect(demo.app.currentUser?.displayName == "joe@example.com")
 
         // Log Joe out with `o`: the store and the screen agree.
         switcher.terminal.press(.char("o"))
-        await switcher.waitFor("Logged out joe@example.com")
+        await switcher.waitForShown("Logged out joe@example.com")
         await switcher.waitFor("- joe@example.com")
         #expect(demo.app.allUsers.first { $0.displayName == "joe@example.com" }?.state == .loggedOut)
 
@@ -53,7 +53,7 @@ import Testing
         switcher.terminal.press(.char("x"))
         await switcher.waitFor("Remove joe@example.com from this device?")
         switcher.terminal.press(.enter)
-        await switcher.waitFor("Nothing removed")
+        await switcher.waitForShown("Nothing removed")
         #expect(demo.app.allUsers.count == 2)
         switcher.terminal.press(.char("x"), .tab, .enter)
         await switcher.waitForState("Joe gone from the device") { demo.app.allUsers.map(\.displayName) == ["emma@example.com"] }
@@ -72,7 +72,7 @@ import Testing
         switcher.terminal.press(.tab)
         switcher.terminal.type("wrong password")
         switcher.terminal.press(.enter)
-        await switcher.waitFor("error: wrong email or password")
+        await switcher.waitForShown("error: wrong email or password")
         // Still on the form, nobody on the device.
         #expect(switcher.terminal.lines.contains { $0.contains("Log in") })
         #expect(demo.app.allUsers.isEmpty)
@@ -91,7 +91,7 @@ import Testing
         try await demo.server.admin.setCustomData(
             appId: demo.appId, userId: joe.id, document: ["userId": .string(joe.id), "favoriteColor": "teal"])
         switcher.terminal.press(.char("r"))
-        await switcher.waitFor("Custom data of joe@example.com refreshed")
+        await switcher.waitForShown("Custom data of joe@example.com refreshed")
         await switcher.waitFor("\"favoriteColor\": \"teal\"")
         _ = try await switcher.quit()
     }
@@ -163,14 +163,14 @@ extension RunningSwitcher {
 
         // BEHAVIOURS 3: anonymous, chosen with `1`.
         switcher.terminal.press(.char("n"), .backTab, .char("1"), .enter)
-        await switcher.waitFor("Logged in anonymous user")
+        await switcher.waitForShown("Logged in anonymous user")
         await switcher.waitFor("> * anonymous user")
 
         // Custom JWT, chosen with `4`; the token is pasted.
         switcher.terminal.press(.char("n"), .backTab, .char("4"), .tab)
         switcher.terminal.type(jwt)
         switcher.terminal.press(.enter)
-        await switcher.waitFor("Logged in Zoë")
+        await switcher.waitForShown("Logged in Zoë")
         await switcher.waitFor("> * Zoë")
         #expect(!switcher.terminal.lines.joined().contains(jwt))
 
@@ -178,7 +178,7 @@ extension RunningSwitcher {
         switcher.terminal.press(.char("n"), .backTab, .char("3"), .tab)
         switcher.terminal.type(apiKey)
         switcher.terminal.press(.enter)
-        await switcher.waitFor("Logged in emma@example.com")
+        await switcher.waitForShown("Logged in emma@example.com")
         await switcher.waitFor("active: emma@example.com")
         _ = try await switcher.quit()
     }
@@ -194,7 +194,7 @@ extension RunningSwitcher {
         switcher.terminal.press(.tab, .char(" "), .tab)
         switcher.terminal.type("analytical-1")
         switcher.terminal.press(.enter)
-        await switcher.waitFor("Registered and logged in ada@example.com")
+        await switcher.waitForShown("Registered and logged in ada@example.com")
         await switcher.waitFor("> * ada@example.com")
 
         // Registering the same email again is refused in words, and nothing changes.
@@ -223,11 +223,11 @@ extension RunningSwitcher {
         switcher.terminal.press(.char("d"))
         await switcher.waitFor("Delete the account of joe@example.com on the server?")
         switcher.terminal.press(.escape)
-        await switcher.waitFor("Nothing deleted")
+        await switcher.waitForShown("Nothing deleted")
         #expect(try await demo.server.admin.findUser(appId: demo.appId, idOrEmail: joe.id) != nil)
 
         switcher.terminal.press(.char("d"), .char("y"))
-        await switcher.waitFor("Deleted the account of joe@example.com")
+        await switcher.waitForShown("Deleted the account of joe@example.com")
         await switcher.waitFor("No users yet.")
         #expect(try await demo.server.admin.findUser(appId: demo.appId, idOrEmail: joe.id) == nil)
         #expect(try demo.app.userSnapshots().isEmpty)

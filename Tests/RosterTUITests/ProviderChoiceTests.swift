@@ -139,11 +139,11 @@ import Testing
         switcher.terminal.press(.char("3"), .tab)
         switcher.terminal.type(#"{"pin": "0000"}"#)
         switcher.terminal.press(.enter)
-        await switcher.waitFor("error: unknown PIN")
+        await switcher.waitForShown("error: unknown PIN")
         for _ in 0..<6 { switcher.terminal.press(.backspace) }
         switcher.terminal.type(#"1234"}"#)
         switcher.terminal.press(.enter)
-        await switcher.waitFor("Logged in Ada")
+        await switcher.waitForShown("Logged in Ada")
         await switcher.waitFor("> * Ada")
         await switcher.waitFor("provider  custom-function")
         _ = try await switcher.quit()

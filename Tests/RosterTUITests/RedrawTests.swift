@@ -16,7 +16,7 @@ import Testing
         // `j` changes nothing on this screen; `y`, read after it, puts a line at the bottom. Once
         // that line is drawn both keys were handled, and neither wrote over the scribble.
         switcher.terminal.press(.char("j"), .char("y"))
-        await switcher.waitFor("Nobody to copy; press n to log in")
+        await switcher.waitForShown("Nobody to copy; press n to log in")
         #expect(switcher.terminal.lines[1].hasPrefix("SCRIBBLE FROM ANOTHER PROCESS"), "only changed rows are written")
         // The next key takes the message away, and only its row is written again.
         switcher.terminal.press(.escape)

@@ -66,14 +66,18 @@ public struct ScreenBuffer: Sendable, Equatable {
     /// Each row as text, continuation cells skipped and trailing spaces trimmed; for tests
     /// and for text captures.
     public func lines() -> [String] {
-        (0..<height).map { row in
-            var line = ""
-            for column in 0..<width {
-                line += cells[row * width + column].text
-            }
-            while line.last == " " { line.removeLast() }
-            return line
+        (0..<height).map(line)
+    }
+
+    /// One row as text, as `lines()` gives it.
+    public func line(_ row: Int) -> String {
+        guard row >= 0, row < height else { return "" }
+        var line = ""
+        for column in 0..<width {
+            line += cells[row * width + column].text
         }
+        while line.last == " " { line.removeLast() }
+        return line
     }
 
     /// The rows that differ from `old`: all of them when the size changed.

@@ -15,10 +15,15 @@ public final class MemoryBackend: TerminalBackend, Sendable {
         var suspensions = 0
         var copied: [String] = []
         var rowsWritten = 0
+        /// The text of the rows the last draws wrote, oldest first, at most `rowsKept` of them.
+        var written: [String] = []
         var closed = false
     }
 
     private let state: Mutex<State>
+
+    /// How many written rows `shownLines` keeps: a few hundred frames' worth of changes.
+    public static let rowsKept = 10_000
 
     public init(size: TerminalSize = TerminalSize(width: 100, height: 30)) {
         state = Mutex(State(size: size, screen: ScreenBuffer(width: size.width, height: size.height)))
@@ -51,6 +56,10 @@ public final class MemoryBackend: TerminalBackend, Sendable {
     /// The last frame's text, one string per row.
     public var lines: [String] { screen.lines() }
 
+    /// The text of every row drawn lately, oldest first, whether or not it is still on the screen:
+    /// for a message that stays only seconds, which a test on a loaded machine may read late.
+    public var shownLines: [String] { state.withLock { $0.written } }
+
     /// How many frames were drawn, and how many rows they wrote in all.
     public var drawCounts: (frames: Int, rowsWritten: Int) { state.withLock { ($0.frames, $0.rowsWritten) } }
 
@@ -74,6 +83,8 @@ public final class MemoryBackend: TerminalBackend, Sendable {
                 for row in rows { $0.screen.copyRow(row, from: buffer) }
             }
             $0.rowsWritten += rows.count
+            $0.written += rows.map(buffer.line)
+            if $0.written.count > Self.rowsKept { $0.written.removeFirst($0.written.count - Self.rowsKept) }
             $0.frames += 1
             $0.drawn = buffer
         }

@@ -28,6 +28,16 @@ struct RunningSwitcher {
         }
     }
 
+    /// Waits until a row drawn since the switcher started contains `text`, on the screen now or
+    /// not: for a status message, which goes after a few seconds, sooner than a loaded machine
+    /// may let the test look.
+    @discardableResult
+    func waitForShown(_ text: String, seconds: Double = 90, sourceLocation: SourceLocation = #_sourceLocation) async -> String? {
+        await waitUntil("a row drawn containing \(text)", seconds: seconds, sourceLocation: sourceLocation) { lines in
+            lines.first { $0.contains(text) } ?? terminal.shownLines.last { $0.contains(text) }
+        }
+    }
+
     /// Waits until no line contains `text`.
     func waitForNo(_ text: String, seconds: Double = 90, sourceLocation: SourceLocation = #_sourceLocation) async {
         await waitUntil("no line containing \(text)", seconds: seconds, sourceLocation: sourceLocation) { lines in
