@@ -114,6 +114,12 @@ struct ServeCommand: AsyncParsableCommand {
             valueName: "address"))
     var adminListen: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --admin-listen: the URL people reach the Admin API at (https://admin.example.com), the base of error answers' links into an app's log. Default: the address it listens on; none on 0.0.0.0 or ::.",
+            valueName: "url"))
+    var adminPublicURL: String?
+
     /// The options given, by their settings keys: an option not given leaves the key to the
     /// environment and the settings file.
     var givenOptions: [SettingKey: ConfigContent] {
@@ -166,6 +172,11 @@ struct ServeCommand: AsyncParsableCommand {
             throw CommandFailure("--admin-listen is for the apps of the database: serve without --config, --app-dir or --demo")
         }
         let adminAddress = try adminListen.map(AdminListenAddress.init)
+        if adminPublicURL != nil, adminAddress == nil {
+            throw CommandFailure("--admin-public-url is for an Admin API on its own address (--admin-listen); beside the client API it uses --public-url")
+        }
+        let adminBase: PublicURL?
+        do { adminBase = try adminPublicURL.map { try PublicURL(parsing: $0) } } catch { throw CommandFailure("--admin-public-url: \(error)") }
         if secrets.isEmpty == false, settings.appDirectories.isEmpty {
             throw CommandFailure("--secret is for an app directory: serve one with --app-dir DIR")
         }
@@ -192,13 +203,15 @@ struct ServeCommand: AsyncParsableCommand {
             }
         }
         // The links into the Admin API's logs point at its own address once it listens there.
-        if adminAddress != nil { adminAPI?.servedAlone(at: nil) }
+        if adminAddress != nil { adminAPI?.servedAlone(at: adminBase) }
         do {
             let alongside = adminAddress.map { address in
                 let shownAdmin = address.host.contains(":") ? "[\(address.host)]" : address.host
                 return Listener(host: address.host, port: address.port, only: adminPaths) { bound in
-                    adminAPI?.servedAlone(at: PublicURL.listening(host: address.host, port: bound))
+                    let base = adminBase ?? PublicURL.listening(host: address.host, port: bound)
+                    adminAPI?.servedAlone(at: base)
                     FileHandle.standardOutput.write(Data("roster-server Admin API on http://\(shownAdmin):\(bound)\(AdminAPIVersion.path)\n".utf8))
+                    FileHandle.standardOutput.write(Data(Self.adminLinksLine(base, given: adminBase != nil).utf8))
                 }
             }
             try await server.serve(
@@ -221,5 +234,16 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             throw CommandFailure("cannot serve on \(host):\(port): \(error)")
         }
+    }
+
+    /// What the Admin API's links into an app's log start with, said once it listens: its public
+    /// URL, the address it listens on, or none when that is every interface and none was given.
+    static func adminLinksLine(_ base: PublicURL?, given: Bool) -> String {
+        guard let base else {
+            return "Admin API links: none, as it listens on every interface (--admin-public-url sets the one people use)\n"
+        }
+        return given
+            ? "Admin API links start with \(base) (--admin-public-url)\n"
+            : "Admin API links start with \(base), the address listened on (--admin-public-url sets the one people use)\n"
     }
 }

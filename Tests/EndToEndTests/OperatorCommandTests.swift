@@ -126,13 +126,63 @@ extension EndToEndTests {
             #expect(try await OperationsTests.fetch(link, headers: ["Authorization": "Bearer \(token)"]).0 == 200)
         }
 
+        /// An Admin API on every interface names no address a person can open: its links take the
+        /// public URL it is given, and without one there are none, said at start.
+        @Test func anAdminAPIOnEveryInterfaceLinksToItsPublicURLOrSaysItHasNone() async throws {
+            let home = try CommandRunner.temporaryDirectory("admin-public-url")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let db = home.appendingPathComponent("server.sqlite").path
+            let runner = CommandRunner(home: home)
+            #expect(try runner.rosterServer(["admin", "--db", db, "create-operator", "ops@example.com", "--password-stdin"], stdin: "long-secret-1\n").status == 0)
+
+            // Refused before anything listens: without --admin-listen, or not a URL.
+            let refusals: [([String], String)] = [
+                (["--admin-public-url", "https://admin.example.com"], "--admin-public-url is for an Admin API on its own address"),
+                (["--admin-listen", "127.0.0.1:0", "--admin-public-url", "ftp://admin.example.com"], "--admin-public-url: a public URL is http:// or https://"),
+            ]
+            for (arguments, words) in refusals {
+                let refused = try runner.rosterServer(["serve", "--db", db, "--port", "0"] + arguments)
+                #expect(refused.status != 0 && refused.stderr.contains(words), "\(arguments): \(refused.stderr)")
+            }
+
+            for given in ["https://admin.example.com/ops", nil] {
+                let served = try Self.serve(db, home: home, admin: "0.0.0.0:0", publicURL: given)
+                let adminBase = try served.url(after: "roster-server Admin API on ")
+                let clientBase = try served.url(after: "roster-server listening on ")
+                let said = served.lines.first { $0.hasPrefix("Admin API links") } ?? ""
+                if let given {
+                    #expect(said == "Admin API links start with \(given) (--admin-public-url)")
+                } else {
+                    #expect(said.hasPrefix("Admin API links: none, as it listens on every interface"), "\(served.lines)")
+                }
+                let port = try #require(adminBase.split(separator: ":").last?.split(separator: "/").first)
+                let local = "http://127.0.0.1:\(port)/api/admin/v3.0"
+                let login = try await Self.post(local + "/auth/providers/local-userpass/login", ["username": "ops@example.com", "password": "long-secret-1"])
+                let token = try #require(login.1["access_token"] as? String)
+                let profile = try await OperationsTests.fetch(local + "/auth/profile", headers: ["Authorization": "Bearer \(token)"])
+                let group = try #require(
+                    ((try JSONSerialization.jsonObject(with: profile.1) as? [String: Any])?["roles"] as? [[String: Any]])?.first?["group_id"] as? String)
+                let app = try await Self.post(local + "/groups/\(group)/apps", ["name": "kiosk-\(given == nil ? "b" : "a")"], bearer: token)
+                let clientAppId = try #require(app.1["client_app_id"] as? String)
+                let refused = try await Self.post(clientBase + "/api/client/v2.0/app/\(clientAppId)/functions/call", ["name": "sum"])
+                #expect(refused.0 == 401)
+                if let given {
+                    let link = try #require(refused.1["link"] as? String)
+                    #expect(link.hasPrefix(given + "/api/admin/v3.0/groups/\(group)/apps/") && link.contains("/logs?co_id="), "\(refused)")
+                } else {
+                    #expect((refused.1["link"] as? String ?? "").isEmpty, "\(refused)")
+                }
+            }
+        }
+
         /// `serve` with the apps of the database, the client API and the Admin API each on a port
         /// of its own.
-        static func serve(_ db: String, home: URL) throws -> OperationsTests.Served {
+        static func serve(_ db: String, home: URL, admin: String = "127.0.0.1:0", publicURL: String? = nil) throws -> OperationsTests.Served {
             try OperationsTests.Served(
-                ["serve", "--db", db, "--host", "127.0.0.1", "--port", "0", "--admin-listen", "127.0.0.1:0"], home: home
+                ["serve", "--db", db, "--host", "127.0.0.1", "--port", "0", "--admin-listen", admin] + (publicURL.map { ["--admin-public-url", $0] } ?? []),
+                home: home
             ) { lines in
-                lines.contains { $0.hasPrefix("roster-server listening on ") } && lines.contains { $0.hasPrefix("roster-server Admin API on ") }
+                lines.contains { $0.hasPrefix("roster-server listening on ") } && lines.contains { $0.hasPrefix("Admin API links") }
             }
         }
 

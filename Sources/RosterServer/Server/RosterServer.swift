@@ -126,8 +126,9 @@ public final class RosterServer: Sendable {
         let responder = self.responder
         let (trusted, header) = (environment.trustedProxies, environment.forwardedHeader)
         // The links' base: configured, else the address bound (known once listening on port 0).
+        // Another address's links are its own (the Admin API's `--admin-public-url`).
         let configured = environment.publicURL
-        guard configured != nil || PublicURL.listening(host: host, port: max(port, 1)) != nil else {
+        guard alongside || configured != nil || PublicURL.listening(host: host, port: max(port, 1)) != nil else {
             throw PublicURLNeeded(host: host)
         }
         let bound = self.bound
