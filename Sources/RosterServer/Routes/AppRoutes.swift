@@ -62,8 +62,9 @@ package enum AppRoutes {
 
     /// The client's request as functions' `context.request` and rules' `%%request` show it.
     private static func functionRequest(_ request: Request, _ context: RosterRequestContext) -> FunctionRequest {
-        FunctionRequest(
-            remoteAddress: context.clientAddress, headers: request.headers.map { ($0.name.canonicalName, $0.value) },
+        let headers = request.headers
+        return FunctionRequest(
+            remoteAddress: context.clientAddress, headers: { headers.map { ($0.name.canonicalName, $0.value) } },
             token: request.headers[.authorization].map(bearerToken), logger: context.logger,
             method: request.method.rawValue, rawQuery: request.uri.query ?? "", url: context.publicBase.text + request.uri.path)
     }

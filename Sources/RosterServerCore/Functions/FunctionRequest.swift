@@ -7,8 +7,12 @@ import RosterWire
 ///     let request = FunctionRequest(remoteAddress: "203.0.113.7", headers: [("User-Agent", "RealmJS")], token: bearer, logger: logger)
 package struct FunctionRequest: Sendable {
     package var remoteAddress: String
-    /// The request's headers, in their order; a name may come more than once.
-    package var headers: [(name: String, value: String)]
+    /// The request's headers, in their order; a name may come more than once. Read only by a
+    /// JavaScript function's `context.request` and App Services' roles (`%%request`), so a
+    /// client's request gives them as a function of its own headers, copied when read: most
+    /// data calls never read them.
+    package var headers: [(name: String, value: String)] { readHeaders() }
+    private let readHeaders: @Sendable () -> [(name: String, value: String)]
     /// The access token the call came with.
     package var token: String?
     package var logger: Logger
@@ -28,8 +32,16 @@ package struct FunctionRequest: Sendable {
         remoteAddress: String = "in-process", headers: [(name: String, value: String)] = [], token: String? = nil,
         logger: Logger = Logger(label: "roster-server"), method: String? = nil, rawQuery: String = "", url: String? = nil
     ) {
+        self.init(remoteAddress: remoteAddress, headers: { headers }, token: token, logger: logger, method: method, rawQuery: rawQuery, url: url)
+    }
+
+    /// A request whose headers are read from `headers` when a function or a role asks for them.
+    package init(
+        remoteAddress: String, headers: @escaping @Sendable () -> [(name: String, value: String)], token: String?, logger: Logger,
+        method: String?, rawQuery: String, url: String?
+    ) {
         self.remoteAddress = remoteAddress
-        self.headers = headers
+        self.readHeaders = headers
         self.token = token
         self.logger = logger
         self.method = method
