@@ -51,6 +51,9 @@ struct ServedStore {
         var config = try AppConfig.demo()
         // One refresh token is presented again and again, as SDKs that keep one do.
         config.refreshTokenRotation.enabled = false
+        // One access token serves the whole run: a run longer than its default half hour (every
+        // route over 12 rounds) had its last calls answered 401, fast, and measured those.
+        config.accessTokenLifetimeSeconds = 24 * 3600
         // wrk is one client making anonymous users as fast as it can: the route's cost is
         // measured, not the limit that stops one address.
         config.limits.anonymousUsersPerAddressPerHour = Int(Int32.max)

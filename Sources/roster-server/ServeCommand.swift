@@ -202,7 +202,8 @@ struct ServeCommand: AsyncParsableCommand {
                 FileHandle.standardOutput.write(Data("roster-server web demo on http://\(shown):\(bound)/ (open it in a browser)\n".utf8))
             }
         }
-        // The links into the Admin API's logs point at its own address once it listens there.
+        // The links into the Admin API's logs point at its public URL, else at its own address
+        // once it listens there.
         if adminAddress != nil { adminAPI?.servedAlone(at: adminBase) }
         do {
             let alongside = adminAddress.map { address in
