@@ -54,7 +54,8 @@ package struct FunctionRequest: Sendable {
     /// and `httpReferrer` when the request has those headers. `webhookUrl` belongs to HTTPS
     /// endpoints, which Roster does not serve; a data call's `%%request` adds `service` and `action`.
     package var shown: JSONObject {
-        var fields: JSONObject = ["remoteIPAddress": .string(remoteAddress), "requestHeaders": .object(requestHeaders)]
+        let headers = self.headers
+        var fields: JSONObject = ["remoteIPAddress": .string(remoteAddress), "requestHeaders": .object(Self.shown(headers))]
         if let method { fields["httpMethod"] = .string(method) }
         fields["rawQueryString"] = .string(rawQuery)
         for (name, key) in [("user-agent", "httpUserAgent"), ("referer", "httpReferrer")] {
@@ -65,7 +66,9 @@ package struct FunctionRequest: Sendable {
 
     /// The headers as App Services shows them (`context.request.requestHeaders`,
     /// `%%request.requestHeaders`): each name written `Word-Word`, with the list of its values.
-    package var requestHeaders: JSONObject {
+    package var requestHeaders: JSONObject { Self.shown(headers) }
+
+    private static func shown(_ headers: [(name: String, value: String)]) -> JSONObject {
         var shown = JSONObject()
         for (name, value) in headers {
             let canonical = name.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: "-")
