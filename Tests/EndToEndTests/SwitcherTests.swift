@@ -36,7 +36,7 @@ extension EndToEndTests {
             // Another terminal logs Emma out: the screen follows without a key press.
             let logout = try runner.roster(["logout", "emma@example.com"])
             #expect(logout.status == 0, "roster logout: \(logout.stderr)")
-            try session.waitFor("- emma@example.com", timeout: 5)
+            try session.waitFor("- emma@example.com", timeout: 30)
 
             // The server changes Joe's custom data; `r` fetches it.
             let database = home.appendingPathComponent("embedded/server.sqlite").path
