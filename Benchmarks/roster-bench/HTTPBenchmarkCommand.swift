@@ -165,7 +165,8 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
                     + (route.medianProcessorRatio.map {
                         String(format: ", processor %.3f (%.3f to %.3f)", $0, route.processorRatios.min() ?? 0, route.processorRatios.max() ?? 0)
                     } ?? "") + ": \(met)"
-                    + (route.failed > 0 ? " (\(route.failed) answers other than 2xx, or socket errors)" : ""))
+                    + (route.failed > 0
+                        ? " (answers other than 2xx, or socket errors: \(route.failures(measured: measured, against: against).joined(separator: "; ")))" : ""))
         }
         lines.append(
             String(

@@ -126,6 +126,46 @@ extension EndToEndTests {
             #expect(missing.status != 0 && missing.stderr.contains("no roster-server at"), "\(missing.stderr)")
         }
 
+        /// A build that fails a route is named in that route's row, with the rounds it failed
+        /// in: here "the other build" is the same roster-server behind a script that gives its
+        /// app's access tokens one second, so every call with the token the run logged in for is
+        /// refused there (as a run longer than the token's life once was, on one side unnamed).
+        @Test func failedAnswersAreSaidWithTheSideAndRoundTheyCameIn() throws {
+            let home = try CommandRunner.temporaryDirectory("http-benchmark-failing")
+            defer { try? FileManager.default.removeItem(at: home) }
+            let other = home.appendingPathComponent("other-build")
+            try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+            let real = CommandRunner.binaries.appendingPathComponent("roster-server").path
+            let script = """
+                #!/bin/sh
+                if [ "$1" = serve ]; then
+                  next=0
+                  for a in "$@"; do
+                    if [ $next = 1 ]; then
+                      /usr/bin/python3 -c 'import json, sys; c = json.load(open(sys.argv[1])); c["accessTokenLifetimeSeconds"] = 1; json.dump(c, open(sys.argv[1], "w"))' "$a"
+                    fi
+                    if [ "$a" = --config ]; then next=1; else next=0; fi
+                  done
+                fi
+                exec '\(real)' "$@"
+                """
+            let wrapper = other.appendingPathComponent("roster-server")
+            #expect(FileManager.default.createFile(atPath: wrapper.path, contents: Data(script.utf8), attributes: [.posixPermissions: 0o700]))
+            let run = try CommandRunner(home: home).rosterBench([
+                "http", "--users", "4", "--against-server", wrapper.path, "--rounds", "2", "--seconds", "2", "--connections", "4",
+                "--route", "location", "--route", "data find",
+            ])
+            #expect(run.status == 0, "\(run.stderr)")
+            let lines = run.stdout.split(separator: "\n").map(String.init)
+            let find = try #require(lines.first { $0.hasPrefix("  data find ") }, "\(run.stdout)")
+            #expect(find.contains("(answers other than 2xx, or socket errors: "), "\(find)")
+            #expect(find.contains(" on the other build in rounds 1, 2)"), "\(find)")
+            #expect(!find.contains("on this build"), "\(find)")
+            let location = try #require(lines.first { $0.hasPrefix("  location ") }, "\(run.stdout)")
+            #expect(!location.contains("answers other than 2xx"), "a route without the token fails nowhere: \(location)")
+            #expect(!lines.contains("    answers other than 2xx, and socket errors: 0"), "\(run.stdout)")
+        }
+
         @Test func badOptionsAndAMissingWrkAreSaidInWords() throws {
             let home = try CommandRunner.temporaryDirectory("http-benchmark-options")
             defer { try? FileManager.default.removeItem(at: home) }
