@@ -3,13 +3,9 @@ import RosterWire
 /// A form of fields with one in focus: the log-in form and the account form share how focus
 /// moves, how text fields are edited (as a `LineEditor`, the cursor kept by the form) and how
 /// secrets are masked; each says which fields it shows, which hold text and which are secret.
-protocol EditableForm {
-    associatedtype Field: Hashable & Sendable
+protocol EditableForm: KeepsFormEditing {
     /// The fields shown, in Tab order.
     var fields: [Field] { get }
-    /// The focus, the cursor in it, the secret revealed, the refused fields and the request sent:
-    /// held once, by the same rules for every form.
-    var editing: FormEditing<Field> { get set }
     /// Most characters a text field holds.
     func maxLength(of field: Field) -> Int
     func isText(_ field: Field) -> Bool

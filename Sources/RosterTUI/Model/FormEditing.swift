@@ -26,3 +26,33 @@ public struct FormEditing<Field: Hashable & Sendable>: Sendable, Equatable {
         self.focus = focus
     }
 }
+
+/// A form that keeps its editing state in one `FormEditing`: its focus, cursor, revealed secret,
+/// refused fields and request sent are read and set through it, written once here.
+public protocol KeepsFormEditing {
+    associatedtype Field: Hashable & Sendable
+    var editing: FormEditing<Field> { get set }
+}
+
+extension KeepsFormEditing {
+    public var focus: Field {
+        get { editing.focus }
+        set { editing.focus = newValue }
+    }
+    public var cursor: Int {
+        get { editing.cursor }
+        set { editing.cursor = newValue }
+    }
+    public var revealed: Field? {
+        get { editing.revealed }
+        set { editing.revealed = newValue }
+    }
+    public var errors: [Field: String] {
+        get { editing.errors }
+        set { editing.errors = newValue }
+    }
+    public var sent: Effect? {
+        get { editing.sent }
+        set { editing.sent = newValue }
+    }
+}

@@ -31,28 +31,8 @@ public struct AccountForm: Sendable, Equatable, EditableForm {
     public var password: String
     public var passwordAgain: String = ""
     /// The focus, cursor, revealed secret, refused fields and request sent, kept by the rules
-    /// every form shares.
+    /// every form shares (read and set as `focus`, `cursor`, … through `KeepsFormEditing`).
     public var editing: FormEditing<Field>
-    public var focus: Field {
-        get { editing.focus }
-        set { editing.focus = newValue }
-    }
-    public var cursor: Int {
-        get { editing.cursor }
-        set { editing.cursor = newValue }
-    }
-    public var revealed: Field? {
-        get { editing.revealed }
-        set { editing.revealed = newValue }
-    }
-    public var errors: [Field: String] {
-        get { editing.errors }
-        set { editing.errors = newValue }
-    }
-    public var sent: Effect? {
-        get { editing.sent }
-        set { editing.sent = newValue }
-    }
 
     public init(task: Task = .sendReset, email: String = "") {
         self.task = task

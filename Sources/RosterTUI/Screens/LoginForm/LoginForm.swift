@@ -87,28 +87,8 @@ public struct LoginForm: Sendable, Equatable, EditableForm {
     public var pin: String = ""
     public var pinAgain: String = ""
     /// The focus, cursor, revealed secret, refused fields and request sent, kept by the rules
-    /// every form shares.
+    /// every form shares (read and set as `focus`, `cursor`, … through `KeepsFormEditing`).
     public var editing: FormEditing<Field>
-    public var focus: Field {
-        get { editing.focus }
-        set { editing.focus = newValue }
-    }
-    public var cursor: Int {
-        get { editing.cursor }
-        set { editing.cursor = newValue }
-    }
-    public var revealed: Field? {
-        get { editing.revealed }
-        set { editing.revealed = newValue }
-    }
-    public var errors: [Field: String] {
-        get { editing.errors }
-        set { editing.errors = newValue }
-    }
-    public var sent: Effect? {
-        get { editing.sent }
-        set { editing.sent = newValue }
-    }
     /// The logged-in user the credentials are linked to, instead of logging a user in.
     public var linking: UserTarget?
     /// The log-in on another device on show, once the server has given its codes.
