@@ -191,7 +191,7 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
                 "  " + row.name.padding(toLength: 26, withPad: " ", startingAt: 0)
                     + String(
                         format: " %5d  %12.1f  %7.2f  %7.2f   %d", row.connections, report.requestsPerSecond, report.p50, report.p99,
-                        report.failedAnswers + report.socketErrors))
+                        report.failed))
         }
         let named = Dictionary(result.rows.map { ($0.name, $0.report) }, uniquingKeysWith: { first, _ in first })
         if let ceiling = named["location (the ceiling)"], let refresh = named["refresh"] {
@@ -209,7 +209,7 @@ struct HTTPBenchmarkCommand: AsyncParsableCommand {
                     login.requests, result.kdf.median, met(login.requests >= 10 && login.p50 <= result.kdf.median * 1.1)))
         }
         lines += OriginComparison.report(result.origin)
-        let failed = result.rows.reduce(0) { $0 + $1.report.failedAnswers + $1.report.socketErrors } + result.origin.reduce(0) { $0 + $1.failed }
+        let failed = result.rows.reduce(0) { $0 + $1.report.failed } + result.origin.reduce(0) { $0 + $1.failed }
         lines.append("    answers other than 2xx, and socket errors: \(failed)")
         if let soak = result.soak {
             let before = Double(soak.afterFirstMinuteKiB) / 1024

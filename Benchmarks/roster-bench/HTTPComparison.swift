@@ -53,13 +53,13 @@ enum HTTPComparison {
 
         var medianCostRatio: Double { HTTPComparison.median(costRatios) }
         var medianProcessorRatio: Double? { processorRatios.isEmpty ? nil : HTTPComparison.median(processorRatios) }
-        var failed: Int { (measured + against).reduce(0) { $0 + $1.failedAnswers + $1.socketErrors } }
+        var failed: Int { (measured + against).reduce(0) { $0 + $1.failed } }
 
         /// Where the failed answers came: on each side that had any, how many and in which
         /// rounds (from 1), so that a report tells a server that failed from a run that did.
         func failures(measured measuredLabel: String, against againstLabel: String) -> [String] {
             [(measuredLabel, measured), (againstLabel, against)].compactMap { label, reports in
-                let failed = reports.map { $0.failedAnswers + $0.socketErrors }
+                let failed = reports.map(\.failed)
                 let rounds = failed.indices.filter { failed[$0] > 0 }.map { String($0 + 1) }
                 guard !rounds.isEmpty else { return nil }
                 return "\(failed.reduce(0, +)) on \(label) in round\(rounds.count > 1 ? "s" : "") \(rounds.joined(separator: ", "))"

@@ -33,6 +33,9 @@ enum WrkRun {
         var socketErrors: Int
         /// Answers by status, when the load counts them.
         var statuses: [Int: Int] = [:]
+
+        /// The answers that were not 2xx or 3xx, and the socket errors.
+        var failed: Int { failedAnswers + socketErrors }
     }
 
     struct Failure: Error, CustomStringConvertible {
