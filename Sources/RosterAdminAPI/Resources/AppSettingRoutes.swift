@@ -4,7 +4,8 @@ import RosterServer
 import RosterWire
 
 /// The routes of an app's triggers and settings: `triggers`, `sync/config` (kept, as Roster
-/// serves no Device Sync), `sync/progress` (nothing to copy), `security/allowed_request_origins` and `environment`.
+/// serves no Device Sync), what the suites ask of sync (`AdminSyncAnswers`),
+/// `security/allowed_request_origins` and `environment`.
 enum AppSettingRoutes {
     static func add<Store: AppResourceStore>(_ routes: AppResourceRouter<Store>, _ store: Store) {
         routes.on(.get, "triggers") { call in
@@ -37,7 +38,27 @@ enum AppSettingRoutes {
             return .noContent
         }
         routes.on(.get, "sync/progress") { call in
-            .json(AdminSyncProgress.answer(try await call.model()))
+            .json(AdminSyncAnswers.progress(try await call.model()))
+        }
+        routes.on(.get, "sync/state") { call in
+            _ = try await call.model()
+            return .json(try AdminSyncAnswers.state(syncType: call.request.uri.queryParameters.get("sync_type")))
+        }
+        routes.on(.get, "sync/migration") { call in
+            _ = try await call.model()
+            return .json(AdminSyncAnswers.migration)
+        }
+        routes.on(.put, "sync/migration") { call in
+            let model = try await call.model()
+            throw try await call.body(AdminSyncAnswers.MigrationRequest.self).refusal(in: model)
+        }
+        routes.on(.get, "sync/schemas/versions") { call in
+            _ = try await call.model()
+            return .json(AdminSyncAnswers.schemaVersions)
+        }
+        routes.on(.put, "sync/force_reset") { call in
+            _ = try await call.model()
+            throw AdminSyncAnswers.forceResetRefusal
         }
         routes.on(.get, "security/allowed_request_origins") { call in
             try .json(try await call.model().allowedRequestOrigins ?? [])

@@ -5,7 +5,8 @@ import RosterWire
 
 /// `/api/private/v1.0/groups/{groupId}/apps/{appId}/…`: what realm-core's harness calls on App
 /// Services' private API: `features` (GET `{enabled}`; POST `{action, feature_flags}`),
-/// `settings` (GET; PATCH) and `sync/force_reset`, which needs Device Sync and is refused so.
+/// `settings` (GET; PATCH) and `sync/force_reset`, which needs Device Sync and is refused so
+/// (as on the Admin API, where newer harnesses send it).
 /// Every change is in the audit trail with the operator.
 enum AdminPrivateRoutes {
     struct FeaturesRequest: Decodable {
@@ -57,8 +58,7 @@ enum AdminPrivateRoutes {
         }
         on(.put, "sync/force_reset") { _, caller, appId, _ in
             _ = try await settings.read(app: appId, in: caller.groupId)
-            throw AdminResourceError(
-                status: 404, code: "ServiceNotFound", message: "Device Sync is not served for this app: there is no sync client file to reset")
+            throw AdminSyncAnswers.forceResetRefusal
         }
     }
 }

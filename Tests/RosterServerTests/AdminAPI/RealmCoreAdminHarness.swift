@@ -51,11 +51,19 @@ struct RealmCoreAdminHarness {
         return response.body.isEmpty ? .emptyObject : try JSONValue(parsing: response.body)
     }
 
-    /// A call whose status the harness checks itself (`put("")`, `del()`).
+    /// A call whose status the harness checks itself (`put("")`, `del()`). A path's own query
+    /// (`get_json({{"sync_type", …}})` puts it there) goes beside the harness's `bypass`.
     mutating func raw(_ method: WireMethod, _ path: String, _ body: JSONValue? = nil) async throws -> WireResponse {
         calls.append("\(method.rawValue) \(path)")
-        let full = path.isEmpty ? "groups/\(groupId)/apps" : "groups/\(groupId)/apps/\(path)"
-        return await server.admin(method, full, json: body, bearer: accessToken, query: Self.bypass)
+        let parts = path.split(separator: "?", maxSplits: 1)
+        var query = Self.bypass
+        for pair in parts.dropFirst().first?.split(separator: "&") ?? [] {
+            let keyValue = pair.split(separator: "=", maxSplits: 1)
+            query[String(keyValue[0])] = keyValue.count > 1 ? String(keyValue[1]) : ""
+        }
+        let bare = parts.first.map(String.init) ?? ""
+        let full = bare.isEmpty ? "groups/\(groupId)/apps" : "groups/\(groupId)/apps/\(bare)"
+        return await server.admin(method, full, json: body, bearer: accessToken, query: query)
     }
 }
 
