@@ -211,6 +211,17 @@ package enum PostgresMigrations {
                 "CREATE INDEX audit_request ON audit (app_id, request_id)",
             ]
         ),
+        (
+            // The apps as their deployments served them, for `redeploy` (`DeploymentKeepingRule`).
+            "v13-hosted-app-deployments",
+            [
+                """
+                CREATE TABLE hosted_app_deployments (id text PRIMARY KEY, hosted_app_id text NOT NULL REFERENCES hosted_apps (id) ON DELETE CASCADE,
+                app_version bigint NOT NULL, document text NOT NULL, deployed_at timestamptz NOT NULL)
+                """,
+                "CREATE INDEX hosted_app_deployments_app ON hosted_app_deployments (hosted_app_id, app_version)",
+            ]
+        ),
     ]
 
     /// Applies the migrations the database has not seen yet.

@@ -35,16 +35,28 @@ extension PostgresServerStore {
         try await rows("SELECT \(unescaped: Self.hostedAppColumns) FROM hosted_apps WHERE id = \(id)").first.map(Self.hostedApp)
     }
 
-    package func updateHostedApp(_ record: HostedAppRecord) async throws -> Bool {
+    package func updateHostedApp(_ record: HostedAppRecord, deployment: HostedAppDeploymentRecord?) async throws -> Bool {
         let logger = logger
         let (version, previous) = (Int64(record.version), Int64(record.version - 1))
         return try await write { db in
-            try await !db.query(
+            let updated = try await !db.query(
                 """
                 UPDATE hosted_apps SET name = \(record.name), document = \(record.document), version = \(version),
                 updated_at = \(record.updatedAt) WHERE id = \(record.id) AND version = \(previous) RETURNING id
                 """, logger: logger
             ).collect().isEmpty
+            guard updated else { return false }
+            for statement in deployment.map(DeploymentKeepingRule.statements) ?? [] { _ = try await db.count(statement, logger: logger) }
+            return true
+        }
+    }
+
+    package func hostedAppDeployment(appId: String, id: String) async throws -> HostedAppDeploymentRecord? {
+        try await rows(
+            "SELECT id, hosted_app_id, app_version, document, deployed_at FROM hosted_app_deployments WHERE hosted_app_id = \(appId) AND id = \(id)"
+        ).first.map { row in
+            let (id, appId, version, document, deployedAt) = try row.decode((String, String, Int64, String, Date).self)
+            return HostedAppDeploymentRecord(id: id, appId: appId, appVersion: Int(version), document: document, deployedAt: deployedAt)
         }
     }
 

@@ -129,12 +129,30 @@ public struct AdminApps: Sendable {
                 deployed.secrets = draft.secrets ?? changed.secrets
                 _ = try Self.servable(deployed)
             }
+            let deployment = try deploymentMade(from: current, to: &changed)
             let config = try servedConfig(changed)
-            guard try await store.updateHostedApp(try Self.record(changed)) else { continue }
+            guard try await store.updateHostedApp(try Self.record(changed), deployment: deployment) else { continue }
             try await serve(changed, config)
             return changed
         }
         throw ErrorResponse.appChangedMeanwhile()
+    }
+
+    /// The deployment a change makes, kept beside the app: the one the change added itself (a
+    /// draft deployed, a deployment served again) or, for a change of the model served made
+    /// without a draft, one added here, as App Services deploys such a change at once. Secrets
+    /// are no part of a deployment: making or deleting one deploys nothing.
+    private func deploymentMade(from current: HostedApp, to changed: inout HostedApp) throws -> HostedAppDeploymentRecord? {
+        if changed.deployments.first?.id == current.deployments.first?.id {
+            var unchangedSecrets = changed.model
+            unchangedSecrets.secrets = current.model.secrets
+            guard current.draft == nil, changed.draft == nil, unchangedSecrets != current.model else { return nil }
+            changed.add(AppDeployment(id: ids.objectId(), operatorId: AdminCaller.current?.operatorId ?? "", deployedAt: changed.updatedAt))
+        }
+        guard let made = changed.deployments.first else { return nil }
+        return HostedAppDeploymentRecord(
+            id: made.id, appId: changed.id, appVersion: changed.version,
+            document: String(decoding: try JSONEncoder().encode(changed.model), as: UTF8.self), deployedAt: made.deployedAt)
     }
 
     // MARK: Serving

@@ -16,7 +16,7 @@ public struct HostedApp: Sendable, Equatable {
     /// Changes held back until deployed; while there is one, edits of the app's resources go
     /// into it and the app is served as `model` says.
     public var draft: AppDraft? = nil
-    /// The drafts deployed, newest first (at most `AppDeployment.kept`).
+    /// The deployments made, newest first (at most `AppDeployment.kept`).
     public var deployments: [AppDeployment] = []
     /// What App Services' private API keeps for the app: feature flags and app settings.
     public var privateSettings = AppPrivateSettings()
@@ -35,6 +35,11 @@ public struct HostedApp: Sendable, Equatable {
     /// The values of the secrets as the Admin API changes them: the draft's while there is a
     /// draft, else those served.
     public var editedSecrets: [String: String] { draft.map { $0.secrets ?? secrets } ?? secrets }
+
+    /// Puts `deployment` first in the app's list, the oldest past `AppDeployment.kept` dropped.
+    mutating func add(_ deployment: AppDeployment) {
+        deployments = Array(([deployment] + deployments).prefix(AppDeployment.kept))
+    }
 }
 
 /// What a hosted app's row holds as its document: everything but the ids and the version,

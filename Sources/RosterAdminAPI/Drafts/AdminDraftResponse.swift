@@ -41,7 +41,7 @@ struct AdminDraftResponse: Encodable, Sendable {
 struct AdminDeploymentResponse: Encodable, Sendable {
     var id: String
     var appId: String
-    var draftId: String
+    var draftId: String?
     var userId: String
     var deployedAt: Int64
     var origin = "API"

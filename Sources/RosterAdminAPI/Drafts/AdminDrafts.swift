@@ -1,9 +1,11 @@
 import Foundation
+import RosterAppModel
 import RosterServerCore
 
 /// An app's drafts as an operator of its group keeps them (`AppDraft`): made, listed, diffed
 /// against the app as served, deployed (served at once, here and within a second on every
-/// server over the database) or discarded; and the deployments made. Each change is one edit
+/// server over the database) or discarded; and the deployments made, each of which can be
+/// served again (`redeploy`). Each change is one edit
 /// of the app's stored document (`AdminApps.editHosted`), so it is versioned and followed like
 /// any other.
 ///
@@ -53,7 +55,28 @@ struct AdminDrafts: Sendable {
             app.model = draft.model
             app.secrets = draft.secrets ?? app.secrets
             app.draft = nil
-            app.deployments = Array(([deployment] + app.deployments).prefix(AppDeployment.kept))
+            app.add(deployment)
+        }
+        return (app, deployment)
+    }
+
+    /// Serves the app again as the deployment `deploymentId` served it, as a new deployment; the
+    /// secrets stay as they are (no deployment holds them), and so does a draft. Refused whole
+    /// when that app cannot be served now (a secret it names is gone).
+    func redeploy(_ deploymentId: String, app id: String, in groupId: String, by operatorId: String) async throws -> (HostedApp, AppDeployment) {
+        let (_, earlier) = try await deployment(deploymentId, app: id, in: groupId)
+        guard let kept = try await apps.store.hostedAppDeployment(appId: id, id: earlier.id) else {
+            throw AdminResourceError(
+                status: 404, code: "DeploymentNotFound",
+                message: "deployment '\(earlier.id)' cannot be redeployed: it was made before Roster kept the app as each deployment served it")
+        }
+        let model = try JSONDecoder().decode(AppModel.self, from: Data(kept.document.utf8))
+        let deployment = AppDeployment(id: apps.ids.objectId(), operatorId: operatorId, deployedAt: apps.now())
+        let app = try await apps.editHosted(id, in: groupId) { app in
+            let secrets = app.model.secrets
+            app.model = model
+            app.model.secrets = secrets
+            app.add(deployment)
         }
         return (app, deployment)
     }

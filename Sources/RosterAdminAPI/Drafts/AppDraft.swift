@@ -1,5 +1,6 @@
 import Foundation
 import RosterAppModel
+import RosterServerCore
 
 /// Changes to an app held back until they are deployed, as App Services' drafts hold them:
 /// while an app has a draft, every change the Admin API makes to its resources goes into the
@@ -19,14 +20,19 @@ public struct AppDraft: Codable, Sendable, Equatable {
     public var secrets: [String: String]? = nil
 }
 
-/// A draft deployed: kept with the app (the newest `AppDeployment.kept`) for
-/// `GET deployments` and for realm-cli, which reads a deployment's status after deploying.
+/// A deployment of the app: a draft deployed, a change made without a draft (served at once,
+/// as App Services deploys it), or an earlier deployment served again (`redeploy`). Kept with
+/// the app (the newest `AppDeployment.kept`) for `GET deployments`, for realm-cli, which reads
+/// a deployment's status after deploying, and for realm-js's app importer, which lists them and
+/// serves its first again to reuse an app; the app as each served it is kept beside
+/// (`HostedAppDeploymentRecord`).
 public struct AppDeployment: Codable, Sendable, Equatable {
     public var id: String
-    public var draftId: String
+    /// The draft deployed; nil for a change made without one, or a deployment served again.
+    public var draftId: String?
     public var operatorId: String
     public var deployedAt: Date
 
     /// How many deployments an app keeps, newest first.
-    static let kept = 25
+    static let kept = DeploymentKeepingRule.kept
 }

@@ -3,8 +3,8 @@ import RosterServer
 import RosterServerCore
 
 /// `groups/{groupId}/apps/{appId}/drafts[...]` and `deployments[...]`: an app's draft made,
-/// listed, diffed, deployed and discarded, and its deployments read, as App Services' Admin API
-/// serves them (realm-core's harness's `create_schema` with a draft; realm-cli's `push`).
+/// listed, diffed, deployed and discarded, and its deployments read and served again
+/// (`redeploy`), as App Services' Admin API serves them (realm-core's harness's `create_schema` with a draft; realm-cli's `push`).
 /// Every change is in the audit trail with the operator.
 enum AdminDraftRoutes {
     /// `app`: the group `groups/{groupId}/apps/{appId}`, behind `AdminCallerMiddleware`.
@@ -49,12 +49,18 @@ enum AdminDraftRoutes {
         }
         on(.post, "drafts/:draftId/deployment") { caller, appId, context in
             let (hosted, deployment) = try await drafts.deploy(try context.parameter("draftId"), app: appId, in: caller.groupId, by: caller.operatorId)
-            await record(caller, hosted, "draft \(deployment.draftId) deployed as \(deployment.id)", context)
+            await record(caller, hosted, "draft \(deployment.draftId ?? "") deployed as \(deployment.id)", context)
             return try .json(AdminDeploymentResponse(deployment, of: hosted), status: 201)
         }
         on(.get, "deployments") { caller, appId, _ in
             let (hosted, list) = try await drafts.deployments(app: appId, in: caller.groupId)
             return try .json(list.map { AdminDeploymentResponse($0, of: hosted) })
+        }
+        on(.post, "deployments/:deploymentId/redeploy") { caller, appId, context in
+            let (hosted, deployment) = try await drafts.redeploy(
+                try context.parameter("deploymentId"), app: appId, in: caller.groupId, by: caller.operatorId)
+            await record(caller, hosted, "deployment \(try context.parameter("deploymentId").prefix(24)) redeployed as \(deployment.id)", context)
+            return .noContent
         }
         on(.get, "deployments/:deploymentId") { caller, appId, context in
             let (hosted, found) = try await drafts.deployment(try context.parameter("deploymentId"), app: appId, in: caller.groupId)

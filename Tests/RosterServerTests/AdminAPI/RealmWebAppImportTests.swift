@@ -52,6 +52,21 @@ import Testing
 
     /// `importApp`, returning the client app id and the importer's calls.
     static func importApp(on server: AdminTestServer) async throws -> (clientAppId: String, importer: Importer) {
+        let (loggedIn, apps) = try await logIn(on: server)
+        var importer = loggedIn
+        let root = try file("root_config.json")
+        let made = try await importer.fetch(.post, apps, ["name": root["name"] ?? "", "sync": ["development_mode_enabled": true]])
+        guard let appId = made?["_id"]?.stringValue, let clientAppId = made?["client_app_id"]?.stringValue else {
+            throw Importer.Failed(description: "assertAppResponse: \(String(describing: made))")
+        }
+        // The access token runs out mid-import (6 h): the client refreshes its session and goes on.
+        server.clock.advance(by: 7 * 3600)
+        try await configure("\(apps)/\(appId)", &importer)
+        return (clientAppId, importer)
+    }
+
+    /// `ensureLogIn` and the group of `auth/profile`: the importer's path to the group's apps.
+    static func logIn(on server: AdminTestServer) async throws -> (Importer, apps: String) {
         _ = try await server.operators.create(email: "unique_user@domain.com", password: "password")
         var importer = Importer(server: server)
         let login = try await importer.fetch(.post, "auth/providers/local-userpass/login", ["username": "unique_user@domain.com", "password": "password"], token: "")
@@ -63,16 +78,13 @@ import Testing
         guard roles.allSatisfy({ $0["role_name"]?.stringValue != nil }), Set(roles.compactMap { $0["group_id"]?.stringValue }).count == 1,
             let group = roles.first?["group_id"]?.stringValue
         else { throw Importer.Failed(description: "Expected user to have a role in a single group") }
-        let apps = "groups/\(group)/apps"
+        return (importer, "groups/\(group)/apps")
+    }
 
+    /// `configureApp`: realm-web's test app's settings, secret, data source, functions and
+    /// providers onto the app at `app` (`groups/{group}/apps/{id}`).
+    static func configure(_ app: String, _ importer: inout Importer) async throws {
         let root = try file("root_config.json")
-        let made = try await importer.fetch(.post, apps, ["name": root["name"] ?? "", "sync": ["development_mode_enabled": true]])
-        guard let appId = made?["_id"]?.stringValue, let clientAppId = made?["client_app_id"]?.stringValue else {
-            throw Importer.Failed(description: "assertAppResponse: \(String(describing: made))")
-        }
-        let app = "\(apps)/\(appId)"
-        // The access token runs out mid-import (6 h): the client refreshes its session and goes on.
-        server.clock.advance(by: 7 * 3600)
         if let origins = root["security"]?["allowed_request_origins"] { try await importer.fetch(.put, "\(app)/security/allowed_request_origins", origins) }
         try await importer.fetch(.post, "\(app)/secrets", ["name": "jwtSigningKey", "value": .string(jwtSecret)])
 
@@ -109,7 +121,6 @@ import Testing
                 try await importer.fetch(.post, "\(app)/auth_providers", .object(body))
             }
         }
-        return (clientAppId, importer)
     }
 
     @Test(arguments: StoreKind.allCases) func realmWebsTestAppImportsAndServesItsClients(_ kind: StoreKind) async throws {

@@ -27,8 +27,11 @@ package protocol HostedAppStore: Sendable {
     func hostedApps() async throws -> [HostedAppRecord]
     func hostedApp(id: String) async throws -> HostedAppRecord?
     /// Replaces the app's document and name when the stored version is `record.version - 1`;
-    /// false when it is not (another change came first, or the app is gone).
-    func updateHostedApp(_ record: HostedAppRecord) async throws -> Bool
+    /// false when it is not (another change came first, or the app is gone). A change that
+    /// deploys the app keeps the app as deployed in the same transaction (`DeploymentKeepingRule`).
+    func updateHostedApp(_ record: HostedAppRecord, deployment: HostedAppDeploymentRecord?) async throws -> Bool
+    /// The app as one of its deployments served it; nil when the app has no such deployment kept.
+    func hostedAppDeployment(appId: String, id: String) async throws -> HostedAppDeploymentRecord?
     /// Removes the app with its users and data (`AppDeletionRule`), in one transaction; false
     /// when there was none.
     func deleteHostedApp(id: String, clientAppId: String) async throws -> Bool

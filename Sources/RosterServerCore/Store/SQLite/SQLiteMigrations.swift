@@ -347,6 +347,19 @@ package enum SQLiteMigrations {
                 CREATE INDEX IF NOT EXISTS audit_request ON audit (app_id, request_id);
                 """)
         }
+        // The apps as their deployments served them, for `redeploy` (`DeploymentKeepingRule`).
+        migrator.registerMigration("v19-hosted-app-deployments") { db in
+            try db.execute(sql: """
+                CREATE TABLE IF NOT EXISTS hosted_app_deployments (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    hosted_app_id TEXT NOT NULL REFERENCES hosted_apps (id) ON DELETE CASCADE,
+                    app_version INTEGER NOT NULL,
+                    document TEXT NOT NULL,
+                    deployed_at DATETIME NOT NULL
+                );
+                CREATE INDEX IF NOT EXISTS hosted_app_deployments_app ON hosted_app_deployments (hosted_app_id, app_version);
+                """)
+        }
         return migrator
     }
 }

@@ -31,12 +31,23 @@ extension SQLiteServerStore {
         }
     }
 
-    package func updateHostedApp(_ record: HostedAppRecord) async throws -> Bool {
+    package func updateHostedApp(_ record: HostedAppRecord, deployment: HostedAppDeploymentRecord?) async throws -> Bool {
         try await durableWrite { db in
             try db.execute(
                 sql: "UPDATE hosted_apps SET name = ?, document = ?, version = ?, updated_at = ? WHERE id = ? AND version = ?",
                 arguments: [record.name, record.document, record.version, record.updatedAt, record.id, record.version - 1])
-            return db.changesCount == 1
+            guard db.changesCount == 1 else { return false }
+            for statement in deployment.map(DeploymentKeepingRule.statements) ?? [] { _ = try db.count(statement) }
+            return true
+        }
+    }
+
+    package func hostedAppDeployment(appId: String, id: String) async throws -> HostedAppDeploymentRecord? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db, sql: "SELECT id, hosted_app_id, app_version, document, deployed_at FROM hosted_app_deployments WHERE hosted_app_id = ? AND id = ?",
+                arguments: [appId, id]
+            ).map { HostedAppDeploymentRecord(id: $0[0], appId: $0[1], appVersion: $0[2], document: $0[3], deployedAt: $0[4]) }
         }
     }
 
