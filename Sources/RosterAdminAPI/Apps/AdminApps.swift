@@ -144,9 +144,8 @@ public struct AdminApps: Sendable {
     /// are no part of a deployment: making or deleting one deploys nothing.
     private func deploymentMade(from current: HostedApp, to changed: inout HostedApp) throws -> HostedAppDeploymentRecord? {
         if changed.deployments.first?.id == current.deployments.first?.id {
-            var unchangedSecrets = changed.model
-            unchangedSecrets.secrets = current.model.secrets
-            guard current.draft == nil, changed.draft == nil, unchangedSecrets != current.model else { return nil }
+            let deployed = AppDeployment.model(changed.model, keepingSecretsOf: current.model)
+            guard current.draft == nil, changed.draft == nil, deployed != current.model else { return nil }
             changed.add(AppDeployment(id: ids.objectId(), operatorId: AdminCaller.current?.operatorId ?? "", deployedAt: changed.updatedAt))
         }
         guard let made = changed.deployments.first else { return nil }

@@ -73,9 +73,7 @@ struct AdminDrafts: Sendable {
         let model = try JSONDecoder().decode(AppModel.self, from: Data(kept.document.utf8))
         let deployment = AppDeployment(id: apps.ids.objectId(), operatorId: operatorId, deployedAt: apps.now())
         let app = try await apps.editHosted(id, in: groupId) { app in
-            let secrets = app.model.secrets
-            app.model = model
-            app.model.secrets = secrets
+            app.model = AppDeployment.model(model, keepingSecretsOf: app.model)
             app.add(deployment)
         }
         return (app, deployment)

@@ -35,4 +35,12 @@ public struct AppDeployment: Codable, Sendable, Equatable {
 
     /// How many deployments an app keeps, newest first.
     static let kept = DeploymentKeepingRule.kept
+
+    /// `model` as a deployment makes the app: everything but the secrets, which stay as `app`
+    /// has them (no deployment holds them, as App Services' do not).
+    static func model(_ model: AppModel, keepingSecretsOf app: AppModel) -> AppModel {
+        var deployed = model
+        deployed.secrets = app.secrets
+        return deployed
+    }
 }
