@@ -50,21 +50,33 @@ public enum AppResourceRoutes {
             return try .json(model.providers.map { AdminAuthProvider($0, in: model).summary })
         }
         routes.on(.post, "auth_providers") { call in
-            let provider = try await call.body(AdminAuthProvider.self)
+            var provider = try await call.body(AdminAuthProvider.self)
             let id = store.newObjectId()
-            try await call.apply("create auth provider '\(provider.name ?? provider.type)'", provider.create(id: id))
+            let key = try AdminInlineSigningKey.take(
+                type: provider.type, provider: provider.name ?? provider.type, config: &provider.config, secretConfig: &provider.secretConfig)
+            try await applyProvider(call, store, "create auth provider '\(provider.name ?? provider.type)'", provider.create(id: id), key)
             return try .json(try AdminAuthProvider.find(id: id, in: try await call.model()), status: 201)
         }
         routes.on(.get, "auth_providers/:id") { call in
             return try .json(try AdminAuthProvider.find(id: try call.id(), in: try await call.model()))
         }
-        let update: @Sendable (AppResourceRequest<Store>) async throws -> RouteReply = { call in
-            let provider = try await call.body(AdminAuthProvider.self)
-            try await call.apply("update auth provider \(try call.id())", provider.update(id: try call.id()))
+        routes.on(.patch, "auth_providers/:id") { call in
+            var change = try await call.body(AdminAuthProviderChange.self)
+            let id = try call.id()
+            let current = try AdminAuthProvider.find(id: id, in: try await call.model())
+            let key = try AdminInlineSigningKey.take(
+                type: current.type, provider: change.name ?? current.name ?? current.type, config: &change.config, secretConfig: &change.secretConfig)
+            try await applyProvider(call, store, "update auth provider \(id)", change.update(id: id), key)
             return .noContent
         }
-        routes.on(.patch, "auth_providers/:id", update)
-        routes.on(.put, "auth_providers/:id", update)
+        routes.on(.put, "auth_providers/:id") { call in
+            var provider = try await call.body(AdminAuthProvider.self)
+            let id = try call.id()
+            let key = try AdminInlineSigningKey.take(
+                type: provider.type, provider: provider.name ?? provider.type, config: &provider.config, secretConfig: &provider.secretConfig)
+            try await applyProvider(call, store, "update auth provider \(id)", provider.update(id: id), key)
+            return .noContent
+        }
         for (path, disabled) in [("enable", false), ("disable", true)] {
             routes.on(.put, "auth_providers/:id/\(path)") { call in
                     try await call.apply("\(path) auth provider \(try call.id())", AdminAuthProvider.setDisabled(disabled, id: try call.id()))
@@ -74,6 +86,26 @@ public enum AppResourceRoutes {
         routes.on(.delete, "auth_providers/:id") { call in
             try await call.apply("delete auth provider \(try call.id())", AdminAuthProvider.delete(id: try call.id()))
             return .noContent
+        }
+    }
+
+    /// A provider's change, with the secret its inline `signingKey` becomes: the change tried on
+    /// the app first, then the value stored, as `POST secrets` does, and taken back when the
+    /// change is refused and no secret had it.
+    private static func applyProvider<Store: AppResourceStore>(
+        _ call: AppResourceRequest<Store>, _ store: Store, _ action: String, _ edit: @escaping AppEdit, _ key: AdminInlineSigningKey?
+    ) async throws {
+        guard let key else { return try await call.apply(action, edit) }
+        // Tried on the app as it stands first: a change refused leaves a key the app had as it was.
+        var trial = try await call.model()
+        let had = trial.secretNames.contains(key.secretName)
+        try key.adding(to: edit, id: store.newObjectId())(&trial)
+        try await store.setSecret(key.secretName, value: key.value, group: call.group, app: call.app, context: call.context)
+        do {
+            try await call.apply(action, key.adding(to: edit, id: store.newObjectId()))
+        } catch {
+            if !had { try? await store.setSecret(key.secretName, value: nil, group: call.group, app: call.app, context: call.context) }
+            throw error
         }
     }
 
