@@ -177,13 +177,43 @@ extension AppModel {
     }
 
     /// Each collection's rules as a `DataRule` (in Roster's rule words when they say no more,
-    /// else the roles themselves), and the default rule. Refused, naming the file and key, when a
+    /// else the roles themselves), and the default rule; a data source with partition-based
+    /// sync on serves its sync permissions instead (`AppServiceSync.permissionsRole`). Refused, naming the file and key, when a
     /// role uses what Roster does not evaluate or goes past the rule budgets, when a collection
     /// has query `filters`, or when two data sources disagree about one collection.
     private func rulesConfig(dataServices: [String]) throws(AppDirectoryError) -> (rules: [DataRule], defaultRule: DefaultDataRule?) {
         var rules: [DataRule] = []
         var defaultRule: (rule: DefaultDataRule, file: String)?
-        for service in self.rules where dataServices.contains(service.service) {
+        // A data source whose partition-based sync is on is governed by its sync permissions
+        // alone: they are the default rule, and its own rules are kept but not served.
+        var synced = Set<String>()
+        for (service, sync) in syncedServices where dataServices.contains(service.name) {
+            let file = "data_sources/\(service.name)/config.json"
+            let role: AppRole
+            do throws(AppServiceSync.Refusal) {
+                guard let (read, write) = try sync.expandedPermissions(), let made = try sync.permissionsRole() else { continue }
+                for (key, permission) in [("read", read), ("write", write)] {
+                    if let refusal = RoleCheck.refusal([AppRole(name: "sync", read: permission)]) {
+                        // The refusal's key runs from the role ("0.read.…"); from the permission on here.
+                        let within = refusal.key.split(separator: ".").dropFirst(2).joined(separator: ".")
+                        throw AppServiceSync.Refusal(key: "sync.partition.permissions.\(key)" + (within.isEmpty ? "" : ".\(within)"), reason: refusal.reason)
+                    }
+                }
+                role = made
+            } catch {
+                throw AppDirectoryError(file: file, key: error.key, reason: error.reason)
+            }
+            if let earlier = defaultRule, earlier.rule.roles != [role] {
+                throw AppDirectoryError(file: file, key: "sync", reason: "differs from \(earlier.file): Roster serves one default rule per app")
+            }
+            defaultRule = (DefaultDataRule(roles: [role]), file)
+            synced.insert(service.name)
+            // Custom user data in it too: else Roster's own default for that collection would stand.
+            if let data = customUserData, data.enabled, data.service == service.name {
+                rules.append(DataRule(database: data.database, collection: data.collection, roles: [role]))
+            }
+        }
+        for service in self.rules where dataServices.contains(service.service) && !synced.contains(service.service) {
             let folder = "data_sources/\(service.service)"
             if let roles = service.defaultRoles, !roles.isEmpty {
                 let file = "\(folder)/default_rule.json"

@@ -12,8 +12,12 @@ public enum AdminSyncAnswers {
     /// waits on the first for partition-sync apps and on `accepting_clients` for flexible-sync
     /// ones, which therefore waits in vain, as it should.
     ///
+    /// An app none of whose data sources turns sync on has no sync to report: App Services
+    /// answers so in words realm-kotlin's harness reads as "no sync here, nothing to wait for".
+    ///
     ///     {"progress": {"test_data.Dog": {"complete": true, ...}}, "accepting_clients": false}
-    public static func progress(_ app: AppModel) -> JSONValue {
+    public static func progress(_ app: AppModel) throws(AdminResourceError) -> JSONValue {
+        guard !app.syncedServices.isEmpty else { throw noSyncService }
         var progress = JSONObject()
         for schema in app.schemas {
             progress["\(schema.database).\(schema.collection)"] = [
@@ -22,6 +26,10 @@ public enum AdminSyncAnswers {
         }
         return ["progress": .object(progress), "accepting_clients": false]
     }
+
+    /// `sync/progress` of an app with no data source whose sync is `enabled`.
+    public static let noSyncService = AdminResourceError(
+        status: 404, code: "ServiceNotFound", message: "there are no mongodb/atlas services with provided sync state")
 
     /// The kinds `GET sync/state` takes as `sync_type`.
     public static let syncTypes: Set<String> = ["flexible", "partition"]

@@ -38,7 +38,7 @@ enum AppSettingRoutes {
             return .noContent
         }
         routes.on(.get, "sync/progress") { call in
-            .json(AdminSyncAnswers.progress(try await call.model()))
+            try .json(try AdminSyncAnswers.progress(try await call.model()))
         }
         routes.on(.get, "sync/state") { call in
             _ = try await call.model()
