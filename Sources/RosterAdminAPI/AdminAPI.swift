@@ -52,6 +52,9 @@ public final class AdminAPI: RouteAddition, Sendable {
             to: groups.group("apps/:appId"), AppLogs(apps: apps, store: core.audit.store, runs: core.hosting.store, now: core.environment.now))
         AdminDraftRoutes.add(to: groups.group("apps/:appId"), AdminDrafts(apps: apps), audit: core.audit)
         AdminImportRoutes.add(to: groups.group("apps/:appId"), AdminImports(apps: apps), audit: core.audit)
+        AdminFunctionRunRoutes.add(
+            to: groups.group("apps/:appId"), AdminFunctionRuns(apps: apps, served: core.apps, functions: core.functions, now: core.environment.now),
+            audit: core.audit)
         let privateGroups = router.group(RouterPath(AdminAPIVersion.privatePath)).add(middleware: AdminBodyLimit())
             .group("groups/:groupId").add(middleware: AdminCallerMiddleware(sessions: sessions))
         AdminPrivateRoutes.add(to: privateGroups.group("apps/:appId"), AdminPrivateSettings(apps: apps), audit: core.audit)
