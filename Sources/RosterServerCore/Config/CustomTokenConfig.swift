@@ -1,3 +1,4 @@
+import JWTKit
 /// `custom-token`: JWTs signed by the app's own identity system. A token must be signed by one of
 /// `keys`, carry an `aud` naming one of `audience` (when any is set: an empty audience, `""`,
 /// means "do not check", as in App Services), an `iss` naming one of `issuers` (when set), not be
@@ -112,6 +113,13 @@ public struct CustomTokenKey: Codable, Sendable, Equatable {
         case .rs256:
             guard publicKey != nil || privateKey != nil else {
                 throw AppConfigError.invalid(path: source, reason: "\(name) (RS256) needs a publicKey PEM")
+            }
+            // Read here, as the verifier will read it: an app is refused before it is stored,
+            // not when a server comes to serve it.
+            do {
+                if let publicKey { _ = try Insecure.RSA.PublicKey(pem: publicKey) } else if let privateKey { _ = try Insecure.RSA.PrivateKey(pem: privateKey) }
+            } catch {
+                throw AppConfigError.invalid(path: source, reason: "\(name) (RS256) is not a valid RSA PEM")
             }
         }
     }

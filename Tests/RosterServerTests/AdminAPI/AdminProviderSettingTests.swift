@@ -64,6 +64,10 @@ import _CryptoExtras
         let refused = try await admin.raw(
             .post, "\(app)/auth_providers", ["type": "custom-token", "config": ["signingAlgorithm": "RS256", "signingKey": 42]])
         #expect(refused.status == 400 && refused.errorMessage?.contains("config.signingKey") == true, "\(refused.errorMessage ?? "")")
+        // A key that is no RSA public key: the provider is refused, and leaves no secret behind.
+        let notAKey = try await admin.raw(
+            .post, "\(app)/auth_providers", ["type": "custom-token", "config": ["signingAlgorithm": "RS256", "signingKey": "not a key"]])
+        #expect(notAKey.status == 400, "\(notAKey.errorMessage ?? "")")
         #expect(try await admin.json(.get, "\(app)/secrets") == [])
         #expect(try await admin.json(.get, "\(app)/auth_providers").arrayValue?.contains { $0["type"] == "custom-token" } == false)
     }
