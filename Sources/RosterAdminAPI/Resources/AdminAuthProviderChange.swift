@@ -20,19 +20,6 @@ public struct AdminAuthProviderChange: Decodable, Sendable, Equatable {
         case name, type, disabled, config, secretConfig = "secret_config", metadataFields = "metadata_fields", redirectURIs = "redirect_uris"
     }
 
-    public init(
-        name: String? = nil, type: String? = nil, disabled: Bool? = nil, config: JSONValue? = nil, secretConfig: JSONValue? = nil,
-        metadataFields: [AdminMetadataField]? = nil, redirectURIs: [String]? = nil
-    ) {
-        self.name = name
-        self.type = type
-        self.disabled = disabled
-        self.config = config
-        self.secretConfig = secretConfig
-        self.metadataFields = metadataFields
-        self.redirectURIs = redirectURIs
-    }
-
     /// The provider as it stands with this change laid over it. A function named by name or
     /// by id (`confirmationFunctionName` / `confirmationFunctionId`) is replaced as a pair, so
     /// the one given is the one kept.

@@ -15,10 +15,7 @@ import _CryptoExtras
         var admin = try await RealmCoreAdminHarness.login(server)
         let made = try await admin.json(.post, "", ["name": "sdk"])
         let id = try RealmCoreAdminSetup.field(made, "_id")
-        let client = TestServer(
-            server: server.server, directory: server.directory, clock: server.clock, appId: try RealmCoreAdminSetup.field(made, "client_app_id"),
-            databasePath: server.databasePath)
-        return (admin, id, client)
+        return (admin, id, try admin.client(of: made))
     }
 
     /// realm-dotnet's `EnableProvider(app, "custom-token", …)`: no `secret_config`, the public

@@ -61,10 +61,7 @@ import Testing
             "mongo_service_id": .string(serviceId), "enabled": true, "database_name": "test_data", "collection_name": "UserData", "user_id_field": "user_id",
         ])
         try await admin.json(.post, "\(id)/auth_providers", ["type": "anon-user"])
-        let client = TestServer(
-            server: server.server, directory: server.directory, clock: server.clock, appId: try RealmCoreAdminSetup.field(made, "client_app_id"),
-            databasePath: server.databasePath)
-        return App(admin: admin, id: id, serviceId: serviceId, client: client)
+        return App(admin: admin, id: id, serviceId: serviceId, client: try admin.client(of: made))
     }
 
     @Test(arguments: StoreKind.allCases) func syncPermissionsGovernTheServiceWhileSyncIsOnAndItsRulesAgainOnceOff(_ kind: StoreKind) async throws {

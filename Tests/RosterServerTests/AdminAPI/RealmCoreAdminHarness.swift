@@ -67,6 +67,16 @@ struct RealmCoreAdminHarness {
     }
 }
 
+extension RealmCoreAdminHarness {
+    /// The client API of the app `made` (the answer to `POST apps`), on the harness's server, as
+    /// the tests' own fixture sees an app.
+    func client(of made: JSONValue) throws -> TestServer {
+        TestServer(
+            server: server.server, directory: server.directory, clock: server.clock, appId: try RealmCoreAdminSetup.field(made, "client_app_id"),
+            databasePath: server.databasePath)
+    }
+}
+
 /// What `create_app` hands the tests: `AppSession{client_app_id, server_app_id, admin_api, config}`.
 struct RealmCoreAdminApp {
     let clientAppId: String
