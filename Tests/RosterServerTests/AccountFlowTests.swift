@@ -70,7 +70,7 @@ import Testing
         // The policy is checked before the token is spent.
         let short = await t.emailRoute(.reset, ["password": "short", "token": .string(message.token), "tokenId": .string(message.tokenId)])
         #expect(short.errorCode == "BadRequest")
-        #expect(short.errorMessage == "password must be at least 8 characters")
+        #expect(short.errorMessage == "password must be between 8 and 128 characters")
         let reset = await t.emailRoute(.reset, ["password": "new-secret-1", "token": .string(message.token), "tokenId": .string(message.tokenId)])
         #expect(reset.status == 204)
         #expect(await t.emailLogin("ann@example.com", "secret-12").errorCode == "InvalidPassword")
@@ -94,12 +94,12 @@ import Testing
         let t = try await TestServer.make(TestConfig.app(emailPassword: EmailPasswordConfig(minimumPasswordLength: 12)), store: kind)
         let short = await t.register("ann@example.com", "eleven-char")
         #expect(short.errorCode == "BadRequest")
-        #expect(short.errorMessage == "password must be at least 12 characters")
+        #expect(short.errorMessage == "password must be between 12 and 128 characters")
         #expect(await t.register("ann@example.com", String(repeating: "x", count: 129)).errorMessage
-            == "password must be at most 128 characters")
+            == "password must be between 12 and 128 characters")
         #expect(await t.register("ann@example.com", "twelve-chars").status == 201)
         let defaults = try await TestServer.make(store: kind)
-        #expect(await defaults.register("bob@example.com", "seven-7").errorMessage == "password must be at least 8 characters")
+        #expect(await defaults.register("bob@example.com", "seven-7").errorMessage == "password must be between 8 and 128 characters")
     }
 
     @Test(arguments: StoreKind.allCases) func aFailingCommandOutboxKeepsNoRegistration(_ kind: StoreKind) async throws {

@@ -117,11 +117,11 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
         }
     }
 
-    /// Why `password` breaks the policy, or nil.
+    /// Why `password` breaks the policy, or nil: App Services' words ("password must be between
+    /// 6 and 128 characters", which SDK suites match), with the app's own minimum.
     package func policyViolation(_ password: String) -> String? {
-        if password.count < minimumPasswordLength { return "password must be at least \(minimumPasswordLength) characters" }
-        if password.count > Self.maximumPasswordLength {
-            return "password must be at most \(Self.maximumPasswordLength) characters"
+        guard (minimumPasswordLength...Self.maximumPasswordLength).contains(password.count) else {
+            return "password must be between \(minimumPasswordLength) and \(Self.maximumPasswordLength) characters"
         }
         return nil
     }

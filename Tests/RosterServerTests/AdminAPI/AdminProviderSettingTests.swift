@@ -105,6 +105,8 @@ import _CryptoExtras
         try await admin.json(.patch, provider, ["config": ["autoConfirm": true, "runConfirmationFunction": false]])
         #expect(await client.register("bob@example.com", "password-1").status == 201)
         #expect(await client.emailLogin("bob@example.com", "password-1").status == 200)
+        // An App Services app's password policy, in App Services' words (realm-js's suites match them).
+        #expect(await client.register("cy@example.com", "five5").errorMessage == "password must be between 6 and 128 characters")
 
         // What a PATCH may not do is refused by name, and changes nothing.
         let retyped = try await admin.raw(.patch, provider, ["type": "anon-user"])
