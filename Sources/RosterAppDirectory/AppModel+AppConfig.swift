@@ -37,6 +37,7 @@ extension AppModel {
         config.providers = try providersConfig(secrets: secrets, notServed: &notServed)
         let dataServices = services.filter(\.isDataSource).map(\.name)
         if !dataServices.isEmpty { config.dataServices = dataServices }
+        config.pushServices = services.filter { $0.type == AppService.pushType }.map(\.name)
         for service in services where !service.isDataSource {
             notServed.append("The service '\(service.name)' (\(service.type)) is not served")
         }

@@ -23,6 +23,9 @@ public struct AppService: Codable, Sendable, Equatable {
     /// Atlas Data Federation.
     public static let dataSourceTypes: Set<String> = ["mongodb-atlas", "mongodb", "datalake"]
 
+    /// The type of App Services' push-notification service (Firebase Cloud Messaging).
+    public static let pushType = "gcm"
+
     /// Whether clients reach documents through this service.
     public var isDataSource: Bool { Self.dataSourceTypes.contains(type) }
 }

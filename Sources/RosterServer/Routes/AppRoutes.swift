@@ -18,7 +18,7 @@ package enum AppRoutes {
         app.get("custom-user-data") { _, context -> RouteReply in
             try .json(CustomUserDataLocation(try context.servedApp().config.customUserData))
         }
-        UnservedRoutes.add(to: app)
+        UnservedRoutes.add(to: app, sessions: services.sessions)
         app.group("functions/call").add(middleware: SessionAuthenticator(sessions: services.sessions, token: .access))
             .post { request, context -> RouteReply in
                 let call = try FunctionCall(body: try await request.collectedBody(within: context))

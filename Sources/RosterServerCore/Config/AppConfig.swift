@@ -49,6 +49,10 @@ public struct AppConfig: Codable, Sendable, Equatable {
     /// `mongodb-atlas` unless the configuration names others (`"dataService": "local-mongodb"`,
     /// or a list).
     public var dataServices: [String]
+    /// The app's push-notification services (type `gcm`), by name, from an App Services app
+    /// model: a device's registration with one is answered as not served, with any other name as
+    /// App Services answers an unknown service. No key of the configuration file.
+    public var pushServices: [String] = []
     /// How failed log-ins are slowed and stopped.
     public var limits: LimitsConfig
     /// How long an anonymous user is kept without a live session before the purge removes it

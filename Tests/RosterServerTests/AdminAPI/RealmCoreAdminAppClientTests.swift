@@ -99,3 +99,29 @@ import Testing
         #expect(await call("findOne", ["query": ["name": "fido"]]).json == .null)
     }
 }
+
+/// realm-core's "app: push notifications" against its app (which has the `gcm` service):
+/// push notifications are not served, so registering and deregistering with `gcm` answer so;
+/// an unknown service is App Services' "service not found"; a user signed out is refused first.
+@Suite(.timeLimit(.minutes(3))) struct RealmCorePushRegistrationTests {
+    @Test func registrationsAreAnsweredAsNotServedAndAnUnknownServiceAsAppServicesDoes() async throws {
+        let (_, t) = try await RealmCoreAdminAppClientTests.app()
+        let login = try await t.loggedIn(.anonymous)
+        func registration(_ method: WireMethod, _ service: String, bearer: String?) async -> WireResponse {
+            await t.call(
+                method, "\(Route.base)/app/\(t.appId)/push/providers/\(service)/registration", json: method == .put ? ["registrationToken": "hello"] : nil,
+                bearer: bearer)
+        }
+        for method: WireMethod in [.put, .delete] {
+            let gcm = await registration(method, "gcm", bearer: login.accessToken)
+            #expect(gcm.status == 404 && gcm.errorCode == "ServiceNotFound" && gcm.errorMessage?.hasPrefix("push notifications are not served") == true)
+            let unknown = await registration(method, "gcm_blah", bearer: login.accessToken)
+            #expect(unknown.status == 404 && unknown.errorCode == "ServiceNotFound" && unknown.errorMessage == "service not found: 'gcm_blah'")
+            // The data service is no push service either.
+            #expect(await registration(method, "BackingDB", bearer: login.accessToken).errorMessage == "service not found: 'BackingDB'")
+            #expect(await registration(method, "gcm", bearer: nil).errorCode == "InvalidSession")
+        }
+        #expect(await t.call(.delete, Route.session, bearer: login.refreshToken).status == 204)
+        #expect(await registration(.put, "gcm", bearer: login.accessToken).status == 401)
+    }
+}
