@@ -179,9 +179,9 @@ extension AppModel {
 
     /// Each collection's rules as a `DataRule` (in Roster's rule words when they say no more,
     /// else the roles themselves), and the default rule; a data source with partition-based
-    /// sync on serves its sync permissions instead (`AppServiceSync.permissionsRole`). Refused, naming the file and key, when a
-    /// role uses what Roster does not evaluate or goes past the rule budgets, when a collection
-    /// has query `filters`, or when two data sources disagree about one collection.
+    /// sync on serves its sync permissions instead (`syncRole`). Refused, naming the file and
+    /// key, when a role uses what Roster does not evaluate or goes past the rule budgets, when a
+    /// collection has query `filters`, or when two data sources disagree about one collection.
     private func rulesConfig(dataServices: [String]) throws(AppDirectoryError) -> (rules: [DataRule], defaultRule: DefaultDataRule?) {
         var rules: [DataRule] = []
         var defaultRule: (rule: DefaultDataRule, file: String)?
@@ -190,20 +190,7 @@ extension AppModel {
         var synced = Set<String>()
         for (service, sync) in syncedServices where dataServices.contains(service.name) {
             let file = "data_sources/\(service.name)/config.json"
-            let role: AppRole
-            do throws(AppServiceSync.Refusal) {
-                guard let (read, write) = try sync.expandedPermissions(), let made = try sync.permissionsRole() else { continue }
-                for (key, permission) in [("read", read), ("write", write)] {
-                    if let refusal = RoleCheck.refusal([AppRole(name: "sync", read: permission)]) {
-                        // The refusal's key runs from the role ("0.read.…"); from the permission on here.
-                        let within = refusal.key.split(separator: ".").dropFirst(2).joined(separator: ".")
-                        throw AppServiceSync.Refusal(key: "sync.partition.permissions.\(key)" + (within.isEmpty ? "" : ".\(within)"), reason: refusal.reason)
-                    }
-                }
-                role = made
-            } catch {
-                throw AppDirectoryError(file: file, key: error.key, reason: error.reason)
-            }
+            guard let role = try Self.syncRole(sync, file: file) else { continue }
             if let earlier = defaultRule, earlier.rule.roles != [role] {
                 throw AppDirectoryError(file: file, key: "sync", reason: "differs from \(earlier.file): Roster serves one default rule per app")
             }
@@ -249,6 +236,24 @@ extension AppModel {
             }
         }
         return (rules, defaultRule?.rule)
+    }
+
+    /// The role partition-based sync's permissions make (`AppServiceSync.permissionsRole`),
+    /// each permission checked as a role's would be and refused by its key in the service's
+    /// config (`sync.partition.permissions.read…`); nil when `sync` serves no permissions.
+    private static func syncRole(_ sync: AppServiceSync, file: String) throws(AppDirectoryError) -> AppRole? {
+        do throws(AppServiceSync.Refusal) {
+            guard let (read, write) = try sync.expandedPermissions() else { return nil }
+            for (key, permission) in [("read", read), ("write", write)] {
+                guard let refusal = RoleCheck.refusal([AppRole(name: "sync", read: permission)]) else { continue }
+                // The refusal's key runs from the role ("0.read.…"); from the permission on here.
+                let within = refusal.key.split(separator: ".").dropFirst(2).joined(separator: ".")
+                throw AppServiceSync.Refusal(key: "sync.partition.permissions.\(key)" + (within.isEmpty ? "" : ".\(within)"), reason: refusal.reason)
+            }
+            return try sync.permissionsRole()
+        } catch {
+            throw AppDirectoryError(file: file, key: error.key, reason: error.reason)
+        }
     }
 
     private static func checkRoles(_ roles: [AppRole], file: String) throws(AppDirectoryError) {
