@@ -238,7 +238,7 @@ extension AppModel {
         return (rules, defaultRule?.rule)
     }
 
-    /// The role partition-based sync's permissions make (`AppServiceSync.permissionsRole`),
+    /// The role partition-based sync's permissions make (`AppServiceSync.role`),
     /// each permission checked as a role's would be and refused by its key in the service's
     /// config (`sync.partition.permissions.read…`); nil when `sync` serves no permissions.
     private static func syncRole(_ sync: AppServiceSync, file: String) throws(AppDirectoryError) -> AppRole? {
@@ -250,7 +250,7 @@ extension AppModel {
                 let within = refusal.key.split(separator: ".").dropFirst(2).joined(separator: ".")
                 throw AppServiceSync.Refusal(key: "sync.partition.permissions.\(key)" + (within.isEmpty ? "" : ".\(within)"), reason: refusal.reason)
             }
-            return try sync.permissionsRole()
+            return AppServiceSync.role(read: read, write: write)
         } catch {
             throw AppDirectoryError(file: file, key: error.key, reason: error.reason)
         }

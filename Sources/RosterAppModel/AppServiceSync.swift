@@ -10,7 +10,8 @@ import RosterWire
 ///     service.config = ["sync": ["state": "enabled", "partition": ["key": "realm_id", "permissions": ["read": true, "write": true]]]]
 ///     AppServiceSync(service)?.mode          // .partition
 ///     AppServiceSync(service)?.permissions   // (read: true, write: true)
-public struct AppServiceSync: Sendable, Equatable {
+///     AppServiceSync.role(read: true, write: true) // the role "sync" every request then has
+public struct AppServiceSync: Sendable {
     public enum Mode: String, Sendable { case partition = "sync", flexible = "flexible_sync" }
 
     public var mode: Mode
@@ -46,16 +47,14 @@ public struct AppServiceSync: Sendable, Equatable {
         }
     }
 
-    /// The role partition-based sync's `permissions` make for every request to the service,
-    /// nil when sync is flexible or names no permissions (then the service's own rules stand).
-    /// `%%partition` is the document's partition key, `%%root.<key>`: a partition is the
+    /// The role partition-based sync's permissions, expanded (`expandedPermissions`), make for
+    /// every request to the service. `%%partition` is the document's partition key, `%%root.<key>`: a partition is the
     /// documents that share that value, so each has its partition's permissions. Write
     /// permission implies read; inserting or deleting a document is writing it.
     ///
     ///     permissions {"read": true, "write": {"%%partition": {"$ne": "read-only"}}}, key "realm_id"
     ///     // role "sync": read true, write/insert/delete {"%%root.realm_id": {"$ne": "read-only"}}
-    public func permissionsRole() throws(Refusal) -> AppRole? {
-        guard let (read, write) = try expandedPermissions() else { return nil }
+    public static func role(read: JSONValue, write: JSONValue) -> AppRole {
         let readOrWrite: JSONValue =
             switch (read, write) {
             case (.bool(true), _), (_, .bool(true)): true
@@ -102,11 +101,6 @@ public struct AppServiceSync: Sendable, Equatable {
     private static func enabled(_ value: JSONValue?) -> JSONObject? {
         guard case .object(let object)? = value, object["state"] == "enabled" else { return nil }
         return object
-    }
-
-    public static func == (lhs: AppServiceSync, rhs: AppServiceSync) -> Bool {
-        lhs.mode == rhs.mode && lhs.partitionKey == rhs.partitionKey && lhs.permissions?.read == rhs.permissions?.read
-            && lhs.permissions?.write == rhs.permissions?.write
     }
 }
 

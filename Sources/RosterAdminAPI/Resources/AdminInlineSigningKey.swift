@@ -36,6 +36,11 @@ struct AdminInlineSigningKey: Sendable {
         return key
     }
 
+    /// `take` for a whole provider's body (`POST`, `PUT`).
+    static func take(from provider: inout AdminAuthProvider) throws(AdminResourceError) -> AdminInlineSigningKey? {
+        try take(type: provider.type, provider: provider.name ?? provider.type, config: &provider.config, secretConfig: &provider.secretConfig)
+    }
+
     /// The secret's name in the app, made with `id` when it is not there yet; then `edit`.
     func adding(to edit: @escaping AppEdit, id: String) -> AppEdit {
         let name = secretName

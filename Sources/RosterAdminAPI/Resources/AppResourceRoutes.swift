@@ -52,8 +52,7 @@ public enum AppResourceRoutes {
         routes.on(.post, "auth_providers") { call in
             var provider = try await call.body(AdminAuthProvider.self)
             let id = store.newObjectId()
-            let key = try AdminInlineSigningKey.take(
-                type: provider.type, provider: provider.name ?? provider.type, config: &provider.config, secretConfig: &provider.secretConfig)
+            let key = try AdminInlineSigningKey.take(from: &provider)
             try await applyProvider(call, store, "create auth provider '\(provider.name ?? provider.type)'", provider.create(id: id), key)
             return try .json(try AdminAuthProvider.find(id: id, in: try await call.model()), status: 201)
         }
@@ -72,8 +71,7 @@ public enum AppResourceRoutes {
         routes.on(.put, "auth_providers/:id") { call in
             var provider = try await call.body(AdminAuthProvider.self)
             let id = try call.id()
-            let key = try AdminInlineSigningKey.take(
-                type: provider.type, provider: provider.name ?? provider.type, config: &provider.config, secretConfig: &provider.secretConfig)
+            let key = try AdminInlineSigningKey.take(from: &provider)
             try await applyProvider(call, store, "update auth provider \(id)", provider.update(id: id), key)
             return .noContent
         }
