@@ -7,7 +7,8 @@ import RosterWire
 /// `root_config.json`, with `environments/`, `values/`, `auth/providers.json`,
 /// `auth/custom_user_data.json`, `data_sources/<service>/` (its `config.json`,
 /// `default_rule.json`, and each `<database>/<collection>/rules.json` and `schema.json`),
-/// `functions/config.json` beside `functions/<name>.js`, and `triggers/`. What Roster does not
+/// `functions/config.json` beside `functions/<name>.js`, `triggers/`, and `sync/config.json`
+/// (development mode, and the sync of the data source it names: `AppSyncFile`). What Roster does not
 /// serve (Device Sync, GraphQL, hosting, endpoints, log forwarders, schema validation) is read
 /// and accepted, and named in `notServed`, one line each, for the server to say at start.
 ///
@@ -90,6 +91,9 @@ struct AppDirectoryReader {
             if let data = try walk.fieldsIfPresent("auth/custom_user_data.json") { model.customUserData = try Self.customUserData(data) }
         }
         if names.contains("data_sources") { (model.services, model.rules) = try dataSources() }
+        if names.contains("sync"), try walk.kind(AppSyncFile.path) == .file {
+            try AppSyncFile.read(try JSONFields(try walk.json(AppSyncFile.path), file: AppSyncFile.path), into: &model)
+        }
         if names.contains("functions") { model.functions = try functions() }
         if names.contains("triggers") { model.triggers = try triggers() }
         try Self.refuseSharedIds(model)

@@ -41,9 +41,12 @@ public enum AppDirectoryWriter {
             return (provider.name, providerEntry(provider))
         })))
         if let data = model.customUserData { files.json("auth/custom_user_data.json", customUserDataFile(data)) }
-        try writeDataSources(model, into: &files)
+        let sync = AppSyncFile.split(model)
+        var written = model
+        written.services = sync.services
+        try writeDataSources(written, into: &files)
         try writeFunctions(model.functions, into: &files)
-        if model.developmentModeEnabled { files.json("sync/config.json", .object(["development_mode_enabled": true])) }
+        if let file = sync.file { files.json(AppSyncFile.path, file) }
         for trigger in model.triggers {
             try checkName(trigger.name, in: "triggers")
             files.json("triggers/\(trigger.name).json", triggerFile(trigger))

@@ -190,7 +190,13 @@ extension AppModel {
         var synced = Set<String>()
         for (service, sync) in syncedServices where dataServices.contains(service.name) {
             let file = "data_sources/\(service.name)/config.json"
-            guard let role = try Self.syncRole(sync, file: file) else { continue }
+            let made: AppRole?
+            do throws(AppServiceSync.Refusal) {
+                made = try Self.syncRole(sync)
+            } catch {
+                throw AppDirectoryError(file: file, key: error.key, reason: error.reason)
+            }
+            guard let role = made else { continue }
             if let earlier = defaultRule, earlier.rule.roles != [role] {
                 throw AppDirectoryError(file: file, key: "sync", reason: "differs from \(earlier.file): Roster serves one default rule per app")
             }
@@ -238,22 +244,18 @@ extension AppModel {
         return (rules, defaultRule?.rule)
     }
 
-    /// The role partition-based sync's permissions make (`AppServiceSync.role`),
-    /// each permission checked as a role's would be and refused by its key in the service's
-    /// config (`sync.partition.permissions.read…`); nil when `sync` serves no permissions.
-    private static func syncRole(_ sync: AppServiceSync, file: String) throws(AppDirectoryError) -> AppRole? {
-        do throws(AppServiceSync.Refusal) {
-            guard let (read, write) = try sync.expandedPermissions() else { return nil }
-            for (key, permission) in [("read", read), ("write", write)] {
-                guard let refusal = RoleCheck.refusal([AppRole(name: "sync", read: permission)]) else { continue }
-                // The refusal's key runs from the role ("0.read.…"); from the permission on here.
-                let within = refusal.key.split(separator: ".").dropFirst(2).joined(separator: ".")
-                throw AppServiceSync.Refusal(key: "sync.partition.permissions.\(key)" + (within.isEmpty ? "" : ".\(within)"), reason: refusal.reason)
-            }
-            return AppServiceSync.role(read: read, write: write)
-        } catch {
-            throw AppDirectoryError(file: file, key: error.key, reason: error.reason)
+    /// The role partition-based sync's permissions make (`AppServiceSync.role`), each
+    /// permission checked as a role's would be and refused by its key in the service's config
+    /// (`sync.partition.permissions.read…`); nil when `sync` serves no permissions.
+    static func syncRole(_ sync: AppServiceSync) throws(AppServiceSync.Refusal) -> AppRole? {
+        guard let (read, write) = try sync.expandedPermissions() else { return nil }
+        for (key, permission) in [("read", read), ("write", write)] {
+            guard let refusal = RoleCheck.refusal([AppRole(name: "sync", read: permission)]) else { continue }
+            // The refusal's key runs from the role ("0.read.…"); from the permission on here.
+            let within = refusal.key.split(separator: ".").dropFirst(2).joined(separator: ".")
+            throw AppServiceSync.Refusal(key: "sync.partition.permissions.\(key)" + (within.isEmpty ? "" : ".\(within)"), reason: refusal.reason)
         }
+        return AppServiceSync.role(read: read, write: write)
     }
 
     private static func checkRoles(_ roles: [AppRole], file: String) throws(AppDirectoryError) {

@@ -6,7 +6,8 @@ import RosterAppModel
 /// realm-cli sends): every function, provider, service, rule, value and trigger is as the import
 /// says, one it leaves out is gone, and one it keeps by name keeps its Admin API id. What an app
 /// directory does not hold stays: the app's name and client app id, its secrets (an export names
-/// none), the schemas the Admin API stores and Device Sync's development mode.
+/// none), the schemas the Admin API stores, and Device Sync's development mode unless the
+/// import sends `sync/config.json`.
 ///
 ///     let imported = try AppImport.applied(AppImportBody(body), to: app.editedModel)
 ///     imported.model        // the app as the import makes it
@@ -30,7 +31,8 @@ struct AppImport: Sendable {
         model.appId = current.appId
         model.secrets = current.secrets
         model.schemas = current.schemas
-        model.developmentModeEnabled = current.developmentModeEnabled
+        // Development mode is the import's when it sends sync/config.json, else as it was.
+        if (try? body.files.kind(AppSyncFile.path)) != .file { model.developmentModeEnabled = current.developmentModeEnabled }
         keepIds(of: current, in: &model)
         var values: [String: String] = [:]
         for secret in body.secrets {
