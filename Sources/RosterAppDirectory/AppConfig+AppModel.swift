@@ -94,13 +94,14 @@ extension AppConfig {
                 AppProvider(
                     kind: kind, disabled: !config.enabled,
                     settings: .oauth(AppOAuthSettings(clientId: config.clientIds.first, openId: kind == .google)),
-                    secretConfig: config.clientSecret == nil ? [:] : ["clientSecret": "\(kind.rawValue)-clientSecret"]))
+                    secretConfig: config.clientSecret == nil ? [:] : ["clientSecret": "\(kind.rawValue)-clientSecret"],
+                    redirectURIs: webSignIn.allowedRedirectURLs))
         }
         if let facebook = providers.facebook {
             list.append(
                 AppProvider(
                     kind: .facebook, disabled: !facebook.enabled, settings: .oauth(AppOAuthSettings(clientId: facebook.appId)),
-                    secretConfig: ["clientSecret": "oauth2-facebook-clientSecret"]))
+                    secretConfig: ["clientSecret": "oauth2-facebook-clientSecret"], redirectURIs: webSignIn.allowedRedirectURLs))
         }
         return list
     }

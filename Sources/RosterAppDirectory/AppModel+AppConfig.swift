@@ -14,8 +14,7 @@ public struct ServableApp: Sendable, Equatable {
 extension AppModel {
     /// The app configuration of this app, its secrets' values taken from `secrets`. Refused,
     /// naming the file and key, when the app needs what Roster cannot serve yet (keys from a
-    /// JWK URI, an OAuth provider), or when a secret it names is not given (every missing one
-    /// named at once).
+    /// JWK URI), or when a secret it names is not given (every missing one named at once).
     public func servableApp(secrets: AppSecrets) throws(AppDirectoryError) -> ServableApp {
         let missing = secretNames.filter { secrets[$0] == nil }
         guard missing.isEmpty else {
@@ -34,7 +33,7 @@ extension AppModel {
             case .secret(let secret): config.values[value.name] = secrets[secret].map { .string($0) } ?? .null
             }
         }
-        config.providers = try providersConfig(secrets: secrets, notServed: &notServed)
+        (config.providers, config.webSignIn.allowedRedirectURLs) = try providersConfig(secrets: secrets, notServed: &notServed)
         let dataServices = services.filter(\.isDataSource).map(\.name)
         if !dataServices.isEmpty { config.dataServices = dataServices }
         config.pushServices = services.filter { $0.type == AppService.pushType }.map(\.name)
@@ -67,8 +66,13 @@ extension AppModel {
         return ServableApp(config: config, notServed: notServed)
     }
 
-    private func providersConfig(secrets: AppSecrets, notServed: inout [String]) throws(AppDirectoryError) -> ProvidersConfig {
+    /// The providers, and the pages browser sign-in may return to (the OAuth providers'
+    /// `redirect_uris`).
+    private func providersConfig(
+        secrets: AppSecrets, notServed: inout [String]
+    ) throws(AppDirectoryError) -> (providers: ProvidersConfig, redirectURLs: [String]) {
         var config = ProvidersConfig()
+        var redirectURLs: [String] = []
         let file = "auth/providers.json"
         for provider in providers {
             let enabled = !provider.disabled
@@ -128,15 +132,39 @@ extension AppModel {
                     }
                     config.customFunction = CustomFunctionConfig(functionName: function)
                 }
-            case (.google, _), (.apple, _), (.facebook, _):
-                if enabled {
-                    throw refuse("type", "\(provider.kind.rawValue) from an app directory is not served yet: serve it from an app configuration (--config)")
+            case (.google, .oauth(let settings)), (.apple, .oauth(let settings)), (.facebook, .oauth(let settings)):
+                guard enabled else { break }
+                guard let clientId = settings.clientId, !clientId.isEmpty else {
+                    throw refuse("config.clientId", "is missing: the app's client id at \(provider.kind.rawValue)")
+                }
+                let secret = provider.secretConfig["clientSecret"].flatMap { secrets[$0] }
+                switch provider.kind {
+                case .google: config.google = OpenIDConfig(clientIds: [clientId], clientSecret: secret)
+                case .apple: config.apple = OpenIDConfig(clientIds: [clientId], clientSecret: secret)
+                default:
+                    guard let secret else {
+                        throw refuse("secret_config.clientSecret", "is missing: Facebook's access tokens are checked with the app's secret")
+                    }
+                    config.facebook = FacebookConfig(appId: clientId, appSecret: secret)
+                }
+                // Browser sign-in may return to a page the provider lists; another scheme (an
+                // app's own) is for the SDKs' native sign-in, which Roster does not run.
+                for uri in provider.redirectURIs where !redirectURLs.contains(uri) {
+                    if OutboundRequest.isHTTPURL(uri), URL(string: uri)?.fragment == nil {
+                        redirectURLs.append(uri)
+                    } else {
+                        notServed.append("\(provider.name)'s redirect URI '\(uri.prefix(100))' is not served: browser sign-in returns to http and https pages only")
+                    }
+                }
+                if !provider.metadataFields.isEmpty {
+                    notServed.append(
+                        "\(provider.name)'s metadata_fields are not used: the profile holds what the provider gives (name, email, picture)")
                 }
             default:
                 throw refuse("config", "settings that are not \(provider.kind.rawValue)'s")
             }
         }
-        return config
+        return (config, redirectURLs)
     }
 
     /// Each trigger of `triggers/` that calls a function, as the server runs it; one that sends
