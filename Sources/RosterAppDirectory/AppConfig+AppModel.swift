@@ -72,12 +72,18 @@ extension AppConfig {
         }
         if let token = providers.customToken {
             var secrets: [String: String] = [:]
-            for (index, key) in token.keys.enumerated() { secrets["signingKeys.\(index)"] = key.kid ?? "customTokenSigningKey\(index)" }
-            let algorithm: AppCustomTokenSettings.SigningAlgorithm = token.keys.first?.algorithm == .rs256 ? .rs256 : .hs256
+            if token.jwkURI == nil {
+                for (index, key) in token.keys.enumerated() { secrets["signingKeys.\(index)"] = key.kid ?? "customTokenSigningKey\(index)" }
+            }
+            let algorithm: AppCustomTokenSettings.SigningAlgorithm =
+                token.jwkURI != nil || token.keys.first?.algorithm == .rs256 ? .rs256 : .hs256
             list.append(
                 AppProvider(
                     kind: .customToken, disabled: !token.enabled,
-                    settings: .customToken(AppCustomTokenSettings(signingAlgorithm: algorithm, audience: token.audience, requireAnyAudience: true)),
+                    settings: .customToken(
+                        AppCustomTokenSettings(
+                            signingAlgorithm: algorithm, audience: token.audience, requireAnyAudience: true, useJWKURI: token.jwkURI != nil,
+                            jwkURI: token.jwkURI)),
                     secretConfig: secrets,
                     metadataFields: token.metadataFields.map { AppMetadataField(name: $0.name, fieldName: $0.fieldName, required: $0.required) }))
         }

@@ -13,8 +13,8 @@ public struct ServableApp: Sendable, Equatable {
 
 extension AppModel {
     /// The app configuration of this app, its secrets' values taken from `secrets`. Refused,
-    /// naming the file and key, when the app needs what Roster cannot serve yet (keys from a
-    /// JWK URI), or when a secret it names is not given (every missing one named at once).
+    /// naming the file and key, when the app needs what Roster cannot serve, or when a secret it
+    /// names is not given (every missing one named at once).
     public func servableApp(secrets: AppSecrets) throws(AppDirectoryError) -> ServableApp {
         let missing = secretNames.filter { secrets[$0] == nil }
         guard missing.isEmpty else {
@@ -106,8 +106,17 @@ extension AppModel {
                     confirmationFunctionName: confirmer, resetFunctionName: resetter, minimumPasswordLength: 6)
                 config.emailPassword?.resetsOnlyByFunction = resetter != nil
             case (.customToken, .customToken(let settings)):
+                // Keys from a JWK URI: App Services takes RS256 tokens there, and no signing keys.
+                var jwkURI: String?
                 if enabled, settings.useJWKURI {
-                    throw refuse("config.useJWKURI", "keys from a JWK URI are not served yet: give the signing keys as secrets (secret_config.signingKeys)")
+                    guard let uri = settings.jwkURI, !uri.isEmpty else { throw refuse("config.jwkURI", "is missing: useJWKURI reads the keys there") }
+                    guard settings.signingAlgorithm == .rs256 else {
+                        throw refuse("config.signingAlgorithm", "must be RS256 with useJWKURI: a JWK URI publishes public keys")
+                    }
+                    if !provider.signingKeySecrets.isEmpty {
+                        notServed.append("custom-token's signingKeys are not used: with useJWKURI its keys are those at jwkURI")
+                    }
+                    jwkURI = uri
                 }
                 if enabled, settings.audience.count > 1, !settings.requireAnyAudience {
                     throw refuse(
@@ -121,7 +130,7 @@ extension AppModel {
                     }
                 }
                 config.customToken = CustomTokenConfig(
-                    enabled: enabled, audience: settings.audience, keys: keys,
+                    enabled: enabled, audience: settings.audience, keys: jwkURI == nil ? keys : [], jwkURI: jwkURI,
                     metadataFields: provider.metadataFields.map {
                         CustomTokenConfig.MetadataField(name: $0.name, fieldName: $0.fieldName, required: $0.required)
                     })

@@ -210,10 +210,7 @@ public struct AppConfig: Codable, Sendable, Equatable {
         try providers.google?.validate("oauth2-google", source: source)
         try providers.apple?.validate("oauth2-apple", source: source)
         try providers.facebook?.validate(source: source)
-        if let customToken = providers.customToken, customToken.enabled {
-            guard !customToken.keys.isEmpty else { throw fail("custom-token is enabled but has no keys") }
-            for key in customToken.keys { try key.validate(source: source) }
-        }
+        try providers.customToken?.validate(source: source)
         for rule in rules { try rule.validate(source: source) }
         try defaultRule?.validate(source: source)
         guard maxDocumentBytes >= 256 else { throw fail("maxDocumentBytes must be at least 256") }

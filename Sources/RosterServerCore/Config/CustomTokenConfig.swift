@@ -3,7 +3,11 @@ import JWTKit
 /// `keys`, carry an `aud` naming one of `audience` (when any is set: an empty audience, `""`,
 /// means "do not check", as in App Services), an `iss` naming one of `issuers` (when set), not be
 /// expired nor not valid yet (`nbf`, with a minute of leeway); `sub` is the user's external id
-/// and `metadataFields` are copied into the profile.
+/// and `metadataFields` are copied into the profile. With `jwkURI`, the keys are instead the
+/// JSON Web Key Set published there (RS256 tokens naming their key's `kid`), read when first
+/// needed and again, at most once a minute, when a token names a key the set lacks.
+///
+///     "custom-token": { "jwkURI": "https://id.example.com/.well-known/jwks.json", "audience": "kiosk" }
 public struct CustomTokenConfig: Codable, Sendable, Equatable {
     public var enabled: Bool
     /// The audiences a token may name; empty means `aud` is not checked.
@@ -11,20 +15,23 @@ public struct CustomTokenConfig: Codable, Sendable, Equatable {
     /// The issuers a token may name; empty means `iss` is not checked.
     public var issuers: [String]
     public var keys: [CustomTokenKey]
+    /// Where the app's identity system publishes its keys; when set, `keys` are not used.
+    public var jwkURI: String?
     public var metadataFields: [MetadataField]
 
     public init(
-        enabled: Bool = true, audience: [String] = [], issuers: [String] = [], keys: [CustomTokenKey],
+        enabled: Bool = true, audience: [String] = [], issuers: [String] = [], keys: [CustomTokenKey], jwkURI: String? = nil,
         metadataFields: [MetadataField] = []
     ) {
         self.enabled = enabled
         self.audience = audience.filter { !$0.isEmpty }
         self.issuers = issuers.filter { !$0.isEmpty }
         self.keys = keys
+        self.jwkURI = jwkURI
         self.metadataFields = metadataFields
     }
 
-    package enum CodingKeys: String, CodingKey, CaseIterable { case enabled, audience, issuers, keys, metadataFields }
+    package enum CodingKeys: String, CodingKey, CaseIterable { case enabled, audience, issuers, keys, jwkURI, metadataFields }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.knownKeys(CodingKeys.self)
@@ -32,6 +39,7 @@ public struct CustomTokenConfig: Codable, Sendable, Equatable {
         audience = try Self.names(container, .audience)
         issuers = try Self.names(container, .issuers)
         keys = try container.decodeIfPresent([CustomTokenKey].self, forKey: .keys) ?? []
+        jwkURI = try container.decodeIfPresent(String.self, forKey: .jwkURI)
         metadataFields = try container.decodeIfPresent([MetadataField].self, forKey: .metadataFields) ?? []
     }
 
@@ -44,6 +52,18 @@ public struct CustomTokenConfig: Codable, Sendable, Equatable {
             names = try container.decodeIfPresent([String].self, forKey: key) ?? []
         }
         return names.filter { !$0.isEmpty }
+    }
+
+    package func validate(source: String) throws {
+        guard enabled else { return }
+        if let jwkURI {
+            guard OutboundRequest.isHTTPURL(jwkURI) else {
+                throw AppConfigError.invalid(path: source, reason: "custom-token: jwkURI must be an http or https URL")
+            }
+            return
+        }
+        guard !keys.isEmpty else { throw AppConfigError.invalid(path: source, reason: "custom-token is enabled but has no keys") }
+        for key in keys { try key.validate(source: source) }
     }
 
     /// A claim of the token copied into the profile `data`: `name` is the claim's path in the

@@ -40,7 +40,7 @@ package actor KeySet {
             }
         }
         guard let keys, kids.contains(kid) else {
-            throw .authError("the ID token is signed with key '\(kid.prefix(64))', which is not in \(providerName)'s key set")
+            throw .authError("the token is signed with key '\(kid.prefix(64))', which is not in \(providerName)'s key set")
         }
         return keys
     }

@@ -40,12 +40,12 @@ package final class ServedApp: Sendable {
         } else {
             outbox = DirectoryOutbox(directory: config.outbox?.directory.map { URL(fileURLWithPath: $0) } ?? defaultOutbox)
         }
+        let (http, now) = (environment.http, environment.now)
         if let customToken = config.providers.customToken, customToken.enabled {
-            customTokens = try await CustomTokenVerifier(config: customToken, appId: config.appId)
+            customTokens = try await CustomTokenVerifier(config: customToken, appId: config.appId, http: http, now: now)
         } else {
             customTokens = nil
         }
-        let (http, now) = (environment.http, environment.now)
         func openID(_ issuer: OpenIDIssuer, _ config: OpenIDConfig?) -> OpenIDProvider? {
             guard let config, config.enabled else { return nil }
             return OpenIDProvider(verifier: IDTokenVerifier(issuer: issuer, config: config, http: http, now: now), http: http)

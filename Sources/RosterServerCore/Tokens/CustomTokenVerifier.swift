@@ -5,13 +5,18 @@ import RosterWire
 /// Checks `custom-token` JWTs against an app's keys (HS256 secrets, RS256 public keys): the
 /// signature, `exp`, `nbf`, `aud` (a string or an array naming one of the configured audiences),
 /// `iss` (when the app names issuers) and a non-empty `sub`; then picks the configured metadata
-/// fields for the profile.
+/// fields for the profile. With a JWK URI, the token's `kid` picks its key from the key set
+/// published there, and only RS256 is taken.
 package struct CustomTokenVerifier: Sendable {
     package let config: CustomTokenConfig
     private let keys: JWTKeyCollection
+    private let keySet: KeySet?
 
-    package init(config: CustomTokenConfig, appId: String) async throws {
+    package init(
+        config: CustomTokenConfig, appId: String, http: any OutboundHTTP, now: @escaping @Sendable () -> Date
+    ) async throws {
         self.config = config
+        keySet = config.jwkURI.map { KeySet(source: .url($0), providerName: "the custom-token provider's JWK URI", http: http, now: now) }
         keys = JWTKeyCollection()
         // Keys without a kid get a made-up one, so every key is tried (the first is the default).
         for (index, key) in config.keys.enumerated() {
@@ -40,7 +45,14 @@ package struct CustomTokenVerifier: Sendable {
     package func verify(_ token: String, now: Date) async throws(ErrorResponse) -> (subject: String, profile: JSONObject) {
         let claims: JSONObject
         do {
-            claims = try await keys.verify(token, as: DocumentPayload.self, iteratingKeys: true).fields
+            if let keySet {
+                let published = try await keySet.keys(holding: try Self.publishedKeyId(of: token))
+                claims = try await published.verify(token, as: DocumentPayload.self).fields
+            } else {
+                claims = try await keys.verify(token, as: DocumentPayload.self, iteratingKeys: true).fields
+            }
+        } catch let refusal as ErrorResponse {
+            throw refusal
         } catch {
             throw .authError("the custom token's signature is not valid for this app")
         }
@@ -77,6 +89,17 @@ package struct CustomTokenVerifier: Sendable {
             }
         }
         return (subject, profile)
+    }
+
+    /// The `kid` of an RS256 token, which picks its key from a published key set: a token
+    /// signed otherwise could pass off the set's public key as a shared secret.
+    private static func publishedKeyId(of token: String) throws(ErrorResponse) -> String {
+        guard let header = try? UnverifiedJWT.headerDocument(of: token) else { throw .authError("the custom token is not a JWT") }
+        guard header["alg"]?.stringValue == "RS256" else {
+            throw .authError("the custom token is not signed with RS256, which keys from a JWK URI verify")
+        }
+        guard let kid = header["kid"]?.stringValue, !kid.isEmpty else { throw .authError("the custom token names no key id (kid)") }
+        return kid
     }
 
     /// A claim by dotted path (`user.name` reads `name` inside `user`).
