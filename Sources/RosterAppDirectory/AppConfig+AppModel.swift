@@ -82,7 +82,8 @@ extension AppConfig {
                     kind: .customToken, disabled: !token.enabled,
                     settings: .customToken(
                         AppCustomTokenSettings(
-                            signingAlgorithm: algorithm, audience: token.audience, requireAnyAudience: true, useJWKURI: token.jwkURI != nil,
+                            signingAlgorithm: algorithm, audience: token.audience, requireAnyAudience: !token.requireAllAudiences,
+                            useJWKURI: token.jwkURI != nil,
                             jwkURI: token.jwkURI)),
                     secretConfig: secrets,
                     metadataFields: token.metadataFields.map { AppMetadataField(name: $0.name, fieldName: $0.fieldName, required: $0.required) }))

@@ -118,10 +118,6 @@ extension AppModel {
                     }
                     jwkURI = uri
                 }
-                if enabled, settings.audience.count > 1, !settings.requireAnyAudience {
-                    throw refuse(
-                        "config.requireAnyAudience", "a token that must name every audience is not served: set requireAnyAudience, or list one audience")
-                }
                 let keys = provider.signingKeySecrets.map { name in
                     let value = secrets[name] ?? ""
                     return switch settings.signingAlgorithm {
@@ -130,7 +126,8 @@ extension AppModel {
                     }
                 }
                 config.customToken = CustomTokenConfig(
-                    enabled: enabled, audience: settings.audience, keys: jwkURI == nil ? keys : [], jwkURI: jwkURI,
+                    enabled: enabled, audience: settings.audience, requireAllAudiences: !settings.requireAnyAudience && settings.audience.count > 1,
+                    keys: jwkURI == nil ? keys : [], jwkURI: jwkURI,
                     metadataFields: provider.metadataFields.map {
                         CustomTokenConfig.MetadataField(name: $0.name, fieldName: $0.fieldName, required: $0.required)
                     })

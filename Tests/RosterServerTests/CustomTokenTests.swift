@@ -1,5 +1,7 @@
 import Foundation
 import JWTKit
+import RosterAppDirectory
+import RosterAppModel
 import RosterWire
 import Testing
 import _CryptoExtras
@@ -62,6 +64,28 @@ struct ExternalToken: JWTPayload {
         nested["profile"] = ["team": "ops\u{07}"]
         #expect(await t.login(.customToken, ["token": .string(try await ExternalToken.hs256(nested))]).errorCode == "AuthError")
         #expect(try await t.userCount() == 0)
+    }
+
+    /// App Services' `requireAnyAudience: false` with several audiences: a token must name them all.
+    @Test func anAppThatRequiresEveryAudienceRefusesATokenNamingOne() async throws {
+        var config = TestConfig.app()
+        config.providers.customToken?.audience = [TestConfig.audience, "kiosk"]
+        config.providers.customToken?.requireAllAudiences = true
+        let t = try await TestServer.make(config)
+        try await t.refusedLogin(
+            .customToken, ["token": .string(try await ExternalToken.hs256(claims(t)))], "does not name every audience this app requires")
+        let both = try await ExternalToken.hs256(claims(t, aud: ["kiosk", "other", .string(TestConfig.audience)]))
+        #expect(await t.login(.customToken, ["token": .string(both)]).status == 200)
+        // From an app directory: several audiences without requireAnyAudience.
+        let model = AppModel(
+            name: "kiosk", appId: "kiosk-abcde",
+            providers: [
+                AppProvider(
+                    kind: .customToken, settings: .customToken(AppCustomTokenSettings(audience: ["a", "b"], requireAnyAudience: false)),
+                    secretConfig: ["signingKeys.0": "key"])
+            ])
+        let served = try model.servableApp(secrets: AppSecrets(["key": TestConfig.customSecret])).config.providers.customToken
+        #expect(served?.audience == ["a", "b"] && served?.requireAllAudiences == true)
     }
 
     @Test(arguments: StoreKind.allCases) func audienceMayBeAnArray(_ kind: StoreKind) async throws {

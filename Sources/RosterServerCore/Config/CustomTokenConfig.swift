@@ -1,7 +1,7 @@
 import JWTKit
 /// `custom-token`: JWTs signed by the app's own identity system. A token must be signed by one of
-/// `keys`, carry an `aud` naming one of `audience` (when any is set: an empty audience, `""`,
-/// means "do not check", as in App Services), an `iss` naming one of `issuers` (when set), not be
+/// `keys`, carry an `aud` naming one of `audience` (every one, with `requireAllAudiences`; when
+/// any is set: an empty audience, `""`, means "do not check", as in App Services), an `iss` naming one of `issuers` (when set), not be
 /// expired nor not valid yet (`nbf`, with a minute of leeway); `sub` is the user's external id
 /// and `metadataFields` are copied into the profile. With `jwkURI`, the keys are instead the
 /// JSON Web Key Set published there (RS256 tokens naming their key's `kid`), read when first
@@ -12,6 +12,9 @@ public struct CustomTokenConfig: Codable, Sendable, Equatable {
     public var enabled: Bool
     /// The audiences a token may name; empty means `aud` is not checked.
     public var audience: [String]
+    /// Whether a token must name every audience rather than one (App Services'
+    /// `requireAnyAudience: false`).
+    public var requireAllAudiences: Bool
     /// The issuers a token may name; empty means `iss` is not checked.
     public var issuers: [String]
     public var keys: [CustomTokenKey]
@@ -20,23 +23,25 @@ public struct CustomTokenConfig: Codable, Sendable, Equatable {
     public var metadataFields: [MetadataField]
 
     public init(
-        enabled: Bool = true, audience: [String] = [], issuers: [String] = [], keys: [CustomTokenKey], jwkURI: String? = nil,
-        metadataFields: [MetadataField] = []
+        enabled: Bool = true, audience: [String] = [], requireAllAudiences: Bool = false, issuers: [String] = [], keys: [CustomTokenKey],
+        jwkURI: String? = nil, metadataFields: [MetadataField] = []
     ) {
         self.enabled = enabled
         self.audience = audience.filter { !$0.isEmpty }
+        self.requireAllAudiences = requireAllAudiences
         self.issuers = issuers.filter { !$0.isEmpty }
         self.keys = keys
         self.jwkURI = jwkURI
         self.metadataFields = metadataFields
     }
 
-    package enum CodingKeys: String, CodingKey, CaseIterable { case enabled, audience, issuers, keys, jwkURI, metadataFields }
+    package enum CodingKeys: String, CodingKey, CaseIterable { case enabled, audience, requireAllAudiences, issuers, keys, jwkURI, metadataFields }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.knownKeys(CodingKeys.self)
         enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
         audience = try Self.names(container, .audience)
+        requireAllAudiences = try container.decodeIfPresent(Bool.self, forKey: .requireAllAudiences) ?? false
         issuers = try Self.names(container, .issuers)
         keys = try container.decodeIfPresent([CustomTokenKey].self, forKey: .keys) ?? []
         jwkURI = try container.decodeIfPresent(String.self, forKey: .jwkURI)

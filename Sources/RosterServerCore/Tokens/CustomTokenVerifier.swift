@@ -73,8 +73,14 @@ package struct CustomTokenVerifier: Sendable {
             case .array(let many): audiences = many.compactMap(\.stringValue)
             default: audiences = []
             }
-            guard audiences.contains(where: config.audience.contains) else {
-                throw .authError("the custom token's audience is not this app")
+            if config.requireAllAudiences {
+                guard config.audience.allSatisfy(audiences.contains) else {
+                    throw .authError("the custom token does not name every audience this app requires")
+                }
+            } else {
+                guard audiences.contains(where: config.audience.contains) else {
+                    throw .authError("the custom token's audience is not this app")
+                }
             }
         }
         guard let subject = claims["sub"]?.stringValue, !subject.isEmpty else {
