@@ -68,7 +68,11 @@ extension AppConfig {
             list.append(
                 AppProvider(
                     kind: .emailPassword, disabled: !email.enabled,
-                    settings: .emailPassword(AppEmailPasswordSettings(autoConfirm: email.confirmation == .auto))))
+                    settings: .emailPassword(
+                        AppEmailPasswordSettings(
+                            autoConfirm: email.confirmation == .auto, emailConfirmationUrl: email.emailConfirmationUrl,
+                            resetPasswordUrl: email.resetPasswordUrl, confirmEmailSubject: email.confirmEmailSubject,
+                            resetPasswordSubject: email.resetPasswordSubject))))
         }
         if let token = providers.customToken {
             var secrets: [String: String] = [:]

@@ -95,16 +95,17 @@ extension AppModel {
                 }
                 let confirmer = try named("confirmationFunctionName", settings.confirmationFunctionName, runs: settings.runConfirmationFunction)
                 let resetter = try named("resetFunctionName", settings.resetFunctionName, runs: settings.runResetFunction)
-                if enabled, (!settings.autoConfirm && confirmer == nil) || settings.resetPasswordUrl != nil {
-                    notServed.append(
-                        "local-userpass's emailConfirmationUrl and resetPasswordUrl are not used: confirmation and reset messages go to the outbox with Roster's own links")
-                }
                 // App Services takes passwords of 6 characters and more, and resets only through
                 // the reset function when the provider runs one.
                 config.emailPassword = EmailPasswordConfig(
                     enabled: enabled, confirmation: settings.autoConfirm ? .auto : confirmer != nil ? .function : .token,
                     confirmationFunctionName: confirmer, resetFunctionName: resetter, minimumPasswordLength: 6)
                 config.emailPassword?.resetsOnlyByFunction = resetter != nil
+                // The messages go to the outbox, linking to the app's own pages as App Services' mail does.
+                config.emailPassword?.emailConfirmationUrl = settings.emailConfirmationUrl
+                config.emailPassword?.resetPasswordUrl = settings.resetPasswordUrl
+                config.emailPassword?.confirmEmailSubject = settings.confirmEmailSubject
+                config.emailPassword?.resetPasswordSubject = settings.resetPasswordSubject
             case (.customToken, .customToken(let settings)):
                 // Keys from a JWK URI: App Services takes RS256 tokens there, and no signing keys.
                 var jwkURI: String?

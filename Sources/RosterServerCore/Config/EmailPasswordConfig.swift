@@ -1,3 +1,5 @@
+import Foundation
+
 /// `local-userpass`: how new accounts are confirmed, how passwords are reset, and the password
 /// policy.
 ///
@@ -36,6 +38,14 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
     /// an app served from its App Services shape, never by the configuration file, where reset
     /// by token always works.
     public var resetsOnlyByFunction = false
+    /// The app's own pages for a confirmation and a reset, as App Services' `emailConfirmationUrl`
+    /// and `resetPasswordUrl`: a message links there with `token` and `tokenId` added to the
+    /// query, for the page to redeem them (realm-web's `confirmUser({token, tokenId})`).
+    public var emailConfirmationUrl: String?
+    public var resetPasswordUrl: String?
+    /// The messages' subjects, as App Services' `confirmEmailSubject` and `resetPasswordSubject`.
+    public var confirmEmailSubject: String?
+    public var resetPasswordSubject: String?
 
     public static let maximumPasswordLength = 128
 
@@ -62,6 +72,7 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
         case enabled, confirmation, autoConfirm, confirmationFunction, resetFunction, tokenLifetimeSeconds
         case confirmationFunctionName, resetFunctionName
         case minimumPasswordLength, endSessionsOnReset
+        case emailConfirmationUrl, resetPasswordUrl, confirmEmailSubject, resetPasswordSubject
     }
 
     /// `autoConfirm: true` is a shorter way to say `confirmation: "auto"`; without either,
@@ -78,6 +89,10 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
         tokenLifetimeSeconds = try container.decodeIfPresent(Int.self, forKey: .tokenLifetimeSeconds) ?? 1800
         minimumPasswordLength = try container.decodeIfPresent(Int.self, forKey: .minimumPasswordLength) ?? 8
         endSessionsOnReset = try container.decodeIfPresent(Bool.self, forKey: .endSessionsOnReset) ?? true
+        emailConfirmationUrl = try container.decodeIfPresent(String.self, forKey: .emailConfirmationUrl)
+        resetPasswordUrl = try container.decodeIfPresent(String.self, forKey: .resetPasswordUrl)
+        confirmEmailSubject = try container.decodeIfPresent(String.self, forKey: .confirmEmailSubject)
+        resetPasswordSubject = try container.decodeIfPresent(String.self, forKey: .resetPasswordSubject)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -91,6 +106,24 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
         try container.encode(tokenLifetimeSeconds, forKey: .tokenLifetimeSeconds)
         try container.encode(minimumPasswordLength, forKey: .minimumPasswordLength)
         try container.encode(endSessionsOnReset, forKey: .endSessionsOnReset)
+        try container.encodeIfPresent(emailConfirmationUrl, forKey: .emailConfirmationUrl)
+        try container.encodeIfPresent(resetPasswordUrl, forKey: .resetPasswordUrl)
+        try container.encodeIfPresent(confirmEmailSubject, forKey: .confirmEmailSubject)
+        try container.encodeIfPresent(resetPasswordSubject, forKey: .resetPasswordSubject)
+    }
+
+    /// The app's page for `purpose` with `token` and `tokenId` added to its query, as App
+    /// Services links to it; nil when the app names no page.
+    package func appLink(for purpose: AccountTokenRecord.Purpose, token: String, tokenId: String) -> String? {
+        guard let page = purpose == .confirm ? emailConfirmationUrl : resetPasswordUrl else { return nil }
+        let query = "token=\(OutboundRequest.formEncoded(token))&tokenId=\(OutboundRequest.formEncoded(tokenId))"
+        let (base, fragment) = page.firstIndex(of: "#").map { (String(page[..<$0]), String(page[$0...])) } ?? (page, "")
+        return base + (base.contains("?") ? "&" : "?") + query + fragment
+    }
+
+    /// The subject a message for `purpose` carries, when the app sets one.
+    package func subject(for purpose: AccountTokenRecord.Purpose) -> String? {
+        purpose == .confirm ? confirmEmailSubject : resetPasswordSubject
     }
 
     /// Checks it; a function it names must be one of the app's JavaScript `functions`.
@@ -114,6 +147,18 @@ public struct EmailPasswordConfig: Codable, Sendable, Equatable {
         }
         guard (6...Self.maximumPasswordLength).contains(minimumPasswordLength) else {
             throw fail("minimumPasswordLength must be between 6 and \(Self.maximumPasswordLength)")
+        }
+        for (key, url) in [("emailConfirmationUrl", emailConfirmationUrl), ("resetPasswordUrl", resetPasswordUrl)] {
+            // An app's page, or a link into a mobile app (its own scheme), as App Services takes them.
+            if let url, URL(string: url)?.scheme == nil || url.count > 2048 || url.unicodeScalars.contains(where: { $0.value <= 0x20 || $0.value == 0x7F }) {
+                throw fail("\(key) must be an absolute URL of at most 2048 characters")
+            }
+        }
+        for (key, subject) in [("confirmEmailSubject", confirmEmailSubject), ("resetPasswordSubject", resetPasswordSubject)] {
+            guard let subject else { continue }
+            guard (1...200).contains(subject.count), !subject.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw fail("\(key) must be 1 to 200 characters without control characters")
+            }
         }
     }
 

@@ -56,7 +56,7 @@ package struct AccountTokens: Sendable {
     }
 
     /// Hands a new token to the outbox, for `caller`; with `page`, the message links to the
-    /// account page that redeems it.
+    /// account page that redeems it, else to the app's own page when it names one.
     package func send(
         _ purpose: AccountTokenRecord.Purpose, to email: String, app: ServedApp, page: AccountPageLink? = nil, for caller: FunctionCaller
     ) async throws {
@@ -68,10 +68,14 @@ package struct AccountTokens: Sendable {
         -> OutboxMessage
     {
         let (token, record) = try await issue(purpose, email: email, app: app)
-        return OutboxMessage(
+        let settings = app.config.providers.emailPassword
+        var message = OutboxMessage(
             kind: purpose == .confirm ? .confirm : .reset, appId: app.id, to: email, token: token, tokenId: record.id,
             createdAt: record.createdAt, expiresAt: record.expiresAt,
-            link: page?.url(for: purpose, appId: app.id, token: token, tokenId: record.id))
+            link: page?.url(for: purpose, appId: app.id, token: token, tokenId: record.id)
+                ?? settings?.appLink(for: purpose, token: token, tokenId: record.id))
+        if let subject = settings?.subject(for: purpose) { message.subject = subject }
+        return message
     }
 
     package init(store: any AccountTokenStore, ids: IdentifierSource, now: @escaping @Sendable () -> Date) {
