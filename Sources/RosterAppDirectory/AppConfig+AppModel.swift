@@ -87,8 +87,7 @@ extension AppConfig {
                     settings: .customToken(
                         AppCustomTokenSettings(
                             signingAlgorithm: algorithm, audience: token.audience, requireAnyAudience: !token.requireAllAudiences,
-                            useJWKURI: token.jwkURI != nil,
-                            jwkURI: token.jwkURI)),
+                            useJWKURI: token.jwkURI != nil, jwkURI: token.jwkURI)),
                     secretConfig: secrets,
                     metadataFields: token.metadataFields.map { AppMetadataField(name: $0.name, fieldName: $0.fieldName, required: $0.required) }))
         }
