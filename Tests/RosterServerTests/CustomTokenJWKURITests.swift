@@ -77,6 +77,12 @@ import Testing
         let broken = try await start()
         await standIn.state.setKeySetOverride(#"{"keys": "none"}"#)
         try await broken.refusedLogin(.customToken, ["token": .string(try await token())], "key set could not be read")
+        // A set past its budget of keys is not read at all, however many of them are good.
+        let good = try JSONValue(parsing: Data(try await standIn.state.keySet().utf8))["keys"]?.arrayValue ?? []
+        let many = Array(repeating: good, count: 101 / max(good.count, 1) + 1).flatMap { $0 }
+        await standIn.state.setKeySetOverride(JSONValue.object(["keys": .array(many)]).compactText)
+        clock.advance(by: 61)
+        try await broken.refusedLogin(.customToken, ["token": .string(try await token())], "it holds more than 100 keys")
     }
 
     @Test func aConfigurationsJWKURIMustBeAnHTTPURL() throws {

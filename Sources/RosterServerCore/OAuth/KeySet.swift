@@ -21,6 +21,9 @@ package actor KeySet {
 
     /// The least time between two reads of a URL.
     package static let minimumReloadInterval: TimeInterval = 60
+    /// The most keys a set may hold (providers publish a few): past it the set is not read, so
+    /// a hostile one cannot make every token check parse thousands of keys.
+    package static let maximumKeys = 100
 
     package init(source: Source, providerName: String, http: any OutboundHTTP, now: @escaping @Sendable () -> Date) {
         self.source = source
@@ -55,6 +58,7 @@ package actor KeySet {
         guard let document = try? JSONValue(parsing: data), let entries = document["keys"]?.arrayValue else {
             throw OutboundFailure("it is not a JSON Web Key Set")
         }
+        guard entries.count <= Self.maximumKeys else { throw OutboundFailure("it holds more than \(Self.maximumKeys) keys") }
         let collection = JWTKeyCollection()
         var found: Set<String> = []
         for entry in entries {
