@@ -103,7 +103,8 @@ extension AppConfig {
             list.append(
                 AppProvider(
                     kind: kind, disabled: !config.enabled,
-                    settings: .oauth(AppOAuthSettings(clientId: config.clientIds.first, openId: kind == .google)),
+                    settings: .oauth(
+                        AppOAuthSettings(clientId: config.clientIds.first, openId: kind == .google, domainRestrictions: config.hostedDomains ?? [])),
                     secretConfig: config.clientSecret == nil ? [:] : ["clientSecret": "\(kind.rawValue)-clientSecret"],
                     redirectURIs: webSignIn.allowedRedirectURLs))
         }

@@ -46,6 +46,9 @@ extension AppDirectoryWriter {
             })
         }
         if !provider.redirectURIs.isEmpty { entry["redirect_uris"] = .array(provider.redirectURIs.map(JSONValue.string)) }
+        if case .oauth(let settings) = provider.settings, let domains = settings.domainRestrictions {
+            entry["domain_restrictions"] = .array(domains.map(JSONValue.string))
+        }
         return .object(entry)
     }
 

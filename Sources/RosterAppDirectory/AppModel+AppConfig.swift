@@ -146,7 +146,7 @@ extension AppModel {
                 }
                 let secret = provider.secretConfig["clientSecret"].flatMap { secrets[$0] }
                 switch provider.kind {
-                case .google: config.google = OpenIDConfig(clientIds: [clientId], clientSecret: secret)
+                case .google: config.google = OpenIDConfig(clientIds: [clientId], clientSecret: secret, hostedDomains: settings.domainRestrictions)
                 case .apple: config.apple = OpenIDConfig(clientIds: [clientId], clientSecret: secret)
                 default:
                     guard let secret else {

@@ -126,9 +126,13 @@ public struct AppOAuthSettings: Codable, Sendable, Equatable {
     public var clientId: String?
     /// Google's OpenID Connect log-in (`openId`).
     public var openId: Bool
+    /// The Google Workspace domains whose people alone may log in (`domain_restrictions`);
+    /// nil when anyone may.
+    public var domainRestrictions: [String]?
 
-    public init(clientId: String? = nil, openId: Bool = false) {
+    public init(clientId: String? = nil, openId: Bool = false, domainRestrictions: [String] = []) {
         self.clientId = clientId
         self.openId = openId
+        self.domainRestrictions = domainRestrictions.isEmpty ? nil : domainRestrictions
     }
 }

@@ -50,6 +50,22 @@ import Testing
         #expect(try await t.loggedIn(.google, ["id_token": .string(try await token("g-200"))]).userId != first.userId)
     }
 
+    /// `hostedDomains` (App Services' `domain_restrictions`): only ID tokens whose `hd` names
+    /// one of the domains log in.
+    @Test func aRestrictedAppTakesOnlyItsDomainsPeople() async throws {
+        let google = OpenIDConfig(
+            clientIds: [IdentityProviderStandIn.clientId], jwksURL: standIn.jwksURL, hostedDomains: ["kiosk.example"])
+        let t = try await TestServer.make(TestConfig.oauth(standIn, google: google), clock: clock)
+        #expect(await t.login(.google, ["id_token": .string(try await token(extra: ["hd": "Kiosk.Example"]))]).status == 200)
+        try await refused(t, ["id_token": .string(try await token("g-2", extra: ["hd": "elsewhere.example"]))], "not of a domain this app accepts")
+        try await refused(t, ["id_token": .string(try await token("g-3"))], "not of a domain this app accepts")
+        var apple = TestConfig.oauth(standIn)
+        apple.providers.apple?.hostedDomains = ["kiosk.example"]
+        #expect(throws: AppConfigError.invalid(path: "app.json", reason: "oauth2-apple: hostedDomains: only Google's ID tokens name a domain")) {
+            try apple.validate(source: "app.json")
+        }
+    }
+
     @Test(arguments: StoreKind.allCases) func rsaSignedTokensLogInToo(_ kind: StoreKind) async throws {
         let t = try await start(kind)
         try await standIn.state.prepareRSAKey()

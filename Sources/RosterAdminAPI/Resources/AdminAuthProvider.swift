@@ -17,16 +17,19 @@ public struct AdminAuthProvider: Codable, Sendable, Equatable {
     public var secretConfig: JSONValue?
     public var metadataFields: [AdminMetadataField]?
     public var redirectURIs: [String]?
+    /// Google's: the domains whose people alone may log in.
+    public var domainRestrictions: [String]?
 
     enum CodingKeys: String, CodingKey {
         case id = "_id", name, type, disabled, config, secretConfig = "secret_config", metadataFields = "metadata_fields"
-        case redirectURIs = "redirect_uris"
+        case redirectURIs = "redirect_uris", domainRestrictions = "domain_restrictions"
     }
 
     public init(
         id: String? = nil, name: String? = nil, type: String, disabled: Bool? = nil, config: JSONValue? = nil, secretConfig: JSONValue? = nil,
-        metadataFields: [AdminMetadataField]? = nil, redirectURIs: [String]? = nil
+        metadataFields: [AdminMetadataField]? = nil, redirectURIs: [String]? = nil, domainRestrictions: [String]? = nil
     ) {
+        self.domainRestrictions = domainRestrictions
         self.id = id
         self.name = name
         self.type = type
@@ -74,7 +77,8 @@ public struct AdminAuthProvider: Codable, Sendable, Equatable {
         self.init(
             id: AdminObjectID.resolve(provider.id, kind: "auth_provider", name: provider.name), name: provider.name,
             type: provider.kind.rawValue, disabled: provider.disabled, config: .object(config), secretConfig: .object(secrets),
-            metadataFields: provider.metadataFields.map(AdminMetadataField.init), redirectURIs: provider.redirectURIs)
+            metadataFields: provider.metadataFields.map(AdminMetadataField.init), redirectURIs: provider.redirectURIs,
+            domainRestrictions: { if case .oauth(let settings) = provider.settings { settings.domainRestrictions } else { nil } }())
     }
 
     /// What a list shows of each: `{"_id", "name", "type", "disabled"}`.
@@ -139,7 +143,13 @@ public struct AdminAuthProvider: Codable, Sendable, Equatable {
                 try ResourceName.check(secret, field: "secret_config.clientSecret")
                 secretConfig["clientSecret"] = secret
             }
-            settings = .oauth(AppOAuthSettings(clientId: try config.string("clientId"), openId: try config.bool("openId") ?? false))
+            let domains = domainRestrictions ?? []
+            if kind != .google, !domains.isEmpty { throw .invalid("domain_restrictions", "only oauth2-google restricts log-ins to domains") }
+            for (index, domain) in domains.enumerated() where domain.isEmpty || domain.count > 253 || domain.contains(where: { $0.isWhitespace }) {
+                throw .invalid("domain_restrictions.\(index)", "must be a domain name")
+            }
+            settings = .oauth(
+                AppOAuthSettings(clientId: try config.string("clientId"), openId: try config.bool("openId") ?? false, domainRestrictions: domains))
         }
         var metadata: [AppMetadataField] = []
         for (index, field) in (metadataFields ?? []).enumerated() {

@@ -15,9 +15,11 @@ public struct AdminAuthProviderChange: Decodable, Sendable, Equatable {
     public var secretConfig: JSONValue?
     public var metadataFields: [AdminMetadataField]?
     public var redirectURIs: [String]?
+    public var domainRestrictions: [String]?
 
     enum CodingKeys: String, CodingKey {
         case name, type, disabled, config, secretConfig = "secret_config", metadataFields = "metadata_fields", redirectURIs = "redirect_uris"
+        case domainRestrictions = "domain_restrictions"
     }
 
     /// The provider as it stands with this change laid over it. A function named by name or
@@ -32,6 +34,7 @@ public struct AdminAuthProviderChange: Decodable, Sendable, Equatable {
         if let secretConfig { merged.secretConfig = Self.overlay(secretConfig, on: current.secretConfig, pairing: false) }
         if let metadataFields { merged.metadataFields = metadataFields }
         if let redirectURIs { merged.redirectURIs = redirectURIs }
+        if let domainRestrictions { merged.domainRestrictions = domainRestrictions }
         return merged
     }
 

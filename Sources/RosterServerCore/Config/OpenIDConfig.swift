@@ -23,12 +23,16 @@ public struct OpenIDConfig: Codable, Sendable, Equatable {
     /// For exchanging auth codes; keep a configuration that holds one readable by its owner only.
     public var clientSecret: String?
     public var redirectURI: String?
+    /// Google's: the Workspace domains (the ID token's `hd`) whose people alone may log in;
+    /// nil when anyone may.
+    public var hostedDomains: [String]?
 
     public init(
         enabled: Bool = true, clientIds: [String], issuers: [String]? = nil, jwksURL: String? = nil,
         jwksFile: String? = nil, authorizationEndpoint: String? = nil, tokenEndpoint: String? = nil, clientSecret: String? = nil,
-        redirectURI: String? = nil
+        redirectURI: String? = nil, hostedDomains: [String]? = nil
     ) {
+        self.hostedDomains = hostedDomains
         self.enabled = enabled
         self.clientIds = clientIds
         self.issuers = issuers
@@ -42,6 +46,7 @@ public struct OpenIDConfig: Codable, Sendable, Equatable {
 
     package enum CodingKeys: String, CodingKey, CaseIterable {
         case enabled, clientId, clientIds, issuers, jwksURL, jwksFile, authorizationEndpoint, tokenEndpoint, clientSecret, redirectURI
+        case hostedDomains
     }
 
     public init(from decoder: any Decoder) throws {
@@ -59,6 +64,7 @@ public struct OpenIDConfig: Codable, Sendable, Equatable {
         tokenEndpoint = try container.decodeIfPresent(String.self, forKey: .tokenEndpoint)
         clientSecret = try container.decodeIfPresent(String.self, forKey: .clientSecret)
         redirectURI = try container.decodeIfPresent(String.self, forKey: .redirectURI)
+        hostedDomains = try container.decodeIfPresent([String].self, forKey: .hostedDomains)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -72,6 +78,7 @@ public struct OpenIDConfig: Codable, Sendable, Equatable {
         try container.encodeIfPresent(tokenEndpoint, forKey: .tokenEndpoint)
         try container.encodeIfPresent(clientSecret, forKey: .clientSecret)
         try container.encodeIfPresent(redirectURI, forKey: .redirectURI)
+        try container.encodeIfPresent(hostedDomains, forKey: .hostedDomains)
     }
 
     package func validate(_ provider: String, source: String) throws {
@@ -87,6 +94,12 @@ public struct OpenIDConfig: Codable, Sendable, Equatable {
             if let url, !OutboundRequest.isHTTPURL(url) { throw fail("\(name) must be an http or https URL") }
         }
         if let clientSecret, clientSecret.isEmpty { throw fail("clientSecret must not be empty") }
+        if let hostedDomains {
+            guard provider == "oauth2-google" else { throw fail("hostedDomains: only Google's ID tokens name a domain") }
+            guard !hostedDomains.isEmpty, hostedDomains.allSatisfy({ !$0.isEmpty && $0.count <= 253 && !$0.contains(where: \.isWhitespace) }) else {
+                throw fail("hostedDomains must be domain names, at least one")
+            }
+        }
     }
 }
 

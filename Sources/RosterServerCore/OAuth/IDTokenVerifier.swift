@@ -65,6 +65,11 @@ package struct IDTokenVerifier: Sendable {
         if let nonce, claims["nonce"]?.stringValue.map({ ConstantTime.equals($0, nonce) }) != true {
             throw .authError("the \(name) ID token was not issued for this sign-in (its nonce differs)")
         }
+        if let domains = config.hostedDomains {
+            guard let domain = claims["hd"]?.stringValue, domains.contains(where: { $0.caseInsensitiveCompare(domain) == .orderedSame }) else {
+                throw .authError("the \(name) account is not of a domain this app accepts")
+            }
+        }
         guard let subject = claims["sub"]?.stringValue, !subject.isEmpty, subject.utf8.count <= 255 else {
             throw .authError("the \(name) ID token has no subject")
         }

@@ -3,6 +3,7 @@ import RosterAppDirectory
 import RosterAppModel
 import RosterWire
 import Testing
+@testable import RosterAdminAPI
 @testable import RosterServer
 @testable import RosterServerCore
 
@@ -81,6 +82,39 @@ import Testing
             file: "auth/providers.json", key: "oauth2-facebook.secret_config.clientSecret",
             reason: "is missing: Facebook's access tokens are checked with the app's secret"
         )) { _ = try model.servableApp(secrets: Self.secrets) }
+    }
+
+    /// Google's `domain_restrictions`: only people of those Workspace domains log in, from an
+    /// app directory or the Admin API, and the restriction is written back; another provider
+    /// with one is refused, so no restriction is ever dropped.
+    @Test func googlesDomainRestrictionsAreServedFromTheDirectoryAndTheAdminAPI() throws {
+        let restricted = Self.providers.replacingOccurrences(
+            of: #""redirect_uris": ["https://kiosk.example/auth", "kiosk://auth"],"#,
+            with: #""redirect_uris": ["https://kiosk.example/auth"], "domain_restrictions": ["kiosk.example"],"#)
+        let model = try Self.storeApp(providers: restricted)
+        let served = try model.servableApp(secrets: Self.secrets)
+        #expect(served.config.providers.google?.hostedDomains == ["kiosk.example"])
+        let files = try AppDirectoryWriter.files(of: model)
+        let written = try JSONValue(parsing: try #require(files.first { $0.path == "auth/providers.json" }).contents)
+        #expect(written["oauth2-google"]?["domain_restrictions"] == ["kiosk.example"])
+
+        let apple = Self.providers.replacingOccurrences(
+            of: #""redirect_uris": ["https://kiosk.example/auth"]"#, with: #""redirect_uris": [], "domain_restrictions": ["kiosk.example"]"#)
+        let root = try AppDirectoryFixtures.copy("store-app")
+        try AppDirectoryFixtures.write(apple, to: "auth/providers.json", in: root)
+        let refused = try #require(AppDirectoryFixtures.refusal(root))
+        #expect(refused.key == "oauth2-apple.domain_restrictions" && refused.reason == "only oauth2-google restricts log-ins to domains", "\(refused)")
+
+        // The Admin API's provider body, as a deployment tool sends it.
+        let body = AdminAuthProvider(
+            type: "oauth2-google", config: ["clientId": "1234.apps.googleusercontent.com"], domainRestrictions: ["kiosk.example"])
+        let made = try body.appProvider(id: "6570a1b2c3d4e5f607182930", in: AppModel(name: "kiosk", appId: "kiosk-abcde"))
+        #expect(made.settings == .oauth(AppOAuthSettings(clientId: "1234.apps.googleusercontent.com", domainRestrictions: ["kiosk.example"])))
+        #expect(AdminAuthProvider(made, in: AppModel(name: "kiosk", appId: "kiosk-abcde")).domainRestrictions == ["kiosk.example"])
+        #expect(throws: AdminResourceError.self) {
+            _ = try AdminAuthProvider(type: "oauth2-facebook", config: ["clientId": "1"], domainRestrictions: ["kiosk.example"])
+                .appProvider(id: "6570a1b2c3d4e5f607182931", in: AppModel(name: "kiosk", appId: "kiosk-abcde"))
+        }
     }
 
     /// A `--config` app's browser sign-in pages become each OAuth provider's `redirect_uris` in
