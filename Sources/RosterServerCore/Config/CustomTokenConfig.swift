@@ -1,9 +1,9 @@
 import JWTKit
 /// `custom-token`: JWTs signed by the app's own identity system. A token must be signed by one of
 /// `keys`, carry an `aud` naming one of `audience` (every one, with `requireAllAudiences`; when
-/// any is set: an empty audience, `""`, means "do not check", as in App Services), an `iss` naming one of `issuers` (when set), not be
-/// expired nor not valid yet (`nbf`, with a minute of leeway); `sub` is the user's external id
-/// and `metadataFields` are copied into the profile. With `jwkURI`, the keys are instead the
+/// any is set: an empty audience, `""`, means "do not check", as in App Services), an `iss`
+/// naming one of `issuers` (when set), not be expired nor not valid yet (`nbf`, with a minute of
+/// leeway); `sub` is the user's external id and `metadataFields` are copied into the profile. With `jwkURI`, the keys are instead the
 /// JSON Web Key Set published there (RS256 tokens naming their key's `kid`), read when first
 /// needed and again, at most once a minute, when a token names a key the set lacks.
 ///
