@@ -70,14 +70,10 @@ extension AppDirectoryReader {
             try config?.known(kind == .google ? ["clientId", "openId"] : ["clientId"])
             try secrets?.known(["clientSecret"])
             if let secret = try secrets?.string("clientSecret"), !secret.isEmpty { secretConfig["clientSecret"] = secret }
-            // Only Google's sign-in names a person's domain (its ID token's `hd`).
-            let domains = try fields.strings("domain_restrictions") ?? []
-            if kind != .google, !domains.isEmpty {
-                throw fields.fail("domain_restrictions", "only oauth2-google restricts log-ins to domains")
-            }
             settings = .oauth(
                 AppOAuthSettings(
-                    clientId: try nonEmpty(config?.string("clientId")), openId: try config?.bool("openId") ?? false, domainRestrictions: domains))
+                    clientId: try nonEmpty(config?.string("clientId")), openId: try config?.bool("openId") ?? false,
+                    domainRestrictions: try fields.strings("domain_restrictions") ?? []))
         }
         var metadata: [AppMetadataField] = []
         for (index, item) in (try fields.array("metadata_fields") ?? []).enumerated() {

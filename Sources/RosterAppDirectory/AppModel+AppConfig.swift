@@ -140,6 +140,11 @@ extension AppModel {
                     config.customFunction = CustomFunctionConfig(functionName: function)
                 }
             case (.google, .oauth(let settings)), (.apple, .oauth(let settings)), (.facebook, .oauth(let settings)):
+                // Only Google's sign-in names a person's domain (its ID token's `hd`): a
+                // restriction elsewhere is refused, never dropped, enabled or not.
+                if provider.kind != .google, settings.domainRestrictions != nil {
+                    throw refuse("domain_restrictions", "only oauth2-google restricts log-ins to domains")
+                }
                 guard enabled else { break }
                 guard let clientId = settings.clientId, !clientId.isEmpty else {
                     throw refuse("config.clientId", "is missing: the app's client id at \(provider.kind.rawValue)")

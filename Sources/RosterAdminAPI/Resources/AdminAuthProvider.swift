@@ -44,6 +44,7 @@ public struct AdminAuthProvider: Codable, Sendable, Equatable {
     public init(_ provider: AppProvider, in app: AppModel) {
         var config = JSONObject()
         var secrets = JSONObject()
+        var domains: [String]?
         func put(_ key: String, _ value: JSONValue?) { if let value { config[key] = value } }
         switch provider.settings {
         case .none: break
@@ -70,6 +71,7 @@ public struct AdminAuthProvider: Codable, Sendable, Equatable {
             put("authFunctionName", .string(name))
             put("authFunctionId", AdminFunction.id(ofName: name, in: app).map(JSONValue.string))
         case .oauth(let settings):
+            domains = settings.domainRestrictions
             put("clientId", settings.clientId.map(JSONValue.string))
             if provider.kind == .google { put("openId", .bool(settings.openId)) }
             if let secret = provider.secretConfig["clientSecret"] { secrets["clientSecret"] = .string(secret) }
@@ -78,7 +80,7 @@ public struct AdminAuthProvider: Codable, Sendable, Equatable {
             id: AdminObjectID.resolve(provider.id, kind: "auth_provider", name: provider.name), name: provider.name,
             type: provider.kind.rawValue, disabled: provider.disabled, config: .object(config), secretConfig: .object(secrets),
             metadataFields: provider.metadataFields.map(AdminMetadataField.init), redirectURIs: provider.redirectURIs,
-            domainRestrictions: { if case .oauth(let settings) = provider.settings { settings.domainRestrictions } else { nil } }())
+            domainRestrictions: domains)
     }
 
     /// What a list shows of each: `{"_id", "name", "type", "disabled"}`.
@@ -143,13 +145,10 @@ public struct AdminAuthProvider: Codable, Sendable, Equatable {
                 try ResourceName.check(secret, field: "secret_config.clientSecret")
                 secretConfig["clientSecret"] = secret
             }
-            let domains = domainRestrictions ?? []
-            if kind != .google, !domains.isEmpty { throw .invalid("domain_restrictions", "only oauth2-google restricts log-ins to domains") }
-            for (index, domain) in domains.enumerated() where domain.isEmpty || domain.count > 253 || domain.contains(where: { $0.isWhitespace }) {
-                throw .invalid("domain_restrictions.\(index)", "must be a domain name")
-            }
+            // Checked where the model is served (`servableApp`), as an app directory's are.
             settings = .oauth(
-                AppOAuthSettings(clientId: try config.string("clientId"), openId: try config.bool("openId") ?? false, domainRestrictions: domains))
+                AppOAuthSettings(
+                    clientId: try config.string("clientId"), openId: try config.bool("openId") ?? false, domainRestrictions: domainRestrictions ?? []))
         }
         var metadata: [AppMetadataField] = []
         for (index, field) in (metadataFields ?? []).enumerated() {

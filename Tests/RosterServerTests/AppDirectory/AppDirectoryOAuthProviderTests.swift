@@ -100,10 +100,9 @@ import Testing
 
         let apple = Self.providers.replacingOccurrences(
             of: #""redirect_uris": ["https://kiosk.example/auth"]"#, with: #""redirect_uris": [], "domain_restrictions": ["kiosk.example"]"#)
-        let root = try AppDirectoryFixtures.copy("store-app")
-        try AppDirectoryFixtures.write(apple, to: "auth/providers.json", in: root)
-        let refused = try #require(AppDirectoryFixtures.refusal(root))
-        #expect(refused.key == "oauth2-apple.domain_restrictions" && refused.reason == "only oauth2-google restricts log-ins to domains", "\(refused)")
+        #expect(throws: AppDirectoryError(
+            file: "auth/providers.json", key: "oauth2-apple.domain_restrictions", reason: "only oauth2-google restricts log-ins to domains"
+        )) { _ = try Self.storeApp(providers: apple).servableApp(secrets: Self.secrets) }
 
         // The Admin API's provider body, as a deployment tool sends it.
         let body = AdminAuthProvider(
@@ -111,10 +110,12 @@ import Testing
         let made = try body.appProvider(id: "6570a1b2c3d4e5f607182930", in: AppModel(name: "kiosk", appId: "kiosk-abcde"))
         #expect(made.settings == .oauth(AppOAuthSettings(clientId: "1234.apps.googleusercontent.com", domainRestrictions: ["kiosk.example"])))
         #expect(AdminAuthProvider(made, in: AppModel(name: "kiosk", appId: "kiosk-abcde")).domainRestrictions == ["kiosk.example"])
-        #expect(throws: AdminResourceError.self) {
-            _ = try AdminAuthProvider(type: "oauth2-facebook", config: ["clientId": "1"], domainRestrictions: ["kiosk.example"])
-                .appProvider(id: "6570a1b2c3d4e5f607182931", in: AppModel(name: "kiosk", appId: "kiosk-abcde"))
-        }
+        // Refused where the Admin API checks every edit, serving the model (`AdminApps.servable`).
+        let facebook = try AdminAuthProvider(type: "oauth2-facebook", config: ["clientId": "1"], domainRestrictions: ["kiosk.example"])
+            .appProvider(id: "6570a1b2c3d4e5f607182931", in: AppModel(name: "kiosk", appId: "kiosk-abcde"))
+        #expect(throws: AppDirectoryError(
+            file: "auth/providers.json", key: "oauth2-facebook.domain_restrictions", reason: "only oauth2-google restricts log-ins to domains"
+        )) { _ = try AppModel(name: "kiosk", appId: "kiosk-abcde", providers: [facebook]).servableApp(secrets: AppSecrets()) }
     }
 
     /// A `--config` app's browser sign-in pages become each OAuth provider's `redirect_uris` in
